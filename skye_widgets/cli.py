@@ -1,0 +1,56 @@
+"""The ``skye-widgets`` command line.
+
+Each game registers its own sub-commands from its ``cli`` module (a function
+``register(subparsers)`` that adds parsers with ``set_defaults(func=...)``).
+Every user-facing failure (a bad file, an illegal move in a file) ends as one
+line on stderr naming the file and the fault, with exit status 2 — never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from . import __version__
+from .errors import FileFormatError, RulesError
+
+GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.skylands.cli")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every game's sub-commands."""
+    parser = argparse.ArgumentParser(
+        prog="skye-widgets",
+        description="Isle of Skye, Hashi and Skylands: score, solve and play from the command line.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in GAME_CLIS:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(func(args) or 0)
+    except (FileFormatError, RulesError) as e:
+        print(f"skye-widgets: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Hashi: the flip-and-write bridges game and classic Hashiwokakero puzzles (headless)."""

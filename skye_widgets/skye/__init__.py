@@ -1,0 +1,1 @@
+"""Isle of Skye: headless rules (tiles, territory, graphs, scoring, game)."""

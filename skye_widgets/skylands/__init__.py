@@ -1,0 +1,1 @@
+"""Skylands: headless rules engine, components and bots."""

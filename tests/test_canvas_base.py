@@ -1,0 +1,72 @@
+"""The canvas base: one batched message per redraw, batching never left on."""
+
+import pytest
+
+from skye_widgets.drawing import Drawing, Rect, Text
+from skye_widgets.widgets.base import CanvasBoard, batched, paint
+from ipycanvas.canvas import _CANVAS_MANAGER
+
+
+class Grid(CanvasBoard):
+    """A 3x2 grid that records clicks, the smallest possible game view."""
+
+    def __init__(self):
+        self.clicks = []
+        super().__init__(90, 60)
+
+    def drawing(self):
+        d = Drawing(90, 60)
+        for x in range(3):
+            for y in range(2):
+                d.add(Rect(x * 30, y * 30, 30, 30, fill="#ddd" if (x, y) not in self.clicks else "#484",
+                           stroke="#000"))
+        d.add(Text(45, 30, str(len(self.clicks)), layer="overlay"))
+        return d
+
+    def cell_at(self, px, py):
+        x, y = px // 30, py // 30
+        return (x, y) if 0 <= x < 3 and 0 <= y < 2 else None
+
+    def click_cell(self, x, y):
+        self.clicks.append((x, y))
+        self.say(f"clicked {x},{y}", "ok")
+        self.redraw()
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    messages = []
+    monkeypatch.setattr(type(_CANVAS_MANAGER), "_send_custom",
+                        lambda self, command, buffers=[]: messages.append(command))
+    return messages
+
+
+def test_redraw_is_one_message(sent):
+    g = Grid()
+    sent.clear()
+    g.redraw()
+    assert len(sent) == 1
+
+
+def test_mouse_pixels_are_floored_to_cells(sent):
+    g = Grid()
+    g._on_mouse_down(59.9, 30.0)
+    g._on_mouse_down(200, 5)  # outside: ignored
+    assert g.clicks == [(1, 1)]
+    assert g.message == "clicked 1,1"
+
+
+def test_batching_is_restored_after_an_exception(sent):
+    with pytest.raises(RuntimeError):
+        with batched():
+            raise RuntimeError("boom")
+    assert _CANVAS_MANAGER._caching is False
+    assert _CANVAS_MANAGER._commands_cache == []
+
+
+def test_widget_bundle_carries_a_static_svg():
+    g = Grid()
+    g.click_cell(0, 0)
+    bundle = g._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["image/svg+xml"].count("#484") == 1
