@@ -1,10 +1,20 @@
-"""Command-line sub-commands for this game (filled in by the game's issue)."""
+"""``skye-widgets hashi ...``: the Hashi sub-commands.
+
+:mod:`.cli_game` adds ``play``; :mod:`.cli_puzzles` adds ``solve`` (and friends).
+"""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
+from . import cli_game, cli_puzzles
+
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Add this game's sub-commands to the skye-widgets parser."""
+    """Add ``hashi`` and its sub-commands to the ``skye-widgets`` parser."""
+    hashi = sub.add_parser("hashi", help="Hashi: play the flip-and-write game, solve bridge puzzles")
+    hsub = hashi.add_subparsers(dest="hashi_command", metavar="COMMAND")
+    hashi.set_defaults(func=lambda args: (hashi.print_help(), 2)[1])
+    for module in (cli_game, cli_puzzles):
+        module.register(hsub)
