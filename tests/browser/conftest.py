@@ -1,0 +1,220 @@
+"""Real-browser test infrastructure: JupyterLab / Voila on 127.0.0.1 + Playwright.
+
+Fixtures
+--------
+``lab``      a JupyterLab server (session-wide) serving a temporary copy of
+             ``notebooks/``, ``puzzles/`` and ``tests/browser/notebooks/``
+             (so running notebooks never writes into the repository).
+``voila``    a factory: ``voila("notebooks/x.ipynb")`` serves one notebook with
+             Voila and returns its URL; stopped at the end of the test.
+``browser``  Debian's Chromium (``/usr/bin/chromium``) driven by Playwright,
+             headless, ``--no-sandbox``; never a downloaded browser.
+``page``     a fresh page (1400x1000). On failure a screenshot is kept.
+
+Helpers (``from helpers import ...`` in a test module of this folder):
+``open_and_run(page, lab, "notebooks/x.ipynb")`` opens a notebook, runs all
+cells, waits until the kernel is idle and fails on any error output;
+``canvases(page)`` (one <canvas> per MultiCanvas in ipycanvas 0.14),
+``click_canvas(page, canvas, x, y)`` clicks it at pixel (x, y), ``pixel(canvas, x, y)``;
+``status_text(...)``/``expect`` on widget labels (``.skye-status``).
+
+All tests here carry the ``browser`` marker automatically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+OUTPUT = REPO / "tests" / "output"
+CHROMIUM = "/usr/bin/chromium"
+BIN = Path(sys.executable).parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@dataclass
+class Server:
+    """A running Jupyter server: ``url`` (no trailing slash), ``token``, ``root``."""
+
+    url: str
+    token: str
+    root: Path
+    process: subprocess.Popen
+
+    def lab_url(self, path: str) -> str:
+        return f"{self.url}/lab/tree/{path}?token={self.token}&reset"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except Exception:
+            time.sleep(0.3)
+    raise RuntimeError(f"server did not answer {url} within {timeout}s:\n{log.read_text()[-3000:]}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=10)
+        except Exception:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+
+
+def _lab_settings(settings_dir: Path) -> None:
+    """User settings: no autosave, no news/update pop-ups, no kernel-picker surprises."""
+    def put(plugin: str, name: str, data: dict) -> None:
+        d = settings_dir / plugin
+        d.mkdir(parents=True, exist_ok=True)
+        (d / f"{name}.jupyterlab-settings").write_text(json.dumps(data))
+
+    put("@jupyterlab/docmanager-extension", "plugin", {"autosave": False})
+    put("@jupyterlab/apputils-extension", "notification", {"fetchNews": "false", "checkForUpdates": False})
+
+
+def _copy_tree(root: Path) -> None:
+    for name in ("notebooks", "puzzles"):
+        if (REPO / name).exists():
+            shutil.copytree(REPO / name, root / name,
+                            ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    if (REPO / "tests" / "browser" / "notebooks").exists():
+        shutil.copytree(REPO / "tests" / "browser" / "notebooks", root / "browser_notebooks")
+
+
+@pytest.fixture(scope="session")
+def lab() -> Iterator[Server]:
+    """JupyterLab on 127.0.0.1 with a random port and token, serving a temp copy."""
+    tmp = Path(tempfile.mkdtemp(prefix="skye-lab-"))
+    root = tmp / "root"
+    root.mkdir()
+    _copy_tree(root)
+    settings = tmp / "settings"
+    _lab_settings(settings)
+    port, token = free_port(), secrets.token_hex(16)
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
+               JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"),
+               JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), PYTHONUNBUFFERED="1")
+    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+           "--LabApp.expose_app_in_browser=True", "--ServerApp.port_retries=0"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = tmp / "lab.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=root,
+                                start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port}", token, root, proc)
+    try:
+        _wait_http(f"{server.url}/api/status?token={token}", proc, log)
+        yield server
+    finally:
+        _stop(proc)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture
+def voila(lab: Server) -> Iterator[Callable[[str], str]]:
+    """Serve one notebook (path relative to the lab root) with Voila; returns its URL."""
+    procs: list[subprocess.Popen] = []
+
+    def start(path: str) -> str:
+        port = free_port()
+        log = lab.root.parent / f"voila-{port}.log"
+        cmd = [str(BIN / "voila"), path, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+               "--Voila.port_retries=0"]
+        with open(log, "w") as out:
+            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=lab.root,
+                                    start_new_session=True)
+        procs.append(proc)
+        url = f"http://127.0.0.1:{port}/"
+        _wait_http(url, proc, log, timeout=120)
+        return url
+
+    try:
+        yield start
+    finally:
+        for p in procs:
+            _stop(p)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium under Playwright (headless)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
+    """A fresh page; a screenshot is saved to tests/output/ when the test fails."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
+    pg = context.new_page()
+    pg.set_default_timeout(60_000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.page_errors = errors  # type: ignore[attr-defined]
+    try:
+        yield pg
+    finally:
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            OUTPUT.mkdir(parents=True, exist_ok=True)
+            try:
+                pg.screenshot(path=str(OUTPUT / f"FAILED-{request.node.name}.png"), full_page=True)
+            except Exception:
+                pass
+        context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)

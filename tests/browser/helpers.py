@@ -1,0 +1,84 @@
+"""Helpers for the real-browser tests (see ``conftest.py`` for the fixtures).
+
+Wait on widget state (a label's text), never on page text: the page also
+contains each cell's source code.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+OUTPUT = Path(__file__).resolve().parents[1] / "output"
+
+
+def open_notebook(page: Page, lab, path: str) -> None:
+    """Open ``path`` (relative to the lab root) in JupyterLab and wait for its kernel."""
+    page.goto(lab.lab_url(path))
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", state="visible", timeout=90_000)
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " return !!(w && w.sessionContext && w.sessionContext.session &&"
+        " w.sessionContext.session.kernel && w.sessionContext.session.kernel.status === 'idle'); }",
+        timeout=90_000)
+
+
+def run_all(page: Page, timeout: float = 120_000) -> None:
+    """Run every cell of the current notebook; fail on any error output."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp.shell.currentWidget;"
+        " const cells = w.content.widgets.filter(c => c.model.type === 'code');"
+        " return cells.length > 0 && cells.every(c => c.model.executionCount !== null) &&"
+        " w.sessionContext.session.kernel.status === 'idle'; }",
+        timeout=timeout)
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+    if errors.count():
+        raise AssertionError("notebook raised:\n" + errors.first.inner_text()[:2000])
+
+
+def open_and_run(page: Page, lab, path: str) -> None:
+    """Open a notebook and run all its cells."""
+    open_notebook(page, lab, path)
+    run_all(page)
+
+
+def canvases(page: Page) -> Locator:
+    """Every widget canvas in the page's outputs, in page order.
+
+    ipycanvas 0.14 shows a ``MultiCanvas`` as ONE <canvas> element (the layers
+    are composited into it), and that element receives the mouse events.
+    Works in JupyterLab and in Voila.
+    """
+    return page.locator(".jupyter-widgets canvas")
+
+
+def pixel(canvas: Locator, x: int, y: int) -> list[int]:
+    """The [r, g, b] of one pixel of a canvas, read in the page."""
+    return canvas.evaluate(
+        "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3))", [x, y])
+
+
+def click_canvas(page: Page, canvas: Locator, x: float, y: float) -> None:
+    """Click a canvas at pixel (x, y) of its own coordinate system."""
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None, "canvas is not visible"
+    width = canvas.evaluate("c => c.width")
+    scale = box["width"] / width if width else 1.0
+    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+
+
+def expect_status(page: Page, text: str, *, nth: int = 0, selector: str = ".skye-status",
+                  timeout: float = 30_000) -> None:
+    """Wait until the ``nth`` widget with CSS class ``selector`` contains ``text``."""
+    expect(page.locator(selector).nth(nth)).to_contain_text(text, timeout=timeout)
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a PNG screenshot under tests/output/ and return its path."""
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    path = OUTPUT / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path
