@@ -1,0 +1,433 @@
+"""A clan's territory: tiles placed on a grid around the castle.
+
+Coordinates: ``x`` grows east, ``y`` grows south; the castle sits at (0, 0).
+A placement's ``rotation`` r (0..3) is quarter turns clockwise: the printed
+side ``i`` of (N, E, S, W) faces ``(i + r) % 4``.
+
+Placement rules (rulebook, "Build"): a new tile must share at least one side
+with the territory, and every shared side must show the same terrain on both
+tiles. Roads need not continue.
+
+>>> t = Territory("castle-blue")
+>>> t.legal_placements("castle-red")   # castles cannot be placed again
+Traceback (most recent call last):
+...
+skye_widgets.skye.territory.CastleTileError: castle-red is a castle: a territory has exactly one castle, at its start
+>>> len(t), (0, 0) in t
+(1, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterator, Mapping, Union
+
+from ..errors import RulesError
+from .tiles import ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, Terrain, Tile, catalogue
+
+Cell = tuple[int, int]
+#: Anything naming a tile: its number (12 or "12"), a castle id, or a Tile object.
+TileLike = Union[int, str, Tile]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One tile on the board: which tile, where, and how it is turned."""
+
+    tile: str
+    x: int
+    y: int
+    rotation: int
+
+    @property
+    def cell(self) -> Cell:
+        return (self.x, self.y)
+
+
+# --------------------------------------------------------------------------
+# Errors: every one is a RulesError (a ValueError) and leaves the territory unchanged
+# --------------------------------------------------------------------------
+
+class IllegalPlacementError(RulesError):
+    """A tile cannot go there; the message says why."""
+
+
+class CellOccupiedError(IllegalPlacementError):
+    """The cell already holds a tile."""
+
+
+class NotAdjacentError(IllegalPlacementError):
+    """The tile would share no side with the territory."""
+
+
+class TerrainMismatchError(IllegalPlacementError):
+    """A shared side shows different terrain on the two tiles."""
+
+
+class BadRotationError(IllegalPlacementError):
+    """The rotation is not 0, 1, 2 or 3."""
+
+
+class UnknownTileError(IllegalPlacementError):
+    """No such tile (landscape tiles are 1-73; castles are castle-<colour>)."""
+
+
+class DuplicateTileError(IllegalPlacementError):
+    """The tile is already in this territory (every tile exists once)."""
+
+
+class CastleTileError(IllegalPlacementError):
+    """A castle placed after the start (a territory has exactly one castle)."""
+
+
+class NothingToUndoError(RulesError):
+    """``pop`` on a territory holding only its castle."""
+
+
+class TerritoryDataError(ValueError):
+    """A territory entry (see :meth:`Territory.from_dict`) that cannot be used.
+
+    The message starts with where the fault is, e.g. ``tiles[3]: ...``.
+    """
+
+
+def _side_desc(terrain: Terrain, direction: int) -> str:
+    return f"{SIDE_NAMES[direction]} side ({terrain.label})"
+
+
+@lru_cache(maxsize=1024)
+def rotated_faces(tile: Tile) -> tuple[tuple[Terrain, ...], ...]:
+    """For each rotation r, the terrains facing N, E, S, W.
+
+    >>> from .tiles import tile
+    >>> [''.join(s.value for s in f) for f in rotated_faces(tile("castle-blue"))]
+    ['PWPM', 'MPWP', 'PMPW', 'WPMP']
+    """
+    return tuple(tuple(tile.rotated_sides(r)) for r in ROTATIONS)
+
+
+class Territory:
+    """The tiles of one clan, castle first.
+
+    ``placements`` maps cells to :class:`Placement` in build order. Tiles
+    may be given as numbers, ids or :class:`Tile` objects; a ``Tile`` not in
+    the catalogue (hand-built for a lesson or a test) is remembered by the
+    territory under its id (pass ``tiles=`` to :meth:`from_dict` for those).
+
+    >>> from .tiles import tile_from_dict
+    >>> lake = tile_from_dict({"id": "lake", "sides": "WWWW", "areas": [{"terrain": "W", "sides": "NESW"}]})
+    >>> t = Territory("castle-blue")        # its E side is water
+    >>> t.place(lake, 1, 0, 0)
+    Placement(tile='lake', x=1, y=0, rotation=0)
+    >>> t.check(lake, 1, 0, 0)
+    Traceback (most recent call last):
+    ...
+    skye_widgets.skye.territory.DuplicateTileError: tile lake is already in this territory, at (1, 0)
+    >>> Territory().check(lake, 0, 1, 0)
+    Traceback (most recent call last):
+    ...
+    skye_widgets.skye.territory.TerrainMismatchError: tile lake at (0, 1) rotation 0: its N side (water) does not match the S side (pasture) of tile castle-blue at (0, 0)
+    >>> Territory().legal_placements(lake)
+    [(1, 0, 0), (1, 0, 1), (1, 0, 2), (1, 0, 3)]
+    """
+
+    def __init__(self, castle: TileLike = "castle-blue", *, x: int = 0, y: int = 0,
+                 rotation: int = 0, tiles: Mapping[str, Tile] | None = None) -> None:
+        self._extra: dict[str, Tile] = dict(tiles or {})
+        self.placements: dict[Cell, Placement] = {}
+        self._faces: dict[Cell, tuple[Terrain, ...]] = {}
+        self._ids: set[str] = set()
+        #: Derived data (area/road graphs) cached by graphs.py; cleared on every change.
+        self._cache: dict[str, Any] = {}
+        #: Optional labels used by files and the command line.
+        self.name: str = ""
+        self.gold: int = 0
+        t = self._resolve(castle)
+        if not t.is_castle:
+            raise CastleTileError(f"tile {t.id} is not a castle: a territory starts with its castle")
+        self._check_rotation(rotation)
+        self._put(t, int(x), int(y), rotation)
+
+    # -- tiles ------------------------------------------------------------
+    def _resolve(self, tile: TileLike) -> Tile:
+        if isinstance(tile, Tile):
+            known = self._extra.get(tile.id) or catalogue().get(tile.id)
+            if known is None:
+                self._extra[tile.id] = tile
+                return tile
+            if known != tile:
+                raise UnknownTileError(f"a different tile is already known as {tile.id}")
+            return known
+        if isinstance(tile, bool) or not isinstance(tile, (int, str)):
+            raise UnknownTileError(f"{tile!r} is not a tile (1-73 or castle-<colour>)")
+        key = str(tile)
+        found = self._extra.get(key) or catalogue().get(key)
+        if found is None:
+            raise UnknownTileError(f"tile {tile!r} is not a tile (1-73 or castle-<colour>)")
+        return found
+
+    def tile(self, tile: TileLike) -> Tile:
+        """The :class:`Tile` for a number, id or Tile (raises UnknownTileError)."""
+        return self._resolve(tile)
+
+    def tile_at(self, cell: Cell) -> Tile:
+        """The tile on ``cell`` (KeyError if empty)."""
+        return self._resolve(self.placements[cell].tile)
+
+    def faces(self, cell: Cell) -> tuple[Terrain, ...]:
+        """Terrains the tile on ``cell`` shows to the N, E, S, W."""
+        return self._faces[cell]
+
+    @property
+    def castle(self) -> Placement:
+        return next(iter(self.placements.values()))
+
+    @property
+    def extra_tiles(self) -> dict[str, Tile]:
+        """Hand-built tiles this territory knows besides the catalogue."""
+        return dict(self._extra)
+
+    # -- container ---------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.placements)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.placements
+
+    def __iter__(self) -> Iterator[Placement]:
+        return iter(self.placements.values())
+
+    def __repr__(self) -> str:
+        return f"<Territory {self.castle.tile}, {len(self)} tiles>"
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(min_x, min_y, max_x, max_y) of the occupied cells."""
+        xs = [c[0] for c in self.placements]
+        ys = [c[1] for c in self.placements]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def frontier(self) -> list[Cell]:
+        """Empty cells sharing a side with the territory, sorted."""
+        out = set()
+        occ = self.placements
+        for (x, y) in occ:
+            for dx, dy in SIDE_OFFSETS:
+                c = (x + dx, y + dy)
+                if c not in occ:
+                    out.add(c)
+        return sorted(out)
+
+    # -- rules ---------------------------------------------------------------
+    @staticmethod
+    def _check_rotation(rotation: object) -> None:
+        if isinstance(rotation, bool) or not isinstance(rotation, int) or rotation not in ROTATIONS:
+            raise BadRotationError(f"rotation {rotation!r} is not 0, 1, 2 or 3 (quarter turns clockwise)")
+
+    def _check_tile(self, t: Tile) -> None:
+        if t.is_castle:
+            raise CastleTileError(f"{t.id} is a castle: a territory has exactly one castle, at its start")
+        if t.id in self._ids:
+            cell = next(p.cell for p in self.placements.values() if p.tile == t.id)
+            raise DuplicateTileError(f"tile {t.id} is already in this territory, at {cell}")
+
+    def check(self, tile: TileLike, x: int, y: int, rotation: int) -> None:
+        """Raise an :class:`IllegalPlacementError` saying why ``tile`` cannot go there.
+
+        Changes nothing either way.
+        """
+        t = self._resolve(tile)
+        self._check_tile(t)
+        self._check_rotation(rotation)
+        cell = (x, y)
+        if cell in self.placements:
+            raise CellOccupiedError(f"{cell} already holds tile {self.placements[cell].tile}")
+        faces = rotated_faces(t)[rotation]
+        touching = False
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            other = self._faces.get((x + dx, y + dy))
+            if other is None:
+                continue
+            touching = True
+            theirs = other[(d + 2) % 4]
+            if faces[d] is not theirs:
+                n = (x + dx, y + dy)
+                raise TerrainMismatchError(
+                    f"tile {t.id} at {cell} rotation {rotation}: its {_side_desc(faces[d], d)} "
+                    f"does not match the {_side_desc(theirs, (d + 2) % 4)} of tile "
+                    f"{self.placements[n].tile} at {n}")
+        if not touching:
+            raise NotAdjacentError(f"tile {t.id} at {cell} would share no side with the territory")
+
+    def is_legal(self, tile: TileLike, x: int, y: int, rotation: int) -> bool:
+        """True when :meth:`check` would pass."""
+        try:
+            self.check(tile, x, y, rotation)
+        except IllegalPlacementError:
+            return False
+        return True
+
+    def place(self, tile: TileLike, x: int, y: int, rotation: int) -> Placement:
+        """Check, then place; returns the new :class:`Placement`."""
+        self.check(tile, x, y, rotation)
+        return self._put(self._resolve(tile), x, y, rotation)
+
+    def _put(self, t: Tile, x: int, y: int, rotation: int) -> Placement:
+        p = Placement(t.id, x, y, rotation)
+        self.placements[(x, y)] = p
+        self._faces[(x, y)] = rotated_faces(t)[rotation]
+        self._ids.add(t.id)
+        self._cache.clear()
+        return p
+
+    def legal_placements(self, tile: TileLike) -> list[tuple[int, int, int]]:
+        """Every legal (x, y, rotation) for ``tile``, sorted.
+
+        Raises UnknownTileError / DuplicateTileError / CastleTileError when the
+        tile itself cannot be placed anywhere.
+        """
+        t = self._resolve(tile)
+        self._check_tile(t)
+        rot = rotated_faces(t)
+        faces = self._faces
+        out = []
+        for (x, y) in self.frontier():
+            nb = [(d, f[(d + 2) % 4]) for d, (dx, dy) in enumerate(SIDE_OFFSETS)
+                  if (f := faces.get((x + dx, y + dy))) is not None]
+            for r in ROTATIONS:
+                mine = rot[r]
+                for d, theirs in nb:
+                    if mine[d] is not theirs:
+                        break
+                else:
+                    out.append((x, y, r))
+        return out
+
+    def can_place(self, tile: TileLike) -> bool:
+        """True when ``tile`` has at least one legal placement."""
+        return bool(self.legal_placements(tile))
+
+    def pop(self) -> Placement:
+        """Undo the last placement (never the castle)."""
+        if len(self.placements) <= 1:
+            raise NothingToUndoError("nothing to undo: only the castle is left")
+        cell, p = self.placements.popitem()
+        del self._faces[cell]
+        self._ids.discard(p.tile)
+        self._cache.clear()
+        return p
+
+    def copy(self) -> "Territory":
+        """An independent copy (same tiles, same order)."""
+        new = Territory.__new__(Territory)
+        new._extra = dict(self._extra)
+        new.placements = dict(self.placements)
+        new._faces = dict(self._faces)
+        new._ids = set(self._ids)
+        new._cache = {}
+        new.name = self.name
+        new.gold = self.gold
+        return new
+
+    def translated(self, dx: int, dy: int) -> "Territory":
+        """The same territory shifted by (dx, dy) (scores do not change)."""
+        ps = list(self.placements.values())
+        new = Territory(self._resolve(ps[0].tile), x=ps[0].x + dx, y=ps[0].y + dy,
+                        rotation=ps[0].rotation, tiles=self._extra)
+        for p in ps[1:]:
+            new.place(p.tile, p.x + dx, p.y + dy, p.rotation)
+        new.name, new.gold = self.name, self.gold
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Territory):
+            return NotImplemented
+        return list(self.placements.values()) == list(other.placements.values())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- files ---------------------------------------------------------------
+    def to_dict(self, name: str | None = None, gold: int | None = None) -> dict[str, Any]:
+        """The territory-file player entry: ``{"name", "gold", "tiles": [...]}``.
+
+        Landscape tiles are written as numbers, castles as ids; the order is
+        the build order (castle first), which is a legal order.
+        """
+        def tile_value(tid: str) -> int | str:
+            return int(tid) if tid.isdigit() else tid
+
+        return {
+            "name": self.name if name is None else name,
+            "gold": self.gold if gold is None else gold,
+            "tiles": [{"tile": tile_value(p.tile), "x": p.x, "y": p.y, "rotation": p.rotation}
+                      for p in self.placements.values()],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any, *, tiles: Mapping[str, Tile] | None = None) -> "Territory":
+        """Rebuild a territory from :meth:`to_dict` output, checking every placement.
+
+        Raises :class:`TerritoryDataError` whose message starts with the
+        faulty field, e.g. ``tiles[2]: tile 99 is not a tile (1-73 or castle-<colour>)``.
+        """
+        if not isinstance(d, dict):
+            raise TerritoryDataError(f"a player entry must be an object, not {type(d).__name__}")
+        name = d.get("name", "")
+        if not isinstance(name, str):
+            raise TerritoryDataError("name: must be a string")
+        gold = d.get("gold", 0)
+        if isinstance(gold, bool) or not isinstance(gold, int) or gold < 0:
+            raise TerritoryDataError(f"gold: {gold!r} is not a whole number >= 0")
+        entries = d.get("tiles")
+        if not isinstance(entries, list) or not entries:
+            raise TerritoryDataError("tiles: missing or empty (a territory starts with its castle)")
+        territory: Territory | None = None
+        for i, e in enumerate(entries):
+            where = f"tiles[{i}]"
+            if not isinstance(e, dict):
+                raise TerritoryDataError(f"{where}: must be an object with tile, x, y, rotation")
+            for key in ("tile", "x", "y", "rotation"):
+                if key not in e:
+                    raise TerritoryDataError(f"{where}: missing field {key!r}")
+            for key in ("x", "y"):
+                if isinstance(e[key], bool) or not isinstance(e[key], int):
+                    raise TerritoryDataError(f"{where}: {key} = {e[key]!r} is not a whole number")
+            tid, x, y, r = e["tile"], e["x"], e["y"], e["rotation"]
+            try:
+                if territory is None:
+                    territory = cls(tid, x=x, y=y, rotation=r, tiles=tiles)
+                else:
+                    territory.place(tid, x, y, r)
+            except IllegalPlacementError as err:
+                raise TerritoryDataError(f"{where}: {err}") from None
+        assert territory is not None
+        territory.name, territory.gold = name, gold
+        return territory
+
+    # -- display -------------------------------------------------------------
+    def _repr_svg_(self) -> str:
+        try:
+            from .render import render_territory  # type: ignore[import-not-found]
+        except ImportError:
+            return _placeholder_svg(self)
+        return render_territory(self).to_svg()
+
+
+_COLOURS = {Terrain.PASTURE: "#9c6", Terrain.MOUNTAIN: "#999", Terrain.WATER: "#69c"}
+
+
+def _placeholder_svg(t: Territory, size: int = 24) -> str:
+    """Each tile as four coloured triangles (used until render.py exists)."""
+    x0, y0, x1, y1 = t.bounds()
+    w, h = (x1 - x0 + 1) * size, (y1 - y0 + 1) * size
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}">']
+    for (x, y), faces in t._faces.items():
+        px, py = (x - x0) * size, (y - y0) * size
+        c = (px + size / 2, py + size / 2)
+        corners = [(px, py), (px + size, py), (px + size, py + size), (px, py + size)]
+        for d in range(4):
+            a, b = corners[d], corners[(d + 1) % 4]
+            parts.append(f'<polygon points="{a[0]},{a[1]} {b[0]},{b[1]} {c[0]},{c[1]}" '
+                         f'fill="{_COLOURS[faces[d]]}" stroke="#444" stroke-width="0.5"/>')
+    parts.append("</svg>")
+    return "".join(parts)
