@@ -209,11 +209,57 @@ def tile_to_dict(t: Tile) -> dict:
     return out
 
 
+def tile_faults(t: Tile) -> list[str]:
+    """What is wrong with a tile description (an empty list when it is consistent).
+
+    Checked: every side belongs to exactly one area, of that side's terrain;
+    two neighbouring sides of the same terrain are one area; road networks are
+    non-empty, disjoint sets of sides.
+
+    >>> tile_faults(tile(12))
+    []
+    >>> bad = Tile("x", tuple(Terrain(c) for c in "PPMM"),
+    ...            (Area(Terrain.PASTURE, frozenset({0})), Area(Terrain.MOUNTAIN, frozenset({2, 3}))))
+    >>> tile_faults(bad)
+    ['side E is in 0 areas', 'sides N and E are both pasture but in different areas']
+    """
+    faults = []
+    for side in range(4):
+        holders = [a for a in t.areas if side in a.sides]
+        if len(holders) != 1:
+            faults.append(f"side {SIDE_NAMES[side]} is in {len(holders)} areas")
+        elif holders[0].terrain != t.sides[side]:
+            faults.append(f"side {SIDE_NAMES[side]} is {t.sides[side].label} "
+                          f"but its area is {holders[0].terrain.label}")
+    for side in range(4):
+        nxt = (side + 1) % 4
+        if t.sides[side] == t.sides[nxt] and not any(
+                side in a.sides and nxt in a.sides for a in t.areas):
+            faults.append(f"sides {SIDE_NAMES[side]} and {SIDE_NAMES[nxt]} are both "
+                          f"{t.sides[side].label} but in different areas")
+    seen: set[int] = set()
+    for net in t.roads:
+        if not net:
+            faults.append("empty road network")
+        if net & seen:
+            faults.append("a road exit belongs to two networks")
+        seen |= net
+    return faults
+
+
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, Tile]:
-    """Every tile by id: ``"1"``..``"73"`` and ``"castle-<colour>"``."""
+    """Every tile by id: ``"1"``..``"73"`` and ``"castle-<colour>"``.
+
+    The data file is checked with :func:`tile_faults` when it is loaded.
+    """
     text = resources.files(__package__).joinpath("data/tiles.json").read_text(encoding="utf-8")
-    return {t.id: t for t in map(tile_from_dict, json.loads(text)["tiles"])}
+    tiles = {t.id: t for t in map(tile_from_dict, json.loads(text)["tiles"])}
+    for t in tiles.values():
+        faults = tile_faults(t)
+        if faults:  # pragma: no cover - guards hand edits of the data file
+            raise ValueError(f"data/tiles.json: tile {t.id}: {'; '.join(faults)}")
+    return tiles
 
 
 def tile(tile_id: int | str) -> Tile:
