@@ -1,0 +1,415 @@
+"""Skylands components: island tiles, special islands and the setup table.
+
+Everything is loaded from three JSON files in ``data/`` (``tiles.json``,
+``specials.json``, ``setup.json``) that anyone can replace: the component lists
+of the published game are not public, so the project ships its own design
+(see ``docs/skylands.md``). Every file is validated on load; a fault raises
+:class:`skye_widgets.errors.FileFormatError` naming the file and the fault.
+
+A tile is described in its printed orientation. Sides are 0..3 = N, E, S, W;
+rotating by ``r`` quarter turns clockwise moves printed side ``i`` to
+``(i + r) % 4``. A tile has *parts* (pieces of forest, mountain, crystal or
+city), each touching some sides and showing some spaces; a side touched by no
+part is a cloud edge.
+
+>>> c = components()
+>>> len(c.tiles), len(c.specials)
+(88, 32)
+>>> t = c.tile("I07")
+>>> t.edges(), t.edges(1)
+(('forest', 'forest', 'cloud', 'cloud'), ('cloud', 'forest', 'forest', 'cloud'))
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+from ..errors import FileFormatError, read_json
+
+TERRAINS: tuple[str, ...] = ("forest", "mountain", "crystal", "city")
+CLOUD = "cloud"
+EDGE_TYPES: tuple[str, ...] = (*TERRAINS, CLOUD)
+COLORS: tuple[str, ...] = ("green", "purple", "blue")
+#: The inhabitant colour each terrain is filled with (cities are never filled).
+TERRAIN_COLOR: dict[str, str] = {"forest": "green", "mountain": "purple", "crystal": "blue"}
+COST_COLORS: tuple[str, ...] = (*COLORS, "white")
+CATEGORIES: tuple[str, ...] = ("none", "once", "continuous", "scoring")
+SIDE_NAMES = ("N", "E", "S", "W")
+SIDE_OFFSETS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+ROTATIONS = (0, 1, 2, 3)
+
+#: Effect kinds per category and the parameters each needs.
+EFFECTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "once": {"vp": ("points",), "fill": ()},
+    "continuous": {"convert_plus": ("points",), "white_free": (), "deploy_plus": ()},
+    "scoring": {"per_island": ("terrain", "points"), "per_special": ("points",),
+                "per_inhabitants": ("color", "every", "points")},
+}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One piece of land on a tile: its terrain, the sides it touches, its spaces."""
+
+    terrain: str
+    sides: tuple[int, ...]
+    spaces: int
+
+    def rotated_sides(self, rotation: int) -> tuple[int, ...]:
+        """The sides this part touches once the tile is turned ``rotation`` times."""
+        return tuple(sorted((s + rotation) % 4 for s in self.sides))
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a special island does; ``kind`` is one of :data:`EFFECTS`."""
+
+    kind: str
+    points: int = 0
+    terrain: str = ""
+    color: str = ""
+    every: int = 1
+
+    def describe(self) -> str:
+        """A one-line explanation for players."""
+        k = self.kind
+        if k == "vp":
+            return f"when placed: take {self.points} VP"
+        if k == "fill":
+            return "once its island is complete: fill it with inhabitants"
+        if k == "convert_plus":
+            return f"each Convert energy that moves inhabitants: +{self.points} VP"
+        if k == "white_free":
+            return "Create islands: never pay the white inhabitant"
+        if k == "deploy_plus":
+            return "Deploy inhabitants: fill one more island"
+        if k == "per_island":
+            return f"end: +{self.points} VP per complete {self.terrain} island"
+        if k == "per_special":
+            return f"end: +{self.points} VP per special island on your board"
+        if k == "per_inhabitants":
+            return f"end: +{self.points} VP per {self.every} {self.color} inhabitants"
+        return k
+
+
+@dataclass(frozen=True)
+class Tile:
+    """An island tile (or a special island, a starting island side, a printed square)."""
+
+    id: str
+    parts: tuple[Part, ...]
+    players: int = 2            # used only with at least this many players
+    note: str = ""
+
+    def edges(self, rotation: int = 0) -> tuple[str, str, str, str]:
+        """The edge type on each side N, E, S, W after ``rotation`` quarter turns."""
+        out = [CLOUD] * 4
+        for p in self.parts:
+            for s in p.rotated_sides(rotation):
+                out[s] = p.terrain
+        return (out[0], out[1], out[2], out[3])
+
+    @property
+    def spaces(self) -> int:
+        return sum(p.spaces for p in self.parts)
+
+    def distinct_rotations(self) -> tuple[int, ...]:
+        """Rotations that give different edge sequences (fewer for symmetric tiles)."""
+        seen: dict[tuple[str, ...], int] = {}
+        for r in ROTATIONS:
+            seen.setdefault(self.edges(r), r)
+        return tuple(sorted(seen.values()))
+
+
+@dataclass(frozen=True)
+class Special(Tile):
+    """A special island: a tile with a name, a back colour, a cost, VP and an effect."""
+
+    name: str = ""
+    back: str = ""
+    category: str = "none"
+    cost: tuple[tuple[str, int], ...] = ()      # (colour, count), colour may be "white"
+    vp: int = 0
+    effect: Effect | None = None
+
+    def cost_of(self, color: str) -> int:
+        return dict(self.cost).get(color, 0)
+
+    def describe(self) -> str:
+        cost = ", ".join(f"{n} {c}" for c, n in self.cost)
+        eff = f"; {self.effect.describe()}" if self.effect else ""
+        return f"{self.name} ({self.category}, {self.back}): costs {cost}; {self.vp} VP{eff}"
+
+
+@dataclass(frozen=True)
+class StartIsland:
+    """A two-sided starting island for the tactical start."""
+
+    id: str
+    sides: tuple[Tile, Tile]
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A square pre-printed on the beginner side of the player board."""
+
+    tile: Tile
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Components:
+    """The whole component set, as loaded from the data files."""
+
+    tiles: tuple[Tile, ...]
+    specials: tuple[Special, ...]
+    backs: tuple[str, ...]
+    width: int
+    height: int
+    inhabitants: tuple[tuple[str, int], ...]
+    vp_supply: tuple[tuple[int, int], ...]      # (players, VP in markers)
+    display_per_back: int
+    tactical_draw: int
+    tactical_keep: int
+    printed: tuple[Printed, ...]
+    start_islands: tuple[StartIsland, ...]
+
+    def __post_init__(self) -> None:
+        d: dict[str, Tile] = {t.id: t for t in self.tiles}
+        d.update({s.id: s for s in self.specials})
+        d.update({p.tile.id: p.tile for p in self.printed})
+        for si in self.start_islands:
+            for t in si.sides:
+                d[t.id] = t
+        object.__setattr__(self, "_by_id", d)
+
+    def tile(self, tile_id: str) -> Tile:
+        """A tile, special island, printed square or starting side ("A/0") by id."""
+        return self._by_id[tile_id]  # type: ignore[attr-defined,no-any-return]
+
+    def tiles_for(self, players: int) -> tuple[Tile, ...]:
+        """The island stack for a player count (tiles marked for more players removed)."""
+        return tuple(t for t in self.tiles if t.players <= players)
+
+    def vp_for(self, players: int) -> int:
+        """VP available in markers for a player count."""
+        return dict(self.vp_supply)[players]
+
+
+class _Checker:
+    """Validation helpers that raise FileFormatError(path, 'where: what')."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, where: str, what: str) -> FileFormatError:
+        return FileFormatError(self.path, f"{where}: {what}" if where else what)
+
+    def obj(self, v: Any, where: str) -> Mapping[str, Any]:
+        if not isinstance(v, dict):
+            raise self.fail(where, f"expected an object, got {type(v).__name__}")
+        return v
+
+    def get(self, d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+        if key not in d:
+            raise self.fail(where, f"missing '{key}'")
+        v = d[key]
+        if not isinstance(v, kind) or (isinstance(v, bool) and kind is not bool):
+            name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+            raise self.fail(where, f"'{key}' must be {name}, got {v!r}")
+        return v
+
+    def int_in(self, d: Mapping[str, Any], key: str, lo: int, hi: int, where: str) -> int:
+        v = self.get(d, key, int, where)
+        if not lo <= v <= hi:
+            raise self.fail(where, f"'{key}' must be between {lo} and {hi}, got {v}")
+        return int(v)
+
+    def parts(self, raw: Any, where: str) -> tuple[Part, ...]:
+        if not isinstance(raw, list):
+            raise self.fail(where, "'parts' must be a list")
+        used: set[int] = set()
+        out = []
+        for i, p in enumerate(raw):
+            w = f"{where} part {i}"
+            p = self.obj(p, w)
+            terrain = self.get(p, "terrain", str, w)
+            if terrain not in TERRAINS:
+                raise self.fail(w, f"unknown terrain {terrain!r} (expected one of {', '.join(TERRAINS)})")
+            sides = self.get(p, "sides", list, w)
+            for s in sides:
+                if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3:
+                    raise self.fail(w, f"side {s!r} is not 0..3")
+                if s in used:
+                    raise self.fail(w, f"side {s} belongs to two parts")
+                used.add(s)
+            spaces = self.int_in(p, "spaces", 0, 9, w)
+            out.append(Part(terrain, tuple(sorted(sides)), spaces))
+        return tuple(out)
+
+    def header(self, data: Any, fmt: str) -> Mapping[str, Any]:
+        d = self.obj(data, "")
+        if d.get("format") != fmt:
+            raise self.fail("", f"not a {fmt} file (\"format\" is {d.get('format')!r})")
+        if d.get("version") != 1:
+            raise self.fail("", f"unsupported version {d.get('version')!r}")
+        return d
+
+
+def _load_tiles(path: str) -> tuple[Tile, ...]:
+    ck = _Checker(path)
+    d = ck.header(read_json(path), "skylands-tiles")
+    raw = ck.get(d, "tiles", list, "")
+    out, seen = [], set()
+    for i, t in enumerate(raw):
+        w = f"tile {i}"
+        t = ck.obj(t, w)
+        tid = ck.get(t, "id", str, w)
+        if tid in seen:
+            raise ck.fail(w, f"duplicate id {tid!r}")
+        seen.add(tid)
+        w = f"tile {tid}"
+        out.append(Tile(tid, ck.parts(ck.get(t, "parts", list, w), w),
+                        ck.int_in(t, "players", 2, 4, w), str(t.get("note", ""))))
+    if not out:
+        raise ck.fail("", "no tiles")
+    return tuple(out)
+
+
+def _load_specials(path: str) -> tuple[tuple[Special, ...], tuple[str, ...]]:
+    ck = _Checker(path)
+    d = ck.header(read_json(path), "skylands-specials")
+    backs = ck.get(d, "backs", list, "")
+    if not backs or not all(isinstance(b, str) for b in backs):
+        raise ck.fail("", "'backs' must be a non-empty list of names")
+    out, seen = [], set()
+    for i, s in enumerate(ck.get(d, "specials", list, "")):
+        w = f"special {i}"
+        s = ck.obj(s, w)
+        sid = ck.get(s, "id", str, w)
+        if sid in seen:
+            raise ck.fail(w, f"duplicate id {sid!r}")
+        seen.add(sid)
+        w = f"special {sid}"
+        back = ck.get(s, "back", str, w)
+        if back not in backs:
+            raise ck.fail(w, f"back {back!r} is not one of {', '.join(backs)}")
+        cat = ck.get(s, "category", str, w)
+        if cat not in CATEGORIES:
+            raise ck.fail(w, f"category {cat!r} is not one of {', '.join(CATEGORIES)}")
+        cost_raw = ck.obj(ck.get(s, "cost", dict, w), w + " cost")
+        cost = []
+        for c, n in cost_raw.items():
+            if c not in COST_COLORS:
+                raise ck.fail(w, f"cost colour {c!r} is not one of {', '.join(COST_COLORS)}")
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 9:
+                raise ck.fail(w, f"cost of {c} must be 1..9, got {n!r}")
+            cost.append((c, n))
+        if not cost:
+            raise ck.fail(w, "a special island must cost something")
+        if sum(n for c, n in cost if c == "white") > 1:
+            raise ck.fail(w, "at most one white inhabitant per cost")
+        vp = ck.int_in(s, "vp", 0, 20, w)
+        effect = None
+        if cat != "none":
+            e = ck.obj(ck.get(s, "effect", dict, w), w + " effect")
+            kind = ck.get(e, "kind", str, w + " effect")
+            if kind not in EFFECTS[cat]:
+                raise ck.fail(w, f"effect {kind!r} is not a {cat} effect ({', '.join(EFFECTS[cat])})")
+            kw: dict[str, Any] = {}
+            for p in EFFECTS[cat][kind]:
+                if p in ("points", "every"):
+                    kw[p] = ck.int_in(e, p, 1, 20, w + " effect")
+                elif p == "terrain":
+                    kw[p] = ck.get(e, p, str, w + " effect")
+                    if kw[p] not in TERRAINS:
+                        raise ck.fail(w, f"effect terrain {kw[p]!r} unknown")
+                elif p == "color":
+                    kw[p] = ck.get(e, p, str, w + " effect")
+                    if kw[p] not in COLORS:
+                        raise ck.fail(w, f"effect colour {kw[p]!r} unknown")
+            effect = Effect(kind, **kw)
+        elif "effect" in s:
+            raise ck.fail(w, "a 'none' special island has no effect")
+        parts = ck.parts(ck.get(s, "parts", list, w), w)
+        if not parts:
+            raise ck.fail(w, "a special island needs at least one part")
+        out.append(Special(sid, parts, 2, "", name=ck.get(s, "name", str, w), back=back,
+                           category=cat, cost=tuple(cost), vp=vp, effect=effect))
+    return tuple(out), tuple(backs)
+
+
+def _load_setup(path: str) -> dict[str, Any]:
+    ck = _Checker(path)
+    d = ck.header(read_json(path), "skylands-setup")
+    board = ck.obj(ck.get(d, "board", dict, ""), "board")
+    width = ck.int_in(board, "width", 2, 9, "board")
+    height = ck.int_in(board, "height", 2, 9, "board")
+    inh = ck.obj(ck.get(d, "inhabitants", dict, ""), "inhabitants")
+    if set(inh) != set(COLORS):
+        raise ck.fail("inhabitants", f"expected exactly {', '.join(COLORS)}")
+    inhabitants = tuple((c, ck.int_in(inh, c, 0, 99, "inhabitants")) for c in COLORS)
+    vps = ck.obj(ck.get(d, "vp_supply", dict, ""), "vp_supply")
+    vp_supply = []
+    for n in ("2", "3", "4"):
+        vp_supply.append((int(n), ck.int_in(vps, n, 1, 999, "vp_supply")))
+    printed = []
+    for i, p in enumerate(ck.get(d, "printed", list, "")):
+        w = f"printed {i}"
+        p = ck.obj(p, w)
+        x, y = ck.int_in(p, "x", 0, width - 1, w), ck.int_in(p, "y", 0, height - 1, w)
+        printed.append(Printed(Tile(ck.get(p, "id", str, w), ck.parts(ck.get(p, "parts", list, w), w)), x, y))
+    if len({(p.x, p.y) for p in printed}) != len(printed):
+        raise ck.fail("printed", "two printed squares on one cell")
+    starts = []
+    for i, s in enumerate(ck.get(d, "start_islands", list, "")):
+        w = f"start island {i}"
+        s = ck.obj(s, w)
+        sid = ck.get(s, "id", str, w)
+        sides = ck.get(s, "sides", list, w)
+        if len(sides) != 2:
+            raise ck.fail(w, "a starting island has exactly two sides")
+        starts.append(StartIsland(sid, (Tile(f"{sid}/0", ck.parts(sides[0], w + " side 0")),
+                                        Tile(f"{sid}/1", ck.parts(sides[1], w + " side 1")))))
+    if len(starts) < 4:
+        raise ck.fail("start_islands", f"need one per player (4), got {len(starts)}")
+    return dict(width=width, height=height, inhabitants=inhabitants, vp_supply=tuple(vp_supply),
+                display_per_back=ck.int_in(d, "display_per_back", 1, 8, ""),
+                tactical_draw=ck.int_in(d, "tactical_draw", 0, 9, ""),
+                tactical_keep=ck.int_in(d, "tactical_keep", 0, 9, ""),
+                printed=tuple(printed), start_islands=tuple(starts))
+
+
+def load_components(directory: str | os.PathLike[str] | None = None) -> Components:
+    """Load and validate the three data files from ``directory`` (default: shipped data)."""
+    if directory is None:
+        base = str(resources.files("skye_widgets.skylands") / "data")
+    else:
+        base = os.fspath(directory)
+    tiles = _load_tiles(os.path.join(base, "tiles.json"))
+    specials_path = os.path.join(base, "specials.json")
+    specials, backs = _load_specials(specials_path)
+    setup_path = os.path.join(base, "setup.json")
+    setup = _load_setup(setup_path)
+    ids = [t.id for t in tiles] + [s.id for s in specials] + [p.tile.id for p in setup["printed"]]
+    if len(set(ids)) != len(ids):
+        raise FileFormatError(specials_path, "a special island id repeats a tile id")
+    for b in backs:
+        n = sum(1 for s in specials if s.back == b)
+        if n < setup["display_per_back"]:
+            raise FileFormatError(specials_path, f"back {b!r} has {n} special islands, "
+                                                 f"the display needs {setup['display_per_back']}")
+    if setup["tactical_keep"] > setup["tactical_draw"]:
+        raise FileFormatError(setup_path, "tactical_keep is larger than tactical_draw")
+    return Components(tiles=tiles, specials=specials, backs=backs, **setup)
+
+
+@lru_cache(maxsize=1)
+def components() -> Components:
+    """The shipped component set (cached)."""
+    return load_components()
