@@ -1,0 +1,338 @@
+"""Hashi game boards: islands on a square grid, flags, and the dotted lines.
+
+A board side has 18 islands; 4 carry a red flag and 3 a blue flag. Dotted
+lines join neighbouring islands horizontally or vertically; bridges may only
+be drawn along them. Two dotted lines may cross (that is why the rules say
+bridges never cross), but a line never runs through an island and two lines
+never overlap.
+
+Cells are ``(row, col)`` from 0 with the origin at the top left, as in
+:mod:`skye_widgets.hashi.puzzle`. A line is a sorted pair of cells.
+
+Board files are JSON (see ``docs/hashi.md``)::
+
+    {"format": "hashi-board/1", "name": "Skerries", "side": "A",
+     "width": 7, "height": 7,
+     "islands": [{"at": [0, 0], "flag": "red"}, {"at": [0, 3]}, ...],
+     "lines": [[[0, 0], [0, 3]], ...]}
+
+>>> b = load_board("skerries-a")
+>>> len(b.islands), len(b.red), len(b.blue)
+(18, 4, 3)
+>>> b.flag(b.red[0])
+'red'
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Iterable
+
+from ..errors import FileFormatError, read_json, write_json
+
+Cell = tuple[int, int]
+Line = tuple[Cell, Cell]
+
+BOARD_FORMAT = "hashi-board/1"
+FLAGS = ("red", "blue")
+#: The structure of a published board side.
+STANDARD_COUNTS = {"islands": 18, "red": 4, "blue": 3}
+
+
+class BoardError(ValueError):
+    """A board description that breaks the board rules (the message says which)."""
+
+
+def make_line(a: Cell, b: Cell) -> Line:
+    """The canonical (sorted) form of the line between two cells.
+
+    >>> make_line((2, 0), (0, 0))
+    ((0, 0), (2, 0))
+    """
+    a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+    return (a, b) if a <= b else (b, a)
+
+
+def lines_cross(p: Line, q: Line) -> bool:
+    """Whether two straight lines cross at a point inside both of them.
+
+    >>> lines_cross(((1, 0), (1, 4)), ((0, 2), (3, 2)))
+    True
+    >>> lines_cross(((1, 0), (1, 4)), ((1, 4), (3, 4)))  # they only touch at an island
+    False
+    """
+    (a, b), (c, d) = p, q
+    if a[0] == b[0] and c[1] == d[1]:  # p horizontal, q vertical
+        row, col = a[0], c[1]
+        return a[1] < col < b[1] and c[0] < row < d[0]
+    if a[1] == b[1] and c[0] == d[0]:  # p vertical, q horizontal
+        return lines_cross(q, p)
+    return False
+
+
+def _cells_strictly_between(line: Line) -> Iterable[Cell]:
+    (r1, c1), (r2, c2) = line
+    if r1 == r2:
+        return ((r1, c) for c in range(c1 + 1, c2))
+    return ((r, c1) for r in range(r1 + 1, r2))
+
+
+def _fmt(cell: Cell) -> str:
+    return f"({cell[0]}, {cell[1]})"
+
+
+@dataclass(frozen=True)
+class Island:
+    """One island: its cell and its flag (``"red"``, ``"blue"`` or ``None``)."""
+
+    cell: Cell
+    flag: str | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """One side of a Hashi board (validated on construction).
+
+    ``standard=True`` (the default for files) also checks the published
+    structure: 18 islands, 4 red flags, 3 blue flags. Smaller boards with
+    ``standard=False`` are handy for lessons and tests.
+    """
+
+    name: str
+    side: str
+    width: int
+    height: int
+    islands: tuple[Island, ...]
+    lines: tuple[Line, ...]
+    note: str = ""
+    standard: bool = True
+    _flags: dict[Cell, str | None] = field(default_factory=dict, repr=False, compare=False)
+    _neighbours: dict[Cell, tuple[Cell, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _crossings: dict[Line, tuple[Line, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        lines = tuple(sorted(make_line(a, b) for a, b in self.lines))
+        object.__setattr__(self, "lines", lines)
+        problem = self._first_problem()
+        if problem:
+            raise BoardError(problem)
+        self._flags.update({i.cell: i.flag for i in self.islands})
+        nb: dict[Cell, list[Cell]] = {i.cell: [] for i in self.islands}
+        for a, b in lines:
+            nb[a].append(b)
+            nb[b].append(a)
+        self._neighbours.update({c: tuple(sorted(v)) for c, v in nb.items()})
+        for p in lines:
+            self._crossings[p] = tuple(q for q in lines if lines_cross(p, q))
+
+    # -- validation ---------------------------------------------------------
+    def _first_problem(self) -> str | None:
+        if self.width < 1 or self.height < 1:
+            return f"grid size {self.width}x{self.height} must be at least 1x1"
+        seen: set[Cell] = set()
+        for isl in self.islands:
+            r, c = isl.cell
+            if not (0 <= r < self.height and 0 <= c < self.width):
+                return (f"island {_fmt(isl.cell)} is outside the {self.width}x{self.height} grid "
+                        f"(rows 0-{self.height - 1}, columns 0-{self.width - 1})")
+            if isl.cell in seen:
+                return f"two islands at {_fmt(isl.cell)}"
+            if isl.flag not in (None, *FLAGS):
+                return f"island {_fmt(isl.cell)} has flag {isl.flag!r}; flags are 'red', 'blue' or none"
+            seen.add(isl.cell)
+        if self.standard:
+            n_red = sum(i.flag == "red" for i in self.islands)
+            n_blue = sum(i.flag == "blue" for i in self.islands)
+            want = STANDARD_COUNTS
+            if len(self.islands) != want["islands"]:
+                return f"{len(self.islands)} islands; a board side has {want['islands']}"
+            if n_red != want["red"]:
+                return f"{n_red} red-flag islands; a board side has {want['red']}"
+            if n_blue != want["blue"]:
+                return f"{n_blue} blue-flag islands; a board side has {want['blue']}"
+        seen_lines: set[Line] = set()
+        for line in self.lines:
+            a, b = line
+            for end in line:
+                if end not in seen:
+                    return f"line {_fmt(a)}-{_fmt(b)} ends at {_fmt(end)}, which is not an island"
+            if a == b:
+                return f"line {_fmt(a)}-{_fmt(b)} joins an island to itself"
+            if a[0] != b[0] and a[1] != b[1]:
+                return f"line {_fmt(a)}-{_fmt(b)} is diagonal; lines run along a row or a column"
+            if line in seen_lines:
+                return f"line {_fmt(a)}-{_fmt(b)} is listed twice"
+            seen_lines.add(line)
+            for cell in _cells_strictly_between(line):
+                if cell in seen:
+                    return f"line {_fmt(a)}-{_fmt(b)} runs through the island at {_fmt(cell)}"
+        for i, p in enumerate(self.lines):
+            for q in self.lines[i + 1:]:
+                if _overlap(p, q):
+                    return (f"lines {_fmt(p[0])}-{_fmt(p[1])} and {_fmt(q[0])}-{_fmt(q[1])} "
+                            "overlap along a row or column")
+        linked = {c for line in self.lines for c in line}
+        for isl in self.islands:
+            if isl.cell not in linked:
+                return f"island {_fmt(isl.cell)} has no dotted line, so it could never be finished"
+        return None
+
+    # -- queries ------------------------------------------------------------
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every island cell, in file order."""
+        return tuple(i.cell for i in self.islands)
+
+    @property
+    def red(self) -> tuple[Cell, ...]:
+        """The red-flag islands."""
+        return tuple(i.cell for i in self.islands if i.flag == "red")
+
+    @property
+    def blue(self) -> tuple[Cell, ...]:
+        """The blue-flag islands."""
+        return tuple(i.cell for i in self.islands if i.flag == "blue")
+
+    def is_island(self, cell: Cell) -> bool:
+        """Whether there is an island at ``cell``."""
+        return tuple(cell) in self._flags
+
+    def flag(self, cell: Cell) -> str | None:
+        """The flag of the island at ``cell`` (``None`` if it has none)."""
+        return self._flags[tuple(cell)]  # type: ignore[index]
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The islands a dotted line joins to ``cell``, sorted."""
+        return self._neighbours[tuple(cell)]  # type: ignore[index]
+
+    def has_line(self, a: Cell, b: Cell) -> bool:
+        """Whether a dotted line joins ``a`` and ``b``."""
+        return make_line(a, b) in self._crossings
+
+    def crossings(self, a: Cell, b: Cell) -> tuple[Line, ...]:
+        """The dotted lines that cross the line ``a``-``b``."""
+        return self._crossings[make_line(a, b)]
+
+    # -- files --------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The board-file form (``from_dict(to_dict())`` gives an equal board)."""
+        d: dict[str, Any] = {"format": BOARD_FORMAT, "name": self.name, "side": self.side}
+        if self.note:
+            d["note"] = self.note
+        if not self.standard:
+            d["standard"] = False
+        d["width"], d["height"] = self.width, self.height
+        d["islands"] = [{"at": list(i.cell), **({"flag": i.flag} if i.flag else {})}
+                        for i in self.islands]
+        d["lines"] = [[list(a), list(b)] for a, b in self.lines]
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str | os.PathLike[str] = "<board>") -> "Board":
+        """Build and validate a board; every fault is one :class:`FileFormatError`."""
+        def fail(fault: str) -> FileFormatError:
+            return FileFormatError(source, fault)
+
+        if not isinstance(data, dict):
+            raise fail("a board file holds one JSON object")
+        if data.get("format") != BOARD_FORMAT:
+            raise fail(f"'format' must be {BOARD_FORMAT!r}, not {data.get('format')!r}")
+        for key in ("name", "width", "height", "islands", "lines"):
+            if key not in data:
+                raise fail(f"missing key {key!r}")
+        w, h = data["width"], data["height"]
+        if not (_is_int(w) and _is_int(h)):
+            raise fail("'width' and 'height' must be whole numbers")
+        if not isinstance(data["islands"], list) or not isinstance(data["lines"], list):
+            raise fail("'islands' and 'lines' must be lists")
+        islands = []
+        for k, item in enumerate(data["islands"]):
+            if not isinstance(item, dict) or "at" not in item:
+                raise fail(f"island {k + 1}: expected an object with 'at': [row, col]")
+            islands.append(Island(_cell(item["at"], f"island {k + 1}", fail), item.get("flag")))
+        lines = []
+        for k, item in enumerate(data["lines"]):
+            if not (isinstance(item, list) and len(item) == 2):
+                raise fail(f"line {k + 1}: expected [[row, col], [row, col]]")
+            lines.append(make_line(_cell(item[0], f"line {k + 1}", fail),
+                                   _cell(item[1], f"line {k + 1}", fail)))
+        standard = data.get("standard", True)
+        try:
+            return cls(name=str(data["name"]), side=str(data.get("side", "")), width=w, height=h,
+                       islands=tuple(islands), lines=tuple(lines), note=str(data.get("note", "")),
+                       standard=bool(standard))
+        except BoardError as e:
+            raise fail(str(e)) from None
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "Board":
+        """Read and validate a board file."""
+        return cls.from_dict(read_json(path), path)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the board file."""
+        write_json(path, self.to_dict())
+
+    def _repr_svg_(self) -> str:
+        from .render import render_board
+        return render_board(self).to_svg()
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _cell(v: Any, where: str, fail: Any) -> Cell:
+    if not (isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v)):
+        raise fail(f"{where}: a cell is [row, col] with whole numbers, not {v!r}")
+    return (v[0], v[1])
+
+
+def _overlap(p: Line, q: Line) -> bool:
+    """Two collinear lines sharing more than one point."""
+    (a, b), (c, d) = p, q
+    if a[0] == b[0] == c[0] == d[0]:
+        return max(a[1], c[1]) < min(b[1], d[1])
+    if a[1] == b[1] == c[1] == d[1]:
+        return max(a[0], c[0]) < min(b[0], d[0])
+    return False
+
+
+def sight_lines(cells: Iterable[Cell], width: int, height: int) -> list[Line]:
+    """Every line from an island to the nearest island right of it and below it.
+
+    A helper for designing boards (the line-of-sight neighbours of a classic
+    Hashiwokakero puzzle); a board may then drop some of these lines.
+
+    >>> sight_lines([(0, 0), (0, 2), (2, 0), (2, 2)], 3, 3)
+    [((0, 0), (0, 2)), ((0, 0), (2, 0)), ((0, 2), (2, 2)), ((2, 0), (2, 2))]
+    """
+    occupied = set(map(tuple, cells))
+    out: list[Line] = []
+    for r, c in sorted(occupied):  # type: ignore[misc]
+        for dr, dc in ((0, 1), (1, 0)):
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < height and 0 <= cc < width:
+                if (rr, cc) in occupied:
+                    out.append(((r, c), (rr, cc)))
+                    break
+                rr, cc = rr + dr, cc + dc
+    return sorted(out)
+
+
+def board_names() -> list[str]:
+    """The boards shipped with the package (file names without ``.json``)."""
+    folder = resources.files(__package__) / "data" / "boards"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+def load_board(name_or_path: str | os.PathLike[str]) -> Board:
+    """A shipped board by name (``"skerries-a"``), or a board file by path."""
+    name = os.fspath(name_or_path)
+    if name in board_names():
+        ref = resources.files(__package__) / "data" / "boards" / f"{name}.json"
+        with resources.as_file(ref) as path:
+            return Board.load(path)
+    return Board.load(name)

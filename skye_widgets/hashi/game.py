@@ -1,0 +1,843 @@
+"""Hashi, the flip-and-write bridges game (Jeffrey D. Allers), as a headless engine.
+
+Every player has the same board side. In the setup each writes a 3 or a 4 on
+an island without a flag and passes the board to the left (solo: keeps it).
+Then 17 of the 18 cards are turned one by one (one is removed unseen); for
+each card every player, on their own board:
+
+* action a (may be skipped): writes the card's number on a free island - on a
+  flag island only once a bridge reaches it, and never a number smaller than
+  the bridges already there;
+* action b: draws exactly the card's number of bridges, or none at all. A
+  bridge runs along a dotted line from a numbered island, at most 2 join two
+  islands, bridges never cross, and no island gets more bridges than its
+  number (never more than 6). An island whose bridges equal its number is
+  finished.
+
+Scoring: all red-flag islands finished 9 (every player who does it in the
+first round anyone does) else 5; all blue 7 / 3; six finished islands joined
+by bridges without an unfinished island between them 8 / 4; at the end 2 per
+finished island. Solo: blue scores 7 only by card 7, red 9 and the six 8 only
+by card 12 (else 3 / 5 / 4); the total gives a rank title.
+
+The state is OpenSpiel-like: players act one after the other on the same
+card (simultaneous play, sequentially recorded): :meth:`HashiGame.current_player`,
+:meth:`~HashiGame.legal_actions`, :meth:`~HashiGame.apply`,
+:meth:`~HashiGame.is_over`, :meth:`~HashiGame.scores`. A turn is a sequence
+of actions: an optional :class:`Write`, then :class:`Bridge` actions, then
+:class:`EndTurn`. Illegal actions raise a specific :class:`HashiRulesError`
+and change nothing.
+
+>>> from skye_widgets.hashi.board import load_board
+>>> g = HashiGame(load_board("skerries-a"), players=["Ann"], seed=1)
+>>> g.phase, g.current_player()
+('setup', 0)
+>>> g.apply(Setup((0, 2), 4))
+>>> g.phase, g.round, len(g.pile)
+('play', 1, 17)
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence, Union
+
+from ..errors import FileFormatError, RulesError, read_json, write_json
+from .board import Board, Cell, Line, make_line
+
+# ---------------------------------------------------------------------------
+# cards and actions
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A card: the number to write (1-6) and the bridges to draw (1-3).
+
+    >>> str(Card(5, 3))
+    '5 / 3 bridges'
+    """
+
+    number: int
+    bridges: int
+
+    def __str__(self) -> str:
+        return f"{self.number} / {self.bridges} bridge{'s' if self.bridges > 1 else ''}"
+
+
+def default_deck() -> tuple[Card, ...]:
+    """The 18 cards: each number 1-6 three times, with 1, 2 and 3 bridges."""
+    return tuple(Card(n, b) for n in range(1, 7) for b in (1, 2, 3))
+
+
+DECK_SIZE = 18
+#: Solo: the 17 played cards are turned from three piles of 7, 5 and 5.
+SOLO_PILES = (7, 5, 5)
+SETUP_NUMBERS = (3, 4)
+MAX_BRIDGES_AT_ISLAND = 6
+
+#: category -> (label, full points, later points)
+CATEGORIES: dict[str, tuple[str, int, int]] = {
+    "red": ("all 4 red-flag islands finished", 9, 5),
+    "blue": ("all 3 blue-flag islands finished", 7, 3),
+    "six": ("6 finished islands joined by bridges", 8, 4),
+}
+#: Solo: the last card by which a category still scores its full points.
+SOLO_DEADLINES = {"blue": 7, "red": 12, "six": 12}
+POINTS_PER_FINISHED_ISLAND = 2
+
+#: Solo rank titles: (highest total of the band, title). The rulebook's bands:
+#: up to 40, 41-42, 43-44, 45-46, 47-48, 49-50, 51, 52-53, 54-55, 56-57,
+#: 58-59, 60 (the most a game can score: 9 + 7 + 8 + 18 x 2).
+RANKS: tuple[tuple[int, str], ...] = (
+    (40, "Errand Runner"),
+    (42, "Water Carrier"),
+    (44, "Bamboo Binder"),
+    (46, "Bolt Tightener"),
+    (48, "Concrete Pourer"),
+    (50, "Site Foreman"),
+    (51, "Bridge Keeper"),
+    (53, "Planning Specialist"),
+    (55, "Structural Engineer"),
+    (57, "Ace Architect"),
+    (59, "Master Builder"),
+    (60, "Lord of the Islands"),
+)
+
+
+def rank_title(total: int) -> str:
+    """The solo rank title of a final total.
+
+    >>> rank_title(40), rank_title(41), rank_title(51), rank_title(52), rank_title(60)
+    ('Errand Runner', 'Water Carrier', 'Bridge Keeper', 'Planning Specialist', 'Lord of the Islands')
+    """
+    for top, title in RANKS:
+        if total <= top:
+            return title
+    return RANKS[-1][1]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Setup: write a 3 or a 4 on an island without a flag."""
+
+    cell: Cell
+    number: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", (int(self.cell[0]), int(self.cell[1])))
+
+
+@dataclass(frozen=True)
+class Write:
+    """Action a: write the current card's number on a free island."""
+
+    cell: Cell
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", (int(self.cell[0]), int(self.cell[1])))
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """One bridge of action b, along the dotted line between ``a`` and ``b``."""
+
+    a: Cell
+    b: Cell
+
+    def __post_init__(self) -> None:
+        a, b = make_line(self.a, self.b)
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Finish this player's turn on the current card."""
+
+
+Action = Union[Setup, Write, Bridge, EndTurn]
+
+
+def action_to_json(action: Action) -> list[Any]:
+    """``["setup", r, c, n]``, ``["write", r, c]``, ``["bridge", r1, c1, r2, c2]`` or ``["end"]``."""
+    if isinstance(action, Setup):
+        return ["setup", *action.cell, action.number]
+    if isinstance(action, Write):
+        return ["write", *action.cell]
+    if isinstance(action, Bridge):
+        return ["bridge", *action.a, *action.b]
+    return ["end"]
+
+
+def action_from_json(item: Any) -> Action:
+    """The inverse of :func:`action_to_json` (raises ``ValueError`` on a bad item)."""
+    def ints(xs: Any) -> list[int]:
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in xs):
+            raise ValueError(f"expected whole numbers in {item!r}")
+        return list(xs)
+
+    if not isinstance(item, list) or not item:
+        raise ValueError(f"an action is a non-empty list, not {item!r}")
+    kind, rest = item[0], ints(item[1:])
+    shapes = {"setup": 3, "write": 2, "bridge": 4, "end": 0}
+    if kind not in shapes or len(rest) != shapes[kind]:
+        raise ValueError(f"unknown action {item!r}")
+    if kind == "setup":
+        return Setup((rest[0], rest[1]), rest[2])
+    if kind == "write":
+        return Write((rest[0], rest[1]))
+    if kind == "bridge":
+        return Bridge((rest[0], rest[1]), (rest[2], rest[3]))
+    return EndTurn()
+
+
+# ---------------------------------------------------------------------------
+# errors
+
+
+class HashiRulesError(RulesError):
+    """An illegal Hashi action (the state it was tried on is unchanged)."""
+
+
+class WrongPhaseError(HashiRulesError):
+    """The action does not belong to the current phase (setup / play / over)."""
+
+
+class NotAnIslandError(HashiRulesError):
+    """The cell is not an island of the board."""
+
+
+class SetupRuleError(HashiRulesError):
+    """The setup number is not 3 or 4, or the island has a flag."""
+
+
+class IslandNumberedError(HashiRulesError):
+    """The island already has a number."""
+
+
+class FlagNeedsBridgeError(HashiRulesError):
+    """A flag island may only be numbered once a bridge reaches it."""
+
+
+class NumberBelowBridgesError(HashiRulesError):
+    """The number is smaller than the bridges already at the island."""
+
+
+class ActionOrderError(HashiRulesError):
+    """Action a comes once per card, before any bridge of action b."""
+
+
+class NoDottedLineError(HashiRulesError):
+    """Bridges only run along a dotted line between neighbouring islands."""
+
+
+class NoNumberedEndError(HashiRulesError):
+    """A bridge must start from a numbered island."""
+
+
+class PairFullError(HashiRulesError):
+    """Two islands are joined by at most 2 bridges."""
+
+
+class CrossingBridgeError(HashiRulesError):
+    """Bridges never cross."""
+
+
+class IslandFullError(HashiRulesError):
+    """The island already has as many bridges as its number (or 6)."""
+
+
+class BridgeCountError(HashiRulesError):
+    """Action b draws exactly the card's number of bridges, or none."""
+
+
+# ---------------------------------------------------------------------------
+# one player's board
+
+
+def _fmt(cell: Cell) -> str:
+    return f"({cell[0]}, {cell[1]})"
+
+
+class Sheet:
+    """One player's board: the numbers written and the bridges drawn.
+
+    It enforces the writing and bridge rules; the turn structure (one number,
+    then the card's bridges) is :class:`HashiGame`'s business.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.numbers: dict[Cell, int] = {}
+        self.bridges: dict[Line, int] = {}
+        self._degree: dict[Cell, int] = {c: 0 for c in board.cells}
+
+    def copy(self) -> "Sheet":
+        """An independent copy (same board)."""
+        s = Sheet.__new__(Sheet)
+        s.board = self.board
+        s.numbers = dict(self.numbers)
+        s.bridges = dict(self.bridges)
+        s._degree = dict(self._degree)
+        return s
+
+    def degree(self, cell: Cell) -> int:
+        """How many bridges reach the island."""
+        return self._degree[cell]
+
+    def capacity(self, cell: Cell) -> int:
+        """How many more bridges the island may take."""
+        return self.numbers.get(cell, MAX_BRIDGES_AT_ISLAND) - self._degree[cell]
+
+    def is_finished(self, cell: Cell) -> bool:
+        """Numbered, with exactly as many bridges as its number."""
+        n = self.numbers.get(cell)
+        return n is not None and n == self._degree[cell]
+
+    def finished(self) -> list[Cell]:
+        """The finished islands, in board order."""
+        return [c for c in self.board.cells if self.is_finished(c)]
+
+    def _island(self, cell: Cell) -> Cell:
+        cell = (int(cell[0]), int(cell[1]))
+        if not self.board.is_island(cell):
+            raise NotAnIslandError(f"there is no island at {_fmt(cell)}")
+        return cell
+
+    def check_write(self, cell: Cell, number: int) -> None:
+        """Raise why ``number`` may not be written at ``cell`` (else nothing)."""
+        cell = self._island(cell)
+        if cell in self.numbers:
+            raise IslandNumberedError(f"the island at {_fmt(cell)} already has the number "
+                                      f"{self.numbers[cell]}; each island takes one number")
+        if self.board.flag(cell) and self._degree[cell] == 0:
+            raise FlagNeedsBridgeError(f"the island at {_fmt(cell)} has a {self.board.flag(cell)} flag: "
+                                       "a number may go there only once a bridge reaches it")
+        if number < self._degree[cell]:
+            raise NumberBelowBridgesError(f"{self._degree[cell]} bridges already reach {_fmt(cell)}, "
+                                          f"so its number must be at least {self._degree[cell]}, not {number}")
+
+    def check_bridge(self, a: Cell, b: Cell) -> None:
+        """Raise why a bridge may not be drawn between ``a`` and ``b`` (else nothing)."""
+        a, b = self._island(a), self._island(b)
+        if a == b or not self.board.has_line(a, b):
+            raise NoDottedLineError(f"no dotted line joins {_fmt(a)} and {_fmt(b)}; "
+                                    "bridges run along the dotted lines between neighbours")
+        if a not in self.numbers and b not in self.numbers:
+            raise NoNumberedEndError(f"neither {_fmt(a)} nor {_fmt(b)} has a number; "
+                                     "a bridge must start from a numbered island")
+        line = make_line(a, b)
+        if self.bridges.get(line, 0) >= 2:
+            raise PairFullError(f"{_fmt(a)} and {_fmt(b)} are already joined by 2 bridges, the most allowed")
+        for other in self.board.crossings(a, b):
+            if self.bridges.get(other, 0):
+                raise CrossingBridgeError(f"a bridge {_fmt(a)}-{_fmt(b)} would cross the bridge "
+                                          f"{_fmt(other[0])}-{_fmt(other[1])}; bridges never cross")
+        for end in (a, b):
+            if self.capacity(end) <= 0:
+                if end in self.numbers:
+                    raise IslandFullError(f"the island at {_fmt(end)} already has its {self.numbers[end]} "
+                                          "bridges: it is finished and takes no more")
+                raise IslandFullError(f"the island at {_fmt(end)} already has 6 bridges, the most any "
+                                      "island can have")
+
+    def can_bridge(self, a: Cell, b: Cell) -> bool:
+        """Whether :meth:`check_bridge` passes."""
+        try:
+            self.check_bridge(a, b)
+        except HashiRulesError:
+            return False
+        return True
+
+    def legal_bridges(self) -> list[Line]:
+        """Every line a bridge may be drawn on now, in board order."""
+        return [line for line in self.board.lines if self.can_bridge(*line)]
+
+    def legal_writes(self, number: int) -> list[Cell]:
+        """Every island ``number`` may be written on now, in board order."""
+        out = []
+        for c in self.board.cells:
+            if c in self.numbers:
+                continue
+            if self.board.flag(c) and self._degree[c] == 0:
+                continue
+            if number < self._degree[c]:
+                continue
+            out.append(c)
+        return out
+
+    # unchecked mutations (callers check first)
+    def _write(self, cell: Cell, number: int) -> None:
+        self.numbers[cell] = number
+
+    def _add_bridge(self, a: Cell, b: Cell) -> None:
+        line = make_line(a, b)
+        self.bridges[line] = self.bridges.get(line, 0) + 1
+        self._degree[line[0]] += 1
+        self._degree[line[1]] += 1
+
+    def can_draw(self, k: int) -> bool:
+        """Whether ``k`` more bridges can be drawn one after the other."""
+        if k <= 0:
+            return True
+        for line in self.legal_bridges():
+            s = self.copy()
+            s._add_bridge(*line)
+            if s.can_draw(k - 1):
+                return True
+        return False
+
+    # -- achievements -----------------------------------------------------
+    def all_finished(self, cells: Iterable[Cell]) -> bool:
+        """Whether every one of ``cells`` is finished."""
+        return all(self.is_finished(c) for c in cells)
+
+    def finished_groups(self) -> list[list[Cell]]:
+        """Groups of finished islands joined by bridges with no unfinished island
+        between them, largest first."""
+        done = set(self.finished())
+        adj: dict[Cell, list[Cell]] = {c: [] for c in done}
+        for (a, b), n in self.bridges.items():
+            if n and a in done and b in done:
+                adj[a].append(b)
+                adj[b].append(a)
+        seen: set[Cell] = set()
+        groups = []
+        for c in self.board.cells:
+            if c in done and c not in seen:
+                stack, group = [c], []
+                seen.add(c)
+                while stack:
+                    x = stack.pop()
+                    group.append(x)
+                    for y in adj[x]:
+                        if y not in seen:
+                            seen.add(y)
+                            stack.append(y)
+                groups.append(sorted(group))
+        groups.sort(key=len, reverse=True)
+        return groups
+
+    def meets(self, category: str) -> tuple[Cell, ...] | None:
+        """The islands that meet a scoring category now, or None."""
+        if category == "red":
+            return self.board.red if self.all_finished(self.board.red) else None
+        if category == "blue":
+            return self.board.blue if self.all_finished(self.board.blue) else None
+        if category == "six":
+            groups = self.finished_groups()
+            return tuple(groups[0]) if groups and len(groups[0]) >= 6 else None
+        raise KeyError(category)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"numbers": [[*c, n] for c, n in self.numbers.items()],
+                "bridges": [[*a, *b, n] for (a, b), n in sorted(self.bridges.items())]}
+
+
+# ---------------------------------------------------------------------------
+# scores
+
+
+@dataclass(frozen=True)
+class BreakdownItem:
+    """What earned points: ``points``, a ``reason`` in words, the ``cells`` involved."""
+
+    points: int
+    reason: str
+    cells: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """A total with its breakdown."""
+
+    points: int
+    breakdown: tuple[BreakdownItem, ...]
+
+
+@dataclass(frozen=True)
+class Achievement:
+    """A scoring category reached by a player after card ``card``."""
+
+    category: str
+    player: int
+    card: int
+    points: int
+    cells: tuple[Cell, ...]
+    full: bool
+
+
+# ---------------------------------------------------------------------------
+# the game
+
+
+@dataclass
+class _Turn:
+    wrote: Cell | None = None
+    drawn: list[Line] = field(default_factory=list)
+
+
+class HashiGame:
+    """A whole game of Hashi for 1-4 players (see the module docstring).
+
+    ``players`` are names (bots are the caller's business: see
+    :mod:`skye_widgets.hashi.bots`). ``deck`` is the 18 cards before
+    shuffling (default :func:`default_deck`); the seed decides the order and
+    the card removed unseen.
+    """
+
+    def __init__(self, board: Board, players: Sequence[str] = ("Player 1",), seed: int = 0,
+                 deck: Sequence[Card] | None = None) -> None:
+        if not 1 <= len(players) <= 4:
+            raise ValueError(f"Hashi is for 1-4 players, not {len(players)}")
+        deck = tuple(default_deck() if deck is None else deck)
+        _check_deck(deck)
+        self.board = board
+        self.players = tuple(str(p) for p in players)
+        self.seed = seed
+        self.deck = deck
+        shuffled = list(deck)
+        random.Random(seed).shuffle(shuffled)
+        self._removed = shuffled[0]
+        self.pile: tuple[Card, ...] = tuple(shuffled[1:])
+        self.sheets = [Sheet(board) for _ in self.players]
+        self.phase = "setup"
+        self.round = 0  # cards turned so far
+        self._current = 0
+        self._turn = _Turn()
+        self.achievements: list[Achievement] = []
+        self.history: list[tuple[int, Action]] = []
+        #: who wrote the setup number on each player's (received) board
+        self.setup_by: list[int] = list(range(len(self.players)))
+
+    # -- queries ------------------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def solo(self) -> bool:
+        return self.n_players == 1
+
+    def current_player(self) -> int:
+        """The player to act (-1 once the game is over)."""
+        return -1 if self.phase == "over" else self._current
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def card(self) -> Card | None:
+        """The card being played (None in the setup and after the game)."""
+        return self.pile[self.round - 1] if self.phase == "play" else None
+
+    def played_cards(self) -> list[Card]:
+        """The cards turned so far, in order."""
+        return list(self.pile[:self.round])
+
+    def unseen_cards(self) -> list[Card]:
+        """The deck minus the cards turned (includes the one removed unseen), sorted."""
+        left = list(self.deck)
+        for c in self.played_cards():
+            left.remove(c)
+        return sorted(left)
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still to be turned after the current one."""
+        return len(self.pile) - self.round
+
+    def solo_pile(self) -> int:
+        """Solo: the pile (1-3) the current card comes from (0 during the setup)."""
+        if self.round == 0:
+            return 0
+        return 1 if self.round <= 7 else 2 if self.round <= 12 else 3
+
+    @property
+    def turn_wrote(self) -> Cell | None:
+        """Where the current player wrote the card's number this turn."""
+        return self._turn.wrote
+
+    @property
+    def turn_drawn(self) -> list[Line]:
+        """The bridges the current player has drawn this turn."""
+        return list(self._turn.drawn)
+
+    def sheet(self, player: int) -> Sheet:
+        """The board ``player`` plays on."""
+        return self.sheets[player]
+
+    # -- actions ------------------------------------------------------------
+    def check(self, action: Action) -> None:
+        """Raise the :class:`HashiRulesError` ``action`` would cause, else nothing."""
+        if self.phase == "over":
+            raise WrongPhaseError("the game is over")
+        sheet = self.sheets[self._current]
+        if isinstance(action, Setup):
+            if self.phase != "setup":
+                raise WrongPhaseError("the setup is over: numbers now come from the cards")
+            cell = sheet._island(action.cell)
+            if action.number not in SETUP_NUMBERS:
+                raise SetupRuleError(f"the setup number is a 3 or a 4, not {action.number}")
+            if self.board.flag(cell):
+                raise SetupRuleError(f"the setup number goes on an island without a flag; "
+                                     f"{_fmt(cell)} has a {self.board.flag(cell)} flag")
+            sheet.check_write(cell, action.number)
+            return
+        if self.phase == "setup":
+            raise WrongPhaseError("first write a 3 or a 4 on an island without a flag (the setup)")
+        card = self.card
+        assert card is not None
+        if isinstance(action, Write):
+            if self._turn.wrote is not None:
+                raise ActionOrderError(f"this card's number is already written at {_fmt(self._turn.wrote)}")
+            if self._turn.drawn:
+                raise ActionOrderError("action a (writing the number) comes before the bridges of action b")
+            sheet.check_write(action.cell, card.number)
+        elif isinstance(action, Bridge):
+            if len(self._turn.drawn) >= card.bridges:
+                raise BridgeCountError(f"the card shows {card.bridges} bridge"
+                                       f"{'s' if card.bridges > 1 else ''}, all drawn already")
+            sheet.check_bridge(action.a, action.b)
+            s = sheet.copy()
+            s._add_bridge(action.a, action.b)
+            left = card.bridges - len(self._turn.drawn) - 1
+            if not s.can_draw(left):
+                raise BridgeCountError(f"after this bridge the other {left} bridge{'s' if left > 1 else ''} "
+                                       "of the card could not be drawn: draw exactly the card's number "
+                                       "of bridges, or none")
+        elif isinstance(action, EndTurn):
+            n = len(self._turn.drawn)
+            if n not in (0, card.bridges):
+                raise BridgeCountError(f"{n} of the card's {card.bridges} bridges drawn: draw exactly "
+                                       f"{card.bridges}, or none (undo to draw none)")
+        else:
+            raise TypeError(f"not a Hashi action: {action!r}")
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for :meth:`current_player` (illegal: raises, nothing changes)."""
+        self.check(action)
+        player = self._current
+        sheet = self.sheets[player]
+        self.history.append((player, action))
+        if isinstance(action, Setup):
+            sheet._write(tuple(action.cell), action.number)  # type: ignore[arg-type]
+            self._next_player()
+        elif isinstance(action, Write):
+            assert self.card is not None
+            cell = (int(action.cell[0]), int(action.cell[1]))
+            sheet._write(cell, self.card.number)
+            self._turn.wrote = cell
+        elif isinstance(action, Bridge):
+            sheet._add_bridge(action.a, action.b)
+            self._turn.drawn.append(make_line(action.a, action.b))
+        else:
+            self._next_player()
+
+    def _next_player(self) -> None:
+        self._turn = _Turn()
+        if self._current + 1 < self.n_players:
+            self._current += 1
+            return
+        self._current = 0
+        if self.phase == "setup":
+            # pass the boards to the left: player i now plays the board player i-1 prepared
+            n = self.n_players
+            self.sheets = [self.sheets[(i - 1) % n] for i in range(n)]
+            self.setup_by = [(i - 1) % n for i in range(n)]
+            self.phase = "play"
+            self.round = 1
+            return
+        self._score_round()
+        if self.round == len(self.pile):
+            self.phase = "over"
+        else:
+            self.round += 1
+
+    def _score_round(self) -> None:
+        for category, (_label, full, later) in CATEGORIES.items():
+            done = {a.player for a in self.achievements if a.category == category}
+            awarded_before = bool(done)
+            for p, sheet in enumerate(self.sheets):
+                if p in done:
+                    continue
+                cells = sheet.meets(category)
+                if cells is None:
+                    continue
+                if self.solo:
+                    is_full = self.round <= SOLO_DEADLINES[category]
+                else:
+                    is_full = not awarded_before
+                self.achievements.append(Achievement(category, p, self.round, full if is_full else later,
+                                                     cells, is_full))
+
+    def legal_actions(self) -> list[Action]:
+        """Every action :meth:`apply` accepts now."""
+        if self.phase == "over":
+            return []
+        sheet = self.sheets[self._current]
+        if self.phase == "setup":
+            return [Setup(c, n) for c in self.board.cells if not self.board.flag(c)
+                    and c not in sheet.numbers for n in SETUP_NUMBERS]
+        card = self.card
+        assert card is not None
+        out: list[Action] = []
+        if self._turn.wrote is None and not self._turn.drawn:
+            out += [Write(c) for c in sheet.legal_writes(card.number)]
+        left = card.bridges - len(self._turn.drawn)
+        if left > 0:
+            for line in sheet.legal_bridges():
+                s = sheet.copy()
+                s._add_bridge(*line)
+                if s.can_draw(left - 1):
+                    out.append(Bridge(*line))
+        if len(self._turn.drawn) in (0, card.bridges):
+            out.append(EndTurn())
+        return out
+
+    def undo(self) -> Action:
+        """Take back the current player's last action of this turn (never across turns)."""
+        if not self.history or self.phase == "over":
+            raise ActionOrderError("nothing to undo")
+        player, last = self.history[-1]
+        if player != self._current or isinstance(last, (EndTurn, Setup)):
+            raise ActionOrderError("only this turn's number and bridges can be taken back")
+        sheet = self.sheets[player]
+        if isinstance(last, Write):
+            del sheet.numbers[last.cell]
+            self._turn.wrote = None
+        elif isinstance(last, Bridge):
+            line = make_line(last.a, last.b)
+            sheet.bridges[line] -= 1
+            if not sheet.bridges[line]:
+                del sheet.bridges[line]
+            sheet._degree[line[0]] -= 1
+            sheet._degree[line[1]] -= 1
+            self._turn.drawn.pop()
+        self.history.pop()
+        return last
+
+    # -- scores -------------------------------------------------------------
+    def score(self, player: int) -> ScoreResult:
+        """The player's points so far with a breakdown (finished islands count at the end)."""
+        items = []
+        for a in self.achievements:
+            if a.player != player:
+                continue
+            label = CATEGORIES[a.category][0]
+            when = "first" if a.full else "later"
+            if self.solo:
+                when = f"by card {SOLO_DEADLINES[a.category]}" if a.full else \
+                    f"after card {SOLO_DEADLINES[a.category]}"
+            items.append(BreakdownItem(a.points, f"{label} after card {a.card} ({when})", a.cells))
+        if self.phase == "over":
+            done = self.sheets[player].finished()
+            items.append(BreakdownItem(POINTS_PER_FINISHED_ISLAND * len(done),
+                                       f"{len(done)} finished islands x {POINTS_PER_FINISHED_ISLAND}",
+                                       tuple(done)))
+        return ScoreResult(sum(i.points for i in items), tuple(items))
+
+    def scores(self) -> list[ScoreResult]:
+        """Every player's :meth:`score`."""
+        return [self.score(p) for p in range(self.n_players)]
+
+    def winners(self) -> list[int]:
+        """The players with the highest total (ties share the win)."""
+        totals = [s.points for s in self.scores()]
+        best = max(totals)
+        return [p for p, t in enumerate(totals) if t == best]
+
+    def rank_title(self) -> str | None:
+        """Solo: the rank title of the total (None with more players)."""
+        return rank_title(self.score(0).points) if self.solo else None
+
+    # -- copies, files, replay ----------------------------------------------
+    def copy(self) -> "HashiGame":
+        """An independent copy."""
+        g = HashiGame.__new__(HashiGame)
+        g.__dict__.update(self.__dict__)
+        g.sheets = [s.copy() for s in self.sheets]
+        g._turn = _Turn(self._turn.wrote, list(self._turn.drawn))
+        g.achievements = list(self.achievements)
+        g.history = list(self.history)
+        g.setup_by = list(self.setup_by)
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        """The saved-game form: board, players, seed, deck and every action."""
+        return {"format": GAME_FORMAT, "board": self.board.to_dict(), "players": list(self.players),
+                "seed": self.seed, "deck": [[c.number, c.bridges] for c in self.deck],
+                "actions": [[p, *action_to_json(a)] for p, a in self.history]}
+
+    @classmethod
+    def replay(cls, board: Board, players: Sequence[str], seed: int,
+               actions: Iterable[Action], deck: Sequence[Card] | None = None) -> "HashiGame":
+        """A new game with ``actions`` applied in order (raises on an illegal one)."""
+        g = cls(board, players, seed, deck)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str | os.PathLike[str] = "<game>") -> "HashiGame":
+        """Rebuild a saved game by replaying it; any fault is one :class:`FileFormatError`."""
+        def fail(fault: str) -> FileFormatError:
+            return FileFormatError(source, fault)
+
+        if not isinstance(data, dict):
+            raise fail("a saved game is one JSON object")
+        if data.get("format") != GAME_FORMAT:
+            raise fail(f"'format' must be {GAME_FORMAT!r}, not {data.get('format')!r}")
+        for key in ("board", "players", "seed", "deck", "actions"):
+            if key not in data:
+                raise fail(f"missing key {key!r}")
+        board = Board.from_dict(data["board"], f"{os.fspath(source)} (board)")
+        players, seed = data["players"], data["seed"]
+        if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+            raise fail("'players' must be a list of names")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise fail("'seed' must be a whole number")
+        try:
+            deck = [Card(*c) for c in data["deck"]]
+            game = cls(board, players, seed, deck)
+        except (TypeError, ValueError) as e:
+            raise fail(f"bad deck or players: {e}") from None
+        if not isinstance(data["actions"], list):
+            raise fail("'actions' must be a list")
+        for k, item in enumerate(data["actions"], 1):
+            try:
+                if not (isinstance(item, list) and item and isinstance(item[0], int)):
+                    raise ValueError(f"expected [player, kind, ...], not {item!r}")
+                player, action = item[0], action_from_json(item[1:])
+                if player != game.current_player():
+                    raise ValueError(f"it is player {game.current_player()}'s turn, not player {player}'s")
+                game.apply(action)
+            except ValueError as e:  # RulesError is a ValueError
+                raise fail(f"action {k}: {e}") from None
+        return game
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the saved-game file."""
+        write_json(path, self.to_dict())
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "HashiGame":
+        """Read a saved game (validated by replaying every action)."""
+        return cls.from_dict(read_json(path), path)
+
+    def _repr_svg_(self) -> str:
+        from .render import render_game
+        return render_game(self).to_svg()
+
+
+GAME_FORMAT = "hashi-game/1"
+
+
+def _check_deck(deck: Sequence[Card]) -> None:
+    if len(deck) != DECK_SIZE:
+        raise ValueError(f"a deck has {DECK_SIZE} cards, not {len(deck)}")
+    for c in deck:
+        if not isinstance(c, Card) or not (1 <= c.number <= 6 and 1 <= c.bridges <= 3):
+            raise ValueError(f"a card is a number 1-6 and 1-3 bridges, not {c!r}")
