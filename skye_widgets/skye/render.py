@@ -1,0 +1,641 @@
+"""Isle of Skye pictures: tiles and territories as :class:`~skye_widgets.drawing.Drawing`.
+
+Pure functions (no widget imports). The same drawing becomes a static SVG
+(``Territory._repr_svg_``) and is painted on the live canvas by
+:mod:`skye_widgets.widgets.skye`.
+
+How a tile is drawn (derived from the catalogue, not from pictures):
+
+* the square is cut into four side triangles (N, E, S, W), each filled with
+  the terrain of the area holding that side; a thin line separates triangles
+  of different areas;
+* an area joining two opposite sides also fills a centre square, so the join
+  is visible; enclosed inner areas are a round blob in the middle;
+* roads run from the centre to the midpoints of their exits;
+* icons are small glyphs placed in their area (see :data:`ICON_STYLE`);
+* the castle carries a tower glyph in its clan colour and a thick border.
+
+Colours follow Paul Tol's colour-blind-safe schemes.
+
+>>> d = render_tile("castle-blue", 0)
+>>> d.width, d.height
+(96, 96)
+>>> '<g class="tiles">' in d.to_svg()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Mapping, Protocol, Sequence
+
+from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text
+from .tiles import Area, Terrain, Tile, rotate_side, tile
+
+Cell = tuple[int, int]
+#: One area of one placed tile: (cell, index into ``tile.areas``).
+AreaRef = tuple[Cell, int]
+#: One road network of one placed tile: (cell, index into ``tile.roads``).
+RoadRef = tuple[Cell, int]
+
+# --------------------------------------------------------------------------
+# Palette (Paul Tol: "light" for terrain, "bright" for overlays)
+# --------------------------------------------------------------------------
+
+TERRAIN_FILL: dict[Terrain, str] = {
+    Terrain.PASTURE: "#BBCC33",   # pear
+    Terrain.WATER: "#77AADD",     # light blue
+    Terrain.MOUNTAIN: "#B0A89A",  # warm grey (darker than pear, lighter than ink)
+}
+AREA_EDGE = "#4A4A4A"
+TILE_EDGE = "#333333"
+ROAD_EDGE = "#5B4A2F"
+ROAD_FILL = "#F2E6C9"
+BACKGROUND = "#F7F7F2"
+EMPTY_CELL = "#E8E8E0"
+#: Component / breakdown colours (Tol "bright", then "vibrant").
+GROUP_COLOURS = ("#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377",
+                 "#EE7733", "#0077BB", "#33BBEE", "#009988", "#CC3311", "#EE3377")
+LEGAL_COLOUR = "#228833"
+ILLEGAL_COLOUR = "#CC3311"
+CASTLE_ROAD_COLOUR = "#EE7733"
+CLAN_COLOURS = {"red": "#CC3311", "blue": "#0077BB", "yellow": "#EECC66",
+                "white": "#FFFFFF", "green": "#228833"}
+
+#: Short labels of the scroll types, printed on the scroll glyph.
+SCROLL_LABELS = {
+    "per_2_sheep": "½sh", "per_2_whisky": "½wh", "per_2_ships": "½sp",
+    "per_cattle": "ca", "per_broch": "br", "per_farm": "fa", "per_lighthouse": "lh",
+}
+#: Glyph style per icon kind: (main colour, one-letter fallback used in legends).
+ICON_STYLE = {
+    "sheep": ("#FFFFFF", "S"), "cattle": ("#7A4A1E", "C"), "whisky": ("#D9912B", "W"),
+    "ships": ("#1D3F6E", "B"), "broch": ("#6E6E6E", "T"), "farm": ("#B2182B", "F"),
+    "lighthouse": ("#FFFFFF", "L"), "scroll": ("#F5E6B8", "?"),
+}
+
+
+# --------------------------------------------------------------------------
+# One tile
+# --------------------------------------------------------------------------
+
+def _corners(x0: float, y0: float, s: float) -> tuple[Point, Point, Point, Point]:
+    return (x0, y0), (x0 + s, y0), (x0 + s, y0 + s), (x0, y0 + s)  # TL, TR, BR, BL
+
+
+def side_triangle(direction: int, x0: float, y0: float, s: float) -> tuple[Point, Point, Point]:
+    """The triangle between the centre and the edge facing ``direction`` (0..3 = N, E, S, W).
+
+    >>> side_triangle(0, 0, 0, 10)
+    ((0, 0), (10, 0), (5.0, 5.0))
+    """
+    c = (x0 + s / 2, y0 + s / 2)
+    corners = _corners(x0, y0, s)
+    return corners[direction], corners[(direction + 1) % 4], c
+
+
+def edge_midpoint(direction: int, x0: float, y0: float, s: float) -> Point:
+    """Midpoint of the edge facing ``direction``.
+
+    >>> [edge_midpoint(d, 0, 0, 10) for d in range(4)]
+    [(5.0, 0), (10, 5.0), (5.0, 10), (0, 5.0)]
+    """
+    cx, cy = x0 + s / 2, y0 + s / 2
+    return ((cx, y0), (x0 + s, cy), (cx, y0 + s), (x0, cy))[direction]
+
+
+def _toward_centre(direction: int, x0: float, y0: float, s: float, depth: float,
+                   lateral: float = 0.0) -> Point:
+    """A point ``depth`` (fraction of s) in from the edge, shifted ``lateral`` along it."""
+    mx, my = edge_midpoint(direction, x0, y0, s)
+    inward = ((0, 1), (-1, 0), (0, -1), (1, 0))[direction]
+    along = ((1, 0), (0, 1), (-1, 0), (0, -1))[direction]
+    return (mx + inward[0] * depth * s + along[0] * lateral * s,
+            my + inward[1] * depth * s + along[1] * lateral * s)
+
+
+def area_directions(area: Area, rotation: int) -> list[int]:
+    """The directions (after rotation) an area reaches, sorted."""
+    return sorted(rotate_side(i, rotation) for i in area.sides)
+
+
+def centre_area(t: Tile, rotation: int = 0) -> int | None:
+    """Index of the area that passes through the tile's centre (joins opposite sides), if any.
+
+    >>> centre_area(tile("castle-blue"))  # pasture joins N and S
+    0
+    """
+    for i, a in enumerate(t.areas):
+        dirs = set(area_directions(a, rotation))
+        if any(d in dirs and (d + 2) % 4 in dirs for d in range(2)):
+            return i
+    return None
+
+
+def enclosed_centres(t: Tile, x0: float, y0: float, s: float) -> dict[int, Point]:
+    """Centres of the blobs drawn for the enclosed areas of a tile, by area index."""
+    idx = [i for i, a in enumerate(t.areas) if a.enclosed]
+    cx, cy = x0 + s / 2, y0 + s / 2
+    if len(idx) <= 1:
+        return {i: (cx, cy) for i in idx}
+    off = s * 0.14
+    return {i: (cx + off * (1 if k % 2 else -1), cy + off * (1 if k // 2 else -1) * (k >= 2))
+            for k, i in enumerate(idx)}
+
+
+def area_shapes(t: Tile, area_index: int, rotation: int, x0: float, y0: float, s: float,
+                *, fill: str, opacity: float = 1.0, layer: str = "tiles",
+                stroke: str | None = None, line_width: float = 1.0,
+                centre: bool = True) -> list[Shape]:
+    """Polygons covering one area of a placed tile (used for terrain and for overlays).
+
+    ``centre=False`` leaves out the centre square of an area joining opposite sides.
+    """
+    a = t.areas[area_index]
+    out: list[Shape] = []
+    if a.enclosed:
+        cx, cy = enclosed_centres(t, x0, y0, s)[area_index]
+        r = s * (0.2 if sum(1 for b in t.areas if b.enclosed) == 1 else 0.12)
+        return [Circle(cx, cy, r, fill=fill, opacity=opacity, layer=layer,
+                       stroke=stroke or AREA_EDGE, line_width=line_width)]
+    for d in area_directions(a, rotation):
+        out.append(Polygon(side_triangle(d, x0, y0, s), fill=fill, opacity=opacity, layer=layer,
+                           stroke=stroke, line_width=line_width))
+    if centre and centre_area(t, rotation) == area_index:
+        h = s * 0.17
+        cx, cy = x0 + s / 2, y0 + s / 2
+        out.append(Polygon(((cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)),
+                           fill=fill, opacity=opacity, layer=layer, stroke=stroke,
+                           line_width=line_width))
+    return out
+
+
+def area_anchor(t: Tile, area_index: int, rotation: int, x0: float, y0: float, s: float) -> Point:
+    """Where labels about an area (a tick, a component number) are drawn."""
+    a = t.areas[area_index]
+    if a.enclosed:
+        return enclosed_centres(t, x0, y0, s)[area_index]
+    return _toward_centre(area_directions(a, rotation)[0], x0, y0, s, 0.16)
+
+
+def road_hubs(t: Tile, x0: float, y0: float, s: float) -> list[Point]:
+    """Where each road network of a tile meets (the centre; later networks off-centre)."""
+    cx, cy = x0 + s / 2, y0 + s / 2
+    return [(cx + (k % 2) * s * 0.08 * (1 if k % 4 == 1 else -1), cy + (k // 2) * s * 0.08)
+            for k in range(len(t.roads))]
+
+
+def road_polylines(t: Tile, rotation: int, x0: float, y0: float, s: float) -> list[list[tuple[Point, Point]]]:
+    """The segments (hub -> exit midpoint) of each road network of a placed tile."""
+    hubs = road_hubs(t, x0, y0, s)
+    return [[(hubs[k], edge_midpoint(rotate_side(i, rotation), x0, y0, s)) for i in sorted(net)]
+            for k, net in enumerate(t.roads)]
+
+
+def _glyph(kind: str, count: int, x: float, y: float, g: float, layer: str,
+           opacity: float, label: str = "") -> list[Shape]:
+    """A small vector glyph centred on (x, y), ``g`` its half-size."""
+    col = ICON_STYLE.get(kind, ("#FFFFFF", "?"))[0]
+    ink = "#222222"
+    kw: dict[str, Any] = {"layer": layer, "opacity": opacity}
+    out: list[Shape] = []
+    if kind == "sheep":
+        out += [Circle(x, y, g * 0.85, fill=col, stroke=ink, line_width=max(0.6, g / 8), **kw),
+                Circle(x + g * 0.75, y - g * 0.3, g * 0.35, fill=ink, **kw)]
+    elif kind == "cattle":
+        out += [Rect(x - g * 0.8, y - g * 0.55, g * 1.6, g * 1.1, fill=col, stroke=ink,
+                     line_width=max(0.6, g / 8), **kw),
+                Line(((x - g * 0.8, y - g * 0.55), (x - g * 1.05, y - g * 1.0)), stroke=ink,
+                     line_width=max(1.0, g / 5), **kw),
+                Line(((x + g * 0.8, y - g * 0.55), (x + g * 1.05, y - g * 1.0)), stroke=ink,
+                     line_width=max(1.0, g / 5), **kw)]
+    elif kind == "whisky":
+        out += [Rect(x - g * 0.6, y - g * 0.85, g * 1.2, g * 1.7, fill=col, stroke=ink,
+                     line_width=max(0.6, g / 8), **kw),
+                Line(((x - g * 0.6, y - g * 0.3), (x + g * 0.6, y - g * 0.3)), stroke=ink,
+                     line_width=max(0.6, g / 8), **kw),
+                Line(((x - g * 0.6, y + g * 0.3), (x + g * 0.6, y + g * 0.3)), stroke=ink,
+                     line_width=max(0.6, g / 8), **kw)]
+    elif kind == "ships":
+        out += [Polygon(((x - g, y + g * 0.2), (x + g, y + g * 0.2), (x + g * 0.6, y + g * 0.8),
+                         (x - g * 0.6, y + g * 0.8)), fill=col, **kw),
+                Polygon(((x - g * 0.05, y - g), (x - g * 0.05, y + g * 0.1), (x - g * 0.8, y + g * 0.1)),
+                        fill="#FFFFFF", stroke=ink, line_width=max(0.5, g / 10), **kw)]
+    elif kind == "broch":
+        w = g * 0.7
+        out += [Polygon(((x - w, y + g * 0.9), (x - w * 0.8, y - g * 0.6), (x - w * 0.8, y - g * 0.95),
+                         (x - w * 0.3, y - g * 0.95), (x - w * 0.3, y - g * 0.7), (x + w * 0.3, y - g * 0.7),
+                         (x + w * 0.3, y - g * 0.95), (x + w * 0.8, y - g * 0.95), (x + w * 0.8, y - g * 0.6),
+                         (x + w, y + g * 0.9)), fill=col, stroke=ink, line_width=max(0.6, g / 8), **kw)]
+    elif kind == "farm":
+        out += [Polygon(((x - g * 0.8, y + g * 0.85), (x - g * 0.8, y - g * 0.1), (x, y - g * 0.9),
+                         (x + g * 0.8, y - g * 0.1), (x + g * 0.8, y + g * 0.85)),
+                        fill=col, stroke=ink, line_width=max(0.6, g / 8), **kw),
+                Rect(x - g * 0.2, y + g * 0.25, g * 0.4, g * 0.6, fill="#FFFFFF", **kw)]
+    elif kind == "lighthouse":
+        out += [Polygon(((x - g * 0.45, y + g), (x - g * 0.25, y - g * 0.6), (x + g * 0.25, y - g * 0.6),
+                         (x + g * 0.45, y + g)), fill=col, stroke=ink, line_width=max(0.6, g / 8), **kw),
+                Rect(x - g * 0.36, y + g * 0.05, g * 0.72, g * 0.3, fill="#CC3311", **kw),
+                Circle(x, y - g * 0.75, g * 0.25, fill="#FFDD33", stroke=ink, line_width=0.5, **kw)]
+    elif kind == "scroll":
+        out += [Rect(x - g * 1.05, y - g * 0.7, g * 2.1, g * 1.4, fill=col, stroke=ink,
+                     line_width=max(0.6, g / 8), **kw),
+                Text(x, y, label, size=max(6.0, g * 1.05), fill=ink, bold=True, **kw)]
+    if count > 1:
+        out += [Circle(x + g * 0.95, y + g * 0.85, g * 0.55, fill="#FFFFFF", stroke=ink,
+                       line_width=0.6, **kw),
+                Text(x + g * 0.95, y + g * 0.85, str(count), size=max(6.0, g * 0.9), fill=ink,
+                     bold=True, **kw)]
+    return out
+
+
+def icon_glyphs(a: Area) -> list[tuple[str, int, str]]:
+    """The glyphs of an area's icons as (kind, count, label), in a stable order."""
+    out = []
+    for name, n in a.icons.items():
+        if name.startswith("scroll:"):
+            kind = name.split(":", 1)[1]
+            out.append(("scroll", 1, SCROLL_LABELS.get(kind, kind[:3])))
+        else:
+            out.append((name, n, ""))
+    return out
+
+
+def icon_positions(t: Tile, area_index: int, rotation: int, x0: float, y0: float, s: float,
+                   n: int) -> list[Point]:
+    """Where the ``n`` glyphs of an area go: spread over its triangles, off the roads."""
+    a = t.areas[area_index]
+    if a.enclosed:
+        cx, cy = enclosed_centres(t, x0, y0, s)[area_index]
+        if n == 1:
+            return [(cx, cy)]
+        return [(cx + (k - (n - 1) / 2) * s * 0.16, cy) for k in range(n)]
+    exits = {rotate_side(i, rotation) for i in t.road_exits}
+    dirs = area_directions(a, rotation)
+    dirs.sort(key=lambda d: d in exits)  # prefer triangles without a road
+    ordered: list[Point] = []
+    groups: list[list[Point]] = []
+    for d in dirs:
+        lat = (-0.2, 0.2) if d in exits else (0.0, -0.22, 0.22)
+        groups.append([_toward_centre(d, x0, y0, s, 0.18, l) for l in lat])
+    k = 0
+    while len(ordered) < n and any(groups):
+        g = groups[k % len(groups)]
+        if g:
+            ordered.append(g.pop(0))
+        k += 1
+    while len(ordered) < n:  # more icons than slots: stack them inward
+        ordered.append(_toward_centre(dirs[0], x0, y0, s, 0.3, 0.1 * len(ordered)))
+    return ordered
+
+
+def render_tile_shapes(t: Tile | str, rotation: int, x0: float, y0: float, size: float, *,
+                       layer: str = "tiles", opacity: float = 1.0,
+                       castle_colour: str | None = None) -> list[Shape]:
+    """The shapes of one tile drawn in the square (x0, y0, size), turned ``rotation`` quarter turns.
+
+    >>> shapes = render_tile_shapes("castle-blue", 1, 0, 0, 60)
+    >>> all(s.layer == "tiles" for s in shapes)
+    True
+    """
+    if isinstance(t, str):
+        t = tile(t)
+    s = size
+    kw: dict[str, Any] = {"layer": layer, "opacity": opacity}
+    out: list[Shape] = []
+    # 1. terrain: side triangles, centre square, dividing lines, enclosed blobs
+    for i, a in enumerate(t.areas):
+        if not a.enclosed:
+            out += area_shapes(t, i, rotation, x0, y0, s, fill=TERRAIN_FILL[a.terrain],
+                               opacity=opacity, layer=layer, centre=False)
+    area_at = {rotate_side(side, rotation): i for i, a in enumerate(t.areas) for side in a.sides}
+    corners = _corners(x0, y0, s)
+    c = (x0 + s / 2, y0 + s / 2)
+    for d in range(4):  # corner between direction d and d+1 is corners[(d + 1) % 4]
+        if area_at.get(d) != area_at.get((d + 1) % 4):
+            out.append(Line((corners[(d + 1) % 4], c), stroke=AREA_EDGE, line_width=max(0.8, s / 60), **kw))
+    ca = centre_area(t, rotation)
+    if ca is not None:  # cover the dividing lines' inner ends with the joining area
+        h = s * 0.17
+        out.append(Polygon(((c[0] - h, c[1] - h), (c[0] + h, c[1] - h), (c[0] + h, c[1] + h),
+                            (c[0] - h, c[1] + h)), fill=TERRAIN_FILL[t.areas[ca].terrain], **kw))
+    for i, a in enumerate(t.areas):
+        if a.enclosed:
+            out += area_shapes(t, i, rotation, x0, y0, s, fill=TERRAIN_FILL[a.terrain],
+                               opacity=opacity, layer=layer, line_width=max(0.8, s / 60))
+    # 2. roads
+    rw = max(2.0, s * 0.1)
+    for segs in road_polylines(t, rotation, x0, y0, s):
+        for a_, b_ in segs:
+            out.append(Line((a_, b_), stroke=ROAD_EDGE, line_width=rw, **kw))
+        for a_, b_ in segs:
+            out.append(Line((a_, b_), stroke=ROAD_FILL, line_width=rw * 0.55,
+                            dash=(s * 0.06, s * 0.04) if t.bridge else (), **kw))
+    for hub, segs in zip(road_hubs(t, x0, y0, s), road_polylines(t, rotation, x0, y0, s)):
+        if len(segs) != 2:
+            out.append(Circle(hub[0], hub[1], rw * 0.6, fill=ROAD_FILL, stroke=ROAD_EDGE,
+                              line_width=max(0.6, rw * 0.2), **kw))
+    # 3. icons
+    g = s * 0.1
+    for i, a in enumerate(t.areas):
+        glyphs = icon_glyphs(a)
+        if not glyphs:
+            continue
+        for (kind, n, label), (px, py) in zip(glyphs, icon_positions(t, i, rotation, x0, y0, s, len(glyphs))):
+            out += _glyph(kind, n, px, py, g, layer, opacity, label)
+    # 4. castle
+    if t.is_castle:
+        colour = castle_colour or CLAN_COLOURS.get(t.id.split("-", 1)[1], "#FFFFFF")
+        out += castle_glyph(c[0], c[1], s * 0.2, colour, layer=layer, opacity=opacity)
+    out.append(Rect(x0, y0, s, s, stroke=TILE_EDGE, line_width=max(3.0, s / 16) if t.is_castle else 1.0,
+                    **kw))
+    return out
+
+
+def castle_glyph(x: float, y: float, g: float, colour: str, *, layer: str = "tiles",
+                 opacity: float = 1.0) -> list[Shape]:
+    """A crenellated tower in the clan colour, centred on (x, y)."""
+    pts = ((x - g, y + g), (x - g, y - g * 0.6), (x - g * 0.6, y - g * 0.6), (x - g * 0.6, y - g),
+           (x - g * 0.2, y - g), (x - g * 0.2, y - g * 0.6), (x + g * 0.2, y - g * 0.6), (x + g * 0.2, y - g),
+           (x + g * 0.6, y - g), (x + g * 0.6, y - g * 0.6), (x + g, y - g * 0.6), (x + g, y + g))
+    return [Polygon(pts, fill=colour, stroke="#111111", line_width=max(1.0, g / 6), layer=layer,
+                    opacity=opacity),
+            Rect(x - g * 0.25, y + g * 0.3, g * 0.5, g * 0.7, fill="#111111", layer=layer, opacity=opacity)]
+
+
+def render_tile(tile_id: str | int, rotation: int = 0, *, size: int = 96, selected: bool = False,
+                label: bool = True) -> Drawing:
+    """One tile alone (for hands and lessons): a ``size`` x ``size`` drawing.
+
+    >>> render_tile("castle-white", 2).title
+    'tile castle-white, rotation 2'
+    """
+    t = tile(tile_id)
+    d = Drawing(size, size, title=f"tile {t.id}, rotation {rotation % 4}")
+    d.add(Rect(0, 0, size, size, fill=BACKGROUND, layer="background"))
+    pad = 3
+    d.extend(render_tile_shapes(t, rotation, pad, pad, size - 2 * pad))
+    if label and not t.is_castle:
+        d.add(Circle(pad + 9, pad + 9, 8, fill="#FFFFFF", stroke=TILE_EDGE, layer="overlay"),
+              Text(pad + 9, pad + 9, t.id, size=9, bold=True, layer="overlay"))
+    if selected:
+        d.add(Rect(1, 1, size - 2, size - 2, stroke="#EE7733", line_width=3, layer="overlay"))
+    return d
+
+
+# --------------------------------------------------------------------------
+# A territory
+# --------------------------------------------------------------------------
+
+class _PlacementLike(Protocol):
+    tile: str
+    x: int
+    y: int
+    rotation: int
+
+
+class TerritoryLike(Protocol):
+    """What rendering needs from a territory (``skye.territory.Territory`` has it)."""
+
+    placements: Mapping[Cell, Any]
+
+
+@dataclass(frozen=True)
+class View:
+    """Which cells a territory drawing shows and how big: maps cells to pixels and back.
+
+    >>> v = View(min_x=-1, min_y=-1, cols=3, rows=3, cell=40, pad=10)
+    >>> v.to_px(0, 0), v.cell_at(55, 55), v.cell_at(5, 5)
+    ((50, 50), (0, 0), None)
+    """
+
+    min_x: int
+    min_y: int
+    cols: int
+    rows: int
+    cell: int
+    pad: int = 8
+
+    @property
+    def width(self) -> int:
+        return self.cols * self.cell + 2 * self.pad
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.cell + 2 * self.pad
+
+    def to_px(self, x: int, y: int) -> tuple[int, int]:
+        """Top-left pixel of cell (x, y)."""
+        return (self.pad + (x - self.min_x) * self.cell, self.pad + (y - self.min_y) * self.cell)
+
+    def cell_at(self, px: float, py: float) -> Cell | None:
+        """The cell under a pixel, or None outside the shown cells."""
+        cx = (px - self.pad) // self.cell
+        cy = (py - self.pad) // self.cell
+        if 0 <= cx < self.cols and 0 <= cy < self.rows:
+            return int(cx) + self.min_x, int(cy) + self.min_y
+        return None
+
+    def cells(self) -> Iterable[Cell]:
+        for y in range(self.min_y, self.min_y + self.rows):
+            for x in range(self.min_x, self.min_x + self.cols):
+                yield x, y
+
+
+def fit_view(cells: Iterable[Cell], *, cell: int = 64, max_width: int = 720, max_height: int = 560,
+             margin: int = 1, min_cell: int = 18, pad: int = 8) -> View:
+    """A view showing ``cells`` plus ``margin`` empty cells around, shrunk to fit the maximum size.
+
+    >>> v = fit_view([(0, 0)])          # castle alone: 3 x 3 cells at the full size
+    >>> (v.min_x, v.min_y, v.cols, v.rows, v.cell)
+    (-1, -1, 3, 3, 64)
+    >>> fit_view([(x, 0) for x in range(9)]).cell   # 11 columns: (720 - 16) // 11
+    64
+    >>> fit_view([(x, y) for x in range(12) for y in range(10)]).cell   # 12 rows: (560 - 16) // 12
+    45
+    >>> fit_view([(x, 0) for x in range(40)]).cell   # never below min_cell
+    18
+    """
+    pts = list(cells) or [(0, 0)]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    min_x, max_x = min(xs) - margin, max(xs) + margin
+    min_y, max_y = min(ys) - margin, max(ys) + margin
+    cols, rows = max_x - min_x + 1, max_y - min_y + 1
+    size = min(cell, (max_width - 2 * pad) // cols, (max_height - 2 * pad) // rows)
+    size = max(size, min_cell)  # readable first: a huge territory makes a bigger picture
+    return View(min_x, min_y, cols, rows, int(size), pad)
+
+
+@dataclass(frozen=True)
+class AreaGroup:
+    """A connected area across tiles (for the component overlay)."""
+
+    parts: frozenset[AreaRef]
+    completed: bool = False
+    terrain: Terrain | None = None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A tile shown where it would go, green if legal, red with a cross if not."""
+
+    tile: str
+    x: int
+    y: int
+    rotation: int
+    legal: bool = True
+
+
+def _placement_fields(p: Any) -> tuple[str, int, int, int]:
+    return str(p.tile), int(p.x), int(p.y), int(p.rotation)
+
+
+def placed_tiles(territory: TerritoryLike) -> dict[Cell, tuple[Tile, int]]:
+    """(tile, rotation) by cell; hand-built tiles come from ``territory.tile_at`` when it has one."""
+    tile_at = getattr(territory, "tile_at", None)
+    out: dict[Cell, tuple[Tile, int]] = {}
+    for cell, p in territory.placements.items():
+        tid, _, _, rot = _placement_fields(p)
+        out[cell] = (tile_at(cell) if tile_at is not None else tile(tid), rot)
+    return out
+
+
+def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int = 720,
+                     max_height: int = 560, view: View | None = None,
+                     components: Sequence[AreaGroup] | None = None,
+                     castle_roads: Iterable[RoadRef] | None = None,
+                     breakdown: Any = None,
+                     legal: Iterable[Cell] = (),
+                     preview: Preview | None = None,
+                     preview_tile: Tile | None = None,
+                     title: str = "",
+                     castle_colour: str | None = None) -> Drawing:
+    """A territory as a drawing, auto-fitted to ``max_width`` x ``max_height``.
+
+    Overlays (all optional, drawn on the ``overlay`` layer):
+
+    * ``components``: areas tinted by connected component, completed ones ticked (✓);
+    * ``castle_roads``: road networks connected to the castle, drawn in orange;
+    * ``breakdown``: a score result (or its items): each item's cells outlined and
+      labelled with its points;
+    * ``legal``: cells where the selected tile can go (dashed green squares);
+    * ``preview``: a :class:`Preview` of the selected tile at one cell.
+    """
+    placements = placed_tiles(territory)
+    legal = list(dict.fromkeys((int(c[0]), int(c[1])) for c in legal))  # cells, each once
+    if view is None:
+        shown = list(placements) + legal + ([(preview.x, preview.y)] if preview else [])
+        view = fit_view(shown, cell=cell, max_width=max_width, max_height=max_height)
+    s = view.cell
+    d = Drawing(view.width, view.height, title=title or f"territory of {len(placements)} tiles")
+    d.add(Rect(0, 0, view.width, view.height, fill=BACKGROUND, layer="background"))
+    for x, y in view.cells():
+        if (x, y) not in placements:
+            px, py = view.to_px(x, y)
+            d.add(Rect(px + 1, py + 1, s - 2, s - 2, fill=EMPTY_CELL, layer="background"))
+    for (x, y), (t, rot) in placements.items():
+        px, py = view.to_px(x, y)
+        d.extend(render_tile_shapes(t, rot, px, py, s, castle_colour=castle_colour))
+    if components:
+        d.extend(component_overlay(placements, view, components))
+    if castle_roads is not None:
+        d.extend(road_overlay(placements, view, castle_roads))
+    if breakdown is not None:
+        d.extend(breakdown_overlay(view, breakdown))
+    for x, y in legal:
+        px, py = view.to_px(x, y)
+        d.add(Rect(px + 3, py + 3, s - 6, s - 6, fill=LEGAL_COLOUR, opacity=0.18, layer="overlay"),
+              Rect(px + 3, py + 3, s - 6, s - 6, stroke=LEGAL_COLOUR, line_width=2,
+                   dash=(5, 3), layer="overlay"))
+    if preview is not None:
+        px, py = view.to_px(preview.x, preview.y)
+        d.extend(render_tile_shapes(preview_tile or preview.tile, preview.rotation, px, py, s, layer="overlay",
+                                    opacity=0.75))
+        colour = LEGAL_COLOUR if preview.legal else ILLEGAL_COLOUR
+        d.add(Rect(px + 1, py + 1, s - 2, s - 2, stroke=colour, line_width=3, layer="overlay"))
+        if not preview.legal:
+            d.add(Line(((px + s * 0.2, py + s * 0.2), (px + s * 0.8, py + s * 0.8)), stroke=colour,
+                       line_width=max(2.0, s / 14), layer="overlay"),
+                  Line(((px + s * 0.8, py + s * 0.2), (px + s * 0.2, py + s * 0.8)), stroke=colour,
+                       line_width=max(2.0, s / 14), layer="overlay"))
+    return d
+
+
+def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,
+                      components: Sequence[AreaGroup]) -> list[Shape]:
+    """Areas tinted by component (one colour each, cycling); completed ones get a tick."""
+    out: list[Shape] = []
+    s = view.cell
+    for k, group in enumerate(components):
+        colour = GROUP_COLOURS[k % len(GROUP_COLOURS)]
+        for (x, y), ai in sorted(group.parts):
+            if (x, y) not in placements:
+                continue
+            t, rot = placements[(x, y)]
+            px, py = view.to_px(x, y)
+            out += area_shapes(t, ai, rot, px, py, s, fill=colour, opacity=0.55, layer="overlay")
+            if group.completed:
+                ax, ay = area_anchor(t, ai, rot, px, py, s)
+                out += [Circle(ax, ay, max(5.0, s * 0.1), fill="#FFFFFF", stroke=colour, line_width=2,
+                               layer="overlay"),
+                        Text(ax, ay, "✓", size=max(8.0, s * 0.15), fill="#000000", bold=True,
+                             layer="overlay")]
+    return out
+
+
+def road_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View, roads: Iterable[RoadRef]) -> list[Shape]:
+    """Road networks (cell, road index) drawn thick in orange: those connected to the castle."""
+    out: list[Shape] = []
+    s = view.cell
+    for (x, y), ri in sorted(set(roads)):
+        if (x, y) not in placements:
+            continue
+        t, rot = placements[(x, y)]
+        px, py = view.to_px(x, y)
+        segs = road_polylines(t, rot, px, py, s)
+        if 0 <= ri < len(segs):
+            for a_, b_ in segs[ri]:
+                out.append(Line((a_, b_), stroke=CASTLE_ROAD_COLOUR, line_width=max(3.0, s * 0.12),
+                                opacity=0.9, layer="overlay"))
+    return out
+
+
+def breakdown_items(breakdown: Any) -> list[Any]:
+    """The items of a score result, a list of items, or None."""
+    if breakdown is None:
+        return []
+    return list(getattr(breakdown, "breakdown", breakdown))
+
+
+def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
+    """Each breakdown item's cells outlined in its colour, its points written on its first cell."""
+    out: list[Shape] = []
+    s = view.cell
+    labels_at: dict[Cell, int] = {}
+    for k, item in enumerate(breakdown_items(breakdown)):
+        cells = [tuple(c) for c in getattr(item, "cells", ())]
+        if not cells:
+            continue
+        colour = GROUP_COLOURS[k % len(GROUP_COLOURS)]
+        inset = 2 + (k % 4) * 3
+        for x, y in cells:
+            px, py = view.to_px(x, y)
+            out.append(Rect(px + inset, py + inset, s - 2 * inset, s - 2 * inset, stroke=colour,
+                            line_width=3, layer="overlay"))
+        first = cells[0]
+        n = labels_at.get(first, 0)
+        labels_at[first] = n + 1
+        px, py = view.to_px(*first)
+        lx, ly = px + s * 0.5, py + s * 0.22 + n * s * 0.28
+        pts = getattr(item, "points", 0)
+        out += [Rect(lx - s * 0.26, ly - s * 0.12, s * 0.52, s * 0.24, fill="#FFFFFF", stroke=colour,
+                     line_width=2, layer="overlay"),
+                Text(lx, ly, f"{pts:+d}", size=max(8.0, s * 0.18), bold=True, fill="#000000",
+                     layer="overlay")]
+    return out
+
+
+def with_opacity(shapes: Iterable[Shape], opacity: float) -> list[Shape]:
+    """Copies of shapes at another opacity."""
+    return [replace(sh, opacity=opacity) for sh in shapes]
