@@ -3,8 +3,8 @@
 A board side has 18 islands; 4 carry a red flag and 3 a blue flag. Dotted
 lines join neighbouring islands horizontally or vertically; bridges may only
 be drawn along them. Two dotted lines may cross (that is why the rules say
-bridges never cross), but a line never runs through an island and two lines
-never overlap.
+bridges never cross), but a line never runs through an island (so two lines
+can never overlap either).
 
 Cells are ``(row, col)`` from 0 with the origin at the top left, as in
 :mod:`skye_widgets.hashi.puzzle`. A line is a sorted pair of cells.
@@ -168,11 +168,6 @@ class Board:
             for cell in _cells_strictly_between(line):
                 if cell in seen:
                     return f"line {_fmt(a)}-{_fmt(b)} runs through the island at {_fmt(cell)}"
-        for i, p in enumerate(self.lines):
-            for q in self.lines[i + 1:]:
-                if _overlap(p, q):
-                    return (f"lines {_fmt(p[0])}-{_fmt(p[1])} and {_fmt(q[0])}-{_fmt(q[1])} "
-                            "overlap along a row or column")
         linked = {c for line in self.lines for c in line}
         for isl in self.islands:
             if isl.cell not in linked:
@@ -288,16 +283,6 @@ def _cell(v: Any, where: str, fail: Any) -> Cell:
     if not (isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v)):
         raise fail(f"{where}: a cell is [row, col] with whole numbers, not {v!r}")
     return (v[0], v[1])
-
-
-def _overlap(p: Line, q: Line) -> bool:
-    """Two collinear lines sharing more than one point."""
-    (a, b), (c, d) = p, q
-    if a[0] == b[0] == c[0] == d[0]:
-        return max(a[1], c[1]) < min(b[1], d[1])
-    if a[1] == b[1] == c[1] == d[1]:
-        return max(a[0], c[0]) < min(b[0], d[0])
-    return False
 
 
 def sight_lines(cells: Iterable[Cell], width: int, height: int) -> list[Line]:

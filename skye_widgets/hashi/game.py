@@ -485,11 +485,13 @@ class HashiGame:
     ``players`` are names (bots are the caller's business: see
     :mod:`skye_widgets.hashi.bots`). ``deck`` is the 18 cards before
     shuffling (default :func:`default_deck`); the seed decides the order and
-    the card removed unseen.
+    the card removed unseen. ``shuffle=False`` keeps ``deck`` in the given
+    order (a stacked deck for lessons and tests): its first card is the one
+    removed, the others are turned in order.
     """
 
     def __init__(self, board: Board, players: Sequence[str] = ("Player 1",), seed: int = 0,
-                 deck: Sequence[Card] | None = None) -> None:
+                 deck: Sequence[Card] | None = None, shuffle: bool = True) -> None:
         if not 1 <= len(players) <= 4:
             raise ValueError(f"Hashi is for 1-4 players, not {len(players)}")
         deck = tuple(default_deck() if deck is None else deck)
@@ -499,7 +501,9 @@ class HashiGame:
         self.seed = seed
         self.deck = deck
         shuffled = list(deck)
-        random.Random(seed).shuffle(shuffled)
+        if shuffle:
+            random.Random(seed).shuffle(shuffled)
+        self.shuffle = shuffle
         self._removed = shuffled[0]
         self.pile: tuple[Card, ...] = tuple(shuffled[1:])
         self.sheets = [Sheet(board) for _ in self.players]
@@ -769,13 +773,15 @@ class HashiGame:
         """The saved-game form: board, players, seed, deck and every action."""
         return {"format": GAME_FORMAT, "board": self.board.to_dict(), "players": list(self.players),
                 "seed": self.seed, "deck": [[c.number, c.bridges] for c in self.deck],
+                "shuffle": self.shuffle,
                 "actions": [[p, *action_to_json(a)] for p, a in self.history]}
 
     @classmethod
     def replay(cls, board: Board, players: Sequence[str], seed: int,
-               actions: Iterable[Action], deck: Sequence[Card] | None = None) -> "HashiGame":
+               actions: Iterable[Action], deck: Sequence[Card] | None = None,
+               shuffle: bool = True) -> "HashiGame":
         """A new game with ``actions`` applied in order (raises on an illegal one)."""
-        g = cls(board, players, seed, deck)
+        g = cls(board, players, seed, deck, shuffle)
         for a in actions:
             g.apply(a)
         return g
@@ -801,7 +807,10 @@ class HashiGame:
             raise fail("'seed' must be a whole number")
         try:
             deck = [Card(*c) for c in data["deck"]]
-            game = cls(board, players, seed, deck)
+            shuffle = data.get("shuffle", True)
+            if not isinstance(shuffle, bool):
+                raise ValueError("'shuffle' must be true or false")
+            game = cls(board, players, seed, deck, shuffle)
         except (TypeError, ValueError) as e:
             raise fail(f"bad deck or players: {e}") from None
         if not isinstance(data["actions"], list):
