@@ -367,3 +367,22 @@ def test_tile_7_enclosed_mountain_with_broch_and_whisky():
 def test_unknown_tile():
     with pytest.raises(KeyError, match="74"):
         tile(74)
+
+
+def test_tile_faults_finds_each_kind_of_inconsistency():
+    from skye_widgets.skye.tiles import Area
+
+    good = tile(33)
+    assert tile_faults(good) == []
+    # Side N claimed by two areas.
+    twice = Tile("x", good.sides, good.areas + (Area(M, sides("N")),), good.roads)
+    assert tile_faults(twice) == ["side N is in 2 areas"]
+    # An area of the wrong terrain for its side.
+    wrong = Tile("x", good.sides, (Area(P, sides("N")), good.areas[1]), good.roads)
+    assert tile_faults(wrong) == ["side N is mountain but its area is pasture"]
+    # Neighbouring pasture sides E and S split into two areas.
+    split = Tile("x", good.sides, (good.areas[0], Area(P, sides("E")), Area(P, sides("SW"))))
+    assert tile_faults(split) == ["sides E and S are both pasture but in different areas"]
+    # A road exit in two networks.
+    roads = Tile("x", good.sides, good.areas, (sides("NW"), sides("WS")))
+    assert tile_faults(roads) == ["a road exit belongs to two networks"]
