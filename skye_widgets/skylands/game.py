@@ -1,0 +1,754 @@
+"""The whole Skylands game as an OpenSpiel-style state.
+
+``GameState`` holds every player's board, the common supply, the island stack
+and the special-island display. Decisions are small frozen dataclasses; the
+state offers ``current_player()``, ``legal_actions()``, ``apply(action)``,
+``is_over()`` and ``returns()``. An illegal action raises a specific
+:class:`~skye_widgets.errors.RulesError` subclass and leaves the state as it was.
+
+A turn: the active player chooses one of the four actions (:class:`ChooseAction`),
+then every player, from the active one clockwise, does it; the active player
+gets the bonus. A player with nothing possible passes automatically.
+
+>>> g = GameState(["Ana", "Ben", "Cy"], seed=1)
+>>> g.phase, g.current_player() == g.active
+('choose', True)
+>>> g.apply(ChooseAction("discover"))
+>>> len(g.revealed)                     # players + 1 tiles
+4
+>>> g.apply(Pass()); g.current_player() == (g.active + 1) % 3
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import MISSING, asdict, dataclass, fields
+from itertools import combinations
+from typing import Any, Iterator, Sequence, Union
+
+from ..errors import FileFormatError, RulesError, read_json, write_json
+from .board import (Node, PlayerBoard, ScoreResult, fill_island, score_board, take_from_board)
+from .components import COLORS, Components, Special, Tile, components
+
+ACTIONS: tuple[str, ...] = ("discover", "deploy", "create", "convert")
+ACTION_TITLES = {"discover": "Discover islands", "deploy": "Deploy inhabitants",
+                 "create": "Create islands", "convert": "Convert energy"}
+SIDES = ("beginner", "tactical")
+
+
+# -- errors -------------------------------------------------------------------
+class GameOverError(RulesError):
+    """The game is over: no more actions."""
+
+
+class WrongPhaseError(RulesError):
+    """This kind of decision is not the one the game is waiting for."""
+
+
+class ActionChoiceError(RulesError):
+    """The action board cannot be chosen (the same one again, unknown, or repeat misused)."""
+
+
+class RepeatUsedError(ActionChoiceError):
+    """The once-per-game repeat marker is already on its passive side."""
+
+
+class NoSuchChoiceError(RulesError):
+    """The chosen tile, special island or slot does not exist (or is already gone)."""
+
+
+class IslandChoiceError(RulesError):
+    """An island chosen for Deploy or Convert does not qualify."""
+
+
+class CannotPayError(RulesError):
+    """Not enough inhabitants of the right colours on the board to pay a special island."""
+
+
+# -- decisions ----------------------------------------------------------------
+@dataclass(frozen=True)
+class ChooseAction:
+    """The active player moves their token to an action board (``repeat``: flip the marker)."""
+
+    action: str
+    repeat: bool = False
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Take nothing / do nothing in the current action."""
+
+
+@dataclass(frozen=True)
+class Take:
+    """Discover (or tactical setup): take tile ``index`` of the offer and place it."""
+
+    index: int
+    x: int
+    y: int
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class Deploy:
+    """Fill complete forest/mountain/crystal islands (named by anchor node) with inhabitants."""
+
+    islands: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Create:
+    """Take special island in display slot ``index``, pay, place it; ``white``: colour paid for white."""
+
+    index: int
+    x: int
+    y: int
+    rotation: int = 0
+    white: str | None = None
+
+
+@dataclass(frozen=True)
+class Convert:
+    """Move inhabitants from complete crystal islands into complete cities."""
+
+    crystals: tuple[Node, ...]
+    cities: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class SetupStart:
+    """Tactical start: place your starting island, ``side`` 0 or 1 up."""
+
+    side: int
+    x: int
+    y: int
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class SetupDiscard:
+    """Tactical start: put back tile ``index`` of the tiles you drew."""
+
+    index: int
+
+
+Action = Union[ChooseAction, Pass, Take, Deploy, Create, Convert, SetupStart, SetupDiscard]
+_ACTION_TYPES: dict[str, type] = {"choose": ChooseAction, "pass": Pass, "take": Take, "deploy": Deploy,
+                                  "create": Create, "convert": Convert, "setup_start": SetupStart,
+                                  "setup_discard": SetupDiscard}
+_TYPE_NAMES = {v: k for k, v in _ACTION_TYPES.items()}
+
+
+def action_to_json(a: Action) -> dict[str, Any]:
+    """A decision as a JSON object, e.g. ``{"type": "take", "index": 0, "x": 1, "y": 2, "rotation": 3}``."""
+    d: dict[str, Any] = {"type": _TYPE_NAMES[type(a)]}
+    for k, v in asdict(a).items():
+        d[k] = [list(n) for n in v] if isinstance(v, tuple) else v
+    return d
+
+
+def action_from_json(d: Any) -> Action:
+    """The inverse of :func:`action_to_json`; raises ValueError saying what is wrong."""
+    if not isinstance(d, dict) or d.get("type") not in _ACTION_TYPES:
+        raise ValueError(f"not an action: {d!r}")
+    cls = _ACTION_TYPES[d["type"]]
+    kw: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in d:
+            if f.default is not MISSING:
+                continue
+            raise ValueError(f"{d['type']} action lacks '{f.name}'")
+        v = d[f.name]
+        if f.name in ("islands", "crystals", "cities"):
+            if not isinstance(v, list) or not all(isinstance(n, list) and len(n) == 3 and
+                                                  all(isinstance(k, int) for k in n) for n in v):
+                raise ValueError(f"'{f.name}' must be a list of [x, y, part]")
+            v = tuple(tuple(n) for n in v)
+        elif f.name in ("action", "white"):
+            if not (v is None or isinstance(v, str)):
+                raise ValueError(f"'{f.name}' must be text")
+        elif f.name == "repeat":
+            if not isinstance(v, bool):
+                raise ValueError("'repeat' must be true or false")
+        elif not isinstance(v, int) or isinstance(v, bool):
+            raise ValueError(f"'{f.name}' must be an integer")
+        kw[f.name] = v
+    extra = set(d) - {f.name for f in fields(cls)} - {"type"}
+    if extra:
+        raise ValueError(f"unknown field(s) {', '.join(sorted(extra))}")
+    return cls(**kw)  # type: ignore[no-any-return]
+
+
+# -- the state ------------------------------------------------------------------
+class GameState:
+    """A Skylands game in progress (2-4 players), deterministic by ``seed``."""
+
+    def __init__(self, players: Sequence[str] | int = 3, *, seed: int = 0, side: str = "beginner",
+                 comp: Components | None = None) -> None:
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if not 2 <= len(names) <= 4:
+            raise ValueError(f"Skylands is for 2 to 4 players, not {len(names)}")
+        if side not in SIDES:
+            raise ValueError(f"side must be one of {', '.join(SIDES)}, not {side!r}")
+        self.comp = comp or components()
+        self.names = names
+        self.n = len(names)
+        self.seed = seed
+        self.side = side
+        rng = random.Random(seed)
+        stack = [t.id for t in self.comp.tiles_for(self.n)]
+        rng.shuffle(stack)
+        self.stack: list[str] = stack
+        self.discard: list[str] = []
+        display: list[str | None] = []
+        for back in self.comp.backs:
+            pile = [s.id for s in self.comp.specials if s.back == back]
+            rng.shuffle(pile)
+            display.extend(pile[:self.comp.display_per_back])
+        self.display = display
+        self.start_player = rng.randrange(self.n)
+        self.active = self.start_player
+        self.turn = 0
+        self.supply: dict[str, int] = dict(self.comp.inhabitants)
+        self.vp_supply = self.comp.vp_for(self.n)
+        self.vp = [0] * self.n
+        self.overflow = [0] * self.n
+        self.marker_active = [True] * self.n
+        self.token: list[str | None] = [None] * self.n
+        self.action: str | None = None
+        self.revealed: list[str] = []
+        self.queue: list[tuple[int, bool]] = []
+        self.pending_fill: list[list[tuple[int, int]]] = [[] for _ in names]
+        self.end_reason: str | None = None
+        self.history: list[Action] = []
+        self.log: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in names]
+        self.setup_step: list[str] = ["done"] * self.n
+        if side == "beginner":
+            self.boards = [PlayerBoard.beginner(self.comp) for _ in names]
+            self.phase = "choose"
+        else:
+            self.boards = [PlayerBoard(self.comp.width, self.comp.height) for _ in names]
+            for p in range(self.n):
+                self.hands[p] = [self.stack.pop() for _ in range(self.comp.tactical_draw)]
+                self.setup_step[p] = "start"
+            self.phase = "setup"
+            self.queue = [(p, False) for p in range(self.n)]
+
+    # -- OpenSpiel-style interface -----------------------------------------
+    def current_player(self) -> int:
+        """Who decides now (-1 once the game is over)."""
+        if self.phase == "over":
+            return -1
+        if self.phase == "choose":
+            return self.active
+        return self.queue[0][0]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def round(self) -> int:
+        """1-based round number (a round: every player active once)."""
+        return self.turn // self.n + 1
+
+    @property
+    def is_bonus(self) -> bool:
+        """Whether the current decision gets the active player's bonus."""
+        return bool(self.queue) and self.queue[0][1] and self.phase != "setup"
+
+    def clone(self) -> "GameState":
+        g = GameState.__new__(GameState)
+        g.__dict__.update(self.__dict__)
+        for name in ("stack", "discard", "display", "vp", "overflow", "marker_active", "token",
+                     "revealed", "queue", "history", "log", "setup_step"):
+            setattr(g, name, list(getattr(self, name)))
+        g.supply = dict(self.supply)
+        g.boards = [b.copy() for b in self.boards]
+        g.pending_fill = [list(p) for p in self.pending_fill]
+        g.hands = [list(h) for h in self.hands]
+        return g
+
+    def child(self, action: Action) -> "GameState":
+        """A copy with ``action`` applied (this state is untouched)."""
+        g = self.clone()
+        g.apply(action)
+        return g
+
+    def apply(self, action: Action) -> None:
+        """Carry out the current player's decision, or raise and change nothing."""
+        if self.phase == "over":
+            raise GameOverError(f"the game is over ({self.end_reason})")
+        trial = self.clone()
+        trial._apply(action)
+        trial.history.append(action)
+        trial._advance()
+        self.__dict__.update(trial.__dict__)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision for the current player, in a fixed order."""
+        return list(self._legal())
+
+    def returns(self) -> list[int]:
+        """Each player's final score (their current score before the end)."""
+        return [s.points for s in self.scores()]
+
+    def scores(self) -> list[ScoreResult]:
+        """Every player's score with its breakdown."""
+        return [score_board(b, vp_markers=self.vp[p], overflow=self.overflow[p],
+                            marker_active=self.marker_active[p]) for p, b in enumerate(self.boards)]
+
+    def winners(self) -> list[int]:
+        """Players with the highest total (ties share the victory)."""
+        r = self.returns()
+        best = max(r)
+        return [p for p, v in enumerate(r) if v == best]
+
+    def tile(self, tile_id: str) -> Tile:
+        return self.comp.tile(tile_id)
+
+    def offer(self) -> list[Tile]:
+        """What the current player chooses from: revealed tiles, or the setup hand."""
+        if self.phase == "setup":
+            return [self.tile(t) for t in self.hands[self.current_player()]]
+        return [self.tile(t) for t in self.revealed]
+
+    # -- legal decisions ------------------------------------------------------
+    def _legal(self) -> Iterator[Action]:
+        if self.phase == "over":
+            return
+        p = self.current_player()
+        b = self.boards[p]
+        if self.phase == "choose":
+            for a in ACTIONS:
+                if self.token[p] is None or a != self.token[p]:
+                    yield ChooseAction(a)
+            if self.token[p] is not None and self.marker_active[p]:
+                yield ChooseAction(self.token[p], repeat=True)  # type: ignore[arg-type]
+        elif self.phase == "setup":
+            step = self.setup_step[p]
+            if step == "start":
+                si = self.comp.start_islands[p]
+                for side in (0, 1):
+                    for x, y, r in b.legal_placements(si.sides[side]):
+                        yield SetupStart(side, x, y, r)
+            elif step == "discard":
+                for i in range(len(self.hands[p])):
+                    yield SetupDiscard(i)
+            else:
+                for i, t in enumerate(self.hands[p]):
+                    for x, y, r in b.legal_placements(self.tile(t)):
+                        yield Take(i, x, y, r)
+        elif self.phase == "discover":
+            for i, t in enumerate(self.revealed):
+                for x, y, r in b.legal_placements(self.tile(t)):
+                    yield Take(i, x, y, r)
+            yield Pass()
+        elif self.phase == "deploy":
+            cands = self._deploy_candidates(p)
+            for k in range(1, min(self._deploy_limit(p), len(cands)) + 1):
+                for combo in combinations(cands, k):
+                    yield Deploy(combo)
+            yield Pass()
+        elif self.phase == "create":
+            have = {c: b.count(c) for c in COLORS}
+            for i, sid in enumerate(self.display):
+                if sid is None:
+                    continue
+                sp = self.tile(sid)
+                assert isinstance(sp, Special)
+                spots = None
+                for white in self._white_options(p, sp):
+                    if not self._affordable(sp, white, have, p):
+                        continue
+                    if spots is None:
+                        spots = b.legal_placements(sp)
+                    for x, y, r in spots:
+                        yield Create(i, x, y, r, white)
+            yield Pass()
+        elif self.phase == "convert":
+            crystals = [i.anchor for i in b.complete_islands("crystal") if b.occupants(i.anchor) > 0]
+            cities = [i.anchor for i in b.complete_islands("city")]
+            if crystals and cities:
+                shapes = [(1, 1)] + ([(2, 1), (1, 2)] if self.is_bonus else [])
+                for nc, nt in shapes:
+                    for cr in _ordered(crystals, nc):
+                        for ct in _ordered(cities, nt):
+                            yield Convert(cr, ct)
+            yield Pass()
+
+    def _deploy_candidates(self, p: int) -> list[Node]:
+        b = self.boards[p]
+        return [i.anchor for i in b.complete_islands() if i.terrain != "city" and b.free_spaces(i) > 0]
+
+    def _deploy_limit(self, p: int) -> int:
+        return 1 + (1 if self.is_bonus else 0) + len(self.boards[p].has_effect("deploy_plus"))
+
+    def _white_waived(self, p: int) -> bool:
+        return self.is_bonus or bool(self.boards[p].has_effect("white_free"))
+
+    def _white_options(self, p: int, sp: Special) -> list[str | None]:
+        if sp.cost_of("white") == 0 or self._white_waived(p):
+            return [None]
+        return list(COLORS)
+
+    def _need(self, sp: Special, white: str | None) -> dict[str, int]:
+        need = {c: sp.cost_of(c) for c in COLORS}
+        if white is not None:
+            need[white] += sp.cost_of("white")
+        return need
+
+    def _affordable(self, sp: Special, white: str | None, have: dict[str, int], p: int) -> bool:
+        return all(have[c] >= n for c, n in self._need(sp, white).items())
+
+    # -- carrying out -----------------------------------------------------------
+    def _apply(self, a: Action) -> None:
+        p = self.current_player()
+        expected = {"choose": (ChooseAction,), "setup": (SetupStart, SetupDiscard, Take),
+                    "discover": (Take, Pass), "deploy": (Deploy, Pass), "create": (Create, Pass),
+                    "convert": (Convert, Pass)}[self.phase]
+        if not isinstance(a, expected):
+            raise WrongPhaseError(f"{self.names[p]} must decide on {self.phase}: "
+                                  f"expected {' or '.join(c.__name__ for c in expected)}, "
+                                  f"not {type(a).__name__}")
+        getattr(self, f"_do_{self.phase}")(p, a)
+
+    def _do_choose(self, p: int, a: ChooseAction) -> None:
+        if a.action not in ACTIONS:
+            raise ActionChoiceError(f"unknown action {a.action!r}: choose one of {', '.join(ACTIONS)}")
+        if a.repeat:
+            if not self.marker_active[p]:
+                raise RepeatUsedError(f"{self.names[p]} has already used the once-per-game repeat")
+            if self.token[p] != a.action:
+                raise ActionChoiceError(f"repeat means doing {self.token[p] or 'no action yet'} again, "
+                                        f"not {a.action}")
+            self.marker_active[p] = False
+            self.log.append(f"{self.names[p]} flips the marker and repeats {ACTION_TITLES[a.action]}")
+        else:
+            if self.token[p] == a.action:
+                raise ActionChoiceError(f"the token is already on {ACTION_TITLES[a.action]}: move it to "
+                                        "another action board (or repeat with the marker)")
+            self.log.append(f"{self.names[p]} chooses {ACTION_TITLES[a.action]}")
+        self.token[p] = a.action
+        self.action = a.action
+        order = [(self.active + k) % self.n for k in range(self.n)]
+        self.queue = [(q, q == self.active) for q in order]
+        if a.action == "discover":
+            need = self.n + 1
+            if len(self.stack) < need:
+                self.log.append(f"only {len(self.stack)} island tiles left, {need} needed: the game ends")
+                self._finish(f"the stack cannot reveal {need} tiles")
+                return
+            self.revealed = [self.stack.pop() for _ in range(need)]
+            self.queue = [(q, False) for q in order] + [(self.active, True)]
+        self.phase = a.action
+
+    def _do_setup(self, p: int, a: Action) -> None:
+        step = self.setup_step[p]
+        b = self.boards[p]
+        if step == "start":
+            if not isinstance(a, SetupStart):
+                raise WrongPhaseError("first place your starting island (SetupStart)")
+            if a.side not in (0, 1):
+                raise NoSuchChoiceError(f"a starting island has sides 0 and 1, not {a.side}")
+            b.place(self.comp.start_islands[p].sides[a.side], a.x, a.y, a.rotation)
+            self.setup_step[p] = "discard" if len(self.hands[p]) > self.comp.tactical_keep else "place"
+        elif step == "discard":
+            if not isinstance(a, SetupDiscard):
+                raise WrongPhaseError("first put back one of the drawn tiles (SetupDiscard)")
+            if not 0 <= a.index < len(self.hands[p]):
+                raise NoSuchChoiceError(f"there is no drawn tile {a.index}")
+            self.discard.append(self.hands[p].pop(a.index))
+            if len(self.hands[p]) <= self.comp.tactical_keep:
+                self.setup_step[p] = "place"
+        else:
+            if not isinstance(a, Take):
+                raise WrongPhaseError("place one of the tiles you kept (Take)")
+            if not 0 <= a.index < len(self.hands[p]):
+                raise NoSuchChoiceError(f"there is no kept tile {a.index}")
+            self._place(p, self.tile(self.hands[p][a.index]), a.x, a.y, a.rotation)
+            self.hands[p].pop(a.index)
+            if not self.hands[p]:
+                self.setup_step[p] = "done"
+                self.queue.pop(0)
+
+    def _do_discover(self, p: int, a: Take | Pass) -> None:
+        if isinstance(a, Take):
+            if not 0 <= a.index < len(self.revealed):
+                raise NoSuchChoiceError(f"there is no revealed tile {a.index} ({len(self.revealed)} on show)")
+            tid = self.revealed[a.index]
+            self._place(p, self.tile(tid), a.x, a.y, a.rotation)
+            self.revealed.pop(a.index)
+            self.log.append(f"{self.names[p]} takes island {tid} to ({a.x}, {a.y})"
+                            + (" (bonus)" if self.is_bonus else ""))
+        else:
+            self.log.append(f"{self.names[p]} passes")
+        self.queue.pop(0)
+
+    def _do_deploy(self, p: int, a: Deploy | Pass) -> None:
+        if isinstance(a, Deploy):
+            b = self.boards[p]
+            limit = self._deploy_limit(p)
+            if not 1 <= len(a.islands) <= limit:
+                raise IslandChoiceError(f"{self.names[p]} may fill 1 to {limit} islands now, "
+                                        f"not {len(a.islands)}")
+            chosen = []
+            for node in a.islands:
+                try:
+                    isl = b.island(tuple(node))  # type: ignore[arg-type]
+                except KeyError:
+                    raise IslandChoiceError(f"there is no island at {node}") from None
+                if not isl.complete:
+                    raise IslandChoiceError(f"the {isl.terrain} island at {isl.cells[0]} is not complete")
+                if isl.terrain == "city":
+                    raise IslandChoiceError("cities are not filled by Deploy inhabitants")
+                if b.free_spaces(isl) == 0:
+                    raise IslandChoiceError(f"the {isl.terrain} island at {isl.cells[0]} has no free space")
+                if isl in chosen:
+                    raise IslandChoiceError("the same island is chosen twice")
+                chosen.append(isl)
+            for isl in chosen:
+                k = fill_island(b, isl, self.supply)
+                self.log.append(f"{self.names[p]} puts {k} {isl.color} on the {isl.terrain} island at "
+                                f"{isl.cells[0]}")
+        else:
+            self.log.append(f"{self.names[p]} passes")
+        self.queue.pop(0)
+
+    def _do_create(self, p: int, a: Create | Pass) -> None:
+        if isinstance(a, Create):
+            b = self.boards[p]
+            if not 0 <= a.index < len(self.display) or self.display[a.index] is None:
+                raise NoSuchChoiceError(f"display slot {a.index} holds no special island")
+            sp = self.tile(self.display[a.index])  # type: ignore[arg-type]
+            assert isinstance(sp, Special)
+            whites = sp.cost_of("white")
+            if whites and not self._white_waived(p):
+                if a.white not in COLORS:
+                    raise CannotPayError(f"{sp.name} shows a white inhabitant: say which colour pays "
+                                         f"for it (white= one of {', '.join(COLORS)})")
+                white = a.white
+            else:
+                if a.white is not None:
+                    raise CannotPayError(f"no white inhabitant to pay for {sp.name} here (white=None)")
+                white = None
+            need = self._need(sp, white)
+            short = [f"{n - b.count(c)} {c}" for c, n in need.items() if b.count(c) < n]
+            if short:
+                raise CannotPayError(f"{sp.name} costs {', '.join(f'{n} {c}' for c, n in need.items() if n)}; "
+                                     f"{self.names[p]} lacks {', '.join(short)} on the board")
+            b.check(sp, a.x, a.y, a.rotation)
+            for c, n in need.items():
+                if n:
+                    take_from_board(b, c, n)
+                    self.supply[c] += n
+            self.display[a.index] = None
+            self._place(p, sp, a.x, a.y, a.rotation)
+            self.log.append(f"{self.names[p]} creates {sp.name} at ({a.x}, {a.y})")
+            if sp.effect is not None and sp.effect.kind == "vp":
+                self._gain(p, sp.effect.points, sp.name)
+        else:
+            self.log.append(f"{self.names[p]} passes")
+        self.queue.pop(0)
+
+    def _do_convert(self, p: int, a: Convert | Pass) -> None:
+        if isinstance(a, Convert):
+            b = self.boards[p]
+            shape = (len(a.crystals), len(a.cities))
+            allowed = [(1, 1)] + ([(2, 1), (1, 2)] if self.is_bonus else [])
+            if shape not in allowed:
+                raise IslandChoiceError(
+                    f"{'the active player' if self.is_bonus else 'a player without the bonus'} converts "
+                    f"{' or '.join(f'{c} crystal/{t} city' for c, t in allowed)}, not {shape[0]}/{shape[1]}")
+            crystals, cities = [], []
+            for node, terrain, out in [(n, "crystal", crystals) for n in a.crystals] + \
+                                      [(n, "city", cities) for n in a.cities]:
+                try:
+                    isl = b.island(tuple(node))  # type: ignore[arg-type]
+                except KeyError:
+                    raise IslandChoiceError(f"there is no island at {node}") from None
+                if isl.terrain != terrain:
+                    raise IslandChoiceError(f"the island at {isl.cells[0]} is {isl.terrain}, not {terrain}")
+                if not isl.complete:
+                    raise IslandChoiceError(f"the {terrain} island at {isl.cells[0]} is not complete")
+                if terrain == "crystal" and b.occupants(isl.anchor) == 0:
+                    raise IslandChoiceError(f"the crystal island at {isl.cells[0]} has no inhabitants")
+                if isl in out:
+                    raise IslandChoiceError(f"the same {terrain} island is chosen twice")
+                out.append(isl)
+            moved: dict[str, int] = {c: 0 for c in COLORS}
+            occupied = 0
+            ci = 0
+            for city in cities:
+                room = city.spaces
+                while room > 0 and ci < len(crystals):
+                    cr = crystals[ci]
+                    have = dict(b.inhabitants.get(cr.anchor, {}))
+                    if not have:
+                        ci += 1
+                        continue
+                    color = "blue" if "blue" in have else sorted(have)[0]
+                    k = min(room, have[color])
+                    b.remove_inhabitants(cr.anchor, color, k)
+                    moved[color] += k
+                    room -= k
+                    occupied += k
+            for c, k in moved.items():
+                self.supply[c] += k
+            self.log.append(f"{self.names[p]} powers cities with {occupied} inhabitants")
+            self._gain(p, occupied, "occupied city spaces")
+            if self.is_bonus and moved["blue"] > 0:
+                self._gain(p, 2, "active player's bonus")
+            if occupied:
+                for sp in b.has_effect("convert_plus"):
+                    self._gain(p, sp.effect.points, sp.name)  # type: ignore[union-attr]
+        else:
+            self.log.append(f"{self.names[p]} passes")
+        self.queue.pop(0)
+
+    def _place(self, p: int, tile: Tile, x: int, y: int, rotation: int) -> None:
+        b = self.boards[p]
+        b.place(tile, x, y, rotation)
+        if isinstance(tile, Special) and tile.effect is not None and tile.effect.kind == "fill":
+            self.pending_fill[p].append((x, y))
+        for cell in list(self.pending_fill[p]):
+            isls = [i for i in b.island_at(*cell) if i.terrain != "city"]
+            if isls and all(i.complete for i in isls):
+                for isl in isls:
+                    k = fill_island(b, isl, self.supply)
+                    self.log.append(f"{b.grid[cell].tile.name}: {k} {isl.color} fill its island")  # type: ignore[attr-defined]
+                self.pending_fill[p].remove(cell)
+
+    def _gain(self, p: int, k: int, why: str) -> None:
+        if k <= 0:
+            return
+        got = min(k, self.vp_supply)
+        self.vp[p] += got
+        self.vp_supply -= got
+        if got < k:
+            self.overflow[p] += k - got
+            self.log.append(f"the VP supply is empty: {k - got} VP for {self.names[p]} are recorded")
+        self.log.append(f"{self.names[p]} scores {k} VP ({why})")
+
+    def _finish(self, reason: str) -> None:
+        self.phase = "over"
+        self.end_reason = reason
+        self.queue = []
+        self.discard.extend(self.revealed)
+        self.revealed = []
+
+    def _advance(self) -> None:
+        """Pass automatically for players with nothing possible; end turns and the game."""
+        while self.phase != "over":
+            if self.phase == "choose":
+                return
+            if self.phase == "setup":
+                if not self.queue:
+                    self.phase = "choose"
+                return
+            if not self.queue:
+                self._end_turn()
+                continue
+            if self.phase == "discover" and not self.revealed:
+                self.queue.pop(0)
+                continue
+            first = next(self._legal(), None)
+            if isinstance(first, Pass):
+                p = self.queue[0][0]
+                self.log.append(f"{self.names[p]} cannot {ACTION_TITLES[self.phase].lower()} and passes")
+                self.queue.pop(0)
+                continue
+            return
+
+    def _end_turn(self) -> None:
+        self.discard.extend(self.revealed)
+        self.revealed = []
+        self.action = None
+        full = [p for p, b in enumerate(self.boards) if len(b.empty_squares()) <= 1]
+        if full:
+            self._finish(f"{self.names[full[0]]} has at most one empty square")
+        elif self.vp_supply == 0:
+            self._finish("the VP supply is exhausted")
+        else:
+            self.active = (self.active + 1) % self.n
+            self.turn += 1
+            self.phase = "choose"
+
+    # -- files -----------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The saved game: setup (players, seed, side) and every decision."""
+        return {"format": "skylands-game", "version": 1, "players": list(self.names), "seed": self.seed,
+                "side": self.side, "actions": [action_to_json(a) for a in self.history]}
+
+    def save(self, path: str) -> None:
+        write_json(path, self.to_json())
+
+    @classmethod
+    def from_json(cls, data: Any, path: str = "<game>") -> "GameState":
+        """Replay a saved game; any fault raises FileFormatError(path, fault)."""
+        if not isinstance(data, dict) or data.get("format") != "skylands-game":
+            raise FileFormatError(path, "not a Skylands game file (\"format\" must be \"skylands-game\")")
+        if data.get("version") != 1:
+            raise FileFormatError(path, f"unsupported version {data.get('version')!r}")
+        players, seed, side = data.get("players"), data.get("seed"), data.get("side", "beginner")
+        if not isinstance(players, list) or not all(isinstance(n, str) for n in players) \
+                or not 2 <= len(players) <= 4:
+            raise FileFormatError(path, "'players' must list 2 to 4 names")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise FileFormatError(path, "'seed' must be an integer")
+        if side not in SIDES:
+            raise FileFormatError(path, f"'side' must be one of {', '.join(SIDES)}")
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise FileFormatError(path, "'actions' must be a list")
+        g = cls(players, seed=seed, side=side)
+        for i, raw in enumerate(actions):
+            try:
+                a = action_from_json(raw)
+            except ValueError as e:
+                raise FileFormatError(path, f"action {i}: {e}") from None
+            try:
+                g.apply(a)
+            except RulesError as e:
+                raise FileFormatError(path, f"action {i} is illegal: {e}") from None
+        return g
+
+    @classmethod
+    def load(cls, path: str) -> "GameState":
+        return cls.from_json(read_json(path), path)
+
+    # -- display ------------------------------------------------------------------
+    def summary(self) -> str:
+        """A few lines: phase, supply and every player's VP so far."""
+        head = (f"round {self.round}, {self.names[self.active]} active, phase {self.phase}"
+                if self.phase != "over" else f"game over: {self.end_reason}")
+        lines = [head, f"supply: " + ", ".join(f"{n} {c}" for c, n in self.supply.items())
+                 + f"; {self.vp_supply} VP in markers; {len(self.stack)} island tiles"]
+        for p, name in enumerate(self.names):
+            lines.append(f"  {name}: {self.vp[p]} VP markers, {self.boards[p].count()} inhabitants, "
+                         f"{len(self.boards[p].empty_squares())} empty squares")
+        return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        from .render import render_game
+        return render_game(self).to_svg()
+
+
+def _ordered(items: list[Node], k: int) -> list[tuple[Node, ...]]:
+    """Ordered selections of ``k`` distinct items (order matters for filling)."""
+    if k == 1:
+        return [(i,) for i in items]
+    return [(a, b) for a in items for b in items if a != b]
+
+
+def play_game(bots: Sequence[Any], *, seed: int = 0, names: Sequence[str] | None = None,
+              side: str = "beginner", max_decisions: int = 5000) -> GameState:
+    """Play a whole game with one bot per seat (each has ``choose(state) -> action``)."""
+    g = GameState(list(names) if names else [getattr(b, "name", f"bot{i}") for i, b in enumerate(bots)],
+                  seed=seed, side=side)
+    for _ in range(max_decisions):
+        if g.is_over():
+            return g
+        g.apply(bots[g.current_player()].choose(g))
+    raise RuntimeError("the game did not end")  # pragma: no cover
