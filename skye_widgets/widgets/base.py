@@ -10,7 +10,9 @@ engine; tests call ``click_cell`` directly, no browser needed.
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
+from html import escape, unescape
 from typing import Any, Callable, Iterator
 
 import ipywidgets as W
@@ -158,15 +160,13 @@ class CanvasBoard(W.VBox):
     def say(self, message: str, kind: str = "info") -> None:
         """Show a one-line message under the board (``kind``: info, ok, error)."""
         colour = {"error": "#b2182b", "ok": "#1b7837"}.get(kind, "#333333")
-        from html import escape
         self.status.value = (f'<span class="skye-{kind}" style="color:{colour};font-size:1.1em">'
                              f"{escape(message)}</span>")
 
     @property
     def message(self) -> str:
         """The status line's plain text."""
-        import re
-        return re.sub(r"<[^>]+>", "", self.status.value)
+        return plain_text(self.status.value)
 
     def _on_mouse_down(self, px: float, py: float) -> None:
         cell = self.cell_at(int(px), int(py))
@@ -190,6 +190,11 @@ class CanvasBoard(W.VBox):
             data = dict(bundle)
         data["image/svg+xml"] = self.drawing().to_svg()
         return data
+
+
+def plain_text(html: str) -> str:
+    """The text of a small HTML snippet (tags dropped, entities decoded)."""
+    return unescape(re.sub(r"<[^>]+>", "", html))
 
 
 def on_click(button: W.Button, handler: Callable[[], None]) -> W.Button:
