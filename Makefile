@@ -8,7 +8,7 @@ PIP    := $(PY) -m pip --disable-pip-version-check -q
 PORT   ?= 8888
 PYTEST_ARGS ?=
 
-.PHONY: lab test test-fast browser-deps bench lite voila clean
+.PHONY: lab test test-fast browser-deps bench lite voila notebooks clean
 
 lab: $(VENV)/.lab-installed
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks --port=$(PORT) notebooks/00_welcome.ipynb
@@ -23,8 +23,40 @@ test: $(VENV)/.test-installed browser-deps
 test-fast: $(VENV)/.test-installed
 	$(PY) -m pytest --nbval-lax -p no:cacheprovider -m "not browser" $(PYTEST_ARGS)
 
+# Re-run the notebooks and keep only their static SVG pictures (what gets committed).
+notebooks: $(VENV)/.test-installed
+	$(PY) tests/notebook_tools.py notebooks/*.ipynb
+
 bench: $(VENV)/.test-installed
 	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+# In-browser site: JupyterLite + the Pyodide kernel, the notebooks, puzzles/ and our own wheel
+# (piplite installs it from the site: `%pip install skye-widgets`). Built from its own venv:
+# the Pyodide kernel's lab extension must stay out of .venv (it breaks plain JupyterLab).
+# The extra ipycanvas/jupyterlab_widgets are only for their lab extensions (no deps needed).
+LITE_VENV ?= build/lite-venv
+LITE_OUT  ?= build/lite
+LITE_WORK ?= build/lite-work
+LITE_PY   := $(LITE_VENV)/bin/python
+LITE_PKGS := "jupyterlite-core>=0.8,<0.9" "jupyterlite-pyodide-kernel>=0.8,<0.9" "jupyter_server>=2,<3" "build>=1"
+LITE_EXTS := "ipycanvas>=0.14,<0.15" "jupyterlab_widgets>=3,<4"
+
+lite: $(LITE_VENV)/.lite-installed
+	rm -rf $(LITE_WORK) && mkdir -p $(LITE_WORK)/contents/notebooks $(LITE_WORK)/site
+	$(LITE_PY) -m build -q --outdir $(LITE_WORK)/dist . >/dev/null
+	find notebooks -maxdepth 1 -name '*.ipynb' -exec cp {} $(LITE_WORK)/contents/notebooks/ \;
+	if [ -d puzzles ]; then cp -R puzzles $(LITE_WORK)/contents/; fi
+	cd $(LITE_WORK)/site && $(abspath $(LITE_VENV))/bin/jupyter lite build --lite-dir . \
+		--output-dir $(abspath $(LITE_OUT)) --contents ../contents \
+		--piplite-wheels $$(ls $(abspath $(LITE_WORK))/dist/skye_widgets-*-py3-none-any.whl)
+	@echo "JupyterLite site in $(LITE_OUT): serve it with"
+	@echo "  $(LITE_PY) -m http.server -d $(LITE_OUT) 8000  # then open lab/index.html?path=notebooks/00_welcome.ipynb"
+
+$(LITE_VENV)/.lite-installed: Makefile
+	[ -x $(LITE_PY) ] || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_PY) -m pip --disable-pip-version-check -q install $(LITE_PKGS)
+	$(LITE_PY) -m pip --disable-pip-version-check -q install --no-deps $(LITE_EXTS)
+	touch $@
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)

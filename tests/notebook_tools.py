@@ -1,0 +1,53 @@
+"""Keep committed notebooks clean: run them, keep only static pictures.
+
+``python tests/notebook_tools.py notebooks/x.ipynb ...`` (or ``make notebooks``)
+executes each notebook, then strips every output except static SVG pictures
+(the ``image/svg+xml`` of boards and territories, which let a reader on
+GitHub see the state without a kernel), execution counts and widget state.
+``tests/test_notebook_hygiene.py`` checks the result on every notebook.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+KEPT_MIME = "image/svg+xml"
+
+
+def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Drop all outputs but static SVG pictures; drop counts and widget state."""
+    nb.metadata.pop("widgets", None)
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        if cell.cell_type != "code":
+            continue
+        cell.execution_count = None
+        kept = []
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if out.get("output_type") in ("display_data", "execute_result") and KEPT_MIME in data:
+                kept.append(nbformat.v4.new_output("display_data", data={KEPT_MIME: data[KEPT_MIME]}))
+        cell.outputs = kept
+    return nb
+
+
+def execute_and_clean(path: Path, timeout: int = 300) -> None:
+    """Run a notebook in its folder, then keep only its SVG pictures."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    nbformat.write(clean_outputs(nb), path)
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:]:
+        print(f"executing {arg}")
+        execute_and_clean(Path(arg))
