@@ -1,0 +1,855 @@
+"""Isle of Skye, the whole game: six phases a round, auction, 2-5 players.
+
+A :class:`GameState` is in the spirit of OpenSpiel: :meth:`~GameState.current_player`
+says whose decision it is, :meth:`~GameState.legal_actions` lists what they may do,
+:meth:`~GameState.apply` plays one action (an illegal one raises a specific
+:class:`~skye_widgets.errors.RulesError` and changes nothing), and
+:meth:`~GameState.is_over` / :meth:`~GameState.returns` end it.
+
+The rounds follow the rulebook (phases 1-6):
+
+1. **Income** (automatic): castle 5 + 1 per whisky tile connected by road to the
+   castle + catch-up gold from round 3 for every player with more VP.
+2. **Draw and price** (one secret :class:`SetPrices` decision per player): each
+   player drew 3 tiles, marks one to discard and puts at least 1 gold on each
+   other one. Until every player has decided, :meth:`GameState.view` hides the
+   decisions already made from the other players.
+3. **Discard** (automatic): the marked tiles go back to the bag.
+4. **Buy** (:class:`Buy` or :class:`Pass`, from the start player clockwise):
+   buy one tile from another player's display at its price (gold received
+   earlier in this phase may be used); the seller receives the price *and* the
+   gold they had put on the tile. Afterwards everyone keeps their unsold tiles
+   and the gold on them goes to the supply.
+5. **Build** (:class:`Place`, start player first): every new tile is placed
+   legally; tiles that cannot be placed anywhere go back to the bag.
+6. **Scoring** (automatic): the round's scoring tiles (A-D) are scored and the
+   start player passes clockwise.
+
+After the last round (6, or 5 with 5 players) come scrolls and gold (1 VP per
+5 gold); the most VP wins, ties broken by gold, remaining ties share the win.
+
+>>> g = GameState(GameConfig(players=2, seed=1))
+>>> g.phase, g.round_no, g.current_player(), g.gold
+('prices', 1, 0, [5, 5])
+>>> len(g.displays[0]), len(g.bag)
+(3, 67)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence, Union
+
+from ..errors import RulesError
+from .tiles import CASTLE_COLOURS
+
+N_TILES = 73
+SLOTS = ("A", "B", "C", "D")
+#: The rulebook's first-game suggestion is a picture of four scoring tiles; its
+#: text does not name them, so no suggested set is hard-coded here.
+FIRST_GAME_SCORING: tuple[int, int, int, int] | None = None
+
+#: Decision phases, plus "over".
+PHASES = ("prices", "buy", "build", "over")
+
+
+# --------------------------------------------------------------------------
+# The rules core (territory + scoring), behind a thin adapter
+# --------------------------------------------------------------------------
+
+def _core() -> tuple[Any, Any]:
+    """The territory and scoring modules (imported lazily; they import networkx)."""
+    from . import scoring, territory
+    return territory, scoring
+
+
+#: The round track of the 2-4 player side (round -> slots scored); every slot
+#: is scored three times. Used only when scoring.ROUND_TRACK lacks an entry.
+_TRACK_2_4 = {1: ("A",), 2: ("B",), 3: ("A", "C"), 4: ("B", "D"), 5: ("A", "C", "D"), 6: ("B", "C", "D")}
+
+
+def round_slots(n_players: int, round_no: int) -> tuple[str, ...]:
+    """Which scoring slots are scored at the end of ``round_no``.
+
+    >>> round_slots(4, 3)
+    ('A', 'C')
+    """
+    _, scoring = _core()
+    track = getattr(scoring, "ROUND_TRACK", {})
+    for key in (n_players, 5 if n_players == 5 else 4, "5" if n_players == 5 else "2-4",
+                str(n_players)):
+        if key in track:
+            return tuple(track[key][round_no])
+    if n_players == 5:
+        raise RulesError("scoring.ROUND_TRACK has no 5-player track")
+    return _TRACK_2_4[round_no]
+
+
+def rounds_for(n_players: int) -> int:
+    """6 rounds with 2-4 players, 5 with 5 (the other side of the board)."""
+    return 5 if n_players == 5 else 6
+
+
+# --------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------
+
+class GameRulesError(RulesError):
+    """Base of the game-flow errors (placement errors come from territory.py)."""
+
+
+class GameOverError(GameRulesError):
+    """No action is possible: the game is over."""
+
+
+class WrongPhaseError(GameRulesError):
+    """The action belongs to another phase of the round."""
+
+
+class NotYourTurnError(GameRulesError):
+    """Another player has to decide first (or this player already decided)."""
+
+
+class BadPricesError(GameRulesError):
+    """A price decision that is not one discard + at least 1 gold on each other tile."""
+
+
+class NotEnoughGoldError(GameRulesError):
+    """The player cannot pay that much."""
+
+
+class NotForSaleError(GameRulesError):
+    """The tile is not on that seller's display (or is the buyer's own)."""
+
+
+class NotYourTileError(GameRulesError):
+    """The player has no such tile to place this round."""
+
+
+class UnknownPlayerError(GameRulesError):
+    """A player index out of range."""
+
+
+# --------------------------------------------------------------------------
+# Config and actions
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything needed to set a game up (with the action list, the whole game).
+
+    ``scoring`` gives the scoring tile numbers (1-16) for slots A-D; when it is
+    None four different ones are drawn with ``random.Random(seed)``.
+
+    >>> GameConfig(players=3, seed=7).resolved().scoring
+    (10, 1, 7, 8)
+    """
+
+    players: int = 4
+    seed: int = 0
+    names: tuple[str, ...] = ()
+    scoring: tuple[int, int, int, int] | None = None
+    start_player: int = 0
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 5:
+            raise GameRulesError(f"Isle of Skye is for 2-5 players, not {self.players}")
+        if self.names and len(self.names) != self.players:
+            raise GameRulesError(f"{len(self.names)} names for {self.players} players")
+        if len(set(self.player_names)) != self.players:
+            raise GameRulesError("player names must be different")
+        if self.scoring is not None:
+            if len(self.scoring) != 4 or len(set(self.scoring)) != 4 or \
+                    not all(isinstance(n, int) and 1 <= n <= 16 for n in self.scoring):
+                raise GameRulesError(f"scoring tiles must be 4 different numbers 1-16, not {self.scoring}")
+        if not 0 <= self.start_player < self.players:
+            raise GameRulesError(f"start player {self.start_player} out of range")
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.names or tuple(f"Player {i + 1}" for i in range(self.players))
+
+    def resolved(self) -> "GameConfig":
+        """The same config with the scoring tiles drawn (if they were not chosen)."""
+        if self.scoring is not None:
+            return self
+        tiles = random.Random(f"scoring-{self.seed}").sample(range(1, 17), 4)
+        return GameConfig(self.players, self.seed, self.names, tuple(tiles), self.start_player)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.resolved()
+        return {"players": r.players, "seed": r.seed, "names": list(r.player_names),
+                "scoring": dict(zip(SLOTS, r.scoring or ())), "start_player": r.start_player}
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> "GameConfig":
+        scoring = d.get("scoring")
+        if isinstance(scoring, Mapping):
+            scoring = tuple(scoring[s] for s in SLOTS)
+        elif scoring is not None:
+            scoring = tuple(scoring)
+        return GameConfig(players=int(d["players"]), seed=d["seed"], names=tuple(d.get("names") or ()),
+                          scoring=scoring, start_player=int(d.get("start_player", 0)))
+
+
+@dataclass(frozen=True)
+class SetPrices:
+    """Phase 2, secret: discard one drawn tile and price the others (>= 1 gold each)."""
+
+    player: int
+    discard: str
+    prices: tuple[tuple[str, int], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "prices", "player": self.player, "discard": self.discard,
+                "prices": {t: g for t, g in self.prices}}
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Phase 4: buy ``tile`` from ``seller``'s display at its price."""
+
+    player: int
+    seller: int
+    tile: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "buy", "player": self.player, "seller": self.seller, "tile": self.tile}
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Phase 4: buy nothing this round."""
+
+    player: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "pass", "player": self.player}
+
+
+@dataclass(frozen=True)
+class Place:
+    """Phase 5: put one of this round's tiles into the player's territory."""
+
+    player: int
+    tile: str
+    x: int
+    y: int
+    rotation: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "place", "player": self.player, "tile": self.tile,
+                "x": self.x, "y": self.y, "rotation": self.rotation}
+
+
+Action = Union[SetPrices, Buy, Pass, Place]
+
+
+def action_from_dict(d: Mapping[str, Any]) -> Action:
+    """Inverse of ``action.to_dict()``; raises ValueError on a malformed entry.
+
+    >>> action_from_dict({"type": "buy", "player": 1, "seller": 0, "tile": "33"})
+    Buy(player=1, seller=0, tile='33')
+    """
+    if not isinstance(d, Mapping):
+        raise ValueError(f"expected an object, got {type(d).__name__}")
+    kind = d.get("type")
+
+    def num(key: str) -> int:
+        v = d.get(key)
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ValueError(f"{kind!s} action needs an integer {key!r}")
+        return v
+
+    def text(key: str) -> str:
+        v = d.get(key)
+        if isinstance(v, int) and not isinstance(v, bool):
+            v = str(v)
+        if not isinstance(v, str):
+            raise ValueError(f"{kind!s} action needs a tile {key!r}")
+        return v
+
+    if kind == "prices":
+        prices = d.get("prices")
+        if not isinstance(prices, Mapping) or not all(
+                isinstance(g, int) and not isinstance(g, bool) for g in prices.values()):
+            raise ValueError("prices action needs 'prices': {tile: gold}")
+        return SetPrices(num("player"), text("discard"), tuple((str(t), g) for t, g in prices.items()))
+    if kind == "buy":
+        return Buy(num("player"), num("seller"), text("tile"))
+    if kind == "pass":
+        return Pass(num("player"))
+    if kind == "place":
+        return Place(num("player"), text("tile"), num("x"), num("y"), num("rotation"))
+    raise ValueError(f"unknown action type {kind!r}")
+
+
+# --------------------------------------------------------------------------
+# Records
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the game's plain-English log."""
+
+    round_no: int
+    phase: str
+    text: str
+    player: int | None = None
+
+
+@dataclass(frozen=True)
+class SlotScore:
+    """One scoring tile scored at the end of a round: a result per player."""
+
+    round_no: int
+    slot: str
+    tile: int
+    results: tuple[Any, ...]      # scoring.ScoreResult per player
+
+
+@dataclass
+class PlayerResult:
+    name: str
+    vp: int
+    gold: int
+    tiles: int
+    rank: int
+
+
+# --------------------------------------------------------------------------
+# The state
+# --------------------------------------------------------------------------
+
+class GameState:
+    """A game in progress. Mutable; :meth:`clone` for look-ahead.
+
+    Players are indexed 0..n-1 in clockwise seat order.
+    """
+
+    def __init__(self, config: GameConfig | None = None) -> None:
+        territory, _ = _core()
+        self.config = (config or GameConfig()).resolved()
+        n = self.config.players
+        self.n_players = n
+        self.n_rounds = rounds_for(n)
+        self.names = self.config.player_names
+        self.scoring: dict[str, int] = dict(zip(SLOTS, self.config.scoring or ()))
+        self.rng = random.Random(f"bag-{self.config.seed}")
+        self.bag: list[str] = [str(i) for i in range(1, N_TILES + 1)]
+        self.territories = [territory.Territory(f"castle-{CASTLE_COLOURS[i]}") for i in range(n)]
+        self.gold = [0] * n
+        self.vp = [0] * n
+        self.round_no = 1
+        self.start_player = self.config.start_player
+        self.phase = "prices"
+        self.displays: list[list[str]] = [[] for _ in range(n)]     # drawn tiles, then tiles for sale
+        self.prices: list[dict[str, int]] = [{} for _ in range(n)]   # gold on each tile for sale
+        self.decisions: list[SetPrices | None] = [None] * n
+        self.buy_queue: list[int] = []
+        self.bought: list[tuple[int, int, str, int]] = []            # (buyer, seller, tile, price) this round
+        self.to_build: list[list[str]] = [[] for _ in range(n)]
+        self.build_queue: list[int] = []
+        self.returned: list[tuple[int, str]] = []                    # unplaceable tiles this round
+        self.income_paid = 0
+        self.gold_to_supply = 0
+        self.income_history: list[tuple[Any, ...]] = []             # per round: ScoreResult per player
+        self.slot_scores: list[SlotScore] = []
+        self.final: tuple[Any, ...] = ()                              # ScoreResult per player
+        self.history: list[Action] = []
+        self.log: list[Event] = []
+        self._legal_cache: tuple[int, list[Action]] | None = None
+        self._placements_cache: dict[tuple[int, str, int], list[tuple[int, int, int]]] = {}
+        self._say(None, f"Isle of Skye, {n} players ({', '.join(self.names)}), {self.n_rounds} rounds. "
+                  "Scoring tiles: " + ", ".join(f"{s}={self._tile_name(t)}" for s, t in self.scoring.items()))
+        self._start_round()
+
+    # -- small helpers ----------------------------------------------------
+
+    @staticmethod
+    def _tile_name(number: int) -> str:
+        _, scoring = _core()
+        st = getattr(scoring, "SCORING_TILES", {}).get(number)
+        name = getattr(st, "name", None)
+        return f"{number} ({name})" if name else str(number)
+
+    def _say(self, player: int | None, text: str) -> None:
+        self.log.append(Event(self.round_no, self.phase, text, player))
+
+    def _name(self, p: int) -> str:
+        return self.names[p]
+
+    def _seat_order(self) -> list[int]:
+        return [(self.start_player + i) % self.n_players for i in range(self.n_players)]
+
+    # -- round flow (automatic steps) -------------------------------------
+
+    def _start_round(self) -> None:
+        _, scoring = _core()
+        self.phase = "prices"
+        self._say(None, f"Round {self.round_no} of {self.n_rounds}; {self._name(self.start_player)} starts.")
+        # 1. income
+        results = []
+        for p in range(self.n_players):
+            ahead = sum(1 for q in range(self.n_players) if self.vp[q] > self.vp[p])
+            r = scoring.income(self.territories[p], round_no=self.round_no, players_ahead=ahead,
+                               n_players=self.n_players)
+            results.append(r)
+            self.gold[p] += r.points
+            self.income_paid += r.points
+            why = "; ".join(f"{b.points} {b.reason}" for b in r.breakdown)
+            self._say(p, f"{self._name(p)} receives {r.points} gold ({why}).")
+        self.income_history.append(tuple(results))
+        # 2. draw
+        self.bought = []
+        self.returned = []
+        for p in self._seat_order():
+            k = min(3, len(self.bag))
+            self.displays[p] = [self._draw() for _ in range(k)]
+            self.prices[p] = {}
+            self.decisions[p] = None
+            self._say(p, f"{self._name(p)} draws tiles {', '.join(self.displays[p]) or '(bag empty)'}.")
+        for p in range(self.n_players):
+            if not self.displays[p]:            # only if the bag ran dry
+                self.decisions[p] = SetPrices(p, "", ())
+        if all(d is not None for d in self.decisions):
+            self._reveal()
+
+    def _draw(self) -> str:
+        i = self.rng.randrange(len(self.bag))
+        self.bag[i], self.bag[-1] = self.bag[-1], self.bag[i]
+        return self.bag.pop()
+
+    def _reveal(self) -> None:
+        """Phase 2 ends, 3 (discard) runs, 4 (buy) begins."""
+        for p in self._seat_order():
+            d = self.decisions[p]
+            assert d is not None
+            if d.discard:
+                self.displays[p].remove(d.discard)
+                self.bag.append(d.discard)
+            self.prices[p] = dict(d.prices)
+            shown = ", ".join(f"tile {t} for {g}" for t, g in d.prices)
+            self._say(p, f"{self._name(p)} discards tile {d.discard or '-'} and offers {shown or 'nothing'}.")
+        self.phase = "buy"
+        self.buy_queue = self._seat_order()
+        self._skip_idle_buyers()
+
+    def _skip_idle_buyers(self) -> None:
+        if not self.buy_queue:
+            self._end_buying()
+
+    def _end_buying(self) -> None:
+        for p in self._seat_order():
+            lost = sum(self.prices[p].values())
+            kept = list(self.displays[p])
+            if kept:
+                self._say(p, f"{self._name(p)} keeps unsold tile(s) {', '.join(kept)} and loses {lost} gold on them.")
+            self.gold_to_supply += lost
+            self.to_build[p].extend(kept)
+            self.displays[p] = []
+            self.prices[p] = {}
+        self.phase = "build"
+        self._placements_cache = {}
+        self.build_queue = [p for p in self._seat_order() if self.to_build[p]]
+        self._settle_build()
+
+    def _settle_build(self) -> None:
+        """Return unplaceable tiles to the bag; move on when nobody has tiles left."""
+        while self.build_queue:
+            p = self.build_queue[0]
+            if self.to_build[p] and not any(self.placements_for(p, t) for t in self.to_build[p]):
+                for t in self.to_build[p]:
+                    self.bag.append(t)
+                    self.returned.append((p, t))
+                    self._say(p, f"Tile {t} fits nowhere in {self._name(p)}'s territory: it goes back to the bag.")
+                self.to_build[p] = []
+            if self.to_build[p]:
+                return
+            self.build_queue.pop(0)
+        self._score_round()
+
+    def _score_round(self) -> None:
+        _, scoring = _core()
+        self.phase = "scoring"
+        for slot in round_slots(self.n_players, self.round_no):
+            number = self.scoring[slot]
+            results = tuple(scoring.score_tile(number, self.territories, list(self.gold)))
+            self.slot_scores.append(SlotScore(self.round_no, slot, number, results))
+            for p, r in enumerate(results):
+                self.vp[p] += r.points
+                if r.points:
+                    why = "; ".join(f"{b.points} {b.reason}" for b in r.breakdown)
+                    self._say(p, f"Scoring {slot} ({self._tile_name(number)}): {self._name(p)} +{r.points} VP ({why}).")
+        self._say(None, "After round {}: {}.".format(
+            self.round_no, ", ".join(f"{self._name(p)} {self.vp[p]} VP" for p in range(self.n_players))))
+        if self.round_no == self.n_rounds:
+            self._final_scoring()
+            return
+        self.start_player = (self.start_player + 1) % self.n_players
+        self.round_no += 1
+        self._start_round()
+
+    def _final_scoring(self) -> None:
+        _, scoring = _core()
+        self.phase = "over"
+        finals = []
+        for p in range(self.n_players):
+            r = scoring.final_scoring(self.territories[p], self.gold[p])
+            finals.append(r)
+            self.vp[p] += r.points
+            why = "; ".join(f"{b.points} {b.reason}" for b in r.breakdown) or "nothing"
+            self._say(p, f"Final scoring: {self._name(p)} +{r.points} VP ({why}).")
+        self.final = tuple(finals)
+        w = self.winners()
+        self._say(None, "Game over. " + ("Winner: " if len(w) == 1 else "Shared win: ")
+                  + ", ".join(self._name(p) for p in w)
+                  + f" ({self.vp[w[0]]} VP, {self.gold[w[0]]} gold).")
+
+    # -- OpenSpiel-style API ----------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def decision_players(self) -> list[int]:
+        """Every player who may act now: all undecided players while pricing
+        (their decisions are simultaneous and secret), else one player."""
+        if self.phase == "prices":
+            return [p for p in self._seat_order() if self.decisions[p] is None]
+        if self.phase == "buy":
+            return self.buy_queue[:1]
+        if self.phase == "build":
+            return self.build_queue[:1]
+        return []
+
+    def current_player(self) -> int:
+        """Whose decision it is (-1 when the game is over). While pricing, the
+        first undecided player in seat order; any undecided player may act."""
+        ps = self.decision_players()
+        return ps[0] if ps else -1
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action of ``player`` (default: the current player)."""
+        if player is None:
+            player = self.current_player()
+        if player not in self.decision_players():
+            return []
+        key = len(self.history) * 8 + player
+        if self._legal_cache and self._legal_cache[0] == key:
+            return list(self._legal_cache[1])
+        out: list[Action]
+        if self.phase == "prices":
+            out = list(self._price_actions(player))
+        elif self.phase == "buy":
+            out = [Pass(player)]
+            for s in range(self.n_players):
+                if s != player:
+                    out.extend(Buy(player, s, t) for t in self.displays[s] if self.prices[s][t] <= self.gold[player])
+        else:
+            out = [Place(player, t, x, y, r) for t in self.to_build[player]
+                   for (x, y, r) in self.placements_for(player, t)]
+        self._legal_cache = (key, out)
+        return list(out)
+
+    def placements_for(self, player: int, tile: str) -> list[tuple[int, int, int]]:
+        """Territory.legal_placements of ``tile`` in ``player``'s territory (cached
+        until the territory changes; do not modify the returned list)."""
+        terr = self.territories[player]
+        key = (player, tile, len(terr))
+        hit = self._placements_cache.get(key)
+        if hit is None:
+            hit = self._placements_cache[key] = terr.legal_placements(tile)
+        return hit
+
+    def _price_actions(self, p: int) -> Iterable[SetPrices]:
+        tiles = self.displays[p]
+        g = self.gold[p]
+        for d in tiles:
+            rest = [t for t in tiles if t != d]
+            if len(rest) == 2:
+                a, b = rest
+                for ga in range(1, g):
+                    for gb in range(1, g - ga + 1):
+                        yield SetPrices(p, d, ((a, ga), (b, gb)))
+            elif len(rest) == 1:
+                for ga in range(1, g + 1):
+                    yield SetPrices(p, d, ((rest[0], ga),))
+            else:
+                yield SetPrices(p, d, ())
+
+    def random_action(self, rng: random.Random, player: int | None = None) -> Action:
+        """A uniformly random legal action, without listing every price split."""
+        if player is None:
+            player = self.current_player()
+        if self.phase == "prices" and player in self.decision_players():
+            tiles = self.displays[player]
+            g = self.gold[player]
+            d = rng.choice(tiles)
+            rest = [t for t in tiles if t != d]
+            if len(rest) == 2:
+                # uniform over ga, gb >= 1, ga + gb <= g: pick s = ga + gb weighted by (s - 1)
+                total = (g - 1) * g // 2
+                k = rng.randrange(total)
+                s = 2
+                while k >= s - 1:
+                    k -= s - 1
+                    s += 1
+                ga = k + 1
+                return SetPrices(player, d, ((rest[0], ga), (rest[1], s - ga)))
+            if len(rest) == 1:
+                return SetPrices(player, d, ((rest[0], rng.randint(1, g)),))
+            return SetPrices(player, d, ())
+        acts = self.legal_actions(player)
+        if not acts:
+            raise GameOverError("the game is over") if self.is_over() else NotYourTurnError(
+                f"{self._name(player)} has no decision to make now")
+        return rng.choice(acts)
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``; illegal actions raise a :class:`RulesError` and change nothing."""
+        self._check(action)
+        self._legal_cache = None
+        self.history.append(action)
+        if isinstance(action, SetPrices):
+            p = action.player
+            self.decisions[p] = action
+            spent = sum(g for _, g in action.prices)
+            self.gold[p] -= spent
+            self._say(p, f"{self._name(p)} has decided (secretly).")
+            if all(d is not None for d in self.decisions):
+                self._reveal()
+        elif isinstance(action, Pass):
+            self.buy_queue.pop(0)
+            self._say(action.player, f"{self._name(action.player)} passes.")
+            self._skip_idle_buyers()
+        elif isinstance(action, Buy):
+            p, s, t = action.player, action.seller, action.tile
+            price = self.prices[s].pop(t)
+            self.displays[s].remove(t)
+            self.gold[p] -= price
+            self.gold[s] += 2 * price
+            self.to_build[p].append(t)
+            self.bought.append((p, s, t, price))
+            self.buy_queue.pop(0)
+            self._say(p, f"{self._name(p)} buys tile {t} from {self._name(s)} for {price} gold; "
+                      f"{self._name(s)} receives {price} and takes back the {price} gold on it.")
+            self._skip_idle_buyers()
+        elif isinstance(action, Place):
+            p = action.player
+            self.territories[p].place(action.tile, action.x, action.y, action.rotation)
+            self.to_build[p].remove(action.tile)
+            self._say(p, f"{self._name(p)} places tile {action.tile} at ({action.x}, {action.y}), "
+                      f"rotation {action.rotation}.")
+            self._settle_build()
+
+    def _check(self, a: Action) -> None:
+        """Raise the specific error if ``a`` is illegal now; never changes anything."""
+        if self.is_over():
+            raise GameOverError("the game is over")
+        if not isinstance(a, (SetPrices, Buy, Pass, Place)):
+            raise GameRulesError(f"not an action: {a!r}")
+        p = a.player
+        if not (isinstance(p, int) and 0 <= p < self.n_players):
+            raise UnknownPlayerError(f"there is no player {p!r} in a {self.n_players}-player game")
+        who = self._name(p)
+        wanted = {"prices": SetPrices, "buy": (Buy, Pass), "build": Place}[self.phase]
+        if not isinstance(a, wanted):
+            raise WrongPhaseError(f"{who} cannot {_verb(a)} now: it is the {_phase_text(self.phase)} phase")
+        if p not in self.decision_players():
+            if self.phase == "prices":
+                raise NotYourTurnError(f"{who} has already set prices this round")
+            raise NotYourTurnError(f"{who} cannot {_verb(a)} now: it is {self._name(self.current_player())}'s turn")
+        if isinstance(a, SetPrices):
+            tiles = self.displays[p]
+            if a.discard not in tiles:
+                raise BadPricesError(f"{who} cannot discard tile {a.discard}: drawn tiles are {', '.join(tiles)}")
+            priced = [t for t, _ in a.prices]
+            rest = [t for t in tiles if t != a.discard]
+            if sorted(priced) != sorted(rest):
+                raise BadPricesError(f"{who} must price exactly the tiles {', '.join(rest)} "
+                                     f"(got {', '.join(priced) or 'none'})")
+            for t, g in a.prices:
+                if not isinstance(g, int) or g < 1:
+                    raise BadPricesError(f"{who} must put at least 1 gold on tile {t} (got {g})")
+            total = sum(g for _, g in a.prices)
+            if total > self.gold[p]:
+                raise NotEnoughGoldError(f"{who} cannot put {total} gold on tiles: has only {self.gold[p]}")
+        elif isinstance(a, Buy):
+            s = a.seller
+            if not (isinstance(s, int) and 0 <= s < self.n_players):
+                raise UnknownPlayerError(f"there is no seller {s!r} in a {self.n_players}-player game")
+            if s == p:
+                raise NotForSaleError(f"{who} cannot buy tile {a.tile}: it is their own tile")
+            if a.tile not in self.displays[s]:
+                raise NotForSaleError(f"{who} cannot buy tile {a.tile}: {self._name(s)} is not selling it "
+                                      f"(for sale: {', '.join(self.displays[s]) or 'nothing'})")
+            price = self.prices[s][a.tile]
+            if price > self.gold[p]:
+                raise NotEnoughGoldError(f"{who} cannot buy tile {a.tile}: not enough gold "
+                                         f"(price {price}, has {self.gold[p]})")
+        elif isinstance(a, Place):
+            if a.tile not in self.to_build[p]:
+                raise NotYourTileError(f"{who} cannot place tile {a.tile}: their tiles to place are "
+                                       f"{', '.join(self.to_build[p])}")
+            self.territories[p].check(a.tile, a.x, a.y, a.rotation)
+
+    # -- results ----------------------------------------------------------
+
+    def winners(self) -> list[int]:
+        """Most VP; ties broken by most gold; players still tied share the win."""
+        best = max((self.vp[p], self.gold[p]) for p in range(self.n_players))
+        return [p for p in range(self.n_players) if (self.vp[p], self.gold[p]) == best]
+
+    def returns(self) -> list[float]:
+        """1 for a sole winner, 1/k each for k tied winners, 0 otherwise (zero before the end)."""
+        if not self.is_over():
+            return [0.0] * self.n_players
+        w = self.winners()
+        return [1.0 / len(w) if p in w else 0.0 for p in range(self.n_players)]
+
+    def results(self) -> list[PlayerResult]:
+        """Per player: name, VP, gold, tiles (castle included) and rank (1 = winner)."""
+        keys = [(self.vp[p], self.gold[p]) for p in range(self.n_players)]
+        return [PlayerResult(self.names[p], self.vp[p], self.gold[p], len(self.territories[p]),
+                             1 + sum(1 for k in keys if k > keys[p])) for p in range(self.n_players)]
+
+    def summary(self, bots: Sequence[str] | None = None) -> dict[str, Any]:
+        """The JSON summary printed by ``skye-widgets play --json``."""
+        return {
+            "seed": self.config.seed,
+            "rounds": self.round_no if self.is_over() else self.round_no - 1,
+            "scoring_tiles": dict(self.scoring),
+            "players": [{"name": self.names[p], "bot": (bots[p] if bots else None), "vp": self.vp[p],
+                         "gold": self.gold[p], "tiles": len(self.territories[p])}
+                        for p in range(self.n_players)],
+            "winners": [self.names[p] for p in self.winners()] if self.is_over() else [],
+        }
+
+    def score_breakdown(self, player: int) -> list[tuple[str, Any]]:
+        """Everything that earned ``player`` VP so far: (label, ScoreResult) pairs."""
+        out: list[tuple[str, Any]] = [
+            (f"round {s.round_no}, {s.slot}: {self._tile_name(s.tile)}", s.results[player])
+            for s in self.slot_scores]
+        if self.final:
+            out.append(("final scoring", self.final[player]))
+        return out
+
+    # -- hidden information -----------------------------------------------
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see (plain data). Other players' secret price
+        decisions stay hidden until all are made; so does the gold they put on
+        tiles (their gold is shown as before pricing)."""
+        pricing = self.phase == "prices"
+        players = []
+        for q in range(self.n_players):
+            d = self.decisions[q]
+            hidden = pricing and q != player
+            committed = sum(g for _, g in d.prices) if (pricing and d is not None) else 0
+            entry: dict[str, Any] = {
+                "name": self.names[q], "vp": self.vp[q],
+                "gold": self.gold[q] + (committed if hidden else 0),
+                "territory": [(pl.tile, x, y, pl.rotation) for (x, y), pl in self.territories[q].placements.items()],
+                "display": list(self.displays[q]),
+                "to_build": list(self.to_build[q]),
+            }
+            if pricing:
+                entry["decided"] = d is not None
+                if q == player and d is not None:
+                    entry["discard"] = d.discard
+                    entry["prices"] = dict(d.prices)
+            else:
+                entry["prices"] = dict(self.prices[q])
+            players.append(entry)
+        return {"round": self.round_no, "rounds": self.n_rounds, "phase": self.phase,
+                "start_player": self.start_player, "to_act": self.decision_players(),
+                "scoring_tiles": dict(self.scoring), "bag": len(self.bag), "players": players,
+                "me": player}
+
+    # -- copying, accounting ----------------------------------------------
+
+    def clone(self) -> "GameState":
+        """An independent copy (for bots' look-ahead); shares nothing mutable."""
+        g = GameState.__new__(GameState)
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.bag = list(self.bag)
+        g.territories = [t.copy() for t in self.territories]
+        g.gold = list(self.gold)
+        g.vp = list(self.vp)
+        g.displays = [list(d) for d in self.displays]
+        g.prices = [dict(d) for d in self.prices]
+        g.decisions = list(self.decisions)
+        g.buy_queue = list(self.buy_queue)
+        g.bought = list(self.bought)
+        g.to_build = [list(t) for t in self.to_build]
+        g.build_queue = list(self.build_queue)
+        g.returned = list(self.returned)
+        g.income_history = list(self.income_history)
+        g.slot_scores = list(self.slot_scores)
+        g.history = list(self.history)
+        g.log = list(self.log)
+        g._legal_cache = None
+        g._placements_cache = dict(self._placements_cache)
+        return g
+
+    def tile_locations(self) -> dict[str, str]:
+        """Where every landscape tile is: 'bag', 'display:p', 'build:p' or 'territory:p'."""
+        where = {t: "bag" for t in self.bag}
+        for p in range(self.n_players):
+            for t in self.displays[p]:
+                where[t] = f"display:{p}"
+            for t in self.to_build[p]:
+                where[t] = f"build:{p}"
+            for pl in self.territories[p].placements.values():
+                if not pl.tile.startswith("castle-"):
+                    where[pl.tile] = f"territory:{p}"
+        return where
+
+    def gold_on_tiles(self) -> int:
+        """Gold lying on tiles (committed prices, including undisclosed ones)."""
+        if self.phase == "prices":
+            return sum(sum(g for _, g in d.prices) for d in self.decisions if d is not None)
+        return sum(sum(d.values()) for d in self.prices)
+
+    # -- replay / undo ----------------------------------------------------
+
+    @classmethod
+    def replay(cls, config: GameConfig, actions: Iterable[Action]) -> "GameState":
+        """The state after playing ``actions`` from the start of ``config``'s game."""
+        g = cls(config)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    def undo(self) -> Action:
+        """Take back the last action (by replaying the others); returns it."""
+        if not self.history:
+            raise GameRulesError("nothing to undo")
+        last = self.history[-1]
+        prev = GameState.replay(self.config, self.history[:-1])
+        self.__dict__.update(prev.__dict__)
+        return last
+
+    def __repr__(self) -> str:
+        return (f"<GameState round {self.round_no}/{self.n_rounds} {self.phase}, "
+                f"VP {self.vp}, gold {self.gold}, to act {self.decision_players()}>")
+
+
+def _verb(a: Action) -> str:
+    return {SetPrices: "set prices", Buy: "buy", Pass: "pass", Place: "place a tile"}.get(type(a), "act")
+
+
+def _phase_text(phase: str) -> str:
+    return {"prices": "draw-and-price", "buy": "buying", "build": "build", "scoring": "scoring"}.get(phase, phase)
+
+
+def play_game(config: GameConfig, bots: Sequence[Any]) -> GameState:
+    """Play a whole game with one bot per seat (``bot.choose(state, player)``)."""
+    g = GameState(config)
+    while not g.is_over():
+        p = g.current_player()
+        g.apply(bots[p].choose(g, p))
+    return g
