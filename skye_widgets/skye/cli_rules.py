@@ -1,10 +1,121 @@
-"""Command-line sub-commands (to be filled in)."""
+"""``skye-widgets score`` and ``skye-widgets legal``: rules questions about a territory file.
+
+``score FILE [--json]``
+    What each of the 16 scoring tiles would award each player now (majorities
+    across the players in the file), scroll points, gold points and base
+    income (castle + whisky connected by road). Without ``--json``, a table
+    and every breakdown.
+
+``legal FILE --player NAME --tile N [--json]``
+    The sorted legal ``[x, y, rotation]`` placements of tile N in that
+    player's territory.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from typing import Any
+
+from ..errors import FileFormatError, RulesError
+from .files import load_players
+from .scoring import SCORING_TILES, ScoreResult, gold_points, income, score_all_tiles, scroll_points
+from .territory import Territory
 
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Add these sub-commands to ``sub``."""
+    """Add ``score`` and ``legal`` to ``sub``."""
+    p = sub.add_parser("score", help="score an Isle of Skye territory file (all 16 scoring tiles, scrolls, gold)",
+                       description="What every scoring tile would award each player of a territory file now.")
+    p.add_argument("file", metavar="FILE", help='territory file: {"players": [{"name", "gold", "tiles": [...]}]}')
+    p.add_argument("--json", action="store_true", help="print JSON instead of a readable table")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("legal", help="legal placements of a tile in a player's territory",
+                       description="The sorted legal [x, y, rotation] placements of a tile.")
+    p.add_argument("file", metavar="FILE", help="territory file")
+    p.add_argument("--player", required=True, metavar="NAME", help="the player's name in the file")
+    p.add_argument("--tile", required=True, metavar="N", help="tile number 1-73")
+    p.add_argument("--json", action="store_true", help="print a JSON list")
+    p.set_defaults(func=cmd_legal)
+
+
+def score_report(players: list[Territory]) -> dict[str, Any]:
+    """The ``score --json`` document for ``players`` (territories with ``.name``/``.gold``)."""
+    golds = [t.gold for t in players]
+    tiles = score_all_tiles(players, golds)
+    return {"players": [{
+        "name": t.name,
+        "scoring_tiles": {str(n): r.points for n, r in per.items()},
+        "scrolls": scroll_points(t).points,
+        "gold_points": gold_points(t.gold).points,
+        "income": income(t).points,
+    } for t, per in zip(players, tiles)]}
+
+
+def _indent(res: ScoreResult, pad: str = "      ") -> list[str]:
+    return [pad + line for line in res.explain().splitlines()] if res.breakdown else []
+
+
+def score_text(players: list[Territory]) -> str:
+    """A readable table of every scoring tile per player, then the breakdowns."""
+    golds = [t.gold for t in players]
+    tiles = score_all_tiles(players, golds)
+    names = [t.name or f"player {i + 1}" for i, t in enumerate(players)]
+    w = max(8, *(len(n) for n in names))
+    label_w = max(len(f"{s.number:>2} {s.name}") for s in SCORING_TILES.values())
+    lines = [" " * label_w + "  " + "  ".join(f"{n:>{w}}" for n in names)]
+    for n, s in SCORING_TILES.items():
+        lines.append(f"{f'{n:>2} {s.name}':<{label_w}}  " + "  ".join(f"{per[n].points:>{w}}" for per in tiles))
+    extra = [("scrolls", [scroll_points(t) for t in players]),
+             ("gold (1 VP per 5)", [gold_points(t.gold) for t in players]),
+             ("income (base)", [income(t) for t in players])]
+    for label, results in extra:
+        lines.append(f"{label:<{label_w}}  " + "  ".join(f"{r.points:>{w}}" for r in results))
+    for i, (t, per) in enumerate(zip(players, tiles)):
+        lines.append("")
+        lines.append(f"{names[i]}: {len(t)} tiles, {t.gold} gold")
+        for n, s in SCORING_TILES.items():
+            if per[n].breakdown:
+                lines.append(f"  {n:>2} {s.name}: {per[n].points}")
+                lines.extend(_indent(per[n]))
+        for label, results in extra:
+            r = results[i]
+            if r.breakdown:
+                lines.append(f"  {label}: {r.points}")
+                lines.extend(_indent(r))
+    return "\n".join(lines)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    players = load_players(args.file)
+    if args.json:
+        print(json.dumps(score_report(players)))
+    else:
+        print(score_text(players))
+    return 0
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    players = load_players(args.file)
+    by_name = {t.name: t for t in players}
+    if args.player not in by_name:
+        raise FileFormatError(args.file, f"no player named {args.player!r} "
+                                         f"(players: {', '.join(repr(n) for n in by_name)})")
+    territory = by_name[args.player]
+    tile = args.tile
+    for other in players:
+        if other is not territory and any(p.tile == tile for p in other):
+            raise RulesError(f"tile {tile} is already in {other.name!r}'s territory")
+    moves = territory.legal_placements(tile)
+    if args.json:
+        print(json.dumps([list(m) for m in moves]))
+    elif moves:
+        print(f"{len(moves)} legal placements of tile {tile} for {args.player}: (x, y, rotation)")
+        for m in moves:
+            print(f"  {m}")
+    else:
+        print(f"tile {tile} has no legal placement in {args.player}'s territory")
+    sys.stdout.flush()
+    return 0

@@ -79,6 +79,10 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
+def _a(phrase: str) -> str:
+    return ("an " if phrase[0] in "aeiou" else "a ") + phrase
+
+
 def _tile_icons(t: Territory) -> dict[Cell, Icons]:
     """Icons per occupied cell (cached on the territory)."""
     got = t._cache.get("tile_icons")
@@ -151,7 +155,7 @@ def score_brochs_per_mountain_area(t: Territory) -> ScoreResult:
         if a.terrain is Terrain.MOUNTAIN and a.icons.broch:
             n = a.icons.broch
             items.append(BreakdownItem(BROCH_POINTS[min(n, 3)],
-                                       f"{_plural(n, 'broch')} in a {a.describe()}", _area_cells(a)))
+                                       f"{_plural(n, 'broch')} in {_a(a.describe())}", _area_cells(a)))
     return ScoreResult.of(items)
 
 
@@ -470,7 +474,7 @@ def scroll_points(t: Territory) -> ScoreResult:
             n, how = _scroll_count(t, scroll)
             if a.completed:
                 items.append(BreakdownItem(2 * n, f"scroll {scroll.value} on {_name(t, cell)}: {how} = {n}, "
-                                                  f"x 2 in a {a.describe()}", (cell,)))
+                                                  f"x 2 in {_a(a.describe())}", (cell,)))
             else:
                 items.append(BreakdownItem(n, f"scroll {scroll.value} on {_name(t, cell)}: {how} = {n} "
                                               f"({a.describe()}, not doubled)", (cell,)))

@@ -431,3 +431,32 @@ def _placeholder_svg(t: Territory, size: int = 24) -> str:
                          f'fill="{_COLOURS[faces[d]]}" stroke="#444" stroke-width="0.5"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def random_territory(n_tiles: int, seed: int | None = 0, *, castle: str = "castle-blue",
+                     pool: list[TileLike] | None = None) -> Territory:
+    """A territory grown by random legal placements (deterministic by ``seed``).
+
+    Tiles are drawn from ``pool`` (default: the 73 landscape tiles) in a
+    shuffled order; a tile with no legal placement is skipped. Stops at
+    ``n_tiles`` tiles (castle included) or when the pool runs out.
+
+    >>> t = random_territory(10, seed=1)
+    >>> len(t), t == random_territory(10, seed=1)
+    (10, True)
+    """
+    import random
+
+    rng = random.Random(seed)
+    t = Territory(castle)
+    if pool is None:
+        pool = [tid for tid, tl in catalogue().items() if not tl.is_castle]
+    order = list(pool)
+    rng.shuffle(order)
+    for tile in order:
+        if len(t) >= n_tiles:
+            break
+        moves = t.legal_placements(tile)
+        if moves:
+            t.place(tile, *rng.choice(moves))
+    return t

@@ -1,0 +1,97 @@
+"""Territory files: every player's territory, name and gold, validated on load.
+
+Format (JSON)::
+
+    {"players": [{"name": "Ann", "gold": 7,
+                  "tiles": [{"tile": "castle-blue", "x": 0, "y": 0, "rotation": 0},
+                            {"tile": 12, "x": 1, "y": 0, "rotation": 2}, ...]}, ...]}
+
+Tiles are listed castle first, in a legal build order. A file that cannot be
+used raises :class:`~skye_widgets.errors.FileFormatError` naming the file and
+the fault, e.g. ``game.json: players[1].tiles[3]: tile 99 is not a tile
+(1-73 or castle-<colour>)``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping, Sequence, Union
+
+from ..errors import FileFormatError, read_json, write_json
+from .territory import Territory, TerritoryDataError
+from .tiles import Tile
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def players_from_data(data: Any, path: PathLike = "<data>", *,
+                      tiles: Mapping[str, Tile] | None = None) -> list[Territory]:
+    """Territories (with ``.name`` and ``.gold``) from parsed file data; raises FileFormatError."""
+    if not isinstance(data, dict) or "players" not in data:
+        raise FileFormatError(path, 'expected an object {"players": [...]}')
+    players = data["players"]
+    if not isinstance(players, list) or not players:
+        raise FileFormatError(path, "players: must be a non-empty list")
+    out: list[Territory] = []
+    owner: dict[str, str] = {}
+    names: set[str] = set()
+    for i, entry in enumerate(players):
+        # a tile already owned by an earlier player: report it where it appears
+        # (after any fault in the entries before it)
+        dup = _first_owned(entry, owner)
+        try:
+            if dup is not None:
+                if dup > 0:
+                    Territory.from_dict({**entry, "tiles": entry["tiles"][:dup]}, tiles=tiles)
+                tid = entry["tiles"][dup]["tile"]
+                raise FileFormatError(path, f"players[{i}].tiles[{dup}]: tile {tid} is already in "
+                                            f"{owner[str(tid)]}'s territory (every tile exists once)")
+            t = Territory.from_dict(entry, tiles=tiles)
+        except TerritoryDataError as e:
+            raise FileFormatError(path, f"players[{i}].{e}") from None
+        if t.name in names:
+            raise FileFormatError(path, f"players[{i}].name: {t.name!r} is used by another player")
+        names.add(t.name)
+        for p in t.placements.values():
+            owner[p.tile] = f"players[{i}]" if not t.name else repr(t.name)
+        out.append(t)
+    return out
+
+
+def load_players(path: PathLike, *, tiles: Mapping[str, Tile] | None = None) -> list[Territory]:
+    """Read a territory file; each territory carries ``.name`` and ``.gold``."""
+    return players_from_data(read_json(path), path, tiles=tiles)
+
+
+def players_to_data(territories: Sequence[Territory]) -> dict[str, Any]:
+    """The file content for ``territories`` (their ``.name``/``.gold`` included)."""
+    return {"players": [t.to_dict() for t in territories]}
+
+
+def save_players(path: PathLike, territories: Sequence[Territory]) -> None:
+    """Write a territory file (atomically); :func:`load_players` reads it back equal."""
+    write_json(path, players_to_data(territories))
+
+
+def load_territory(path: PathLike, player: str | int = 0) -> Territory:
+    """One player's territory from a file, by name or index."""
+    players = load_players(path)
+    if isinstance(player, int):
+        if not 0 <= player < len(players):
+            raise FileFormatError(path, f"no player number {player} (the file has {len(players)})")
+        return players[player]
+    for t in players:
+        if t.name == player:
+            return t
+    raise FileFormatError(path, f"no player named {player!r} (players: {', '.join(t.name for t in players)})")
+
+
+def _first_owned(entry: Any, owner: Mapping[str, str]) -> int | None:
+    """Index of the first tile entry naming a tile in ``owner`` (None if none or malformed)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("tiles"), list):
+        return None
+    for k, e in enumerate(entry["tiles"]):
+        if isinstance(e, dict) and isinstance(e.get("tile"), (int, str)) and not isinstance(e.get("tile"), bool) \
+                and str(e["tile"]) in owner:
+            return k
+    return None
