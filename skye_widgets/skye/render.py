@@ -363,14 +363,14 @@ def castle_glyph(x: float, y: float, g: float, colour: str, *, layer: str = "til
             Rect(x - g * 0.25, y + g * 0.3, g * 0.5, g * 0.7, fill="#111111", layer=layer, opacity=opacity)]
 
 
-def render_tile(tile_id: str | int, rotation: int = 0, *, size: int = 96, selected: bool = False,
+def render_tile(tile_id: str | int | Tile, rotation: int = 0, *, size: int = 96, selected: bool = False,
                 label: bool = True) -> Drawing:
     """One tile alone (for hands and lessons): a ``size`` x ``size`` drawing.
 
     >>> render_tile("castle-white", 2).title
     'tile castle-white, rotation 2'
     """
-    t = tile(tile_id)
+    t = tile_id if isinstance(tile_id, Tile) else tile(tile_id)
     d = Drawing(size, size, title=f"tile {t.id}, rotation {rotation % 4}")
     d.add(Rect(0, 0, size, size, fill=BACKGROUND, layer="background"))
     pad = 3
@@ -639,3 +639,25 @@ def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
 def with_opacity(shapes: Iterable[Shape], opacity: float) -> list[Shape]:
     """Copies of shapes at another opacity."""
     return [replace(sh, opacity=opacity) for sh in shapes]
+
+
+# --------------------------------------------------------------------------
+# Overlay data from the rules core
+# --------------------------------------------------------------------------
+
+def area_groups(territory: Any) -> list[AreaGroup]:
+    """Every connected area of a territory as an :class:`AreaGroup` (via ``graphs.areas``)."""
+    from .graphs import areas
+    return [AreaGroup(frozenset(a.nodes), a.completed, a.terrain) for a in areas(territory)]
+
+
+def castle_road_refs(territory: Any) -> frozenset[RoadRef]:
+    """The road networks (cell, road index) connected to the castle (via ``graphs.road_graph``)."""
+    import networkx as nx
+    from .graphs import road_graph
+    g = road_graph(territory)
+    reached: set[RoadRef] = set()
+    for start in g.graph.get("castle", ()):
+        if start not in reached:
+            reached |= nx.node_connected_component(g, start)
+    return frozenset(reached)

@@ -1,0 +1,841 @@
+"""Isle of Skye widgets: a territory to build by clicking, and a whole game at one table.
+
+:class:`TerritoryWidget` shows a territory on a canvas, with a hand of tiles
+to pick and rotate, legal spots highlighted, a preview under the pointer and
+overlays a learner can toggle (areas, roads to the castle, a scoring tile's
+breakdown). :class:`GameTable` plays a complete game (:mod:`skye_widgets.skye.game`)
+with human and bot seats.
+
+Both are views: the pictures come from :mod:`skye_widgets.skye.render`, every
+rule from the engine. Illegal clicks show the engine's own explanation in the
+status line and change nothing. Everything is reachable from Python (the
+methods tests and notebooks call), for example::
+
+    w = TerritoryWidget(hand=["12", "33"])
+    w.select_tile("33"); w.rotate(); w.click_cell(1, 0)
+    w.message   # what happened, in words
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from html import escape
+from typing import Any, Callable, Iterable, Sequence
+
+import ipywidgets as W
+
+from ..drawing import Drawing
+from ..errors import RulesError
+from ..skye import render as R
+from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
+from ..skye.render import Preview, View, fit_view, render_territory, render_tile
+from ..skye.territory import Territory
+from .base import CanvasBoard, on_click
+
+OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle"}
+
+
+def _tile_card_html(tile_id: Any, rotation: int, *, size: int = 72, selected: bool = False,
+                    caption: str = "") -> str:
+    svg = render_tile(tile_id, rotation, size=size, selected=selected).to_svg()
+    cap = f'<div style="font-size:0.85em;text-align:center">{escape(caption)}</div>' if caption else ""
+    return f'<div style="display:inline-block">{svg}{cap}</div>'
+
+
+def _scoring_tiles() -> dict[int, Any]:
+    from ..skye.scoring import SCORING_TILES
+    return dict(SCORING_TILES)
+
+
+# --------------------------------------------------------------------------
+# TerritoryWidget
+# --------------------------------------------------------------------------
+
+class TerritoryWidget(CanvasBoard):
+    """One territory on a canvas, built by clicking.
+
+    Parameters
+    ----------
+    territory:
+        The :class:`~skye_widgets.skye.territory.Territory` to show (a new
+        blue castle by default).
+    hand:
+        Tile ids the learner may place (picked with the hand buttons,
+        :meth:`select_tile` or the keys 1-9).
+    place:
+        Called as ``place(tile, x, y, rotation)`` to place a tile; by default
+        ``territory.place``. A :class:`GameTable` passes the game's ``Place``
+        action instead. Any :class:`RulesError` it raises is shown, nothing changes.
+    score:
+        ``score(number) -> ScoreResult`` for the breakdown overlay; by default
+        the territory alone is scored (majority tiles compare it with nobody).
+    scoring_tiles:
+        Which scoring tiles the breakdown menu offers (default all 16).
+    """
+
+    def __init__(self, territory: Territory | None = None, hand: Iterable[str | int] = (), *,
+                 place: Callable[[str, int, int, int], Any] | None = None,
+                 score: Callable[[int], Any] | None = None,
+                 scoring_tiles: Sequence[int] | None = None,
+                 cell: int = 64, max_width: int = 720, max_height: int = 520,
+                 title: str = "") -> None:
+        self.territory = territory if territory is not None else Territory("castle-blue")
+        self.hand: list[str] = [str(t) for t in hand]
+        self.selected: str | None = self.hand[0] if self.hand else None
+        self.rotation = 0
+        self.hover: tuple[int, int] | None = None
+        self.overlays = {"legal": True, "areas": False, "roads": False}
+        self.breakdown_tile: int | None = None
+        self.enabled = True
+        self.disabled_reason = "This territory cannot be changed now."
+        self.title = title
+        self.cell, self.max_width, self.max_height = cell, max_width, max_height
+        self._place = place
+        self._score = score
+        self._view: View | None = None
+        self._legal_key: Any = None
+        self._legal: list[tuple[int, int, int]] = []
+        self._placed_callbacks: list[Callable[[str, int, int, int], None]] = []
+
+        # controls
+        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.rotate_button = on_click(W.Button(description="⟳ rotate (r)", tooltip="turn the selected tile a quarter clockwise",
+                                               layout=W.Layout(width="auto")), lambda: self.rotate(1))
+        self.rotate_back_button = on_click(W.Button(description="⟲", tooltip="turn back (e)",
+                                                    layout=W.Layout(width="3em")), lambda: self.rotate(-1))
+        self.overlay_boxes = {k: W.Checkbox(value=v, description=OVERLAY_NAMES[k], indent=False,
+                                            layout=W.Layout(width="auto", margin="0 1em 0 0"))
+                              for k, v in self.overlays.items()}
+        for k, box in self.overlay_boxes.items():
+            box.observe(lambda ch, k=k: self._overlay_changed(k, ch["new"]), names="value")
+        tiles = _scoring_tiles()
+        numbers = list(scoring_tiles) if scoring_tiles is not None else sorted(tiles)
+        self.breakdown_menu = W.Dropdown(
+            options=[("scoring overlay: none", 0)]
+            + [(f"{n}: {getattr(tiles.get(n), 'name', n)}", n) for n in numbers],
+            value=0, layout=W.Layout(width="auto"))
+        self.breakdown_menu.observe(lambda ch: self._breakdown_changed(ch["new"]), names="value")
+        self.details = W.HTML(value="")
+        self.details.add_class("skye-breakdown")
+        self.heading = W.HTML(value="")
+        tools = W.HBox([self.rotate_back_button, self.rotate_button, *self.overlay_boxes.values(),
+                        self.breakdown_menu], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        d = self.drawing()
+        super().__init__(int(d.width), int(d.height), controls=[self.heading, self.hand_box, tools])
+        self.children = (*self.children, self.details)
+        self.canvas.on_mouse_out(lambda *_: self.hover_cell(None))
+        self._refresh_controls()
+        if self.selected is not None:
+            self.say(f"Tile {self.selected} selected: click a green spot to place it, r to rotate.")
+        self.redraw()
+
+    # -- Python-level API -------------------------------------------------
+    def select_tile(self, tile_id: str | int) -> None:
+        """Pick a tile of the hand to place next."""
+        tid = str(tile_id)
+        if tid not in self.hand:
+            self.say(f"Tile {tid} is not in your hand ({', '.join(self.hand) or 'empty'}).", "error")
+            return
+        self.selected = tid
+        n = len(self.legal_cells(any_rotation=True))
+        self.say(f"Tile {tid} selected: {n} cell(s) can take it in some rotation.", "info")
+        self._refresh_controls()
+        self.redraw()
+
+    def rotate(self, steps: int = 1) -> None:
+        """Turn the selected tile ``steps`` quarter turns clockwise (negative: back)."""
+        if self.selected is None:
+            self.say("Pick a tile from your hand first.", "error")
+            return
+        self.rotation = (self.rotation + steps) % 4
+        here = len(self.legal_cells())
+        self.say(f"Rotation {self.rotation}: {here} legal spot(s) for tile {self.selected}.", "info")
+        self._refresh_controls()
+        self.redraw()
+
+    def set_hand(self, hand: Iterable[str | int]) -> None:
+        """Replace the hand (the selection moves to its first tile if needed)."""
+        self.hand = [str(t) for t in hand]
+        if self.selected not in self.hand:
+            self.selected = self.hand[0] if self.hand else None
+            self.rotation = 0
+        self._refresh_controls()
+        self.redraw()
+
+    def set_territory(self, territory: Territory) -> None:
+        """Show another territory object (for example after a game's undo)."""
+        self.territory = territory
+        self._legal_key = None
+        self.redraw()
+
+    def set_overlay(self, name: str, on: bool = True) -> None:
+        """Switch an overlay (``legal``, ``areas``, ``roads``) on or off."""
+        if name not in self.overlay_boxes:
+            raise KeyError(f"unknown overlay {name!r}; known: {', '.join(self.overlay_boxes)}")
+        self.overlay_boxes[name].value = bool(on)   # the observer redraws
+
+    def show_breakdown(self, number: int | None) -> None:
+        """Draw scoring tile ``number``'s breakdown on the board (None: hide)."""
+        self.breakdown_menu.value = number or 0    # the observer redraws
+
+    def on_placed(self, callback: Callable[[str, int, int, int], None]) -> None:
+        """Call ``callback(tile, x, y, rotation)`` after every successful placement."""
+        self._placed_callbacks.append(callback)
+
+    def click_cell(self, x: int, y: int) -> None:
+        """Place the selected tile on (x, y); an illegal spot is explained and changes nothing."""
+        if not self.enabled:
+            self.say(self.disabled_reason, "error")
+            return
+        if self.selected is None:
+            self.say("Pick a tile from your hand first." if not self.hand else
+                     "Pick a tile from your hand first (buttons above, or keys 1-9).", "error")
+            return
+        tid, rot = self.selected, self.rotation
+        try:
+            if self._place is not None:
+                self._place(tid, x, y, rot)
+            else:
+                self.territory.place(tid, x, y, rot)
+        except RulesError as e:
+            self.say(f"Cannot place tile {tid} at ({x}, {y}), rotation {rot}: {e}", "error")
+            self.redraw()
+            return
+        if tid in self.hand:
+            self.hand.remove(tid)
+        self.selected = self.hand[0] if self.hand else None
+        self.rotation = 0
+        self._legal_key = None
+        self.say(f"Placed tile {tid} at ({x}, {y}), rotation {rot}.", "ok")
+        self._refresh_controls()
+        self.redraw()
+        for cb in list(self._placed_callbacks):
+            cb(tid, x, y, rot)
+
+    def hover_cell(self, x: int | None, y: int | None = None) -> None:  # type: ignore[override]
+        """Preview the selected tile on (x, y) (None: the pointer left the board)."""
+        cell = None if x is None or y is None else (int(x), int(y))
+        if cell == self.hover:
+            return
+        self.hover = cell
+        if self.selected is not None:
+            self.redraw()
+
+    def key(self, key: str) -> None:
+        """``r`` rotates clockwise, ``e`` (or ``R``) back, ``1``-``9`` pick a hand tile."""
+        if key == "r":
+            self.rotate(1)
+        elif key in ("e", "R"):
+            self.rotate(-1)
+        elif key.isdigit() and key != "0" and int(key) <= len(self.hand):
+            self.select_tile(self.hand[int(key) - 1])
+
+    # -- state -> picture ---------------------------------------------------
+    def legal_cells(self, any_rotation: bool = False) -> list[tuple[int, int]]:
+        """Cells where the selected tile may go (in the current rotation, or in any)."""
+        if self.selected is None:
+            return []
+        key = (id(self.territory), len(self.territory), tuple(self.territory.placements)[-1], self.selected)
+        if key != self._legal_key:
+            try:
+                self._legal = self.territory.legal_placements(self.selected)
+            except RulesError:
+                self._legal = []
+            self._legal_key = key
+        cells = (c[:2] for c in self._legal if any_rotation or c[2] == self.rotation)
+        return list(dict.fromkeys(cells))
+
+    def score_result(self, number: int) -> Any:
+        """The ScoreResult of scoring tile ``number`` for this territory."""
+        if self._score is not None:
+            return self._score(number)
+        from ..skye.scoring import score_tile
+        return score_tile(number, [self.territory], [getattr(self.territory, "gold", 0) or 0])[0]
+
+    def view(self) -> View:
+        """The cells shown and their size (the territory plus one empty ring)."""
+        return fit_view(self.territory.placements, cell=self.cell, max_width=self.max_width,
+                        max_height=self.max_height)
+
+    def drawing(self) -> Drawing:
+        view = self.view()
+        self._view = view
+        legal_now = self.legal_cells() if self.selected else []
+        preview = None
+        if self.selected is not None and self.hover is not None and self.hover not in self.territory \
+                and view.cell_at(*(p + 1 for p in view.to_px(*self.hover))) == self.hover:
+            preview = Preview(self.selected, self.hover[0], self.hover[1], self.rotation,
+                              legal=self.hover in legal_now)
+        breakdown = self.score_result(self.breakdown_tile) if self.breakdown_tile else None
+        return render_territory(
+            self.territory, view=view,
+            legal=legal_now if self.overlays["legal"] else (),
+            components=R.area_groups(self.territory) if self.overlays["areas"] else None,
+            castle_roads=R.castle_road_refs(self.territory) if self.overlays["roads"] else None,
+            breakdown=breakdown, preview=preview,
+            preview_tile=self._tile(preview.tile) if preview is not None else None,
+            title=self.title or f"territory of {len(self.territory)} tiles")
+
+    def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
+        view = self._view or self.view()
+        return view.cell_at(px, py)
+
+    # -- internals -----------------------------------------------------------
+    def _tile(self, tid: str) -> Any:
+        """The Tile for an id (hand-built tiles known to the territory included)."""
+        try:
+            return self.territory.tile(tid)
+        except (RulesError, KeyError):
+            return tid
+
+    def _overlay_changed(self, name: str, on: bool) -> None:
+        self.overlays[name] = bool(on)
+        self.redraw()
+
+    def _breakdown_changed(self, number: int) -> None:
+        self.breakdown_tile = number or None
+        self._refresh_details()
+        self.redraw()
+
+    def _refresh_details(self) -> None:
+        if not self.breakdown_tile:
+            self.details.value = ""
+            return
+        res = self.score_result(self.breakdown_tile)
+        name = getattr(_scoring_tiles().get(self.breakdown_tile), "name", self.breakdown_tile)
+        rows = "".join(f"<li><b>{it.points:+d}</b> {escape(it.reason)}</li>" for it in res.breakdown) \
+            or "<li>nothing scores yet</li>"
+        self.details.value = (f"<div><b>Scoring tile {self.breakdown_tile} ({escape(str(name))}): "
+                              f"{res.points} VP</b><ul style='margin:0.2em 0'>{rows}</ul></div>")
+
+    def _refresh_controls(self) -> None:
+        cards = []
+        for i, tid in enumerate(self.hand):
+            sel = tid == self.selected
+            html = W.HTML(_tile_card_html(self._tile(tid), self.rotation if sel else 0, selected=sel))
+            btn = W.Button(description=f"{i + 1}: tile {tid}" + (" ✓" if sel else ""),
+                           button_style="warning" if sel else "", layout=W.Layout(width="96px"))
+            btn.on_click(lambda _b, t=tid: self.select_tile(t))
+            cards.append(W.VBox([html, btn], layout=W.Layout(margin="0 0.5em 0 0")))
+        self.hand_box.children = cards
+        self.rotate_button.disabled = self.rotate_back_button.disabled = self.selected is None
+        if self.title:
+            self.heading.value = f"<b>{escape(self.title)}</b>"
+        self._refresh_details()
+
+    def redraw(self, *args: Any) -> None:
+        super().redraw(*args)
+        if self.breakdown_tile:
+            self._refresh_details()
+
+
+# --------------------------------------------------------------------------
+# Seats and bots
+# --------------------------------------------------------------------------
+
+class RandomSeat:
+    """A seeded bot playing uniformly random legal actions (used when no bots module is given)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, player: int) -> Any:
+        return state.random_action(self.rng, player)
+
+
+def make_seat(spec: Any, seed: int) -> Any:
+    """``"human"`` -> None; a bot object (with ``choose(state, player)``) as is; a name -> a bot.
+
+    Names are looked up in :mod:`skye_widgets.skye.bots` when it has them
+    (``make_bot(name, seed=...)`` or a ``BOTS`` table); ``"random"`` always works.
+    """
+    if spec is None or spec == "human":
+        return None
+    if hasattr(spec, "choose"):
+        return spec
+    name = str(spec)
+    try:
+        from ..skye import bots  # type: ignore[attr-defined]
+    except ImportError:
+        bots = None  # type: ignore[assignment]
+    if bots is not None:
+        if hasattr(bots, "make_bot"):
+            try:
+                return bots.make_bot(name, seed=seed)
+            except (KeyError, ValueError):
+                pass
+        table = getattr(bots, "BOTS", None)
+        if isinstance(table, dict) and name in table:
+            try:
+                return table[name](seed=seed)
+            except TypeError:
+                return table[name](random.Random(seed))
+    if name == "random":
+        return RandomSeat(seed)
+    raise ValueError(f"unknown seat {name!r}: use 'human', 'random' or a bot object with choose(state, player)")
+
+
+# --------------------------------------------------------------------------
+# GameTable
+# --------------------------------------------------------------------------
+
+class GameTable(W.VBox):
+    """A whole game of Isle of Skye in one widget.
+
+    ``seats`` lists each player as ``"human"`` or a bot (a name such as
+    ``"random"`` or an object with ``choose(state, player)``). Bots move one
+    action at a time on the kernel's event loop (``bot_delay`` seconds apart),
+    so the page stays responsive and their moves can be followed; without a
+    running loop (plain Python, tests) they move at once. ``hotseat`` (default:
+    more than one human) hides each human's secret prices and discard from the
+    others: the table asks to pass the device and shows one player's tiles at a
+    time. ``hide_gold`` shows only the acting human's gold.
+
+    Python-level API: :meth:`set_prices`, :meth:`buy`, :meth:`pass_turn`,
+    :meth:`place` (or ``table.boards[p].click_cell``), :meth:`undo`,
+    :meth:`step_bots`, :meth:`reveal`.
+    """
+
+    def __init__(self, seats: Sequence[Any] = ("human", "random"), *, seed: int = 0,
+                 names: Sequence[str] | None = None, scoring: Sequence[int] | None = None,
+                 hotseat: bool | None = None, hide_gold: bool = False, bot_delay: float = 0.4,
+                 auto_bots: bool = True, game: GameState | None = None) -> None:
+        if game is None:
+            game = GameState(GameConfig(players=len(seats), seed=seed,
+                                        names=tuple(names) if names else (),
+                                        scoring=tuple(scoring) if scoring else None))  # type: ignore[arg-type]
+        if len(seats) != game.n_players:
+            raise ValueError(f"{len(seats)} seats for a {game.n_players}-player game")
+        self.game = game
+        self.seat_specs = [s if isinstance(s, str) else type(s).__name__ for s in seats]
+        self.seats = [make_seat(s, seed * 101 + i) for i, s in enumerate(seats)]
+        self.hotseat = (sum(1 for s in self.seats if s is None) > 1) if hotseat is None else hotseat
+        self.hide_gold = hide_gold
+        self.bot_delay = bot_delay
+        self.auto_bots = auto_bots
+        self.revealed: int | None = None     # hot-seat: whose secret form is showing
+        self._pending: Any = None
+        self._last_human_len = 0
+
+        self.header = W.HTML()
+        self.players_html = W.HTML()
+        self.panel = W.VBox()
+        self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
+        self.status.add_class("skye-table-status")
+        self.final_html = W.HTML()
+        self.log_html = W.HTML()
+        self.log_box = W.Box([self.log_html], layout=W.Layout(max_height="220px", overflow="auto",
+                                                               border="1px solid #ccc", padding="0 0.5em"))
+        self.undo_button = on_click(W.Button(description="↶ undo", tooltip="take back your last action"),
+                                    self.undo)
+        self.step_button = on_click(W.Button(description="bots: one move", tooltip="let the next bot act"),
+                                    lambda: self.step_bots(1))
+        self.auto_box = W.Checkbox(value=auto_bots, description="bots move by themselves", indent=False)
+        self.auto_box.observe(lambda ch: self._set_auto(ch["new"]), names="value")
+        scoring_numbers = list(game.scoring.values())
+        self.boards: list[TerritoryWidget] = []
+        for p in range(game.n_players):
+            b = TerritoryWidget(game.territories[p], (), place=self._placer(p),
+                                score=self._scorer(p), scoring_tiles=scoring_numbers,
+                                max_width=640, max_height=480)
+            b.canvas.add_class(f"skye-board-{p}")
+            self.boards.append(b)
+        self.tabs = W.Tab(children=self.boards)
+        for p, name in enumerate(game.names):
+            self.tabs.set_title(p, name)
+        controls = W.HBox([self.undo_button, self.step_button, self.auto_box],
+                          layout=W.Layout(align_items="center"))
+        super().__init__(children=[self.header, self.players_html, self.panel, self.status, self.tabs,
+                                   controls, W.HTML("<b>Event log</b>"), self.log_box, self.final_html])
+        self.add_class("skye-game-table")
+        self.refresh()
+        self._schedule_bots()
+
+    # -- who is who ---------------------------------------------------------
+    def is_human(self, p: int) -> bool:
+        return self.seats[p] is None
+
+    def humans_to_act(self) -> list[int]:
+        """Human players who have a decision now."""
+        return [p for p in self.game.decision_players() if self.is_human(p)]
+
+    def bot_to_act(self) -> int | None:
+        """A bot player with a decision now, or None."""
+        for p in self.game.decision_players():
+            if not self.is_human(p):
+                return p
+        return None
+
+    def viewer(self) -> int:
+        """Whose eyes the table shows: the acting human (hot-seat: the revealed one), else the first human."""
+        humans = self.humans_to_act()
+        if self.game.phase == "prices" and self.hotseat:
+            if self.revealed is not None:
+                return self.revealed
+            return -1    # nobody's secrets on screen
+        if humans:
+            return humans[0]
+        for p in range(self.game.n_players):
+            if self.is_human(p):
+                return p
+        return -1
+
+    # -- actions (Python-level API) ---------------------------------------
+    def act(self, action: Any) -> bool:
+        """Apply a game action; an illegal one is explained in the status line and changes nothing."""
+        before = len(self.game.log)
+        try:
+            self.game.apply(action)
+        except RulesError as e:
+            self.say(str(e), "error")
+            return False
+        if self.is_human(action.player):
+            self._last_human_len = len(self.game.history)
+        new = self.game.log[before:before + 1]
+        self.say(new[0].text if new else "Done.", "ok")
+        if isinstance(action, SetPrices):
+            self.revealed = None
+        self.refresh()
+        self._schedule_bots()
+        return True
+
+    def _human(self) -> int | None:
+        humans = self.humans_to_act()
+        if not humans:
+            self.say("No human decision is pending: " + ("the game is over." if self.game.is_over()
+                                                         else "it is a bot's turn."), "error")
+            return None
+        if self.game.phase == "prices" and self.hotseat:
+            if self.revealed is None or self.revealed not in humans:
+                self.say(f"{self.game.names[humans[0]]}: press 'show my tiles' first (others look away).", "error")
+                return None
+            return self.revealed
+        return humans[0]
+
+    def reveal(self, player: int | None = None) -> None:
+        """Hot-seat: show ``player``'s (default: next deciding human) drawn tiles and price form."""
+        humans = self.humans_to_act()
+        if self.game.phase != "prices" or not humans:
+            self.say("There is nothing secret to show now.", "error")
+            return
+        p = humans[0] if player is None else player
+        if p not in humans:
+            self.say(f"{self.game.names[p] if 0 <= p < self.game.n_players else p} has no prices to set now.",
+                     "error")
+            return
+        self.revealed = p
+        self.say(f"{self.game.names[p]}, set your prices (the others look away).", "info")
+        self.refresh()
+
+    def set_prices(self, discard: str | int, prices: dict[str | int, int]) -> bool:
+        """The deciding human discards one drawn tile and prices the others."""
+        p = self._human()
+        if p is None:
+            return False
+        return self.act(SetPrices(p, str(discard), tuple((str(t), int(g)) for t, g in prices.items())))
+
+    def buy(self, seller: int, tile: str | int) -> bool:
+        """The buying human buys ``tile`` from ``seller``."""
+        p = self._human()
+        if p is None:
+            return False
+        return self.act(Buy(p, seller, str(tile)))
+
+    def pass_turn(self) -> bool:
+        """The buying human buys nothing."""
+        p = self._human()
+        if p is None:
+            return False
+        return self.act(Pass(p))
+
+    def place(self, tile: str | int, x: int, y: int, rotation: int) -> bool:
+        """The building human places ``tile`` (same as clicking their board)."""
+        p = self._human()
+        if p is None:
+            return False
+        b = self.boards[p]
+        b.set_hand(self.game.to_build[p])
+        b.select_tile(str(tile))
+        if b.selected != str(tile):
+            self.say(b.message, "error")
+            return False
+        b.rotation = rotation % 4
+        before = len(self.game.history)
+        b.click_cell(x, y)
+        if len(self.game.history) == before:
+            self.say(b.message, "error")
+            return False
+        return True
+
+    def undo(self) -> None:
+        """Take back the last human action (and the bot moves made after it)."""
+        g = self.game
+        humans = [i for i, a in enumerate(g.history) if self.is_human(a.player)]
+        if not humans:
+            self.say("Nothing of yours to undo.", "error")
+            return
+        self._cancel_pending()
+        target = humans[-1]
+        taken = []
+        while len(g.history) > target:
+            taken.append(g.undo())
+        self.revealed = None
+        self.auto_box.value = False    # let the learner think; bots resume with the step button or the box
+        self.say(f"Undone: {len(taken)} action(s), back to before {g.names[taken[-1].player]}'s "
+                 f"{type(taken[-1]).__name__.lower()}. Bots paused.", "info")
+        self.refresh()
+
+    def step_bots(self, max_moves: int = 1) -> int:
+        """Let bots make up to ``max_moves`` moves now; returns how many were made."""
+        made = 0
+        while made < max_moves:
+            p = self.bot_to_act()
+            if p is None:
+                break
+            action = self.seats[p].choose(self.game, p)
+            try:
+                self.game.apply(action)
+            except RulesError as e:   # a broken bot must not break the table
+                self.say(f"Bot {self.game.names[p]} tried an illegal move: {e}", "error")
+                self.auto_box.value = False
+                break
+            made += 1
+        if made:
+            self.refresh()
+        return made
+
+    def say(self, message: str, kind: str = "info") -> None:
+        colour = {"error": "#b2182b", "ok": "#1b7837"}.get(kind, "#333333")
+        self.status.value = (f'<span class="skye-{kind}" style="color:{colour};font-size:1.1em">'
+                             f"{escape(message)}</span>")
+
+    @property
+    def message(self) -> str:
+        import re
+        return re.sub(r"<[^>]+>", "", self.status.value)
+
+    # -- bots on the event loop ------------------------------------------------
+    def _set_auto(self, on: bool) -> None:
+        self.auto_bots = bool(on)
+        if on:
+            self._schedule_bots()
+        else:
+            self._cancel_pending()
+
+    def _cancel_pending(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    def _schedule_bots(self) -> None:
+        if not self.auto_bots or self._pending is not None or self.bot_to_act() is None:
+            return
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or not loop.is_running():
+            self.step_bots(100_000)    # no live kernel loop: play the bots through now
+            return
+        self._pending = loop.call_later(self.bot_delay, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._pending = None
+        try:
+            self.step_bots(1)
+        except Exception as e:  # never let an error escape into the event loop
+            self.say(f"Bot error: {e}", "error")
+            self.auto_box.value = False
+            return
+        self._schedule_bots()
+
+    # -- engine hooks for the boards ------------------------------------------
+    def _placer(self, p: int) -> Callable[[str, int, int, int], None]:
+        def place(tile: str, x: int, y: int, rotation: int) -> None:
+            before = len(self.game.log)
+            self.game.apply(Place(p, tile, x, y, rotation))   # RulesError -> the board explains
+            self._last_human_len = len(self.game.history)
+            self.say(self.game.log[before].text, "ok")
+            self.refresh()
+            self._schedule_bots()
+        return place
+
+    def _scorer(self, p: int) -> Callable[[int], Any]:
+        def score(number: int) -> Any:
+            from ..skye.scoring import score_tile
+            return score_tile(number, self.game.territories, list(self.game.gold))[p]
+        return score
+
+    # -- state -> widgets ------------------------------------------------------
+    def refresh(self) -> None:
+        """Rebuild every part of the table from the game state."""
+        g = self.game
+        self.header.value = self._header_html()
+        self.players_html.value = self._players_html()
+        self.panel.children = self._panel_children()
+        self.log_html.value = self._log_html()
+        self.final_html.value = self._final_html() if g.is_over() else ""
+        builder = g.build_queue[0] if g.phase == "build" and g.build_queue else None
+        for p, b in enumerate(self.boards):
+            if b.territory is not g.territories[p]:
+                b.set_territory(g.territories[p])
+            mine = builder == p and self.is_human(p)
+            b.enabled = mine
+            b.disabled_reason = (f"It is not {g.names[p]}'s turn to build." if not g.is_over()
+                                 else "The game is over.")
+            b.set_hand(g.to_build[p] if mine else [])
+            b.title = f"{g.names[p]} — {len(g.territories[p])} tiles, {g.vp[p]} VP"
+            b.heading.value = f"<b>{escape(b.title)}</b>"
+        if builder is not None and self.is_human(builder):
+            self.tabs.selected_index = builder
+        self.undo_button.disabled = not any(self.is_human(a.player) for a in g.history)
+        self.step_button.disabled = self.bot_to_act() is None
+
+    def _header_html(self) -> str:
+        g = self.game
+        tiles = _scoring_tiles()
+        phase = {"prices": "2. draw and set prices (secret)", "buy": "4. buy", "build": "5. build",
+                 "over": "game over"}.get(g.phase, g.phase)
+        slots = "".join(
+            f'<td style="padding:0 0.6em;border:1px solid #bbb"><b>{s}</b>: {n} '
+            f'{escape(getattr(tiles.get(n), "name", ""))}</td>' for s, n in g.scoring.items())
+        track = []
+        for r in range(1, g.n_rounds + 1):
+            scored = ",".join(round_slots(g.n_players, r))
+            style = "background:#EECC66;font-weight:bold" if r == g.round_no and not g.is_over() else ""
+            track.append(f'<td style="padding:0 0.5em;border:1px solid #bbb;{style}">{r}: {scored}</td>')
+        return (f'<div class="skye-header"><b>Isle of Skye</b> — round <span class="skye-round">{g.round_no}'
+                f'</span> of {g.n_rounds}, phase <span class="skye-phase">{escape(phase)}</span>'
+                f"<table><tr><td>scoring tiles</td>{slots}</tr></table>"
+                f"<table><tr><td>round track</td>{''.join(track)}</tr></table></div>")
+
+    def _players_html(self) -> str:
+        g = self.game
+        viewer = self.viewer()
+        view = g.view(viewer if viewer >= 0 else 0)
+        acting = set(g.decision_players())
+        top = max(max(g.vp), 1)
+        rows = []
+        for p, entry in enumerate(view["players"]):
+            if viewer < 0 and g.phase == "prices":    # hot-seat, nobody revealed: hide everyone's pricing
+                gold = g.view((p + 1) % g.n_players)["players"][p]["gold"]
+            else:
+                gold = entry["gold"]
+            shown_gold = str(gold) if (not self.hide_gold or p == viewer) else "?"
+            seat = "human" if self.is_human(p) else f"bot ({self.seat_specs[p]})"
+            if g.phase == "prices":
+                state = "deciding…" if p in acting else "decided ✓"
+            else:
+                state = "to act ▶" if p in acting else ""
+            bar = (f'<div style="background:#4477AA;height:0.8em;width:{int(120 * g.vp[p] / top)}px;'
+                   f'display:inline-block"></div>')
+            rows.append(f'<tr class="skye-player-{p}"><td><b>{escape(g.names[p])}</b></td><td>{seat}</td>'
+                        f'<td>{shown_gold} gold</td><td class="skye-vp">{g.vp[p]} VP</td><td>{bar}</td>'
+                        f"<td>{len(g.territories[p])} tiles</td><td>{state}</td></tr>")
+        return ('<table class="skye-players" style="border-collapse:collapse">'
+                "<tr><th>player</th><th>seat</th><th>gold</th><th>score</th><th>track</th><th>territory</th>"
+                f"<th></th></tr>{''.join(rows)}</table>")
+
+    def _panel_children(self) -> list[W.Widget]:
+        g = self.game
+        if g.is_over():
+            return [W.HTML("<b>The game is over.</b> Final scores below; every board's menu shows "
+                           "each scoring tile's breakdown.")]
+        humans = self.humans_to_act()
+        if not humans:
+            bot = self.bot_to_act()
+            who = g.names[bot] if bot is not None else "?"
+            return [W.HTML(f"<i>Waiting for {escape(who)} (bot)…</i>")]
+        if g.phase == "prices":
+            return self._prices_panel(humans)
+        if g.phase == "buy":
+            return self._buy_panel(humans[0])
+        if g.phase == "build":
+            p = humans[0]
+            return [W.HTML(f"<b>{escape(g.names[p])}</b>: place your tile(s) "
+                           f"{', '.join(g.to_build[p])} — click a green spot on your board below "
+                           "(r rotates; hover to preview).")]
+        return []
+
+    def _prices_panel(self, humans: list[int]) -> list[W.Widget]:
+        g = self.game
+        if self.hotseat and (self.revealed is None or self.revealed not in humans):
+            p = humans[0]
+            btn = on_click(W.Button(description=f"show {g.names[p]}'s tiles", button_style="info"),
+                           lambda: self.reveal(p))
+            return [W.HTML(f"<b>{escape(g.names[p])}</b> sets prices in secret: everyone else look away, "
+                           "then press the button."), btn]
+        p = self.revealed if (self.hotseat and self.revealed is not None) else humans[0]
+        tiles = list(g.displays[p])
+        gold = g.gold[p]
+        cards = W.HTML("".join(_tile_card_html(t, 0, caption=f"tile {t}") for t in tiles))
+        discard = W.ToggleButtons(options=tiles, value=tiles[0] if tiles else None,
+                                  description="discard:", style={"button_width": "70px"})
+        price_boxes = {t: W.BoundedIntText(value=1, min=1, max=max(1, gold), description=f"tile {t}:",
+                                           layout=W.Layout(width="150px")) for t in tiles}
+
+        def sync(_: Any = None) -> None:
+            for t, box in price_boxes.items():
+                box.disabled = t == discard.value
+        discard.observe(sync, names="value")
+        sync()
+
+        def confirm() -> None:
+            self.set_prices(discard.value, {t: b.value for t, b in price_boxes.items() if t != discard.value})
+        go = on_click(W.Button(description="confirm prices", button_style="success"), confirm)
+        return [W.HTML(f"<b>{escape(g.names[p])}</b> ({gold} gold): pick a tile to discard and put at "
+                       "least 1 gold on each other one. A buyer pays you the price and you also take "
+                       "back the gold on the tile; tiles nobody buys are yours, the gold on them is lost."),
+                cards, discard, W.HBox(list(price_boxes.values())), go]
+
+    def _buy_panel(self, p: int) -> list[W.Widget]:
+        g = self.game
+        out: list[W.Widget] = [W.HTML(f"<b>{escape(g.names[p])}</b> ({g.gold[p]} gold): buy one tile from "
+                                      "another display, or pass.")]
+        offers = []
+        for s in range(g.n_players):
+            for t in g.displays[s]:
+                price = g.prices[s][t]
+                mine = s == p
+                cap = f"{g.names[s]}: {price} gold" + (" (yours)" if mine else "")
+                btn = W.Button(description=f"buy {t} ({price})", disabled=mine or price > g.gold[p],
+                               tooltip="too expensive" if price > g.gold[p] else "",
+                               layout=W.Layout(width="110px"))
+                btn.add_class(f"skye-buy-{t}")
+                btn.on_click(lambda _b, s=s, t=t: self.buy(s, t))
+                offers.append(W.VBox([W.HTML(_tile_card_html(t, 0, caption=cap)), btn]))
+        out.append(W.HBox(offers, layout=W.Layout(flex_flow="row wrap")))
+        pass_btn = on_click(W.Button(description="pass", button_style="warning"), self.pass_turn)
+        pass_btn.add_class("skye-pass")
+        out.append(pass_btn)
+        return out
+
+    def _log_html(self) -> str:
+        g = self.game
+        lines = []
+        for e in g.log[-200:]:
+            lines.append(f'<div class="skye-log-line">[r{e.round_no}] {escape(e.text)}</div>')
+        return "".join(lines)
+
+    def _final_html(self) -> str:
+        g = self.game
+        parts = ["<h4>Final scores</h4><ol>"]
+        for r in sorted(g.results(), key=lambda r: r.rank):
+            parts.append(f"<li><b>{escape(r.name)}</b>: {r.vp} VP, {r.gold} gold, {r.tiles} tiles</li>")
+        parts.append("</ol>")
+        for p in range(g.n_players):
+            parts.append(f"<details><summary><b>{escape(g.names[p])}</b>: where the {g.vp[p]} VP came from"
+                         "</summary><ul>")
+            for label, res in g.score_breakdown(p):
+                items = "; ".join(f"{it.points:+d} {escape(it.reason)}" for it in res.breakdown) or "nothing"
+                parts.append(f"<li>{escape(label)}: <b>{res.points}</b> — {items}</li>")
+            parts.append("</ul></details>")
+        return f'<div class="skye-final">{"".join(parts)}</div>'
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
+        p = self.tabs.selected_index or 0
+        data["image/svg+xml"] = self.boards[p].drawing().to_svg()
+        return data
