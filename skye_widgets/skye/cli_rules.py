@@ -107,7 +107,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     tile = args.tile
     for other in players:
         if other is not territory and any(p.tile == tile for p in other):
-            raise RulesError(f"tile {tile} is already in {other.name!r}'s territory")
+            raise RulesError(f"tile {tile} is already in {other.name or 'another player'}'s territory")
     moves = territory.legal_placements(tile)
     if args.json:
         print(json.dumps([list(m) for m in moves]))

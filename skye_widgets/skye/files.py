@@ -53,7 +53,7 @@ def players_from_data(data: Any, path: PathLike = "<data>", *,
             raise FileFormatError(path, f"players[{i}].name: {t.name!r} is used by another player")
         names.add(t.name)
         for p in t.placements.values():
-            owner[p.tile] = f"players[{i}]" if not t.name else repr(t.name)
+            owner[p.tile] = t.name or f"players[{i}]"
         out.append(t)
     return out
 

@@ -71,11 +71,11 @@ def test_faults_name_the_place(tmp_path):
     d = sample()   # a tile in two territories
     d["players"][1]["tiles"].append(copy.deepcopy(d["players"][0]["tiles"][1]))
     msg = fault(tmp_path, d)
-    assert msg.startswith("players[1].tiles[12]: tile") and "already in 'Ann'" in msg
+    assert msg.startswith("players[1].tiles[12]: tile") and "already in Ann's territory" in msg
 
     d = sample()   # two players with the same castle
     d["players"][1]["tiles"][0]["tile"] = "castle-blue"
-    assert fault(tmp_path, d) == ("players[1].tiles[0]: tile castle-blue is already in 'Ann's territory "
+    assert fault(tmp_path, d) == ("players[1].tiles[0]: tile castle-blue is already in Ann's territory "
                                   "(every tile exists once)")
 
     d = sample()   # an illegal placement: far away from everything
@@ -161,7 +161,7 @@ def test_bad_inputs_one_line_exit_2(tmp_path):
 def test_legal_for_a_tile_in_someone_elses_territory(capsys):
     bob_tile = load_territory(SAMPLE, "Bob").placements[(1, 0)].tile
     assert main(["legal", str(SAMPLE), "--player", "Ann", "--tile", bob_tile, "--json"]) == 2
-    assert "already in 'Bob'" in capsys.readouterr().err
+    assert "already in Bob's territory" in capsys.readouterr().err
 
 
 def test_territory_with_castle_only(tmp_path):
