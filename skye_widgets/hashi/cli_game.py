@@ -1,10 +1,124 @@
-"""Command-line sub-commands (to be filled in)."""
+"""``skye-widgets hashi play | replay | board``: the flip-and-write game from the command line.
+
+``play`` lets bots play a whole game and prints the scores with their
+breakdown (``--json`` for a machine-readable form); ``replay`` scores a saved
+game; ``board`` checks a board file. Bad files end as one line on stderr
+(exit 2) via :mod:`skye_widgets.cli`.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+from typing import Any, Sequence
+
+from ..errors import read_json, write_json
+from .board import Board, board_names, load_board
+from .bots import BOTS, make_bot
+from .game import HashiGame
 
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Add these sub-commands to ``sub``."""
+    """Add ``play``, ``replay`` and ``board`` to the ``hashi`` sub-commands."""
+    p = sub.add_parser("play", help="bots play a whole game of Hashi; prints the scores",
+                       description="Bots play a whole game of Hashi (flip-and-write) and the scores are printed.")
+    p.add_argument("--players", type=int, default=1, choices=[1, 2, 3, 4], help="number of players (default 1)")
+    p.add_argument("--bots", default="greedy",
+                   help=f"bot kind for every player, or one per player separated by commas "
+                        f"({', '.join(sorted(BOTS))}; default greedy)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deck and the bots (default 0)")
+    p.add_argument("--board", default="skerries-a",
+                   help=f"a shipped board ({', '.join(board_names())}) or a board file (default skerries-a)")
+    p.add_argument("--save", metavar="FILE", help="also save the game (replayable) to FILE")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=_play)
+
+    r = sub.add_parser("replay", help="replay a saved Hashi game and print its scores")
+    r.add_argument("file", help="a saved game (from play --save or the widget)")
+    r.add_argument("--json", action="store_true", help="print JSON instead of text")
+    r.set_defaults(func=_replay)
+
+    b = sub.add_parser("board", help="check a Hashi board file and describe it")
+    b.add_argument("file", help="a board file (see docs/hashi.md for the format)")
+    b.set_defaults(func=_board)
+
+
+def _bot_kinds(spec: str, players: int) -> list[str] | str:
+    """The bot kind of every player, or the one-line complaint."""
+    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    if len(kinds) == 1:
+        kinds *= players
+    if len(kinds) != players:
+        return f"--bots names {len(kinds)} bots for {players} players"
+    for k in kinds:
+        if k not in BOTS:
+            return f"unknown bot {k!r}; choose from {', '.join(sorted(BOTS))}"
+    return kinds
+
+
+def _play(args: argparse.Namespace) -> int:
+    kinds = _bot_kinds(args.bots, args.players)
+    if isinstance(kinds, str):
+        print(f"skye-widgets: {kinds}", file=sys.stderr)
+        return 2
+    board = load_board(args.board)
+    names = [f"{k} {i + 1}" for i, k in enumerate(kinds)]
+    game = HashiGame(board, names, seed=args.seed)
+    bots = [make_bot(k, args.seed + i + 1) for i, k in enumerate(kinds)]
+    while not game.is_over():
+        bots[game.current_player()].play_turn(game)
+    if args.save:
+        data = game.to_dict()
+        data["bots"] = kinds
+        write_json(args.save, data)
+    _report(game, kinds, args.json)
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    data = read_json(args.file)
+    game = HashiGame.from_dict(data, args.file)
+    bots = data.get("bots") if isinstance(data.get("bots"), list) else None
+    _report(game, bots or [None] * game.n_players, args.json)
+    return 0
+
+
+def result(game: HashiGame, bots: Sequence[str | None]) -> dict[str, Any]:
+    """The JSON-ready summary printed by ``play --json``."""
+    players = []
+    for p, name in enumerate(game.players):
+        s = game.score(p)
+        players.append({"name": name, "bot": bots[p], "score": s.points,
+                        "finished_islands": len(game.sheet(p).finished()),
+                        "breakdown": [{"points": i.points, "reason": i.reason} for i in s.breakdown]})
+    out: dict[str, Any] = {"board": f"{game.board.name} (side {game.board.side})", "seed": game.seed,
+                           "cards": [[c.number, c.bridges] for c in game.played_cards()],
+                           "players": players, "winners": [game.players[p] for p in game.winners()]}
+    if game.solo:
+        out["rank"] = game.rank_title()
+    return out
+
+
+def _report(game: HashiGame, bots: Sequence[str | None], as_json: bool) -> None:
+    data = result(game, bots)
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    print(f"Hashi on {data['board']}, seed {data['seed']}")
+    for pl in data["players"]:
+        print(f"  {pl['name']}: {pl['score']} points")
+        for item in pl["breakdown"]:
+            print(f"    {item['points']:>3}  {item['reason']}")
+    print(f"Winner{'s' if len(data['winners']) > 1 else ''}: {', '.join(data['winners'])}")
+    if "rank" in data:
+        print(f"Rank: {data['rank']}")
+
+
+def _board(args: argparse.Namespace) -> int:
+    board = Board.load(args.file)
+    crossings = sum(len(board.crossings(*line)) for line in board.lines) // 2
+    print(f"{args.file}: {board.name} (side {board.side}), {board.width}x{board.height} grid, "
+          f"{len(board.islands)} islands ({len(board.red)} red, {len(board.blue)} blue), "
+          f"{len(board.lines)} dotted lines, {crossings} crossings: OK")
+    return 0
