@@ -1,10 +1,166 @@
-"""Command-line sub-commands (to be filled in)."""
+"""``skye-widgets play | replay | tournament``: whole games of Isle of Skye.
+
+``play --players 4 --bots random,greedy,greedy,random --seed 7 --json`` prints
+one JSON summary line::
+
+    {"seed": 7, "rounds": 6, "scoring_tiles": {"A": n, "B": n, "C": n, "D": n},
+     "players": [{"name": ..., "bot": ..., "vp": int, "gold": int, "tiles": int}],
+     "winners": [names]}
+
+(``tiles`` counts the territory including the castle); without ``--json`` it
+prints the game's plain-English log round by round, then a result table.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import sys
+from typing import Any, Sequence
+
+from ..errors import FileFormatError
+
+
+def _bot_list(text: str, players: int | None) -> list[str]:
+    from .bots import BOTS
+    if players is not None and not 2 <= players <= 5:
+        raise argparse.ArgumentTypeError(f"Isle of Skye is for 2-5 players, not {players}")
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    if players is not None and len(names) == 1:
+        names = names * players
+    for b in names:
+        if b not in BOTS:
+            raise argparse.ArgumentTypeError(f"unknown bot {b!r} (choose from {', '.join(BOTS)})")
+    if players is not None and len(names) != players:
+        raise argparse.ArgumentTypeError(f"{len(names)} bots for {players} players")
+    if not 2 <= len(names) <= 5:
+        raise argparse.ArgumentTypeError(f"Isle of Skye is for 2-5 players, not {len(names)}")
+    return names
+
+
+def _scoring(text: str | None) -> tuple[int, int, int, int] | None:
+    if not text:
+        return None
+    try:
+        nums = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--scoring takes four numbers 1-16 like 3,7,12,1, not {text!r}") from None
+    if len(nums) != 4:
+        raise argparse.ArgumentTypeError(f"--scoring takes four numbers (slots A-D), not {len(nums)}")
+    return nums  # type: ignore[return-value]
+
+
+def _fail(parser_name: str, msg: str) -> int:
+    print(f"skye-widgets {parser_name}: error: {msg}", file=sys.stderr)
+    return 2
+
+
+def print_log(state: Any, out: Any = None) -> None:
+    """The game's event log, one round per block."""
+    out = out or sys.stdout
+    current = None
+    for e in state.log:
+        if e.round_no != current and e.text.startswith("Round "):
+            current = e.round_no
+            print(f"\n== {e.text}", file=out)
+            continue
+        print(f"  {e.text}", file=out)
+
+
+def print_table(state: Any, bots: Sequence[str] | None, out: Any = None) -> None:
+    out = out or sys.stdout
+    print("\nResult:", file=out)
+    winners = set(state.winners()) if state.is_over() else set()
+    for p, r in enumerate(state.results()):
+        bot = f" [{bots[p]}]" if bots else ""
+        star = "  <- winner" if p in winners else ""
+        print(f"  {r.rank}. {r.name}{bot}: {r.vp} VP, {r.gold} gold, {r.tiles} tiles{star}", file=out)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .bots import make_bot
+    from .game import GameConfig, GameRulesError, play_game
+    from .saves import save_game
+    try:
+        bots = _bot_list(args.bots or ("random,greedy,greedy,random" if args.players in (None, 4) else "greedy"),
+                         args.players)
+        names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
+        config = GameConfig(players=len(bots), seed=args.seed, names=names, scoring=_scoring(args.scoring))
+    except (argparse.ArgumentTypeError, GameRulesError) as e:
+        return _fail("play", str(e))
+    seats = [make_bot(b, seed=args.seed * 10 + i) for i, b in enumerate(bots)]
+    state = play_game(config, seats)
+    if args.save:
+        save_game(args.save, state, bots)
+    if args.json:
+        print(json.dumps(state.summary(bots)))
+    else:
+        print_log(state)
+        print_table(state, bots)
+        if args.save:
+            print(f"\nSaved to {args.save} ({len(state.history)} actions).")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .saves import load_game
+    saved, state = load_game(args.file)
+    if args.step is not None:
+        if not 0 <= args.step <= len(saved.actions):
+            raise FileFormatError(args.file, f"--step {args.step} is outside 0..{len(saved.actions)}")
+        state = saved.replay(args.step)
+    if args.log:
+        print_log(state)
+        print_table(state, saved.bots)
+    else:
+        print(json.dumps(state.summary(saved.bots)))
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .bots import tournament
+    try:
+        bots = _bot_list(args.bots, None)
+    except argparse.ArgumentTypeError as e:
+        return _fail("tournament", str(e))
+    if args.games < 1:
+        return _fail("tournament", "--games must be at least 1")
+    res = tournament(bots, games=args.games, seed=args.seed)
+    if args.json:
+        print(json.dumps(res.to_dict()))
+    else:
+        print(res.report())
+    return 0
 
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Add these sub-commands to ``sub``."""
+    """Add ``play``, ``replay`` and ``tournament``."""
+    p = sub.add_parser("play", help="play a whole Isle of Skye game between bots",
+                       description="Play a whole Isle of Skye game between bots (random, greedy, planner).")
+    p.add_argument("--players", type=int, default=None, help="2-5 (default: one per bot)")
+    p.add_argument("--bots", default=None,
+                   help="comma-separated bot per seat: random, greedy, planner (alias strong); "
+                        "one name fills every seat (default: random,greedy,greedy,random)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the whole game (default 0)")
+    p.add_argument("--names", default="", help="comma-separated player names")
+    p.add_argument("--scoring", default="", help="scoring tiles for A-D, e.g. 3,7,12,1 (default: drawn by seed)")
+    p.add_argument("--json", action="store_true", help="print only the JSON summary")
+    p.add_argument("--save", metavar="FILE", help="save the game (config + actions) as JSON")
+    p.set_defaults(func=cmd_play)
+
+    r = sub.add_parser("replay", help="replay a saved Isle of Skye game and print its summary",
+                       description="Replay a saved game through the rules and print its JSON summary.")
+    r.add_argument("file", help="a file written by `play --save`")
+    r.add_argument("--step", type=int, default=None, help="stop after this many actions")
+    r.add_argument("--log", action="store_true", help="print the readable log instead of the JSON summary")
+    r.set_defaults(func=cmd_replay)
+
+    t = sub.add_parser("tournament", help="many seeded Isle of Skye games between bots: win shares and average VP",
+                       description="Play seeded games between bots (seat i plays bot i; the start player "
+                                   "rotates) and print win shares and average VP. A shared win counts "
+                                   "1/k to each of the k tied winners.")
+    t.add_argument("--games", type=int, default=200)
+    t.add_argument("--bots", default="greedy,random,random,random")
+    t.add_argument("--seed", type=int, default=0, help="seed of the first game (games use seed, seed+1, ...)")
+    t.add_argument("--json", action="store_true")
+    t.set_defaults(func=cmd_tournament)

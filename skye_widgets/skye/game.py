@@ -398,7 +398,7 @@ class GameState:
             results.append(r)
             self.gold[p] += r.points
             self.income_paid += r.points
-            why = "; ".join(f"{b.points} {b.reason}" for b in r.breakdown)
+            why = _why(r)
             self._say(p, f"{self._name(p)} receives {r.points} gold ({why}).")
         self.income_history.append(tuple(results))
         # 2. draw
@@ -480,7 +480,7 @@ class GameState:
             for p, r in enumerate(results):
                 self.vp[p] += r.points
                 if r.points:
-                    why = "; ".join(f"{b.points} {b.reason}" for b in r.breakdown)
+                    why = _why(r)
                     self._say(p, f"Scoring {slot} ({self._tile_name(number)}): {self._name(p)} +{r.points} VP ({why}).")
         self._say(None, "After round {}: {}.".format(
             self.round_no, ", ".join(f"{self._name(p)} {self.vp[p]} VP" for p in range(self.n_players))))
@@ -499,7 +499,7 @@ class GameState:
             r = scoring.final_scoring(self.territories[p], self.gold[p])
             finals.append(r)
             self.vp[p] += r.points
-            why = "; ".join(f"{b.points} {b.reason}" for b in r.breakdown) or "nothing"
+            why = _why(r) or "nothing"
             self._say(p, f"Final scoring: {self._name(p)} +{r.points} VP ({why}).")
         self.final = tuple(finals)
         w = self.winners()
@@ -836,6 +836,11 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState round {self.round_no}/{self.n_rounds} {self.phase}, "
                 f"VP {self.vp}, gold {self.gold}, to act {self.decision_players()}>")
+
+
+def _why(result: Any) -> str:
+    """A score breakdown in one line: 'castle +5; whisky on tile 31 ... +1'."""
+    return "; ".join(f"{b.reason} +{b.points}" for b in result.breakdown)
 
 
 def _verb(a: Action) -> str:
