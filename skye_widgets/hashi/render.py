@@ -1,0 +1,260 @@
+"""Pictures of Hashi boards, games and classic puzzles (pure: state -> Drawing).
+
+The same :class:`~skye_widgets.drawing.Drawing` becomes the static SVG
+(``_repr_svg_``) and the live canvas of :class:`skye_widgets.widgets.hashi.HashiWidget`.
+
+* dotted lines between neighbouring islands; bridges as one or two solid
+  lines along them;
+* islands as circles with their number; a red or blue pennant on flag
+  islands; finished islands circled with a thick ring;
+* an info strip under a game: the card, the 18 cards with those played
+  struck through, and the score sheet.
+
+>>> from skye_widgets.hashi.board import load_board
+>>> svg = render_board(load_board("skerries-a")).to_svg()
+>>> svg.count("<circle") >= 18
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from ..drawing import Circle, Drawing, Line, Polygon, Rect, Text
+from .board import Board, Cell
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import HashiGame, Sheet
+
+WATER = "#d8ecf7"
+DOTS = "#7aa6c2"
+BRIDGE = "#6b3e1f"
+ISLAND = "#f3e3b5"
+ISLAND_EDGE = "#8a6d3b"
+FINISHED = "#1b7837"
+FLAG_COLOURS = {"red": "#d7301f", "blue": "#2166ac"}
+SELECTED = "#ff9900"
+WRONG = "#b2182b"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where grid cells are drawn: ``cell`` pixels apart, ``margin`` around."""
+
+    rows: int
+    cols: int
+    cell: float = 52.0
+    margin: float = 40.0
+
+    @property
+    def width(self) -> float:
+        return 2 * self.margin + (self.cols - 1) * self.cell
+
+    @property
+    def height(self) -> float:
+        return 2 * self.margin + (self.rows - 1) * self.cell
+
+    @property
+    def radius(self) -> float:
+        return self.cell * 0.34
+
+    def center(self, cell: Cell) -> tuple[float, float]:
+        """The pixel centre of a grid cell ``(row, col)``."""
+        return (self.margin + cell[1] * self.cell, self.margin + cell[0] * self.cell)
+
+    def cell_at(self, px: float, py: float) -> Cell | None:
+        """The grid cell whose centre is within half a cell of the pixel, or None.
+
+        >>> g = Geometry(3, 3)
+        >>> g.cell_at(*g.center((2, 1)))
+        (2, 1)
+        >>> g.cell_at(-50, 10) is None
+        True
+        """
+        c = round((px - self.margin) / self.cell)
+        r = round((py - self.margin) / self.cell)
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            return None
+        cx, cy = self.center((r, c))
+        if abs(px - cx) > self.cell / 2 or abs(py - cy) > self.cell / 2:
+            return None
+        return (r, c)
+
+
+def board_geometry(board: Board) -> Geometry:
+    """The geometry used for a board."""
+    return Geometry(board.height, board.width)
+
+
+def _bridge_lines(geo: Geometry, a: Cell, b: Cell, count: int, colour: str = BRIDGE) -> list[Line]:
+    (x1, y1), (x2, y2) = geo.center(a), geo.center(b)
+    r = geo.radius
+    horizontal = a[0] == b[0]
+    # from the edge of one island to the edge of the other
+    if horizontal:
+        x1, x2 = min(x1, x2) + r, max(x1, x2) - r
+    else:
+        y1, y2 = min(y1, y2) + r, max(y1, y2) - r
+    offsets = [0.0] if count == 1 else [-4.0, 4.0]
+    out = []
+    for o in offsets:
+        if horizontal:
+            out.append(Line(((x1, y1 + o), (x2, y2 + o)), stroke=colour, line_width=3.0))
+        else:
+            out.append(Line(((x1 + o, y1), (x2 + o, y2)), stroke=colour, line_width=3.0))
+    return out
+
+
+def _island(geo: Geometry, cell: Cell, number: int | None, *, flag: str | None = None,
+            finished: bool = False, wrong: bool = False, faded: bool = False) -> list[Any]:
+    x, y = geo.center(cell)
+    r = geo.radius
+    shapes: list[Any] = []
+    if flag:
+        # a pennant on a short pole at the island's top right
+        px, py = x + r * 0.55, y - r * 0.8
+        shapes.append(Line(((px, py), (px, py - r * 1.0)), stroke="#333333", line_width=1.5))
+        shapes.append(Polygon(((px, py - r * 1.0), (px + r * 0.9, py - r * 0.75), (px, py - r * 0.5)),
+                              fill=FLAG_COLOURS[flag], stroke=FLAG_COLOURS[flag]))
+    shapes.append(Circle(x, y, r, fill=ISLAND, stroke=WRONG if wrong else ISLAND_EDGE,
+                         line_width=2.0 if wrong else 1.5, opacity=0.6 if faded else 1.0))
+    if finished:
+        shapes.append(Circle(x, y, r + 4, stroke=FINISHED, line_width=3.0))
+    if number is not None:
+        shapes.append(Text(x, y + 1, str(number), size=geo.cell * 0.36, bold=True,
+                           fill=WRONG if wrong else "#222222"))
+    return shapes
+
+
+def render_board(board: Board, sheet: "Sheet | None" = None, *, selected: Cell | None = None,
+                 highlight: Iterable[Cell] = (), geometry: Geometry | None = None,
+                 extra_height: float = 0.0) -> Drawing:
+    """A board side, with a player's numbers and bridges if ``sheet`` is given.
+
+    ``selected`` gets an orange ring (the first island of a bridge being
+    drawn); ``highlight`` islands a soft glow (for lessons: "these score").
+    """
+    geo = geometry or board_geometry(board)
+    d = Drawing(geo.width, geo.height + extra_height,
+                title=f"Hashi board {board.name} (side {board.side})")
+    d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
+    for a, b in board.lines:
+        (x1, y1), (x2, y2) = geo.center(a), geo.center(b)
+        d.add(Line(((x1, y1), (x2, y2)), stroke=DOTS, line_width=1.5, dash=(2, 5), layer="background"))
+    if sheet is not None:
+        for (a, b), n in sorted(sheet.bridges.items()):
+            d.extend(_bridge_lines(geo, a, b, n))
+    for cell in highlight:
+        x, y = geo.center(cell)
+        d.add(Circle(x, y, geo.radius + 9, fill="#fff3a0", opacity=0.8, layer="background"))
+    for isl in board.islands:
+        number = sheet.numbers.get(isl.cell) if sheet is not None else None
+        finished = sheet.is_finished(isl.cell) if sheet is not None else False
+        d.extend(_island(geo, isl.cell, number, flag=isl.flag, finished=finished))
+    if selected is not None:
+        x, y = geo.center(selected)
+        d.add(Circle(x, y, geo.radius + 7, stroke=SELECTED, line_width=3.0, dash=(6, 3), layer="overlay"))
+    return d
+
+
+def card_label(card: Any) -> str:
+    """``"5·3"``: a card's number and bridges in three characters."""
+    return f"{card.number}\u00b7{card.bridges}"
+
+
+def render_game(game: "HashiGame", player: int | None = None, *, selected: Cell | None = None) -> Drawing:
+    """One player's board (default: the player to act) with the card, the deck and the scores."""
+    if player is None:
+        player = max(game.current_player(), 0)
+    sheet = game.sheet(player)
+    geo = board_geometry(game.board)
+    n = game.n_players
+    strip = 78 + 32 * n
+    d = render_board(game.board, sheet, selected=selected, geometry=geo, extra_height=strip)
+    d.title = f"Hashi: {game.players[player]}"
+    top = geo.height
+    d.add(Rect(0, top, d.width, strip, fill="#fbf8ef", layer="background"))
+    if game.phase == "setup":
+        status = f"{game.players[player]}: setup - write a 3 or a 4 on an island without a flag"
+    elif game.phase == "play":
+        assert game.card is not None
+        status = (f"{game.players[player]} - card {game.round}/{len(game.pile)}: write a "
+                  f"{game.card.number}, draw {game.card.bridges} bridge{'s' if game.card.bridges > 1 else ''}")
+    else:
+        status = "Game over"
+    d.add(Text(8, top + 14, status, size=13, align="left", bold=True))
+    # the info bar: all 18 cards, the played ones struck through
+    played = list(game.played_cards())
+    w = min(30.0, (d.width - 16) / len(game.deck))
+    for i, card in enumerate(sorted(game.deck)):
+        x = 8 + i * w
+        used = card in played
+        if used:
+            played.remove(card)
+        d.add(Rect(x, top + 28, w - 3, 22, fill="#e9e2cc" if used else "#ffffff", stroke="#999999"))
+        d.add(Text(x + (w - 3) / 2, top + 39, card_label(card), size=10, fill="#aaaaaa" if used else "#222222"))
+        if used:
+            d.add(Line(((x + 2, top + 48), (x + w - 5, top + 30)), stroke="#888888"))
+    for p in range(n):
+        name_total, parts = score_line(game, p)
+        y = top + 64 + 32 * p
+        d.add(Text(8, y, name_total, size=12, align="left", bold=True,
+                   fill="#222222" if p == player else "#555555"))
+        d.add(Text(20, y + 15, parts, size=11, align="left", fill="#333333"))
+    if game.is_over() and game.solo:
+        d.add(Text(d.width - 8, top + 14, f"Rank: {game.rank_title()}", size=13, align="right", bold=True,
+                   fill=FINISHED))
+    return d
+
+
+SHORT = {"red": "red flags", "blue": "blue flags", "six": "six linked"}
+
+
+def score_line(game: "HashiGame", player: int) -> tuple[str, str]:
+    """The score sheet of a player in two short lines.
+
+    For example ``("Ann: 17 points", "red flags 9 (card 8), 4 finished")``.
+    """
+    parts = [f"{SHORT[a.category]} {a.points} (card {a.card})"
+             for a in game.achievements if a.player == player]
+    done = len(game.sheet(player).finished())
+    parts.append(f"{done} finished" + (f" = {2 * done}" if game.is_over() else ""))
+    return f"{game.players[player]}: {game.score(player).points} points", ", ".join(parts)
+
+
+def _puzzle_parts(obj: Any) -> tuple[Any, Mapping[Any, int]]:
+    """(puzzle, bridges) from a PuzzleState, or (puzzle, {}) from a HashiPuzzle."""
+    if hasattr(obj, "puzzle"):
+        return obj.puzzle, dict(getattr(obj, "bridges", {}))
+    return obj, {}
+
+
+def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterable[Cell] = (),
+                  geometry: Geometry | None = None) -> Drawing:
+    """A classic Hashiwokakero puzzle (``HashiPuzzle``) or a learner's play on it (``PuzzleState``).
+
+    Islands whose bridges equal their number are circled; islands with too
+    many bridges are drawn in red.
+    """
+    puzzle, bridges = _puzzle_parts(state)
+    geo = geometry or Geometry(puzzle.height, puzzle.width, cell=min(52.0, max(26.0, 520 / max(puzzle.width, puzzle.height))),
+                               margin=30.0)
+    d = Drawing(geo.width, geo.height, title=f"Hashiwokakero {puzzle.width}x{puzzle.height}")
+    d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
+    degree: dict[Cell, int] = {c: 0 for c in puzzle.islands}
+    for pair, n in sorted(bridges.items(), key=lambda kv: sorted(kv[0])):
+        a, b = sorted(pair)
+        degree[a] += n
+        degree[b] += n
+        d.extend(_bridge_lines(geo, a, b, n))
+    for cell in highlight:
+        x, y = geo.center(cell)
+        d.add(Circle(x, y, geo.radius + 9, fill="#fff3a0", opacity=0.8, layer="background"))
+    for cell, need in sorted(puzzle.islands.items()):
+        d.extend(_island(geo, cell, need, finished=degree[cell] == need and bool(bridges),
+                         wrong=degree[cell] > need))
+    if selected is not None:
+        x, y = geo.center(selected)
+        d.add(Circle(x, y, geo.radius + 7, stroke=SELECTED, line_width=3.0, dash=(6, 3), layer="overlay"))
+    return d
