@@ -28,12 +28,12 @@ Results are cached on the territory and dropped on every ``place``/``pop``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 import networkx as nx
 
+from .territory import per_tile
 from .tiles import ICON_KINDS, SIDE_OFFSETS, Icons, Scroll, Terrain, Tile
 
 if TYPE_CHECKING:
@@ -76,19 +76,37 @@ class TerritoryArea:
         return f"{state} {self.terrain.label} area of {n} tile{'s' if n != 1 else ''}"
 
 
-@lru_cache(maxsize=1024)
+_COUNTED = ICON_KINDS
+# areas() builds Icons positionally from counts in this order
+assert _COUNTED == tuple(f.name for f in fields(Icons))[:len(_COUNTED)]
+
+
+@per_tile
 def _side_area(tile: Tile) -> tuple[int, int, int, int]:
     """Area index holding each printed side."""
     return tuple(tile.area_of_side(s) for s in range(4))  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=1024)
+@per_tile
 def _side_network(tile: Tile) -> tuple[int | None, ...]:
     """Road network index leaving through each printed side (None: no road)."""
     out: list[int | None] = [None] * 4
     for k, net in enumerate(tile.roads):
         for s in net:
             out[s] = k
+    return tuple(out)
+
+
+_NO_ICONS = Icons()
+
+
+@per_tile
+def _area_data(tile: Tile) -> tuple[tuple[tuple[int, ...] | None, Scroll | None], ...]:
+    """Per area of the tile: icon counts in ``_COUNTED`` order (None if none) and its scroll."""
+    out = []
+    for a in tile.areas:
+        counts = tuple(getattr(a.icons, k) for k in _COUNTED)
+        out.append((counts if any(counts) else None, a.icons.scroll))
     return tuple(out)
 
 
@@ -100,30 +118,52 @@ def _tiles(t: "Territory") -> dict[Cell, tuple[Tile, int]]:
     return got
 
 
-def area_graph(t: "Territory") -> nx.Graph:
-    """The area graph; node attributes ``terrain``, ``cell``, ``area``, ``open`` (open directions)."""
-    got = t._cache.get("area_graph")
+def _area_structure(t: "Territory") -> tuple[list[Node], list[tuple[Node, Node]], dict[Node, list[int]]]:
+    """Nodes, edges and open directions per node of the area graph, as plain data."""
+    got = t._cache.get("area_structure")
     if got is not None:
         return got
     tiles = _tiles(t)
-    g = nx.Graph()
-    for (x, y), (tile, rot) in tiles.items():
+    nodes: list[Node] = []
+    edges: list[tuple[Node, Node]] = []
+    open_dirs: dict[Node, list[int]] = {}
+    for cell, (tile, rot) in tiles.items():
+        x, y = cell
         side_area = _side_area(tile)
-        open_dirs: dict[int, list[int]] = {i: [] for i in range(len(tile.areas))}
-        for i, a in enumerate(tile.areas):
-            g.add_node(((x, y), i), terrain=a.terrain, cell=(x, y), area=i)
+        for i in range(len(tile.areas)):
+            node = (cell, i)
+            nodes.append(node)
+            open_dirs[node] = []
         for d, (dx, dy) in enumerate(SIDE_OFFSETS):
             mine = side_area[(d - rot) % 4]
             n = (x + dx, y + dy)
             other = tiles.get(n)
             if other is None:
-                open_dirs[mine].append(d)
-            elif n > (x, y):
+                open_dirs[(cell, mine)].append(d)
+            elif n > cell:
                 otile, orot = other
-                theirs = _side_area(otile)[((d + 2) % 4 - orot) % 4]
-                g.add_edge(((x, y), mine), (n, theirs))
-        for i, dirs in open_dirs.items():
-            g.nodes[((x, y), i)]["open"] = tuple(dirs)
+                edges.append(((cell, mine), (n, _side_area(otile)[((d + 2) % 4 - orot) % 4])))
+    got = (nodes, edges, open_dirs)
+    t._cache["area_structure"] = got
+    return got
+
+
+def area_graph(t: "Territory") -> nx.Graph:
+    """The area graph; node attributes ``terrain``, ``cell``, ``area``, ``open`` (open directions).
+
+    Its connected components are exactly :func:`areas` (which computes them
+    from the same nodes and edges with a union-find, for speed).
+    """
+    got = t._cache.get("area_graph")
+    if got is not None:
+        return got
+    tiles = _tiles(t)
+    nodes, edges, open_dirs = _area_structure(t)
+    g = nx.Graph()
+    for node in nodes:
+        cell, i = node
+        g.add_node(node, terrain=tiles[cell][0].areas[i].terrain, cell=cell, area=i, open=tuple(open_dirs[node]))
+    g.add_edges_from(edges)
     t._cache["area_graph"] = g
     return g
 
@@ -133,29 +173,43 @@ def areas(t: "Territory") -> list[TerritoryArea]:
     got = t._cache.get("areas")
     if got is not None:
         return got
-    g = area_graph(t)
     tiles = _tiles(t)
-    order = {c: k for k, c in enumerate(tiles)}
+    nodes, edges, open_dirs = _area_structure(t)
+    parent = {n: n for n in nodes}
+
+    def find(n: Node) -> Node:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[rb] = ra
+    groups: dict[Node, list[Node]] = {}
+    for n in nodes:                       # nodes are in build order, areas too
+        groups.setdefault(find(n), []).append(n)
     result = []
-    for comp in nx.connected_components(g):
-        nodes = tuple(sorted(comp, key=lambda n: (order[n[0]], n[1])))
-        counts = dict.fromkeys(ICON_KINDS, 0)
+    for members in groups.values():
+        counts: list[int] | None = None
         scrolls = []
         open_sides = []
-        for cell, i in nodes:
-            area = tiles[cell][0].areas[i]
-            for k, v in area.icons.items():
-                if k.startswith("scroll:"):
-                    continue
-                counts[k] += v
-            if area.icons.scroll is not None:
-                scrolls.append((cell, area.icons.scroll))
-            open_sides.extend((cell, d) for d in g.nodes[(cell, i)]["open"])
+        for node in members:
+            cell, i = node
+            icons, scroll = _area_data(tiles[cell][0])[i]
+            if icons is not None:
+                counts = [a + b for a, b in zip(counts, icons)] if counts else list(icons)
+            if scroll is not None:
+                scrolls.append((cell, scroll))
+            dirs = open_dirs[node]
+            if dirs:
+                open_sides.extend((cell, d) for d in dirs)
+        first_cell, first_i = members[0]
         result.append(TerritoryArea(
-            terrain=g.nodes[nodes[0]]["terrain"], nodes=nodes,
-            cells=frozenset(c for c, _ in nodes), open_sides=tuple(open_sides),
-            icons=Icons(**counts), scrolls=tuple(scrolls)))
-    result.sort(key=lambda a: (order[a.nodes[0][0]], a.nodes[0][1]))
+            terrain=tiles[first_cell][0].areas[first_i].terrain, nodes=tuple(members),
+            cells=frozenset(c for c, _ in members), open_sides=tuple(open_sides),
+            icons=Icons(*counts) if counts else _NO_ICONS, scrolls=tuple(scrolls)))
     t._cache["areas"] = result
     return result
 
@@ -176,43 +230,66 @@ def area_at(t: "Territory", cell: Cell, direction: int | None = None, *, index: 
     raise KeyError(node)  # pragma: no cover
 
 
+def _road_edges(t: "Territory") -> list[tuple[Node, Node]]:
+    got = t._cache.get("road_edges")
+    if got is not None:
+        return got
+    tiles = _tiles(t)
+    edges = []
+    for cell, (tile, rot) in tiles.items():
+        x, y = cell
+        nets = _side_network(tile)
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            mine = nets[(d - rot) % 4]
+            n = (x + dx, y + dy)
+            if mine is None or n < cell or n not in tiles:
+                continue
+            otile, orot = tiles[n]
+            theirs = _side_network(otile)[((d + 2) % 4 - orot) % 4]
+            if theirs is not None:
+                edges.append(((cell, mine), (n, theirs)))
+    t._cache["road_edges"] = edges
+    return edges
+
+
 def road_graph(t: "Territory") -> nx.Graph:
     """The road graph; node attributes ``cell`` and ``network``; graph attribute ``castle`` (its nodes)."""
     got = t._cache.get("road_graph")
     if got is not None:
         return got
-    tiles = _tiles(t)
     g = nx.Graph()
-    castle_cell = t.castle.cell
-    for (x, y), (tile, rot) in tiles.items():
+    for cell, (tile, _) in _tiles(t).items():
         for k in range(len(tile.roads)):
-            g.add_node(((x, y), k), cell=(x, y), network=k)
-        nets = _side_network(tile)
-        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
-            mine = nets[(d - rot) % 4]
-            n = (x + dx, y + dy)
-            if mine is None or n not in tiles or n < (x, y):
-                continue
-            otile, orot = tiles[n]
-            theirs = _side_network(otile)[((d + 2) % 4 - orot) % 4]
-            if theirs is not None:
-                g.add_edge(((x, y), mine), (n, theirs))
+            g.add_node((cell, k), cell=cell, network=k)
+    g.add_edges_from(_road_edges(t))
+    castle_cell = t.castle.cell
     g.graph["castle"] = tuple(n for n in g.nodes if n[0] == castle_cell)
     t._cache["road_graph"] = g
     return g
 
 
 def connected_cells(t: "Territory") -> frozenset[Cell]:
-    """Cells of tiles connected to the castle by road (the castle's cell included)."""
+    """Cells of tiles connected to the castle by road (the castle's cell included).
+
+    The same as the union of :func:`road_graph` components holding a castle node.
+    """
     got = t._cache.get("connected")
     if got is not None:
         return got
-    g = road_graph(t)
-    reached: set[Node] = set()
-    for start in g.graph["castle"]:
-        if start not in reached:
-            reached |= nx.node_connected_component(g, start)
-    got = frozenset({c for c, _ in reached} | {t.castle.cell})
+    adj: dict[Node, list[Node]] = {}
+    for a, b in _road_edges(t):
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    castle_cell = t.castle.cell
+    castle_tile = _tiles(t)[castle_cell][0]
+    stack = [(castle_cell, k) for k in range(len(castle_tile.roads))]
+    reached = set(stack)
+    while stack:
+        for m in adj.get(stack.pop(), ()):
+            if m not in reached:
+                reached.add(m)
+                stack.append(m)
+    got = frozenset({c for c, _ in reached} | {castle_cell})
     t._cache["connected"] = got
     return got
 

@@ -19,13 +19,12 @@ rulebook is silent are in ``docs/rules-clarifications.md``.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from .graphs import TerritoryArea, areas, connected_cells
-from .territory import Territory
-from .tiles import Icons, Scroll, Terrain
+from .territory import Territory, per_tile
+from .tiles import Icons, Scroll, Terrain, Tile
 
 Cell = tuple[int, int]
 
@@ -83,11 +82,16 @@ def _a(phrase: str) -> str:
     return ("an " if phrase[0] in "aeiou" else "a ") + phrase
 
 
+@per_tile
+def _icons_of(tile: Tile) -> Icons:
+    return tile.icons
+
+
 def _tile_icons(t: Territory) -> dict[Cell, Icons]:
     """Icons per occupied cell (cached on the territory)."""
     got = t._cache.get("tile_icons")
     if got is None:
-        got = {c: t.tile(p.tile).icons for c, p in t.placements.items()}
+        got = {c: _icons_of(t.tile(p.tile)) for c, p in t.placements.items()}
         t._cache["tile_icons"] = got
     return got
 
@@ -103,9 +107,13 @@ def _area_cells(a: TerritoryArea) -> tuple[Cell, ...]:
 
 def icon_totals(t: Territory) -> Icons:
     """All icons of the territory added up (scrolls left out)."""
-    icons = _tile_icons(t).values()
-    return Icons(**{k: sum(getattr(i, k) for i in icons) for k in
-                    ("sheep", "cattle", "ships", "whisky", "broch", "farm", "lighthouse")})
+    got = t._cache.get("icon_totals")
+    if got is None:
+        icons = list(_tile_icons(t).values())
+        got = Icons(**{k: sum(getattr(i, k) for i in icons) for k in
+                       ("sheep", "cattle", "ships", "whisky", "broch", "farm", "lighthouse")})
+        t._cache["icon_totals"] = got
+    return got
 
 
 def whisky_tiles(t: Territory) -> list[Cell]:
@@ -213,20 +221,15 @@ def score_harbours(t: Territory) -> ScoreResult:
 
 def vertical_runs(t: Territory) -> list[tuple[Cell, ...]]:
     """Maximal runs of vertically contiguous tiles (any length), west to east, north to south."""
-    cols: dict[int, list[int]] = defaultdict(list)
-    for x, y in t.placements:
-        cols[x].append(y)
+    occ = t.placements
     runs = []
-    for x in sorted(cols):
-        ys = sorted(cols[x])
-        start = prev = ys[0]
-        for y in ys[1:] + [None]:  # type: ignore[list-item]
-            if y is not None and y == prev + 1:
-                prev = y
-                continue
-            runs.append(tuple((x, yy) for yy in range(start, prev + 1)))
-            if y is not None:
-                start = prev = y
+    for (x, y) in sorted(occ):
+        if (x, y - 1) in occ:
+            continue                      # not the top of a run
+        end = y
+        while (x, end + 1) in occ:
+            end += 1
+        runs.append(tuple((x, yy) for yy in range(y, end + 1)))
     return runs
 
 

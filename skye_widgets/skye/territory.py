@@ -20,8 +20,8 @@ skye_widgets.skye.territory.CastleTileError: castle-red is a castle: a territory
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterator, Mapping, Union
+from functools import wraps
+from typing import Any, Callable, Iterator, Mapping, TypeVar, Union
 
 from ..errors import RulesError
 from .tiles import ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, Terrain, Tile, catalogue
@@ -96,7 +96,32 @@ def _side_desc(terrain: Terrain, direction: int) -> str:
     return f"{SIDE_NAMES[direction]} side ({terrain.label})"
 
 
-@lru_cache(maxsize=1024)
+_T = TypeVar("_T")
+
+
+def per_tile(fn: Callable[[Tile], _T]) -> Callable[[Tile], _T]:
+    """Cache ``fn(tile)`` by tile identity (hashing a deep frozen Tile is slow).
+
+    Catalogue tiles are singletons, so this is a plain lookup; the cache keeps
+    each tile alive so its ``id`` is never reused while cached.
+    """
+    cache: dict[int, tuple[Tile, _T]] = {}
+
+    @wraps(fn)
+    def wrapper(tile: Tile) -> _T:
+        hit = cache.get(id(tile))
+        if hit is not None and hit[0] is tile:
+            return hit[1]
+        if len(cache) > 20000:
+            cache.clear()
+        value = fn(tile)
+        cache[id(tile)] = (tile, value)
+        return value
+
+    return wrapper
+
+
+@per_tile
 def rotated_faces(tile: Tile) -> tuple[tuple[Terrain, ...], ...]:
     """For each rotation r, the terrains facing N, E, S, W.
 

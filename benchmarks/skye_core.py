@@ -1,0 +1,62 @@
+"""Isle of Skye core timings: scoring everything and legal placements on 40-tile territories.
+
+Run: .venv/bin/python benchmarks/skye_core.py   (prints ms per operation; targets in brackets)
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+
+# benchmarks/ must not shadow the package (e.g. a benchmarks/skye_widgets.py script)
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
+from skye_widgets.skye.scoring import final_scoring, income, score_all_tiles
+from skye_widgets.skye.territory import random_territory
+
+
+def per_call_ms(fn, repeat: int = 5, number: int = 20) -> tuple[float, float]:
+    """(median, best) milliseconds per call over ``repeat`` batches of ``number`` calls."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(number):
+            fn()
+        times.append((time.perf_counter() - t0) / number * 1000)
+    return statistics.median(times), min(times)
+
+
+def main() -> None:
+    territories = [random_territory(40, seed=s) for s in range(10)]
+    sizes = sorted(len(t) for t in territories)
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (figures scale with it)")
+    print(f"10 random territories, {sizes[0]}-{sizes[-1]} tiles (seeds 0-9)")
+
+    def full(t):
+        t._cache.clear()          # measure from scratch: graphs rebuilt every time
+        score_all_tiles([t], [10])
+        final_scoring(t, 10)
+        income(t)
+
+    meds = [per_call_ms(lambda t=t: full(t)) for t in territories]
+    print(f"all 16 scoring tiles + final scoring + income, cold: median {statistics.median(m for m, _ in meds):.2f} ms, "
+          f"worst {max(m for m, _ in meds):.2f} ms, best {min(b for _, b in meds):.2f} ms per territory   [target <= 5 ms]")
+    meds = [per_call_ms(lambda t=t: (score_all_tiles([t], [10]), final_scoring(t, 10))) for t in territories]
+    print(f"the same with graphs cached:                     median {statistics.median(m for m, _ in meds):.2f} ms")
+
+    four = territories[:4]
+    med, _ = per_call_ms(lambda: [t._cache.clear() for t in four] and score_all_tiles(four, [3, 8, 8, 1]))
+    print(f"16 scoring tiles for 4 players (majorities), cold: {med:.2f} ms")
+
+    t = territories[0]
+    used = {p.tile for p in t}
+    tiles = [str(n) for n in range(1, 74) if str(n) not in used][:10]
+    med, best = per_call_ms(lambda: [t.legal_placements(x) for x in tiles], number=10)
+    print(f"legal_placements on a {len(t)}-tile territory: {med / len(tiles):.3f} ms per tile "
+          f"(best {best / len(tiles):.3f})   [target <= 2 ms]")
+
+
+if __name__ == "__main__":
+    main()
