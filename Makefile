@@ -38,12 +38,12 @@ LITE_VENV ?= build/lite-venv
 LITE_OUT  ?= build/lite
 LITE_WORK ?= build/lite-work
 LITE_PY   := $(LITE_VENV)/bin/python
-LITE_PKGS := "jupyterlite-core>=0.8,<0.9" "jupyterlite-pyodide-kernel>=0.8,<0.9" "jupyter_server>=2,<3" "build>=1"
+LITE_PKGS := "jupyterlite-core>=0.8,<0.9" "jupyterlite-pyodide-kernel>=0.8,<0.9" "jupyter_server>=2,<3" "build>=1" "setuptools>=68" wheel
 LITE_EXTS := "ipycanvas>=0.14,<0.15" "jupyterlab_widgets>=3,<4"
 
 lite: $(LITE_VENV)/.lite-installed
-	rm -rf $(LITE_WORK) && mkdir -p $(LITE_WORK)/contents/notebooks $(LITE_WORK)/site
-	$(LITE_PY) -m build -q --outdir $(LITE_WORK)/dist . >/dev/null
+	rm -rf $(LITE_WORK) $(LITE_OUT) && mkdir -p $(LITE_WORK)/contents/notebooks $(LITE_WORK)/site
+	$(LITE_PY) -m build -q --no-isolation --outdir $(LITE_WORK)/dist . >/dev/null
 	find notebooks -maxdepth 1 -name '*.ipynb' -exec cp {} $(LITE_WORK)/contents/notebooks/ \;
 	if [ -d puzzles ]; then cp -R puzzles $(LITE_WORK)/contents/; fi
 	cd $(LITE_WORK)/site && $(abspath $(LITE_VENV))/bin/jupyter lite build --lite-dir . \

@@ -1,0 +1,104 @@
+"""`make lite` builds a JupyterLite site with the notebooks, puzzles/ and our wheel.
+
+The test runs the Makefile target itself (the same command a person runs), only
+pointing its output and scratch folders at a temporary directory. The first run
+creates build/lite-venv (jupyterlite-core + the Pyodide kernel, from PyPI);
+later runs reuse it and take about half a minute.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    make = shutil.which("make")
+    if make is None:
+        pytest.skip("make is not installed")
+    tmp = tmp_path_factory.mktemp("lite")
+    out = tmp / "site"
+    proc = subprocess.run(
+        [make, "--no-print-directory", "lite", f"LITE_OUT={out}", f"LITE_WORK={tmp / 'work'}"],
+        cwd=ROOT, capture_output=True, text=True, timeout=900, check=False,
+    )
+    assert proc.returncode == 0, f"make lite failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+    return out
+
+
+def _names_under(folder: Path, pattern: str) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob(pattern) if p.is_file()}
+
+
+def _tracked(folder: str) -> set[str]:
+    """Files git tracks under folder (others' unsaved work in a shared tree does not count)."""
+    proc = subprocess.run(["git", "ls-files", "--", folder], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    if proc.returncode != 0:  # not a git checkout: everything on disk
+        return {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*")
+                if p.is_file() and "__pycache__" not in p.parts}
+    return set(proc.stdout.split())
+
+
+def test_site_has_the_lab_app_and_the_pyodide_kernel(site: Path) -> None:
+    assert (site / "index.html").is_file()
+    assert (site / "lab" / "index.html").is_file()
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    extensions = {e["name"] for e in config["federated_extensions"]}
+    # The kernel, and the widget front-ends our notebooks draw with.
+    assert {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
+            "ipycanvas"} <= extensions
+
+
+def test_site_has_every_notebook_and_puzzle_and_nothing_else(site: Path) -> None:
+    ours = {f"notebooks/{p.name}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    if (ROOT / "puzzles").is_dir():
+        ours |= {f"puzzles/{n}" for n in _names_under(ROOT / "puzzles", "*")}
+    files = site / "files"
+    shipped = _names_under(files, "*") if files.is_dir() else set()
+    assert shipped == ours
+    for name in ours:  # copied byte for byte
+        assert (files / name).read_bytes() == (ROOT / name).read_bytes(), name
+    # Each notebook is listed in the contents index the Lite file browser reads.
+    for name in ours:
+        folder, _, base = name.rpartition("/")
+        listing = json.loads((site / "api" / "contents" / folder / "all.json").read_text())
+        assert base in {c["name"] for c in listing["content"]}, name
+
+
+def test_site_ships_our_wheel_for_piplite(site: Path) -> None:
+    wheels = sorted((site / "pypi").glob("skye_widgets-*-py3-none-any.whl"))
+    assert len(wheels) == 1, wheels
+    wheel = wheels[0]
+    index = json.loads((site / "pypi" / "all.json").read_text())
+    (release,) = index["skye-widgets"]["releases"].values()
+    assert release[0]["filename"] == wheel.name
+    assert release[0]["digests"]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    urls = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pipliteUrls"]
+    assert any(u.startswith("./pypi/all.json") for u in urls)
+    # The wheel carries the rules and their data files (what the notebooks import).
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = {n for n in _tracked("skye_widgets")
+                if n.endswith(".py") or n.endswith("/py.typed") or (n.endswith(".json") and "/data/" in n)}
+    assert expected
+    assert expected <= names, sorted(expected - names)
+
+
+def test_jupyterlite_stays_out_of_the_test_environment() -> None:
+    # The Pyodide kernel's lab extension breaks plain JupyterLab, so `make lite`
+    # must install it only into build/lite-venv.
+    labext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+    assert not labext.exists()
