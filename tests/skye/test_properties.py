@@ -129,3 +129,17 @@ def test_save_load_round_trips(tmp_path_factory, a, b, gold_a, gold_b):
     assert back == [a, b] and [(t.name, t.gold) for t in back] == [("A", gold_a), ("B", gold_b)]
     assert json.loads(path.read_text()) == {"players": [a.to_dict(), b.to_dict()]}
     assert Territory.from_dict(a.to_dict()) == a
+
+
+@FAST
+@given(territories)
+def test_fast_components_equal_networkx_components(t):
+    import networkx as nx
+
+    from skye_widgets.skye.graphs import area_graph, road_graph
+
+    assert sorted(sorted(c) for c in nx.connected_components(area_graph(t))) == \
+        sorted(sorted(a.nodes) for a in areas(t))
+    g = road_graph(t)
+    reached = set().union(*(nx.node_connected_component(g, n) for n in g.graph["castle"])) if g.graph["castle"] else set()
+    assert connected_cells(t) == {c for c, _ in reached} | {t.castle.cell}
