@@ -1,0 +1,180 @@
+"""HashiWidget without a browser: clicks through click_island / click_cell / mouse handlers."""
+
+from __future__ import annotations
+
+import pytest
+from ipycanvas.canvas import _CANVAS_MANAGER
+
+from skye_widgets.hashi.board import load_board
+from skye_widgets.hashi.game import Card, EndTurn, HashiGame, Setup, default_deck
+from skye_widgets.hashi.render import board_geometry
+from skye_widgets.widgets.hashi import HashiWidget
+
+A = load_board("skerries-a")
+
+
+@pytest.fixture(autouse=True)
+def no_frontend(monkeypatch):
+    sent = []
+    monkeypatch.setattr(type(_CANVAS_MANAGER), "_send_custom",
+                        lambda self, command, buffers=[]: sent.append(command))
+    return sent
+
+
+def stacked(*played):
+    rest = list(default_deck())
+    for c in (Card(6, 3), *played):
+        rest.remove(c)
+    return [Card(6, 3), *played, *rest]
+
+
+def solo(*cards) -> HashiWidget:
+    return HashiWidget(HashiGame(A, ["You"], deck=stacked(*cards), shuffle=False))
+
+
+def test_setup_by_click_refuses_flags_and_uses_the_chosen_number():
+    w = solo(Card(5, 3))
+    w.click_island(0, 0)
+    assert "red flag" in w.message and w.game.sheet(0).numbers == {}
+    w.setup_number.value = 4
+    w.click_island(0, 2)
+    assert w.game.sheet(0).numbers == {(0, 2): 4} and w.game.phase == "play"
+    assert "card 1 of 17" in w.header.value and "<b>5</b>" in w.header.value
+
+
+def test_click_writes_then_two_clicks_draw_a_bridge_then_done():
+    w = solo(Card(5, 3), Card(2, 1))
+    w.click_island(0, 2)                  # setup 3
+    w.click_island(0, 5)                  # free island: the card's 5 goes there
+    assert w.game.sheet(0).numbers[(0, 5)] == 5 and w.message == "wrote 5 at (0, 5)"
+    w.click_island(0, 5)                  # numbered: selected as a bridge end
+    assert w.selected == (0, 5)
+    w.click_island(0, 2)
+    assert w.game.sheet(0).bridges == {((0, 2), (0, 5)): 1} and "1 of 3" in w.message
+    w.done()                              # only 1 of 3 bridges: refused with the reason
+    assert "1 of the card's 3 bridges" in w.message and w.game.round == 1
+    w.click_cell(5, 0); w.click_cell(5, 2)  # click_cell takes (x=col, y=row): (0,5) then (2,5)
+    w.click_island(0, 5); w.click_island(2, 5)
+    assert "card's 3" not in w.message and w.game.sheet(0).degree((0, 5)) == 3
+    w.done()
+    assert w.game.round == 2 and "next card: 2 / 1 bridge" in w.message
+
+
+def test_illegal_bridge_is_explained_and_changes_nothing():
+    w = solo(Card(3, 1), Card(2, 1))
+    w.click_island(0, 2)                  # setup 3 at (0,2)
+    w.click_island(2, 0)                  # write 3 at (2,0)
+    w.click_island(0, 2); w.click_island(3, 2)
+    w.done()
+    before = dict(w.game.sheet(0).bridges)
+    w.click_island(2, 5)                  # free island: the 2 is written there ...
+    w.undo()                              # ... taken back
+    assert (2, 5) not in w.game.sheet(0).numbers and "took back the number" in w.message
+    w.click_island(2, 0); w.click_island(2, 3)
+    assert "cross" in w.message and w.game.sheet(0).bridges == before
+
+
+def test_drag_from_island_to_island_draws_a_bridge():
+    w = solo(Card(4, 2))
+    w.click_island(0, 2)
+    geo = board_geometry(A)
+    w.click_island(0, 5)                  # write the 4 at (0,5)
+    x1, y1 = geo.center((0, 5))
+    x2, y2 = geo.center((2, 5))
+    w._on_mouse_down(x1, y1)              # press on (0,5): selects it
+    w._on_mouse_up(x2 + 3, y2 - 2)        # release on (2,5): the bridge
+    assert w.game.sheet(0).bridges == {((0, 5), (2, 5)): 1}
+
+
+def test_cell_at_maps_pixels_to_x_col_y_row():
+    w = solo()
+    x, y = board_geometry(A).center((4, 7))
+    assert w.cell_at(x, y) == (7, 4)
+    assert w.cell_at(1, 1) is None
+
+
+def test_bots_play_their_turns_and_the_score_sheet_follows():
+    w = HashiWidget.versus(["greedy", "planner"], seed=2)
+    assert w.game.current_player() == 0
+    w.click_island(0, 2)                  # my setup; the bots set up at once
+    assert w.game.phase == "play" and "boards passed to the left" in w.message
+    w.done()                              # skip card 1: both bots play it
+    assert w.game.round == 2 and w.game.current_player() == 0
+    assert "greedy 1" in w.sheet_html.value and "(bot)" in w.sheet_html.value
+    while not w.game.is_over():
+        w.done()
+    assert "Game over" in w.header.value and w.done_button.disabled
+
+
+def test_solo_game_over_shows_the_rank():
+    w = solo()
+    w.click_island(0, 2)
+    for _ in range(17):
+        w.done()
+    assert "rank: <b>Errand Runner</b>" in w.header.value and "Errand Runner" in w.message
+
+
+def test_viewer_shows_another_players_board():
+    w = HashiWidget(HashiGame(A, ["Ann", "Bob"], seed=1))
+    w.click_island(0, 2)
+    w.click_island(6, 2)
+    w.viewer.value = 1                    # Ann (to act) looks at Bob's board, which Ann set up
+    assert w.shown_player == 1 and "Bob" in w.drawing().title
+    w.click_island(2, 0)                  # a click goes back to the board of the player to act
+    assert w.viewer.value == -1 and w.game.sheet(0).numbers.get((2, 0))
+
+
+def test_static_svg_in_the_mimebundle_and_one_message_per_redraw(no_frontend):
+    w = solo()
+    bundle = w._repr_mimebundle_()
+    assert bundle["image/svg+xml"].startswith("<svg")
+    no_frontend.clear()
+    w.redraw()
+    assert len(no_frontend) == 1
+
+
+# -- classic puzzles ------------------------------------------------------------
+
+puzzle_mod = pytest.importorskip("skye_widgets.hashi.puzzle")
+
+# 2 . 2      bridges a=(0,0)-(0,2), b=(0,0)-(2,0), c=(0,2)-(2,2), d=(2,0)-(2,2):
+# . . .      a+b=2, a+c=2, b+d=1, c+d=1. d=1 forces b=c=0, a=2: two separate pairs, not
+# 1 . 1      connected. So d=0 and a=b=c=1 is the only solution (worked out by hand).
+TEXT = "3 3 4\n2 0 2\n0 0 0\n1 0 1\n"
+
+
+def puzzle_widget():
+    return HashiWidget.for_puzzle(puzzle_mod.HashiPuzzle.from_text(TEXT))
+
+
+def test_puzzle_clicks_cycle_bridges_and_report_solved():
+    w = puzzle_widget()
+    w.click_island(0, 0); w.click_island(0, 2)
+    assert w.puzzle_state.bridges == {frozenset({(0, 0), (0, 2)}): 1}
+    w.click_island(0, 0); w.click_island(0, 2)
+    w.click_island(0, 2); w.click_island(0, 0)    # 2 -> 0
+    assert w.puzzle_state.bridges == {}
+    for a, b in [((0, 0), (0, 2)), ((0, 0), (2, 0)), ((0, 2), (2, 2))]:
+        w.click_island(*a); w.click_island(*b)
+    assert w.message.startswith("Solved!") and "solved!" in w.header.value
+
+
+def test_puzzle_rejects_non_neighbours_and_checks():
+    w = puzzle_widget()
+    w.click_island(0, 0); w.click_island(2, 2)    # diagonal: not neighbours
+    assert w.puzzle_state.bridges == {} and "skye-error" in w.status.value
+    w.check()
+    assert "skye-error" in w.status.value
+
+
+def test_puzzle_hint_explains_and_highlights():
+    w = puzzle_widget()
+    w.show_hint()
+    assert len(w.message) > 10 and w.highlight
+
+
+def test_reset_removes_every_bridge():
+    w = puzzle_widget()
+    w.click_island(0, 0); w.click_island(0, 2)
+    w.reset()
+    assert w.puzzle_state.bridges == {} and w.message == "all bridges removed"
