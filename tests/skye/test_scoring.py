@@ -379,3 +379,22 @@ def test_score_result_helpers():
     assert r.points == 5 and (r + ScoreResult(0)).points == 5
     assert "= 2 + 3 = 5" in r.explain()
     assert ScoreResult(0).explain() == "nothing scores: 0"
+
+
+def test_rulebook_income_example_with_catalogue_tiles():
+    # castle-blue; tile 24 (PWPW, road N-S, whisky) below it: its road meets the castle's S exit;
+    # tile 19 (PMPP, roads N-S-W, whisky, 2 sheep) below that: road meets 24's S exit;
+    # tile 53 (PWWW, road N, whisky, 2 ships) at (1,1) joins 24's E water, its road ends at an empty cell.
+    # Income: castle 5 + whisky on 24 and 19 = 7 (53 is not connected); round 5, 2 ahead: + 2 x 3 = 13.
+    t = build((24, 0, 1, 0), (19, 0, 2, 0), (53, 1, 1, 0))
+    assert income(t).points == 7
+    assert income(t, round_no=5, players_ahead=2).points == 13
+    # the same territory, other rules by hand:
+    # sheep 2 (tile 19); column x=0 holds 3 tiles -> 1 line; tiles on road: 24 and 19;
+    # no 2x2 square; nothing completed (every area has a side facing an empty cell);
+    # 3 whisky tiles and 2 ships; the per-cattle scroll on 24 finds no cattle -> 0.
+    got = {n: r.points for n, r in score_all_tiles([t], [0])[0].items()}
+    assert (got[3], got[13], got[14], got[1], got[2], got[15]) == (2, 3, 2, 0, 0, 0)
+    assert score_tile(7, [t, Territory()], [0, 0])[0].breakdown[0].reason == "most whisky tiles (3)"
+    assert score_tile(8, [t, Territory()], [0, 0])[0].breakdown[0].reason == "most ships (2)"
+    assert scroll_points(t).points == 0
