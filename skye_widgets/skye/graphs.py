@@ -289,9 +289,16 @@ def connected_cells(t: "Territory") -> frozenset[Cell]:
             if m not in reached:
                 reached.add(m)
                 stack.append(m)
+    t._cache["connected_networks"] = frozenset(reached)
     got = frozenset({c for c, _ in reached} | {castle_cell})
     t._cache["connected"] = got
     return got
+
+
+def connected_networks(t: "Territory") -> frozenset[Node]:
+    """Road networks ``((x, y), k)`` connected to the castle (the castle's own included)."""
+    connected_cells(t)
+    return t._cache["connected_networks"]
 
 
 def road_links(t: "Territory") -> list[tuple[Cell, Cell]]:

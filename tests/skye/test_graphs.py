@@ -136,3 +136,11 @@ def test_cache_is_invalidated_on_place_and_pop():
     assert len(areas(t)) == 4
     t.pop()
     assert len(areas(t)) == 3
+
+
+def test_connected_networks_name_the_network_of_a_split_tile():
+    from skye_widgets.skye.graphs import connected_networks
+
+    t = Territory()
+    t.place(SPLIT, 0, 1, 0)     # network 0 (N) meets the castle's S exit; network 1 (S) does not
+    assert connected_networks(t) == {((0, 0), 0), ((0, 1), 0)}
