@@ -1,0 +1,431 @@
+"""Isle of Skye placement puzzles: a territory, a hand of tiles, an objective.
+
+A puzzle asks: place every tile of the hand in the territory (any order, the
+normal placement rules) so that the *objective* scores as much as possible.
+A tile that fits nowhere once nothing else can be placed goes back to the bag,
+as in the Build phase of the rules.
+
+The objective is a chosen set of scoring tiles, optionally the scrolls and
+the income, all scored exactly as :mod:`.scoring` scores them::
+
+    {"scoring_tiles": [3, 16], "scrolls": false, "income": false}
+
+Majorities (scoring tiles 7, 8, 9) need opponents: a puzzle using one gives a
+fixed opponent baseline, e.g. ``"opponents": [{"ships": 3}, {"ships": 1}]``
+(see ``docs/puzzles.md``).
+
+>>> obj = Objective(scoring_tiles=(3,))
+>>> from .territory import Territory
+>>> t = Territory("castle-blue")
+>>> evaluate(obj, t).points              # the castle has no sheep
+0
+>>> describe_objective(Objective(scoring_tiles=(16,), scrolls=True))
+'scoring tile 16 (Completed mountain areas) + scrolls'
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from ..errors import FileFormatError, read_json, write_json
+from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, income, majority_points,
+                      scroll_points, whisky_tiles, icon_totals)
+from .territory import IllegalPlacementError, Territory, TerritoryDataError
+from .tiles import catalogue
+
+#: What a puzzle can teach.
+TEACHES = ("scoring tiles", "scrolls", "income", "completion")
+#: Majority scoring tile -> the opponent count it compares.
+MAJORITY_KEYS = {7: "whisky_tiles", 8: "ships", 9: "gold"}
+
+
+# --------------------------------------------------------------------------
+# The objective
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Objective:
+    """What a puzzle scores.
+
+    ``scoring_tiles``: scoring tiles 1-16 (each scored once, as in a round);
+    ``scrolls``: the end-of-game scroll points (doubled in completed areas);
+    ``income``: the income the territory would bring (castle 5 + 1 per whisky
+    tile connected to the castle by road; no catch-up), 1 point per gold.
+    ``opponents``: for majorities 7 / 8 / 9, each opponent's fixed
+    ``whisky_tiles`` / ``ships`` / ``gold``; ``gold``: the player's gold
+    before income (tile 9 compares ``gold`` + income).
+    """
+
+    scoring_tiles: tuple[int, ...] = ()
+    scrolls: bool = False
+    income: bool = False
+    opponents: tuple[Mapping[str, int], ...] = ()
+    gold: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"scoring_tiles": list(self.scoring_tiles), "scrolls": self.scrolls,
+                             "income": self.income}
+        if self.opponents:
+            d["opponents"] = [dict(o) for o in self.opponents]
+        if self.gold:
+            d["gold"] = self.gold
+        return d
+
+    @property
+    def majorities(self) -> tuple[int, ...]:
+        return tuple(n for n in self.scoring_tiles if n in MAJORITY_KEYS)
+
+
+class ObjectiveError(ValueError):
+    """An objective that cannot be used (the message starts with the field)."""
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def objective_from_dict(d: Any) -> Objective:
+    """Read and check an objective; raises :class:`ObjectiveError` naming the field.
+
+    >>> objective_from_dict({"scoring_tiles": [8], "opponents": [{"ships": 2}]}).majorities
+    (8,)
+    >>> objective_from_dict({"scoring_tiles": [8]})
+    Traceback (most recent call last):
+    ...
+    skye_widgets.skye.puzzles.ObjectiveError: opponents: scoring tile 8 is a majority: give at least one opponent with 'ships'
+    """
+    if not isinstance(d, dict):
+        raise ObjectiveError("must be an object")
+    unknown = set(d) - {"scoring_tiles", "scrolls", "income", "opponents", "gold"}
+    if unknown:
+        raise ObjectiveError(f"{sorted(unknown)[0]}: unknown field")
+    tiles = d.get("scoring_tiles", [])
+    if not isinstance(tiles, list) or not all(_whole(n) for n in tiles):
+        raise ObjectiveError("scoring_tiles: must be a list of scoring tile numbers 1-16")
+    for n in tiles:
+        if n not in SCORING_TILES:
+            raise ObjectiveError(f"scoring_tiles: {n} is not a scoring tile (1-16)")
+    if len(set(tiles)) != len(tiles):
+        raise ObjectiveError("scoring_tiles: a scoring tile is listed twice")
+    for key in ("scrolls", "income"):
+        if not isinstance(d.get(key, False), bool):
+            raise ObjectiveError(f"{key}: must be true or false")
+    if not tiles and not d.get("scrolls") and not d.get("income"):
+        raise ObjectiveError("scoring_tiles: the objective scores nothing (give scoring tiles, scrolls or income)")
+    gold = d.get("gold", 0)
+    if not _whole(gold) or gold < 0:
+        raise ObjectiveError("gold: must be a whole number >= 0")
+    opps = d.get("opponents", [])
+    if not isinstance(opps, list) or not all(isinstance(o, dict) for o in opps):
+        raise ObjectiveError("opponents: must be a list of objects")
+    for i, o in enumerate(opps):
+        for k, v in o.items():
+            if k not in MAJORITY_KEYS.values():
+                raise ObjectiveError(f"opponents[{i}]: unknown count {k!r} (whisky_tiles, ships, gold)")
+            if not _whole(v) or v < 0:
+                raise ObjectiveError(f"opponents[{i}].{k}: must be a whole number >= 0")
+    for n in tiles:
+        key = MAJORITY_KEYS.get(n)
+        if key and (not opps or any(key not in o for o in opps)):
+            raise ObjectiveError(f"opponents: scoring tile {n} is a majority: "
+                                 f"give at least one opponent with {key!r}")
+    if opps and not any(n in MAJORITY_KEYS for n in tiles):
+        raise ObjectiveError("opponents: given but no majority scoring tile (7, 8, 9) is scored")
+    return Objective(tuple(tiles), bool(d.get("scrolls", False)), bool(d.get("income", False)),
+                     tuple(dict(o) for o in opps), gold)
+
+
+def describe_objective(obj: Objective) -> str:
+    """The objective in words (one line)."""
+    parts = [f"scoring tile {n} ({SCORING_TILES[n].name})" for n in obj.scoring_tiles]
+    if obj.scrolls:
+        parts.append("scrolls")
+    if obj.income:
+        parts.append("income")
+    return " + ".join(parts)
+
+
+def majority_count(number: int, t: Territory, gold: int = 0) -> int:
+    """The player's count for majority tile 7 (whisky tiles), 8 (ships) or 9 (gold + income)."""
+    if number == 7:
+        return len(whisky_tiles(t))
+    if number == 8:
+        return icon_totals(t).ships
+    return gold + income(t).points
+
+
+def evaluate(obj: Objective, t: Territory) -> ScoreResult:
+    """The objective's points for territory ``t``, with a breakdown (the real scoring rules).
+
+    Each breakdown item's reason starts with what scored it (``tile 16:``,
+    ``scrolls:``, ``income:``).
+    """
+    items: list[BreakdownItem] = []
+    for n in obj.scoring_tiles:
+        if n in MAJORITY_KEYS:
+            key = MAJORITY_KEYS[n]
+            mine = majority_count(n, t, obj.gold)
+            theirs = [int(o[key]) for o in obj.opponents]
+            pts = majority_points([mine, *theirs])[0]
+            what = {7: "whisky tiles", 8: "ships", 9: "gold after income"}[n]
+            place = {5: "most", 2: "second most", 0: "not enough"}[pts]
+            items.append(BreakdownItem(pts, f"tile {n}: {place} {what}: you {mine}, opponents "
+                                            f"{', '.join(map(str, theirs))}"))
+            continue
+        res = SCORING_TILES[n].score([t], [0])[0]
+        if not res.breakdown:
+            items.append(BreakdownItem(0, f"tile {n}: nothing scores ({SCORING_TILES[n].name})"))
+        items.extend(BreakdownItem(i.points, f"tile {n}: {i.reason}", i.cells) for i in res.breakdown)
+    if obj.scrolls:
+        res = scroll_points(t)
+        if not res.breakdown:
+            items.append(BreakdownItem(0, "scrolls: no scroll in the territory"))
+        items.extend(BreakdownItem(i.points, f"scrolls: {i.reason}", i.cells) for i in res.breakdown)
+    if obj.income:
+        items.extend(BreakdownItem(i.points, f"income: {i.reason}", i.cells) for i in income(t).breakdown)
+    return ScoreResult.of(items)
+
+
+# --------------------------------------------------------------------------
+# Puzzles
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Move:
+    """One step of a solution: a tile placed, or returned (it fits nowhere)."""
+
+    tile: int
+    x: int | None = None
+    y: int | None = None
+    rotation: int | None = None
+
+    @property
+    def returned(self) -> bool:
+        return self.x is None
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.returned:
+            return {"tile": self.tile, "returned": True}
+        return {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation}
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A placement puzzle (see the module docstring and ``docs/puzzles.md``)."""
+
+    id: str
+    title: str
+    difficulty: int
+    teaches: tuple[str, ...]
+    territory: tuple[dict[str, Any], ...]     # tile entries, castle first
+    hand: tuple[int, ...]
+    objective: Objective
+    optimum: int
+    solution: tuple[Move, ...]
+    hints: tuple[str, ...]
+    greedy: int | None = None                 # what placing greedily one tile at a time scores
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def start(self) -> Territory:
+        """A fresh copy of the start territory."""
+        return Territory.from_dict({"tiles": list(self.territory)})
+
+    def solved_territory(self) -> Territory:
+        """The territory after playing :attr:`solution`."""
+        t = self.start()
+        for m in self.solution:
+            if not m.returned:
+                t.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
+        return t
+
+    def score(self, t: Territory) -> ScoreResult:
+        """The objective's points for ``t`` with the breakdown."""
+        return evaluate(self.objective, t)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "id": self.id, "title": self.title, "difficulty": self.difficulty,
+            "teaches": list(self.teaches), "territory": [dict(e) for e in self.territory],
+            "hand": list(self.hand), "objective": self.objective.to_dict(),
+            "optimum": self.optimum, "solution": [m.to_dict() for m in self.solution],
+            "hints": list(self.hints),
+        }
+        if self.greedy is not None:
+            d["greedy"] = self.greedy
+        d.update(self.extra)
+        return d
+
+    def _repr_svg_(self) -> str:
+        return self.start()._repr_svg_()
+
+
+class PuzzleDataError(ValueError):
+    """A puzzle dict that cannot be used; the message starts with the field."""
+
+
+_FIELDS = ("id", "title", "difficulty", "teaches", "territory", "hand", "objective", "optimum",
+           "solution", "hints")
+
+
+def _moves(sol: Any) -> tuple[Move, ...]:
+    if not isinstance(sol, list) or not sol:
+        raise PuzzleDataError("solution: must be a non-empty list of moves")
+    out = []
+    for i, m in enumerate(sol):
+        where = f"solution[{i}]"
+        if not isinstance(m, dict) or not _whole(m.get("tile")):
+            raise PuzzleDataError(f"{where}: must be an object with a tile number")
+        if m.get("returned") is True:
+            if set(m) - {"tile", "returned"}:
+                raise PuzzleDataError(f"{where}: a returned tile has no x, y, rotation")
+            out.append(Move(m["tile"]))
+            continue
+        for k in ("x", "y", "rotation"):
+            if not _whole(m.get(k)):
+                raise PuzzleDataError(f"{where}: {k} missing or not a whole number")
+        out.append(Move(m["tile"], m["x"], m["y"], m["rotation"]))
+    return tuple(out)
+
+
+def puzzle_from_dict(d: Any) -> Puzzle:
+    """Read a puzzle and check everything that needs no search.
+
+    Checked: every field's type, the start territory (legal, castle first), the
+    hand (landscape tiles, each once, none already in the territory), the
+    objective, the solution (legal in its order, the whole hand, a returned tile
+    really fits nowhere at the end) and that the solution scores ``optimum``.
+    That ``optimum`` is the best possible needs the solver: see :func:`check_file`.
+    Raises :class:`PuzzleDataError` whose message starts with the field.
+    """
+    if not isinstance(d, dict):
+        raise PuzzleDataError("puzzle: must be a JSON object")
+    for k in _FIELDS:
+        if k not in d:
+            raise PuzzleDataError(f"{k}: missing")
+    if not isinstance(d["id"], str) or not d["id"]:
+        raise PuzzleDataError("id: must be a non-empty string")
+    if not isinstance(d["title"], str) or not d["title"].strip():
+        raise PuzzleDataError("title: must be a non-empty string")
+    if not _whole(d["difficulty"]) or not 1 <= d["difficulty"] <= 5:
+        raise PuzzleDataError(f"difficulty: {d['difficulty']!r} is not 1-5")
+    teaches = d["teaches"]
+    if not isinstance(teaches, list) or not teaches or any(x not in TEACHES for x in teaches):
+        raise PuzzleDataError(f"teaches: must be a non-empty list of {', '.join(TEACHES)}")
+    hints = d["hints"]
+    if (not isinstance(hints, list) or not 1 <= len(hints) <= 3
+            or not all(isinstance(h, str) and h.strip() for h in hints)):
+        raise PuzzleDataError("hints: must be a list of 1-3 hints in words")
+    if not isinstance(d["territory"], list):
+        raise PuzzleDataError("territory: must be a list of tile entries, castle first")
+    try:
+        start = Territory.from_dict({"tiles": d["territory"]})
+    except TerritoryDataError as e:
+        raise PuzzleDataError(f"territory: {e}") from None
+    hand = d["hand"]
+    if not isinstance(hand, list) or not hand or not all(_whole(n) for n in hand):
+        raise PuzzleDataError("hand: must be a non-empty list of tile numbers")
+    for n in hand:
+        if str(n) not in catalogue() or not 1 <= n <= 73:
+            raise PuzzleDataError(f"hand: {n} is not a landscape tile (1-73)")
+        if any(p.tile == str(n) for p in start):
+            raise PuzzleDataError(f"hand: tile {n} is already in the territory")
+    if len(set(hand)) != len(hand):
+        raise PuzzleDataError("hand: a tile is listed twice (every tile exists once)")
+    try:
+        obj = objective_from_dict(d["objective"])
+    except ObjectiveError as e:
+        raise PuzzleDataError(f"objective.{e}") from None
+    if not _whole(d["optimum"]):
+        raise PuzzleDataError("optimum: must be a whole number")
+    moves = _moves(d["solution"])
+    if sorted(m.tile for m in moves) != sorted(hand):
+        raise PuzzleDataError("solution: must use every tile of the hand exactly once")
+    t = start.copy()
+    returned = [m for m in moves if m.returned]
+    for i, m in enumerate(moves):
+        if m.returned:
+            if any(not mm.returned for mm in moves[i:]):
+                raise PuzzleDataError(f"solution[{i}]: returned tiles come after every placed tile")
+            continue
+        try:
+            t.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
+        except IllegalPlacementError as e:
+            raise PuzzleDataError(f"solution[{i}]: {e}") from None
+    for m in returned:
+        if t.can_place(m.tile):
+            raise PuzzleDataError(f"solution: tile {m.tile} is returned but fits in the final territory")
+    got = evaluate(obj, t).points
+    if got != d["optimum"]:
+        raise PuzzleDataError(f"optimum: stated {d['optimum']} but the solution scores {got}")
+    greedy = d.get("greedy")
+    if greedy is not None and not _whole(greedy):
+        raise PuzzleDataError("greedy: must be a whole number")
+    extra = {k: v for k, v in d.items() if k not in _FIELDS and k != "greedy"}
+    return Puzzle(d["id"], d["title"], d["difficulty"], tuple(teaches),
+                  tuple(dict(e) for e in d["territory"]), tuple(hand), obj, d["optimum"], moves,
+                  tuple(hints), greedy, extra)
+
+
+def load_puzzle(path: str | os.PathLike[str]) -> Puzzle:
+    """Read a puzzle file; any fault is a :class:`FileFormatError` naming the file and the field."""
+    data = read_json(path)
+    try:
+        return puzzle_from_dict(data)
+    except PuzzleDataError as e:
+        raise FileFormatError(path, str(e)) from None
+
+
+def save_puzzle(puzzle: Puzzle, path: str | os.PathLike[str]) -> None:
+    """Write a puzzle file (pretty JSON)."""
+    write_json(path, puzzle.to_dict())
+
+
+def verify_optimum(puzzle: Puzzle) -> None:
+    """Re-solve ``puzzle``; raise :class:`PuzzleDataError` when ``optimum`` is not the best."""
+    from .solver import solve
+    best = solve(puzzle.start(), puzzle.hand, puzzle.objective).optimum
+    if best != puzzle.optimum:
+        raise PuzzleDataError(f"optimum: stated {puzzle.optimum} but the best possible is {best}")
+
+
+def check_file(path: str | os.PathLike[str]) -> Puzzle:
+    """Load a puzzle file and re-solve it (the full check of ``skye-widgets puzzle check``)."""
+    p = load_puzzle(path)
+    try:
+        verify_optimum(p)
+    except PuzzleDataError as e:
+        raise FileFormatError(path, str(e)) from None
+    return p
+
+
+def puzzle_files(folder: str | os.PathLike[str] | None = None) -> list[str]:
+    """The curated puzzle files (``puzzles/skye/*.json``), sorted by name."""
+    if folder is None:
+        folder = default_folder()
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".json"))
+
+
+def default_folder() -> str:
+    """``puzzles/skye`` of the source tree."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.normpath(os.path.join(here, "..", "..", "puzzles", "skye"))
+
+
+def load_all(folder: str | os.PathLike[str] | None = None) -> list[Puzzle]:
+    """Every curated puzzle, easiest first (difficulty, then id)."""
+    ps = [load_puzzle(f) for f in puzzle_files(folder)]
+    return sorted(ps, key=lambda p: (p.difficulty, p.id))
+
+
+def moves_from(seq: Sequence[Any]) -> tuple[Move, ...]:
+    """Moves from (tile, x, y, rotation) tuples or placements (``None`` x: returned)."""
+    out = []
+    for m in seq:
+        if isinstance(m, Move):
+            out.append(m)
+        else:
+            tile, x, y, r = (int(m.tile), m.x, m.y, m.rotation) if hasattr(m, "tile") else m
+            out.append(Move(int(tile), x, y, r))
+    return tuple(out)

@@ -1,0 +1,787 @@
+"""An exact solver for Isle of Skye placement puzzles.
+
+:func:`solve` tries every legal way to place the whole hand — any order, every
+legal cell, every rotation; a tile goes back to the bag only when nothing left
+in the hand fits anywhere (the Build phase) — and maximises the objective.
+It returns the optimum, how many distinct final territories reach it and one
+solution in a legal placement order.
+
+How it stays fast (details in ``docs/puzzles.md``):
+
+* **Order independence.** The future of a search node depends only on *which*
+  placements are on the board, not their order, so every node is keyed by a
+  Zobrist hash of its set of placements and expanded once. Legality still
+  follows the order: a child is generated only from a node where the tile is
+  legal, so a tile that becomes legal only next to an earlier one is found.
+* **Symmetric duplicates.** A tile whose quarter turn gives the same sides,
+  areas, roads and icons (say an all-water tile) is tried in one rotation of
+  each class; final territories are counted in that canonical form.
+* **Bounds.** Each objective term has a sound upper bound from the board so far
+  plus what the tiles left could add; a node whose bound is below the best
+  found so far is cut (equal is kept, so every optimal territory is counted).
+  The search starts from the greedy score as its first "best".
+* **Incremental scoring.** A light board (areas and roads as union-find
+  components with running totals) scores a node in microseconds; its results
+  are checked against :mod:`.scoring` in the tests, and every solution is
+  re-scored with :func:`.puzzles.evaluate` before it is returned.
+
+>>> from .territory import Territory
+>>> from .puzzles import Objective
+>>> r = solve(Territory("castle-blue"), [3], Objective(scoring_tiles=(3,)))
+>>> r.optimum, r.optimal_territories > 0
+(0, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from .puzzles import MAJORITY_KEYS, Move, Objective, evaluate
+from .scoring import BROCH_POINTS, majority_points
+from .territory import Territory, rotated_faces
+from .tiles import ROTATIONS, SIDE_OFFSETS, Scroll, Terrain, Tile
+
+Cell = tuple[int, int]
+
+_TERRAIN_CODE = {Terrain.PASTURE: 1, Terrain.MOUNTAIN: 2, Terrain.WATER: 3}
+_SCROLLS = tuple(Scroll)
+_SCROLL_INDEX = {s: i for i, s in enumerate(_SCROLLS)}
+_P, _M, _W = 1, 2, 3
+
+
+# --------------------------------------------------------------------------
+# Tiles in one orientation
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Oriented:
+    """A tile in one rotation, as the fast board needs it."""
+
+    id: str
+    rotation: int
+    faces: tuple[int, int, int, int]             # terrain code facing N, E, S, W
+    side_area: tuple[int, int, int, int]         # local area index facing N, E, S, W
+    side_road: tuple[int | None, ...]            # local road network facing N, E, S, W
+    areas: tuple[tuple[int, int, int, int, tuple[int, ...]], ...]  # terrain, broch, ships, lighthouse, scrolls
+    n_roads: int
+    sheep: int
+    cattle: int
+    ships: int
+    whisky: int                                  # 1 when the tile has whisky
+    broch: int
+    farm: int
+    lighthouse: int
+
+
+def orient(t: Tile, rotation: int) -> Oriented:
+    """``t`` turned ``rotation`` quarter turns clockwise."""
+    faces = tuple(_TERRAIN_CODE[f] for f in rotated_faces(t)[rotation])
+    side_area = tuple(t.area_of_side((d - rotation) % 4) for d in range(4))
+    nets: list[int | None] = [None] * 4
+    for k, net in enumerate(t.roads):
+        for s in net:
+            nets[(s + rotation) % 4] = k
+    areas = tuple((_TERRAIN_CODE[a.terrain], a.icons.broch, a.icons.ships, a.icons.lighthouse,
+                   (_SCROLL_INDEX[a.icons.scroll],) if a.icons.scroll else ()) for a in t.areas)
+    ic = t.icons
+    return Oriented(t.id, rotation, faces, side_area, tuple(nets), areas, len(t.roads),  # type: ignore[arg-type]
+                    ic.sheep, ic.cattle, ic.ships, 1 if ic.whisky else 0, ic.broch, ic.farm, ic.lighthouse)
+
+
+def rotation_signature(t: Tile, rotation: int) -> tuple[Any, ...]:
+    """What a tile looks like after ``rotation``: equal signatures are the same placement."""
+    def turn(sides: Iterable[int]) -> frozenset[int]:
+        return frozenset((s + rotation) % 4 for s in sides)
+    return (tuple(rotated_faces(t)[rotation]),
+            frozenset((a.terrain, turn(a.sides), a.icons) for a in t.areas),
+            frozenset(turn(r) for r in t.roads))
+
+
+def canonical_rotations(t: Tile) -> tuple[int, ...]:
+    """One rotation of each class of rotations that look the same (the smallest).
+
+    >>> from .tiles import tile_from_dict
+    >>> lake = tile_from_dict({"id": "lake", "sides": "WWWW", "areas": [{"terrain": "W", "sides": "NESW"}]})
+    >>> canonical_rotations(lake)
+    (0,)
+    """
+    seen: dict[Any, int] = {}
+    for r in ROTATIONS:
+        seen.setdefault(rotation_signature(t, r), r)
+    return tuple(sorted(seen.values()))
+
+
+def canonical_rotation(t: Tile, rotation: int) -> int:
+    """The smallest rotation that looks the same as ``rotation``."""
+    sig = rotation_signature(t, rotation)
+    return min(r for r in ROTATIONS if rotation_signature(t, r) == sig)
+
+
+# --------------------------------------------------------------------------
+# The fast board: immutable snapshots, one per search node
+# --------------------------------------------------------------------------
+
+#: What a fast board can keep up to date: squares / vertical runs / farms, areas, roads.
+FEATURES = ("geometry", "areas", "roads")
+
+
+def features_for(obj: Objective) -> frozenset[str]:
+    """The board features an objective reads."""
+    need = set()
+    for n in obj.scoring_tiles:
+        if n in (1, 10, 13):
+            need.add("geometry")
+        if n in (2, 4, 5, 12, 15, 16):
+            need.add("areas")
+        if n in (9, 11, 14):
+            need.add("roads")
+    if obj.scrolls:
+        need.add("areas")
+    if obj.income:
+        need.add("roads")
+    return frozenset(need)
+
+
+class Board:
+    """A territory kept as running totals for fast scoring (one snapshot per node).
+
+    :meth:`place` returns a new board and leaves this one unchanged;
+    :meth:`totals_after` computes only the totals a placement would give
+    (what the last tile of a search needs).
+    """
+
+    __slots__ = ("occ", "aroot", "comps", "rroot", "rcomps", "conn", "frontier", "t",
+                 "c1", "c2", "max_water", "needs")
+
+    # totals (index into self.t)
+    SHEEP, CATTLE, SHIPS, WHISKY, BROCH, FARM, LH, SQUARES, VRUNS, FARM_ANIMALS, \
+        COMPLETED, BIG, MOUNTAIN_DONE, BROCH_PTS, HARBOURS, CONN_CATTLE, CONN_WHISKY, \
+        CONN_TILES, ROAD_CATTLE, ROAD_TILES, ROAD_WHISKY, WATER_TILES = range(22)
+    N_TOTALS = 22
+
+    def __init__(self, needs: frozenset[str] = frozenset(FEATURES)) -> None:
+        #: what to keep up to date (see :data:`FEATURES`); the rest of the totals are not kept
+        self.needs = needs
+        self.occ: dict[Cell, Oriented] = {}
+        #: area node (cell, area index) -> its component's root node
+        self.aroot: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+        #: root -> (terrain, open sides, cells, broch, ships, lighthouse, scrolls, members)
+        self.comps: dict[tuple[Cell, int], tuple] = {}
+        #: road node (cell, network index) -> root; root -> (reaches the castle?, cells, members)
+        self.rroot: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+        self.rcomps: dict[tuple[Cell, int], tuple] = {}
+        self.conn: frozenset[Cell] = frozenset()   # cells connected to the castle by road
+        self.frontier: dict[Cell, int] = {}        # empty neighbour -> pattern of its neighbours' faces
+        self.t: list[int] = [0] * Board.N_TOTALS
+        self.c1 = [0] * len(_SCROLLS)              # scrolls in open areas, by type
+        self.c2 = [0] * len(_SCROLLS)              # scrolls in completed areas
+        self.max_water = 0                         # size of the largest completed water area
+
+    @classmethod
+    def of(cls, territory: Territory, needs: frozenset[str] = frozenset(FEATURES)) -> "Board":
+        """The board of a territory (placed in its build order)."""
+        b = cls(needs)
+        first = True
+        for p in territory:
+            b = b.place(p.cell, orient(territory.tile(p.tile), p.rotation), castle=first)
+            first = False
+        return b
+
+    # -- the effect of one placement, computed without changing the board ------
+    def _effects(self, cell: Cell, o: Oriented, castle: bool = False) -> tuple:
+        x, y = cell
+        occ = self.occ
+        t = list(self.t)
+        c1, c2 = list(self.c1), list(self.c2)
+        maxw = [self.max_water]
+        B = Board
+        t[B.SHEEP] += o.sheep
+        t[B.CATTLE] += o.cattle
+        t[B.SHIPS] += o.ships
+        t[B.WHISKY] += o.whisky
+        t[B.BROCH] += o.broch
+        t[B.FARM] += o.farm
+        t[B.LH] += o.lighthouse
+        for a in o.areas:
+            if a[0] == _W:
+                t[B.WATER_TILES] += 1
+                break
+        if o.n_roads and not castle:
+            t[B.ROAD_TILES] += 1
+            t[B.ROAD_CATTLE] += o.cattle
+            t[B.ROAD_WHISKY] += o.whisky
+        needs = self.needs
+        if "geometry" in needs:
+            self._geometry(t, cell, o)
+        if "areas" in needs:
+            local, merged, final = self._areas(t, c1, c2, maxw, cell, o)
+        else:
+            local, merged, final = {}, {}, set()
+        if "roads" in needs:
+            (rlocal, rmerged, rfinal), conn = self._roads(t, cell, o, castle)
+        else:
+            rlocal, rmerged, rfinal, conn = {}, {}, set(), self.conn
+        return t, c1, c2, maxw[0], (local, merged, final), (rlocal, rmerged, rfinal), conn
+
+    def _geometry(self, t: list[int], cell: Cell, o: Oriented) -> None:
+        """Squares, vertical runs, animals at farms."""
+        x, y = cell
+        occ = self.occ
+        B = Board
+        # squares of 2 x 2 holding the new cell
+        w, e, n_, s_ = (x - 1, y) in occ, (x + 1, y) in occ, (x, y - 1) in occ, (x, y + 1) in occ
+        t[B.SQUARES] += ((w and n_ and (x - 1, y - 1) in occ) + (e and n_ and (x + 1, y - 1) in occ)
+                         + (w and s_ and (x - 1, y + 1) in occ) + (e and s_ and (x + 1, y + 1) in occ))
+        # vertical runs
+        if n_ or s_:
+            up = 0
+            while (x, y - up - 1) in occ:
+                up += 1
+            down = 0
+            while (x, y + down + 1) in occ:
+                down += 1
+            t[B.VRUNS] += (up + down + 1 >= 3) - (up >= 3) - (down >= 3)
+        # animals at farms
+        animals = o.sheep + o.cattle
+        if o.farm or animals:
+            near = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+            if animals and (o.farm or any(c in occ and occ[c].farm for c in near)):
+                t[B.FARM_ANIMALS] += animals
+            if o.farm:
+                for c in near:
+                    q = occ.get(c)
+                    if q is not None and q.sheep + q.cattle and not q.farm and not any(
+                            (r := occ.get((c[0] + dx, c[1] + dy))) is not None and r.farm
+                            for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy):
+                        t[B.FARM_ANIMALS] += q.sheep + q.cattle
+
+    def _areas(self, t: list[int], c1: list[int], c2: list[int], maxw: list[int], cell: Cell,
+               o: Oriented) -> tuple:
+        """Area components: the touched ones out of the totals, merged, the results back in."""
+        x, y = cell
+        occ, aroot, comps = self.occ, self.aroot, self.comps
+        side_area = o.side_area
+        opens = [0] * len(o.areas)
+        local: dict[tuple[Cell, int], tuple] = {}
+        merged: dict[tuple[Cell, int], tuple[Cell, int]] = {}   # root merged away -> the root it joined
+        joins = []
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            n = (x + dx, y + dy)
+            q = occ.get(n)
+            if q is None:
+                opens[side_area[d]] += 1
+            else:
+                r = aroot[(n, q.side_area[(d + 2) % 4])]
+                joins.append(((cell, side_area[d]), r))
+                if r not in local:
+                    local[r] = comp = comps[r]
+                    _comp_out(t, c1, c2, comp)
+        here = frozenset((cell,))
+        for i, (terr, broch, ships, lh, scrolls) in enumerate(o.areas):
+            local[(cell, i)] = (terr, opens[i], here, broch, ships, lh, scrolls, ((cell, i),))
+        for ra, rb in joins:
+            while ra in merged:
+                ra = merged[ra]
+            while rb in merged:
+                rb = merged[rb]
+            ca = local[ra]
+            if ra == rb:  # the same component touches this side twice: one open side fewer
+                local[ra] = ca[:1] + (ca[1] - 1,) + ca[2:]
+                continue
+            cb = local[rb]
+            if len(ca[7]) < len(cb[7]):
+                ra, rb, ca, cb = rb, ra, cb, ca
+            merged[rb] = ra
+            local[ra] = (ca[0], ca[1] + cb[1] - 1, ca[2] | cb[2], ca[3] + cb[3], ca[4] + cb[4],
+                         ca[5] + cb[5], ca[6] + cb[6], ca[7] + cb[7])
+        final = [r for r in local if r not in merged]
+        for r in final:
+            _comp_in(t, c1, c2, maxw, local[r])
+        return local, merged, final
+
+    def _roads(self, t: list[int], cell: Cell, o: Oriented, castle: bool) -> tuple:
+        """Road components and the cells connected to the castle."""
+        x, y = cell
+        occ = self.occ
+        B = Board
+        rroot, rcomps = self.rroot, self.rcomps
+        rlocal: dict[tuple[Cell, int], tuple] = {}
+        rmerged: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+
+        def rfind(r: tuple[Cell, int]) -> tuple[Cell, int]:
+            while r in rmerged:
+                r = rmerged[r]
+            return r
+
+        for k in range(o.n_roads):
+            rlocal[(cell, k)] = (castle, frozenset((cell,)), ((cell, k),))
+        if o.n_roads:
+            for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+                k = o.side_road[d]
+                if k is None:
+                    continue
+                q = occ.get((x + dx, y + dy))
+                if q is None:
+                    continue
+                k2 = q.side_road[(d + 2) % 4]
+                if k2 is None:
+                    continue
+                base = rroot[((x + dx, y + dy), k2)]
+                if base not in rlocal:
+                    rlocal[base] = rcomps[base]
+                ra, rb = rfind((cell, k)), rfind(base)
+                if ra == rb:
+                    continue
+                ca, cb = rlocal[ra], rlocal[rb]
+                if len(ca[2]) < len(cb[2]):
+                    ra, rb, ca, cb = rb, ra, cb, ca
+                rmerged[rb] = ra
+                rlocal[ra] = (ca[0] or cb[0], ca[1] | cb[1], ca[2] + cb[2])
+        rfinal = {rfind(r) for r in rlocal}
+        conn = self.conn
+        if castle:
+            conn = frozenset((cell,))
+            t[B.CONN_CATTLE] += o.cattle
+        else:
+            new_cells: set[Cell] = set()
+            for r in rfinal:
+                if rlocal[r][0]:
+                    new_cells |= rlocal[r][1] - conn
+            if new_cells:
+                conn = conn | new_cells
+                for c in new_cells:
+                    q = o if c == cell else occ[c]
+                    t[B.CONN_CATTLE] += q.cattle
+                    t[B.CONN_WHISKY] += q.whisky
+                    t[B.CONN_TILES] += 1
+        return (rlocal, rmerged, rfinal), conn
+
+    def totals_after(self, cell: Cell, o: Oriented) -> tuple[list[int], list[int], list[int], int]:
+        """(totals, open scrolls, completed scrolls, largest completed water) after placing ``o``."""
+        t, c1, c2, maxw, *_ = self._effects(cell, o)
+        return t, c1, c2, maxw
+
+    def place(self, cell: Cell, o: Oriented, *, castle: bool = False) -> "Board":
+        """A new board with ``o`` on ``cell`` (legality is the caller's business)."""
+        t, c1, c2, maxw, (local, merged, final), (rlocal, rmerged, rfinal), conn = \
+            self._effects(cell, o, castle)
+        b = Board.__new__(Board)
+        b.needs = self.needs
+        b.t, b.c1, b.c2, b.max_water, b.conn = t, c1, c2, maxw, conn
+        occ = b.occ = dict(self.occ)
+        occ[cell] = o
+        if local:
+            aroot = b.aroot = dict(self.aroot)
+            comps = b.comps = dict(self.comps)
+            for r in merged:
+                comps.pop(r, None)
+            for r in final:
+                comp = local[r]
+                comps[r] = comp
+                for m in comp[7]:
+                    aroot[m] = r
+        else:
+            b.aroot, b.comps = self.aroot, self.comps
+        if rlocal:
+            rroot = b.rroot = dict(self.rroot)
+            rcomps = b.rcomps = dict(self.rcomps)
+            for r in rmerged:
+                rcomps.pop(r, None)
+            for r in rfinal:
+                comp = rlocal[r]
+                rcomps[r] = comp
+                for m in comp[2]:
+                    rroot[m] = r
+        else:
+            b.rroot, b.rcomps = self.rroot, self.rcomps
+        fr = b.frontier = dict(self.frontier)
+        fr.pop(cell, None)
+        x, y = cell
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            n = (x + dx, y + dy)
+            if n not in occ:
+                fr[n] = fr.get(n, 0) | (o.faces[d] << (2 * ((d + 2) % 4)))
+        return b
+
+
+def _comp_out(t: list[int], c1: list[int], c2: list[int], comp: tuple) -> None:
+    """Take an area component's contributions out of the totals."""
+    terrain, open_, cells, broch, ships, lh, scrolls, _ = comp
+    B = Board
+    done = open_ == 0
+    if done:
+        t[B.COMPLETED] -= 1
+        if len(cells) >= 3:
+            t[B.BIG] -= 1
+        if terrain == _M:
+            t[B.MOUNTAIN_DONE] -= 1
+    if terrain == _M and broch:
+        t[B.BROCH_PTS] -= BROCH_POINTS[min(broch, 3)]
+    if terrain == _W and ships and lh:
+        t[B.HARBOURS] -= 1
+    c = c2 if done else c1
+    for s in scrolls:
+        c[s] -= 1
+
+
+def _comp_in(t: list[int], c1: list[int], c2: list[int], maxw: list[int], comp: tuple) -> None:
+    """Add an area component's contributions to the totals."""
+    terrain, open_, cells, broch, ships, lh, scrolls, _ = comp
+    B = Board
+    done = open_ == 0
+    if done:
+        t[B.COMPLETED] += 1
+        if len(cells) >= 3:
+            t[B.BIG] += 1
+        if terrain == _M:
+            t[B.MOUNTAIN_DONE] += 1
+        if terrain == _W and len(cells) > maxw[0]:
+            maxw[0] = len(cells)
+    if terrain == _M and broch:
+        t[B.BROCH_PTS] += BROCH_POINTS[min(broch, 3)]
+    if terrain == _W and ships and lh:
+        t[B.HARBOURS] += 1
+    c = c2 if done else c1
+    for s in scrolls:
+        c[s] += 1
+
+
+# --------------------------------------------------------------------------
+# The objective on the fast board
+# --------------------------------------------------------------------------
+
+def _scroll_count(tt: Sequence[int], s: int) -> int:
+    kind = _SCROLLS[s]
+    B = Board
+    return {Scroll.PER_2_SHEEP: tt[B.SHEEP] // 2, Scroll.PER_2_WHISKY: tt[B.WHISKY] // 2,
+            Scroll.PER_2_SHIPS: tt[B.SHIPS] // 2, Scroll.PER_CATTLE: tt[B.CATTLE],
+            Scroll.PER_BROCH: tt[B.BROCH], Scroll.PER_FARM: tt[B.FARM],
+            Scroll.PER_LIGHTHOUSE: tt[B.LH]}[kind]
+
+
+def board_value(obj: Objective, b: Board) -> int:
+    """The objective's points on a fast board (equal to :func:`.puzzles.evaluate`)."""
+    return totals_value(obj, b.t, b.c1, b.c2, b.max_water)
+
+
+def totals_value(obj: Objective, t: Sequence[int], c1: Sequence[int], c2: Sequence[int], max_water: int) -> int:
+    """The objective's points from a board's running totals."""
+    B = Board
+    total = 0
+    for n in obj.scoring_tiles:
+        if n == 1:
+            total += 2 * t[B.SQUARES]
+        elif n == 2:
+            total += t[B.COMPLETED]
+        elif n == 3:
+            total += t[B.SHEEP]
+        elif n == 4:
+            total += 3 * t[B.BIG]
+        elif n == 5:
+            total += t[B.BROCH_PTS]
+        elif n == 6:
+            total += 5 * min(t[B.BROCH], t[B.FARM], t[B.LH])
+        elif n in MAJORITY_KEYS:
+            mine = (t[B.WHISKY] if n == 7 else t[B.SHIPS] if n == 8
+                    else obj.gold + 5 + t[B.CONN_WHISKY])
+            total += majority_points([mine, *(int(o[MAJORITY_KEYS[n]]) for o in obj.opponents)])[0]
+        elif n == 10:
+            total += t[B.FARM_ANIMALS]
+        elif n == 11:
+            total += 2 * t[B.CONN_CATTLE]
+        elif n == 12:
+            total += 3 * t[B.HARBOURS]
+        elif n == 13:
+            total += 3 * t[B.VRUNS]
+        elif n == 14:
+            total += t[B.CONN_TILES]
+        elif n == 15:
+            total += 2 * max_water
+        elif n == 16:
+            total += 2 * t[B.MOUNTAIN_DONE]
+    if obj.scrolls:
+        for s in range(len(_SCROLLS)):
+            if c1[s] or c2[s]:
+                total += _scroll_count(t, s) * (c1[s] + 2 * c2[s])
+    if obj.income:
+        total += 5 + t[B.CONN_WHISKY]
+    return total
+
+
+@dataclass(frozen=True)
+class _HandSums:
+    """What the tiles still in hand could add at most (for the bounds)."""
+
+    n: int
+    areas: int
+    mountain_areas: int
+    water_areas: int
+    water_tiles: int
+    sheep: int
+    cattle: int
+    road_cattle: int
+    ships: int
+    whisky: int
+    road_whisky: int
+    road_tiles: int
+    broch: int
+    farm: int
+    lighthouse: int
+    scrolls: tuple[int, ...]
+
+
+def _hand_sums(tiles: Sequence[Oriented]) -> _HandSums:
+    sc = [0] * len(_SCROLLS)
+    for o in tiles:
+        for a in o.areas:
+            for s in a[4]:
+                sc[s] += 1
+    return _HandSums(
+        len(tiles), sum(len(o.areas) for o in tiles),
+        sum(1 for o in tiles for a in o.areas if a[0] == _M),
+        sum(1 for o in tiles for a in o.areas if a[0] == _W),
+        sum(1 for o in tiles if any(a[0] == _W for a in o.areas)),
+        sum(o.sheep for o in tiles), sum(o.cattle for o in tiles),
+        sum(o.cattle for o in tiles if o.n_roads), sum(o.ships for o in tiles),
+        sum(o.whisky for o in tiles), sum(o.whisky for o in tiles if o.n_roads),
+        sum(1 for o in tiles if o.n_roads), sum(o.broch for o in tiles),
+        sum(o.farm for o in tiles), sum(o.lighthouse for o in tiles), tuple(sc))
+
+
+def upper_bound(obj: Objective, b: Board, h: _HandSums) -> int:
+    """A score no final territory reachable from ``b`` with hand ``h`` can beat.
+
+    Each term: what is scored already plus the most the hand can add (every
+    new completed area holds an area of a new tile, totals only grow, a tile
+    without roads never connects, ...). See ``docs/puzzles.md``.
+    """
+    t = b.t
+    B = Board
+    total = 0
+    for n in obj.scoring_tiles:
+        if n == 1:
+            total += 2 * t[B.SQUARES] + 8 * h.n
+        elif n == 2:
+            total += t[B.COMPLETED] + h.areas
+        elif n == 3:
+            total += t[B.SHEEP] + h.sheep
+        elif n == 4:
+            total += 3 * (t[B.BIG] + h.areas)
+        elif n == 5:
+            total += 2 * (t[B.BROCH] + h.broch)
+        elif n == 6:
+            total += 5 * min(t[B.BROCH] + h.broch, t[B.FARM] + h.farm, t[B.LH] + h.lighthouse)
+        elif n in MAJORITY_KEYS:
+            mine = (t[B.WHISKY] + h.whisky if n == 7 else t[B.SHIPS] + h.ships if n == 8
+                    else obj.gold + 5 + t[B.ROAD_WHISKY] + h.road_whisky)
+            total += majority_points([mine, *(int(o[MAJORITY_KEYS[n]]) for o in obj.opponents)])[0]
+        elif n == 10:
+            total += t[B.SHEEP] + t[B.CATTLE] + h.sheep + h.cattle if h.farm else \
+                t[B.FARM_ANIMALS] + h.sheep + h.cattle
+        elif n == 11:
+            total += 2 * (t[B.ROAD_CATTLE] + h.road_cattle)
+        elif n == 12:
+            total += 3 * (t[B.HARBOURS] + h.water_areas)
+        elif n == 13:
+            total += 3 * (t[B.VRUNS] + h.n)
+        elif n == 14:
+            total += t[B.ROAD_TILES] + h.road_tiles
+        elif n == 15:
+            total += 2 * max(b.max_water, t[B.WATER_TILES] + h.water_tiles)
+        elif n == 16:
+            total += 2 * (t[B.MOUNTAIN_DONE] + h.mountain_areas)
+    if obj.scrolls:
+        tt = list(t)
+        tt[B.SHEEP] += h.sheep
+        tt[B.WHISKY] += h.whisky
+        tt[B.SHIPS] += h.ships
+        tt[B.CATTLE] += h.cattle
+        tt[B.BROCH] += h.broch
+        tt[B.FARM] += h.farm
+        tt[B.LH] += h.lighthouse
+        for s in range(len(_SCROLLS)):
+            k = b.c1[s] + b.c2[s] + h.scrolls[s]
+            if k:
+                total += _scroll_count(tt, s) * 2 * k
+    if obj.income:
+        total += 5 + t[B.ROAD_WHISKY] + h.road_whisky
+    return total
+
+
+# --------------------------------------------------------------------------
+# The search
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Solution:
+    """What :func:`solve` finds."""
+
+    optimum: int
+    optimal_territories: int
+    moves: tuple[Move, ...]          # one optimal solution, in a legal order; returned tiles last
+    nodes: int = 0                   # search nodes expanded (for the benchmarks)
+    finals: int = 0                  # final territories scored
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``skye-widgets puzzle solve --json`` answer."""
+        return {"optimum": self.optimum, "optimal_territories": self.optimal_territories,
+                "solution": [m.to_dict() for m in self.moves]}
+
+
+class _Hand:
+    """Per tile of the hand: its oriented forms and legal rotations per neighbour pattern."""
+
+    def __init__(self, tile: Tile) -> None:
+        self.tile = tile
+        self.number = int(tile.id)
+        rots = canonical_rotations(tile)
+        self.oriented = {r: orient(tile, r) for r in ROTATIONS}
+        table: list[tuple[int, ...]] = []
+        for code in range(256):
+            ok = []
+            for r in rots:
+                faces = self.oriented[r].faces
+                if all(((code >> (2 * d)) & 3) in (0, faces[d]) for d in range(4)):
+                    ok.append(r)
+            table.append(tuple(ok))
+        self.table = table
+
+
+def _legal(b: Board, h: _Hand, ordered: bool = False) -> list[tuple[Cell, int]]:
+    table = h.table
+    items = sorted(b.frontier.items()) if ordered else b.frontier.items()
+    return [(c, r) for c, code in items for r in table[code]]
+
+
+def greedy(territory: Territory, hand: Sequence[int | str], obj: Objective) -> tuple[int, tuple[Move, ...]]:
+    """Place the tiles one at a time, in hand order, each where it scores most right now.
+
+    Ties go to the first of the sorted (x, y, rotation); a tile that does not
+    fit yet waits until the others are down, and goes back when it never fits.
+    Returns the score and the moves (what a learner placing greedily gets).
+    """
+    b = Board.of(territory, features_for(obj))
+    tiles = [_Hand(territory.tile(n)) for n in hand]
+    moves: list[Move] = []
+    waiting = list(tiles)
+    progress = True
+    while waiting and progress:
+        progress = False
+        for h in list(waiting):
+            best = None
+            for cell, r in _legal(b, h, ordered=True):
+                nb = b.place(cell, h.oriented[r])
+                v = board_value(obj, nb)
+                if best is None or v > best[0]:
+                    best = (v, cell, r, nb)
+            if best is not None:
+                _, cell, r, b = best
+                moves.append(Move(h.number, cell[0], cell[1], r))
+                waiting.remove(h)
+                progress = True
+    moves.extend(Move(h.number) for h in waiting)
+    return board_value(obj, b), tuple(moves)
+
+
+def solve(territory: Territory, hand: Sequence[int | str], obj: Objective, *,
+          on_node: Callable[[int], None] | None = None) -> Solution:
+    """The best score of ``obj`` over every legal way to place ``hand`` in ``territory``.
+
+    Returns the optimum, the number of distinct optimal final territories
+    (rotations that look the same count once) and one optimal solution.
+    ``territory`` is not changed.
+    """
+    hands = [_Hand(territory.tile(n)) for n in hand]
+    if len({h.tile.id for h in hands}) != len(hands):
+        raise ValueError("a tile is twice in the hand")
+    for h in hands:
+        if h.tile.id in {p.tile for p in territory}:
+            raise ValueError(f"tile {h.tile.id} is already in the territory")
+    root = Board.of(territory, features_for(obj))
+    rng = random.Random(20240611)
+    zob: dict[tuple[int, Cell, int], int] = {}
+
+    def z(i: int, cell: Cell, r: int) -> int:
+        k = (i, cell, r)
+        v = zob.get(k)
+        if v is None:
+            v = zob[k] = rng.getrandbits(96)
+        return v
+
+    start_best, start_moves = greedy(territory, hand, obj)
+    best = [start_best]
+    count = [0]
+    best_moves: list[tuple[Move, ...] | None] = [None]
+    visited: set[int] = set()
+    stats = [0, 0]
+    path: list[tuple[int, Cell, int]] = []
+    sums_cache: dict[int, _HandSums] = {}
+
+    def sums(mask: int) -> _HandSums:
+        s = sums_cache.get(mask)
+        if s is None:
+            s = sums_cache[mask] = _hand_sums([hands[i].oriented[0] for i in range(len(hands)) if mask >> i & 1])
+        return s
+
+    def terminal(v: int, mask: int) -> None:
+        if v < best[0]:
+            return
+        if v > best[0]:
+            best[0], count[0], best_moves[0] = v, 0, None
+        count[0] += 1
+        if best_moves[0] is None:
+            placed = [Move(hands[i].number, c[0], c[1], r) for i, c, r in path]
+            returned = [Move(hands[i].number) for i in range(len(hands)) if mask >> i & 1]
+            best_moves[0] = tuple(placed + returned)
+
+    def dfs(b: Board, mask: int, key: int) -> None:
+        stats[0] += 1
+        if on_node is not None:
+            on_node(stats[0])
+        children = []
+        for i in range(len(hands)):
+            if mask >> i & 1:
+                for cell, r in _legal(b, hands[i]):
+                    children.append((i, cell, r))
+        if not children:
+            stats[1] += 1
+            terminal(board_value(obj, b), mask)
+            return
+        if upper_bound(obj, b, sums(mask)) < best[0]:
+            return
+        if mask & (mask - 1) == 0:  # one tile left: the hand is empty afterwards, only scores matter
+            for i, cell, r in children:
+                k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
+                if k2 in visited:
+                    continue
+                visited.add(k2)
+                stats[1] += 1
+                v = totals_value(obj, *b.totals_after(cell, hands[i].oriented[r]))
+                if v >= best[0]:
+                    path.append((i, cell, r))
+                    terminal(v, 0)
+                    path.pop()
+            return
+        for i, cell, r in children:
+            k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
+            if k2 in visited:
+                continue
+            visited.add(k2)
+            path.append((i, cell, r))
+            dfs(b.place(cell, hands[i].oriented[r]), mask & ~(1 << i), k2)
+            path.pop()
+
+    dfs(root, (1 << len(hands)) - 1, 0)
+    moves = best_moves[0]
+    assert moves is not None, "the greedy placement is always found again"
+    # re-score the solution with the real rules (a cross-check of the fast board)
+    final = territory.copy()
+    for m in moves:
+        if not m.returned:
+            final.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
+    real = evaluate(obj, final).points
+    if real != best[0]:  # pragma: no cover - guarded by the tests
+        raise AssertionError(f"fast board scored {best[0]} but the rules score {real}")
+    return Solution(best[0], count[0], moves, stats[0], stats[1])
