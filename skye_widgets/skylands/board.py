@@ -296,6 +296,10 @@ class PlayerBoard:
     def has_effect(self, kind: str) -> list[Special]:
         return [s for s in self.specials() if s.effect is not None and s.effect.kind == kind]
 
+    def _repr_svg_(self) -> str:
+        from .render import render_board
+        return render_board(self).to_svg()
+
     # -- copying and files -------------------------------------------------
     def copy(self) -> "PlayerBoard":
         return PlayerBoard(self.width, self.height, dict(self.grid),
@@ -319,7 +323,7 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
     items: list[BreakdownItem] = []
     empty = board.empty_squares()
     if empty:
-        items.append(BreakdownItem(-2 * len(empty), f"{len(empty)} empty squares x -2", tuple(empty)))
+        items.append(BreakdownItem(-2 * len(empty), f"{len(empty)} empty square{'s' if len(empty) != 1 else ''} x -2", tuple(empty)))
     n = board.count()
     if n // 2:
         items.append(BreakdownItem(n // 2, f"{n} inhabitants on the board: 1 per 2"))

@@ -272,8 +272,12 @@ class GameState:
 
     def child(self, action: Action) -> "GameState":
         """A copy with ``action`` applied (this state is untouched)."""
+        if self.phase == "over":
+            raise GameOverError(f"the game is over ({self.end_reason})")
         g = self.clone()
-        g.apply(action)
+        g._apply(action)
+        g.history.append(action)
+        g._advance()
         return g
 
     def apply(self, action: Action) -> None:
@@ -309,9 +313,13 @@ class GameState:
         return self.comp.tile(tile_id)
 
     def offer(self) -> list[Tile]:
-        """What the current player chooses from: revealed tiles, or the setup hand."""
+        """What the current player chooses from: revealed tiles, or in the tactical
+        setup the two sides of the starting island, then the drawn tiles."""
         if self.phase == "setup":
-            return [self.tile(t) for t in self.hands[self.current_player()]]
+            p = self.current_player()
+            if self.setup_step[p] == "start":
+                return list(self.comp.start_islands[p].sides)
+            return [self.tile(t) for t in self.hands[p]]
         return [self.tile(t) for t in self.revealed]
 
     # -- legal decisions ------------------------------------------------------

@@ -1,0 +1,297 @@
+"""Pictures of Skylands states as :class:`~skye_widgets.drawing.Drawing` (pure).
+
+The same drawing is turned into a static SVG (``_repr_svg_``) and painted on
+the widget's canvas. A tile is a sky-blue square; each side touched by a part
+is a wedge in the terrain colour (forest green, mountain brown, crystal blue,
+city gold), a part inside the tile with no side is a round islet. Spaces are
+small rings, filled with the inhabitant's colour when occupied. Parts of
+complete islands are drawn solid, the others faded; special islands have a
+gold frame and their VP in the top-right corner.
+
+>>> from skye_widgets.skylands.game import GameState
+>>> svg = render_game(GameState(3, seed=1)).to_svg()
+>>> svg.count("<svg"), "Discover islands" in svg
+(1, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
+
+from ..drawing import Circle, Drawing, Polygon, Rect, Text
+from .board import Cell, PlayerBoard
+from .components import COLORS, SIDE_OFFSETS, Special, Tile
+
+if TYPE_CHECKING:
+    from .game import GameState
+
+TERRAIN_FILL = {"forest": "#4f9d4a", "mountain": "#9c7a58", "crystal": "#4aa3d8", "city": "#e3b341"}
+CLOUD_FILL = "#eef5fb"
+INHABITANT_FILL = {"green": "#1b7837", "purple": "#762a83", "blue": "#1f4e9c"}
+PLAYER_FILL = ("#d7301f", "#2b8cbe", "#fdae61", "#7a0177")
+BACK_FILL = {"sand": "#e9d8a6", "sky": "#bfe0f5", "dusk": "#e6b8c8", "night": "#9fa8c7"}
+
+#: Rows below the board in a hit-test answer: (index, region).
+REGION_ACTION = 10
+REGION_OFFER = 11
+REGION_SPECIAL = 12
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of the game picture, shared by render and the widget's clicks."""
+
+    cell: int = 64
+    width: int = 5
+    height: int = 4
+    players: int = 3
+
+    @property
+    def board_x(self) -> int:
+        return 10
+
+    @property
+    def board_y(self) -> int:
+        return 34
+
+    @property
+    def actions_x(self) -> int:
+        return self.board_x + self.width * self.cell + 20
+
+    def action_box(self, i: int) -> tuple[int, int, int, int]:
+        return (self.actions_x, self.board_y + i * 62, 170, 56)
+
+    @property
+    def offer_y(self) -> int:
+        return self.board_y + self.height * self.cell + 44
+
+    def offer_box(self, i: int) -> tuple[int, int, int, int]:
+        return (self.board_x + i * 66, self.offer_y, 58, 58)
+
+    @property
+    def specials_x(self) -> int:
+        return self.actions_x + 190
+
+    def special_box(self, i: int) -> tuple[int, int, int, int]:
+        row, col = divmod(i, 4)
+        return (self.specials_x + col * 62, self.board_y + row * 80, 52, 52)
+
+    @property
+    def others_y(self) -> int:
+        return self.offer_y + 96
+
+    @property
+    def total_width(self) -> int:
+        return self.specials_x + 4 * 62 + 6
+
+    @property
+    def total_height(self) -> int:
+        return self.others_y + 24 + self.height * 22 + 30
+
+    def hit(self, px: float, py: float) -> tuple[int, int] | None:
+        """What is under a pixel: a board square (x, y), or (i, REGION_*)."""
+        bx, by = px - self.board_x, py - self.board_y
+        if 0 <= bx < self.width * self.cell and 0 <= by < self.height * self.cell:
+            return (int(bx // self.cell), int(by // self.cell))
+        for region, box, n in ((REGION_ACTION, self.action_box, 4), (REGION_OFFER, self.offer_box, 5),
+                               (REGION_SPECIAL, self.special_box, 16)):
+            for i in range(n):
+                x, y, w, h = box(i)
+                if x <= px < x + w and y <= py < y + h:
+                    return (i, region)
+        return None
+
+
+def tile_shapes(tile: Tile, rotation: int, x0: float, y0: float, size: float, *,
+                occupied: Iterable[tuple[int, str]] = (), faded: Iterable[int] = (),
+                layer: str = "tiles") -> list:
+    """The shapes of one tile in a ``size`` square at (x0, y0).
+
+    ``occupied``: (part index, colour) for every inhabitant, in space order;
+    ``faded``: indexes of parts drawn faded (not in a complete island).
+    """
+    faded = set(faded)
+    cx, cy = x0 + size / 2, y0 + size / 2
+    corners = [(x0, y0), (x0 + size, y0), (x0 + size, y0 + size), (x0, y0 + size)]
+    out: list = [Rect(x0, y0, size, size, fill=CLOUD_FILL, stroke="#9bb7cc", line_width=1, layer=layer)]
+    occ: dict[int, list[str]] = {}
+    for i, c in occupied:
+        occ.setdefault(i, []).append(c)
+    for i, part in enumerate(tile.parts):
+        fill = TERRAIN_FILL[part.terrain]
+        op = 0.55 if i in faded else 1.0
+        sides = part.rotated_sides(rotation)
+        for s in sides:
+            a, b = corners[s], corners[(s + 1) % 4]
+            out.append(Polygon(((cx, cy), a, b), fill=fill, opacity=op, layer=layer))
+        if not sides:
+            out.append(Circle(cx, cy, size * 0.3, fill=fill, stroke="#ffffff", line_width=1.5,
+                              opacity=op, layer=layer))
+        # spaces: along the part's centre line
+        if sides:
+            mx = sum(SIDE_OFFSETS[s][0] for s in sides) / len(sides)
+            my = sum(SIDE_OFFSETS[s][1] for s in sides) / len(sides)
+            px, py = cx + mx * size * 0.28, cy + my * size * 0.28
+        else:
+            px, py = cx, cy
+        r = max(3.0, size * 0.07)
+        n = part.spaces
+        for k in range(n):
+            sx = px + (k - (n - 1) / 2) * r * 2.4
+            colours = occ.get(i, [])
+            col = INHABITANT_FILL[colours[k]] if k < len(colours) else "#ffffff"
+            out.append(Circle(sx, py, r, fill=col, stroke="#333333", line_width=1, layer=layer))
+    if isinstance(tile, Special):
+        out.append(Rect(x0 + 1.5, y0 + 1.5, size - 3, size - 3, stroke="#c9a227", line_width=3, layer=layer))
+        out.append(Text(x0 + size - 8, y0 + 9, str(tile.vp) if tile.category != "scoring" else "?",
+                        size=max(8.0, size * 0.2), bold=True, fill="#5a4500", layer=layer))
+    return out
+
+
+def _occupants(board: PlayerBoard) -> dict[Cell, list[tuple[int, str]]]:
+    """Inhabitants spread over each island's parts, filling spaces in node order."""
+    out: dict[Cell, list[tuple[int, str]]] = {}
+    for isl in board.islands():
+        people = [c for c in COLORS for _ in range(board.inhabitants.get(isl.anchor, {}).get(c, 0))]
+        for x, y, i in isl.nodes:
+            for _ in range(board.grid[(x, y)].tile.parts[i].spaces):
+                if not people:
+                    break
+                out.setdefault((x, y), []).append((i, people.pop(0)))
+    return out
+
+
+def board_shapes(board: PlayerBoard, x0: float, y0: float, cell: float, *,
+                 highlight: Iterable[Cell] = ()) -> list:
+    """A whole player board at (x0, y0) with ``cell``-pixel squares."""
+    out: list = [Rect(x0 - 3, y0 - 3, board.width * cell + 6, board.height * cell + 6,
+                      fill="#dfe7ee", stroke="#51606d", line_width=2, layer="background")]
+    for y in range(board.height):
+        for x in range(board.width):
+            out.append(Rect(x0 + x * cell, y0 + y * cell, cell, cell, fill="#dde3e9", stroke="#b8c4cf",
+                            dash=(3, 3), layer="background"))
+    complete = {n for isl in board.islands() if isl.complete for n in isl.nodes}
+    occ = _occupants(board)
+    for (x, y), pl in board.grid.items():
+        faded = [i for i in range(len(pl.tile.parts)) if (x, y, i) not in complete]
+        out.extend(tile_shapes(pl.tile, pl.rotation, x0 + x * cell, y0 + y * cell, cell,
+                               occupied=occ.get((x, y), ()), faded=faded))
+        if pl.printed:
+            out.append(Text(x0 + x * cell + 7, y0 + y * cell + 8, "P", size=9, fill="#51606d"))
+    for x, y in highlight:
+        out.append(Rect(x0 + x * cell + 3, y0 + y * cell + 3, cell - 6, cell - 6, stroke="#1b7837",
+                        line_width=3, dash=(6, 4), layer="overlay"))
+    return out
+
+
+def render_board(board: PlayerBoard, *, cell: int = 64, highlight: Iterable[Cell] = ()) -> Drawing:
+    """One player board on its own."""
+    d = Drawing(board.width * cell + 20, board.height * cell + 20, title="Skylands player board")
+    d.extend(board_shapes(board, 10, 10, cell, highlight=highlight))
+    return d
+
+
+def render_tile(tile: Tile, rotation: int = 0, size: int = 64) -> Drawing:
+    """One tile (or special island) on its own."""
+    d = Drawing(size + 8, size + 8, title=tile.id)
+    d.extend(tile_shapes(tile, rotation, 4, 4, size))
+    return d
+
+
+def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterable[Cell] = (),
+                selected_offer: int | None = None, selected_special: int | None = None,
+                preview_rotation: int = 0, selected_islands: Iterable[tuple[int, int, int]] = (),
+                layout: Layout | None = None) -> Drawing:
+    """The whole table as one picture: the viewer's board (default: who decides now),
+    the four action boards with tokens, the offer, the special display, the
+    supply and the other players' boards."""
+    from .game import ACTION_TITLES, ACTIONS
+    L = layout or Layout(width=g.comp.width, height=g.comp.height, players=g.n)
+    if viewer is None:
+        viewer = g.current_player() if not g.is_over() else 0
+    d = Drawing(L.total_width, L.total_height, title="Skylands")
+    d.add(Rect(0, 0, L.total_width, L.total_height, fill="#ffffff", layer="background"))
+    if g.is_over():
+        head = f"Game over ({g.end_reason}). Winner: {', '.join(g.names[w] for w in g.winners())}"
+    else:
+        who = g.names[g.current_player()]
+        what = ("choose an action" if g.phase == "choose" else
+                "tactical setup" if g.phase == "setup" else ACTION_TITLES[g.phase]
+                + (" (bonus)" if g.is_bonus else ""))
+        head = f"Round {g.round}: {g.names[g.active]} is active. {who}: {what}"
+    d.add(Text(10, 14, head, size=14, align="left", bold=True))
+    # the viewer's board
+    d.extend(board_shapes(g.boards[viewer], L.board_x, L.board_y, L.cell, highlight=highlight))
+    for node in selected_islands:
+        x, y, _ = node
+        d.add(Rect(L.board_x + x * L.cell + 6, L.board_y + y * L.cell + 6, L.cell - 12, L.cell - 12,
+                   stroke="#b2182b", line_width=3, layer="overlay"))
+    d.add(Text(L.board_x, L.board_y + L.height * L.cell + 12,
+               f"{g.names[viewer]}'s board: {g.vp[viewer]} VP in markers, marker "
+               f"{'active' if g.marker_active[viewer] else 'used'}", size=11, align="left"))
+    # action boards
+    for i, a in enumerate(ACTIONS):
+        x, y, w, h = L.action_box(i)
+        chosen = g.action == a
+        d.add(Rect(x, y, w, h, fill="#fff3c4" if chosen else "#f4f4f4",
+                   stroke="#c9a227" if chosen else "#888888", line_width=2 if chosen else 1))
+        d.add(Text(x + 8, y + 14, ACTION_TITLES[a], size=12, align="left", bold=True))
+        for p in range(g.n):
+            if g.token[p] == a:
+                d.add(Circle(x + 16 + p * 22, y + 38, 8, fill=PLAYER_FILL[p], stroke="#222222"))
+    # offer: revealed tiles or setup hand
+    offer = g.offer() if not g.is_over() else []
+    label = "Your drawn tiles" if g.phase == "setup" else "Revealed islands" if offer else ""
+    if label:
+        d.add(Text(L.board_x, L.offer_y - 10, label, size=11, align="left"))
+    for i, t in enumerate(offer[:5]):
+        x, y, w, h = L.offer_box(i)
+        rot = preview_rotation if selected_offer == i else 0
+        d.extend(tile_shapes(t, rot, x, y, w))
+        if selected_offer == i:
+            d.add(Rect(x - 3, y - 3, w + 6, h + 6, stroke="#b2182b", line_width=3, layer="overlay"))
+    # special display
+    d.add(Text(L.specials_x, L.board_y - 10, "Special islands (cost in inhabitants, VP)", size=11,
+               align="left"))
+    for i, sid in enumerate(g.display):
+        x, y, w, h = L.special_box(i)
+        sp = g.tile(sid) if sid else None
+        back = g.comp.backs[i // g.comp.display_per_back] if i // g.comp.display_per_back < len(g.comp.backs) else ""
+        d.add(Rect(x - 4, y - 4, w + 8, h + 24, fill=BACK_FILL.get(back, "#eeeeee"), layer="background"))
+        if sp is None:
+            continue
+        assert isinstance(sp, Special)
+        rot = preview_rotation if selected_special == i else 0
+        d.extend(tile_shapes(sp, rot, x, y, w))
+        cx = x + 3
+        for c, n in sp.cost:
+            for _ in range(n):
+                d.add(Circle(cx + 2, y + h + 9, 4.5, fill="#ffffff" if c == "white" else INHABITANT_FILL[c],
+                             stroke="#333333"))
+                cx += 10
+        if selected_special == i:
+            d.add(Rect(x - 3, y - 3, w + 6, h + 6, stroke="#b2182b", line_width=3, layer="overlay"))
+    # supply
+    sy = L.action_box(3)[1] + 80
+    d.add(Text(L.actions_x, sy, "Supply", size=12, align="left", bold=True))
+    for k, c in enumerate(COLORS):
+        d.add(Circle(L.actions_x + 8, sy + 18 + k * 18, 6, fill=INHABITANT_FILL[c], stroke="#333333"))
+        d.add(Text(L.actions_x + 20, sy + 18 + k * 18, f"{g.supply[c]} {c}", size=11, align="left"))
+    d.add(Text(L.actions_x, sy + 76, f"{g.vp_supply} VP in markers", size=11, align="left"))
+    d.add(Text(L.actions_x, sy + 92, f"{len(g.stack)} island tiles", size=11, align="left"))
+    # players and the other boards
+    small = 22
+    for p in range(g.n):
+        x0 = L.board_x + p * 190
+        y0 = L.others_y
+        d.add(Circle(x0 + 6, y0, 6, fill=PLAYER_FILL[p], stroke="#222222"))
+        mark = "" if g.marker_active[p] else ", marker used"
+        d.add(Text(x0 + 16, y0, f"{g.names[p]}: {g.vp[p]} VP{mark}", size=11, align="left",
+                   bold=p == viewer))
+        d.extend(board_shapes(g.boards[p], x0, y0 + 14, small))
+    return d
+
+
+__all__ = ["Layout", "render_game", "render_board", "render_tile", "tile_shapes", "board_shapes",
+           "REGION_ACTION", "REGION_OFFER", "REGION_SPECIAL", "TERRAIN_FILL", "INHABITANT_FILL"]

@@ -1,0 +1,344 @@
+"""SkylandsWidget: play Skylands against bots on an ipycanvas.
+
+The widget is a thin view over :class:`skye_widgets.skylands.game.GameState`:
+it paints :func:`skye_widgets.skylands.render.render_game` and turns clicks
+into decisions. Seats that are not human are played by bots as soon as it is
+their turn.
+
+Clicks: an action board chooses that action (your own token's board repeats
+it with the once-per-game marker); a revealed tile or special island selects
+it (click it again, press ``r`` or *Rotate* to turn it); a board square places
+the selection there; in Deploy and Convert a square picks the island on it.
+*Pass* passes, *Done* confirms a bonus choice of one island only.
+
+Python API (what the tests use): :meth:`choose_action`, :meth:`select_offer`,
+:meth:`select_special`, :meth:`rotate`, :meth:`click_cell`, :meth:`pass_`,
+:meth:`done`, :meth:`act`, :attr:`state`, :attr:`message`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Sequence
+
+import ipywidgets as W
+
+from ..drawing import Drawing
+from ..errors import RulesError
+from ..skylands.board import Node
+from ..skylands.bots import make_bot
+from ..skylands.components import COLORS, Special
+from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy,
+                             GameState, Pass, SetupDiscard, SetupStart, Take)
+from ..skylands.render import REGION_ACTION, REGION_OFFER, REGION_SPECIAL, Layout, render_game
+from .base import CanvasBoard, on_click
+
+
+def show(obj: Any) -> None:
+    """Display only the static SVG picture of ``obj`` (a Drawing or anything with ``_repr_svg_``).
+
+    Used in the lesson so that a picture is the cell's whole output.
+    """
+    from IPython.display import display
+    svg = obj.to_svg() if isinstance(obj, Drawing) else obj._repr_svg_()
+    display({"image/svg+xml": svg}, raw=True)
+
+
+class SkylandsWidget(CanvasBoard):
+    """A Skylands table: your board, the action boards, the offer, the display and the supply.
+
+    ``human``: the seat (or seats) played by clicks; every other seat is a
+    ``bots`` bot (one name for all, or one per seat, ``None`` for humans).
+    """
+
+    def __init__(self, state: GameState | None = None, *, players: Sequence[str] | int = 3,
+                 human: int | Sequence[int] = 0, bots: str | Sequence[str | None] = "greedy",
+                 seed: int = 0, side: str = "beginner") -> None:
+        self.state = state if state is not None else GameState(players, seed=seed, side=side)
+        n = self.state.n
+        self.humans = {human} if isinstance(human, int) else set(human)
+        kinds = [bots] * n if isinstance(bots, str) else list(bots)
+        self.bots = {p: make_bot(kinds[p] or "greedy", seed * 10 + p) for p in range(n) if p not in self.humans}
+        self.layout_ = Layout(width=self.state.comp.width, height=self.state.comp.height, players=n)
+        self.selected_offer: int | None = None
+        self.selected_special: int | None = None
+        self.rotation = 0
+        self.selection: list[Node] = []
+        self.white = W.Dropdown(options=["auto", *COLORS], value="auto", description="white pays:",
+                                layout=W.Layout(width="190px"))
+        self.rotate_button = on_click(W.Button(description="Rotate", icon="rotate-right",
+                                               layout=W.Layout(width="90px")), self.rotate)
+        self.pass_button = on_click(W.Button(description="Pass", layout=W.Layout(width="80px")), self.pass_)
+        self.done_button = on_click(W.Button(description="Done", layout=W.Layout(width="80px")), self.done)
+        self.log_view = W.HTML(layout=W.Layout(max_height="9em", overflow="auto"))
+        controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white])]
+        super().__init__(self.layout_.total_width, self.layout_.total_height, controls=controls)
+        self.children = (*self.children, self.log_view)
+        self.step_bots()
+        self.refresh()
+
+    # -- seats ----------------------------------------------------------------
+    def to_play(self) -> int:
+        return self.state.current_player()
+
+    def is_human_turn(self) -> bool:
+        return not self.state.is_over() and self.to_play() in self.humans
+
+    def viewer(self) -> int:
+        p = self.to_play()
+        if p in self.humans:
+            return p
+        return min(self.humans) if self.humans else max(p, 0)
+
+    def step_bots(self, max_moves: int = 10_000) -> int:
+        """Let bots decide until a human must act (or the game ends); returns decisions made."""
+        k = 0
+        while k < max_moves and not self.state.is_over() and self.to_play() not in self.humans:
+            self.state.apply(self.bots[self.to_play()].choose(self.state))
+            k += 1
+        return k
+
+    # -- decisions --------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Apply a decision for the human to play; on a rules error say why and change nothing."""
+        if self.state.is_over():
+            self.say("The game is over.", "error")
+            return False
+        if not self.is_human_turn():
+            self.say(f"It is {self.state.names[self.to_play()]}'s turn, not yours.", "error")
+            return False
+        try:
+            self.state.apply(action)
+        except RulesError as e:
+            self.say(str(e), "error")
+            self.redraw()
+            return False
+        self._clear()
+        self.step_bots()
+        self.refresh()
+        return True
+
+    def choose_action(self, name: str, repeat: bool = False) -> bool:
+        """Move your token to an action board (``repeat``: flip the marker, same board)."""
+        return self.act(ChooseAction(name, repeat))
+
+    def select_offer(self, i: int) -> None:
+        """Select revealed tile ``i`` (again: turn it); in the tactical setup, a side or a tile."""
+        g = self.state
+        if g.phase == "setup" and g.setup_step[self.to_play()] == "discard":
+            self.act(SetupDiscard(i))
+            return
+        if g.phase not in ("discover", "setup") or not 0 <= i < len(g.offer()):
+            self.say("There is no tile to take there now.", "error")
+            return
+        if self.selected_offer == i:
+            self.rotation = (self.rotation + 1) % 4
+        else:
+            self.selected_offer, self.rotation = i, 0
+        self.refresh()
+
+    def select_special(self, i: int) -> None:
+        """Select the special island in display slot ``i`` (again: turn it)."""
+        g = self.state
+        if g.phase != "create" or not 0 <= i < len(g.display) or g.display[i] is None:
+            self.say("Special islands are taken during Create islands, from a filled slot.", "error")
+            return
+        if self.selected_special == i:
+            self.rotation = (self.rotation + 1) % 4
+        else:
+            self.selected_special, self.rotation = i, 0
+        self.refresh()
+
+    def rotate(self, steps: int = 1) -> None:
+        """Turn the selected tile a quarter turn clockwise."""
+        self.rotation = (self.rotation + steps) % 4
+        self.refresh()
+
+    def pass_(self) -> bool:
+        """Pass in the current action."""
+        return self.act(Pass())
+
+    def done(self) -> bool:
+        """Confirm the islands picked so far (Deploy or Convert)."""
+        g = self.state
+        if g.phase == "deploy" and self.selection:
+            return self.act(Deploy(tuple(self.selection)))
+        if g.phase == "convert":
+            cr, ct = self._split(self.selection)
+            if cr and ct:
+                return self.act(Convert(tuple(cr), tuple(ct)))
+        self.say("Pick islands on your board first.", "error")
+        return False
+
+    def click_cell(self, x: int, y: int) -> None:
+        """A click on a board square (x, y), an action board (i, 10), the offer (i, 11)
+        or the special display (i, 12)."""
+        g = self.state
+        if y == REGION_ACTION:
+            if g.phase != "choose":
+                self.say("Action boards are chosen at the start of a turn.", "error")
+                return
+            p = self.to_play()
+            name = ACTIONS[x]
+            self.choose_action(name, repeat=g.token[p] == name)
+            return
+        if y == REGION_OFFER:
+            self.select_offer(x)
+            return
+        if y == REGION_SPECIAL:
+            self.select_special(x)
+            return
+        if not self.is_human_turn():
+            self.say("The game is over." if g.is_over() else "Wait for your turn.", "error")
+            return
+        p = self.to_play()
+        if g.phase in ("discover", "setup"):
+            if g.phase == "setup" and g.setup_step[p] == "discard":
+                self.say("First click the drawn tile you put back.", "error")
+                return
+            if self.selected_offer is None:
+                self.say("First click a tile to take.", "error")
+                return
+            if g.phase == "setup" and g.setup_step[p] == "start":
+                self.act(SetupStart(self.selected_offer, x, y, self.rotation))
+            else:
+                self.act(Take(self.selected_offer, x, y, self.rotation))
+        elif g.phase == "create":
+            if self.selected_special is None:
+                self.say("First click a special island in the display.", "error")
+                return
+            self.act(Create(self.selected_special, x, y, self.rotation, self._white_choice()))
+        elif g.phase in ("deploy", "convert"):
+            self._pick_island(x, y)
+        else:
+            self.say("Choose an action board first.", "error")
+
+    def key(self, key: str) -> None:
+        k = key.lower()
+        if k == "r":
+            self.rotate()
+        elif k == "p":
+            self.pass_()
+        elif k == "enter":
+            self.done()
+
+    # -- helpers ------------------------------------------------------------------
+    def _white_choice(self) -> str | None:
+        g = self.state
+        p = self.to_play()
+        sp = g.tile(g.display[self.selected_special])  # type: ignore[arg-type,index]
+        assert isinstance(sp, Special)
+        if sp.cost_of("white") == 0 or g._white_waived(p):
+            return None
+        if self.white.value != "auto":
+            return str(self.white.value)
+        b = g.boards[p]
+        spare = {c: b.count(c) - sp.cost_of(c) for c in COLORS}
+        return max(COLORS, key=lambda c: (spare[c], -COLORS.index(c)))
+
+    def _split(self, nodes: list[Node]) -> tuple[list[Node], list[Node]]:
+        b = self.state.boards[self.to_play()]
+        cr = [n for n in nodes if b.island(n).terrain == "crystal"]
+        return cr, [n for n in nodes if n not in cr]
+
+    def _pick_island(self, x: int, y: int) -> None:
+        g = self.state
+        p = self.to_play()
+        b = g.boards[p]
+        if g.phase == "deploy":
+            ok = [i for i in b.island_at(x, y) if i.complete and i.terrain != "city" and b.free_spaces(i) > 0]
+            what = "a complete forest, mountain or crystal island with a free space"
+        else:
+            ok = [i for i in b.island_at(x, y) if i.complete and
+                  (i.terrain == "city" or (i.terrain == "crystal" and b.occupants(i.anchor) > 0))]
+            what = "a complete crystal island with inhabitants or a complete city"
+        if not ok:
+            self.say(f"Click {what}.", "error")
+            return
+        node = ok[0].anchor
+        if node in self.selection:
+            self.selection.remove(node)
+            self.refresh()
+            return
+        self.selection.append(node)
+        if g.phase == "deploy":
+            limit = g._deploy_limit(p)
+            if len(self.selection) >= min(limit, len(g._deploy_candidates(p))):
+                self.act(Deploy(tuple(self.selection)))
+                return
+        else:
+            cr, ct = self._split(self.selection)
+            shape = (len(cr), len(ct))
+            if shape == (1, 1) and not g.is_bonus or shape in ((2, 1), (1, 2)):
+                self.act(Convert(tuple(cr), tuple(ct)))
+                return
+        self.refresh()
+
+    def _clear(self) -> None:
+        self.selected_offer = self.selected_special = None
+        self.rotation = 0
+        self.selection = []
+
+    def legal_cells(self) -> list[tuple[int, int]]:
+        """Squares where the selected tile fits in the current rotation."""
+        g = self.state
+        if not self.is_human_turn():
+            return []
+        b = g.boards[self.to_play()]
+        tile = None
+        if self.selected_offer is not None and g.phase in ("discover", "setup"):
+            offer = g.offer()
+            if self.selected_offer < len(offer):
+                tile = offer[self.selected_offer]
+        elif self.selected_special is not None and g.phase == "create":
+            tile = g.tile(g.display[self.selected_special])  # type: ignore[arg-type]
+        if tile is None:
+            return []
+        return [(x, y) for y in range(b.height) for x in range(b.width) if b.fits(tile, x, y, self.rotation)]
+
+    def prompt(self) -> str:
+        """What the human should do now, in words."""
+        g = self.state
+        if g.is_over():
+            res = ", ".join(f"{n} {v} VP" for n, v in zip(g.names, g.returns()))
+            return f"Game over ({g.end_reason}): {res}. Winner: {', '.join(g.names[w] for w in g.winners())}."
+        p = self.to_play()
+        name = g.names[p]
+        if g.phase == "choose":
+            return f"{name}: click an action board (your token's board = repeat with the marker)."
+        if g.phase == "setup":
+            step = g.setup_step[p]
+            return {"start": f"{name}: click a side of your starting island, then a square.",
+                    "discard": f"{name}: click the drawn tile you put back.",
+                    }.get(step, f"{name}: click a kept tile, then a square.")
+        bonus = " (bonus)" if g.is_bonus else ""
+        if g.phase == "discover":
+            return f"{name}{bonus}: click a revealed island, then a square (Rotate turns it), or Pass."
+        if g.phase == "deploy":
+            return (f"{name}{bonus}: click up to {g._deploy_limit(p)} complete forest/mountain/crystal "
+                    "island(s) to fill, or Pass.")
+        if g.phase == "create":
+            return f"{name}{bonus}: click a special island you can pay for, then a square, or Pass."
+        return (f"{name}{bonus}: click a complete crystal island with inhabitants and a complete city"
+                + (" (bonus: a second crystal or city, then Done)" if g.is_bonus else "") + ", or Pass.")
+
+    def refresh(self) -> None:
+        """Update the status line, the log and the canvas from state."""
+        if not self.message.startswith("Game over") or not self.state.is_over():
+            self.say(self.prompt(), "ok" if self.state.is_over() else "info")
+        lines = self.state.log[-8:]
+        self.log_view.value = "<br>".join(escape(s) for s in lines)
+        self.redraw()
+
+    # -- CanvasBoard ------------------------------------------------------------
+    def drawing(self) -> Drawing:
+        return render_game(self.state, viewer=self.viewer(), highlight=self.legal_cells(),
+                           selected_offer=self.selected_offer, selected_special=self.selected_special,
+                           preview_rotation=self.rotation, selected_islands=self.selection,
+                           layout=self.layout_)
+
+    def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
+        return self.layout_.hit(px, py)
+
+
+__all__ = ["SkylandsWidget", "show", "ACTION_TITLES"]
