@@ -143,3 +143,17 @@ def test_fast_components_equal_networkx_components(t):
     g = road_graph(t)
     reached = set().union(*(nx.node_connected_component(g, n) for n in g.graph["castle"])) if g.graph["castle"] else set()
     assert connected_cells(t) == {c for c, _ in reached} | {t.castle.cell}
+
+
+@FAST
+@given(territories, st.integers(0, 60))
+def test_breakdowns_add_up_and_highlight_real_tiles(t, gold):
+    results = list(score_all_tiles([t], [gold])[0].values())
+    results += [final_scoring(t, gold), income(t, round_no=6, players_ahead=2)]
+    for r in results:
+        assert r.points == sum(i.points for i in r.breakdown) >= 0
+        for item in r.breakdown:
+            assert item.reason and all(c in t for c in item.cells)
+    # cross-rule consistency: completed mountain areas (16) are completed areas (2)
+    per = score_all_tiles([t], [gold])[0]
+    assert per[16].points // 2 <= per[2].points and per[4].points // 3 <= per[2].points
