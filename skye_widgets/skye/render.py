@@ -289,6 +289,70 @@ def icon_positions(t: Tile, area_index: int, rotation: int, x0: float, y0: float
     return ordered
 
 
+#: How many drawing passes a tile has (see :func:`tile_passes`).
+N_PASSES = 10
+
+
+def tile_passes(t: Tile | str, rotation: int, x0: float, y0: float, size: float, *,
+                layer: str = "tiles", opacity: float = 1.0,
+                castle_colour: str | None = None) -> list[list[Shape]]:
+    """The shapes of one tile in :data:`N_PASSES` passes, bottom to top.
+
+    Passes: terrain triangles, area dividers, centre joins, enclosed blobs,
+    road edges, road fills, road hubs, icons, castle, border. Tiles never
+    overlap, so a territory may paint pass by pass across all its tiles (the
+    same picture, and long runs of alike shapes the canvas can batch).
+    """
+    if isinstance(t, str):
+        t = tile(t)
+    s = size
+    kw: dict[str, Any] = {"layer": layer, "opacity": opacity}
+    passes: list[list[Shape]] = [[] for _ in range(N_PASSES)]
+    terrain, dividers, centre, blobs, road_edges, road_fills, hubs, icons, castle, border = passes
+    for i, a in enumerate(t.areas):
+        if not a.enclosed:
+            terrain += area_shapes(t, i, rotation, x0, y0, s, fill=TERRAIN_FILL[a.terrain],
+                                   opacity=opacity, layer=layer, centre=False)
+    area_at = {rotate_side(side, rotation): i for i, a in enumerate(t.areas) for side in a.sides}
+    corners = _corners(x0, y0, s)
+    c = (x0 + s / 2, y0 + s / 2)
+    for d in range(4):  # corner between direction d and d+1 is corners[(d + 1) % 4]
+        if area_at.get(d) != area_at.get((d + 1) % 4):
+            dividers.append(Line((corners[(d + 1) % 4], c), stroke=AREA_EDGE, line_width=max(0.8, s / 60), **kw))
+    ca = centre_area(t, rotation)
+    if ca is not None:  # cover the dividing lines' inner ends with the joining area
+        h = s * 0.17
+        centre.append(Polygon(((c[0] - h, c[1] - h), (c[0] + h, c[1] - h), (c[0] + h, c[1] + h),
+                               (c[0] - h, c[1] + h)), fill=TERRAIN_FILL[t.areas[ca].terrain], **kw))
+    for i, a in enumerate(t.areas):
+        if a.enclosed:
+            blobs += area_shapes(t, i, rotation, x0, y0, s, fill=TERRAIN_FILL[a.terrain],
+                                 opacity=opacity, layer=layer, line_width=max(0.8, s / 60))
+    rw = max(2.0, s * 0.1)
+    polylines = road_polylines(t, rotation, x0, y0, s)
+    for segs in polylines:
+        for a_, b_ in segs:
+            road_edges.append(Line((a_, b_), stroke=ROAD_EDGE, line_width=rw, **kw))
+            road_fills.append(Line((a_, b_), stroke=ROAD_FILL, line_width=rw * 0.55,
+                                   dash=(s * 0.06, s * 0.04) if t.bridge else (), **kw))
+    for hub, segs in zip(road_hubs(t, x0, y0, s), polylines):
+        if len(segs) != 2:
+            hubs.append(Circle(hub[0], hub[1], rw * 0.6, fill=ROAD_FILL, stroke=ROAD_EDGE,
+                               line_width=max(0.6, rw * 0.2), **kw))
+    g = s * 0.1
+    for i, a in enumerate(t.areas):
+        glyphs = icon_glyphs(a)
+        if glyphs:
+            for (kind, n, label), (px, py) in zip(glyphs, icon_positions(t, i, rotation, x0, y0, s, len(glyphs))):
+                icons += _glyph(kind, n, px, py, g, layer, opacity, label)
+    if t.is_castle:
+        colour = castle_colour or CLAN_COLOURS.get(t.id.split("-", 1)[1], "#FFFFFF")
+        castle += castle_glyph(c[0], c[1], s * 0.2, colour, layer=layer, opacity=opacity)
+    border.append(Rect(x0, y0, s, s, stroke=TILE_EDGE, line_width=max(3.0, s / 16) if t.is_castle else 1.0,
+                       **kw))
+    return passes
+
+
 def render_tile_shapes(t: Tile | str, rotation: int, x0: float, y0: float, size: float, *,
                        layer: str = "tiles", opacity: float = 1.0,
                        castle_colour: str | None = None) -> list[Shape]:
@@ -298,58 +362,8 @@ def render_tile_shapes(t: Tile | str, rotation: int, x0: float, y0: float, size:
     >>> all(s.layer == "tiles" for s in shapes)
     True
     """
-    if isinstance(t, str):
-        t = tile(t)
-    s = size
-    kw: dict[str, Any] = {"layer": layer, "opacity": opacity}
-    out: list[Shape] = []
-    # 1. terrain: side triangles, centre square, dividing lines, enclosed blobs
-    for i, a in enumerate(t.areas):
-        if not a.enclosed:
-            out += area_shapes(t, i, rotation, x0, y0, s, fill=TERRAIN_FILL[a.terrain],
-                               opacity=opacity, layer=layer, centre=False)
-    area_at = {rotate_side(side, rotation): i for i, a in enumerate(t.areas) for side in a.sides}
-    corners = _corners(x0, y0, s)
-    c = (x0 + s / 2, y0 + s / 2)
-    for d in range(4):  # corner between direction d and d+1 is corners[(d + 1) % 4]
-        if area_at.get(d) != area_at.get((d + 1) % 4):
-            out.append(Line((corners[(d + 1) % 4], c), stroke=AREA_EDGE, line_width=max(0.8, s / 60), **kw))
-    ca = centre_area(t, rotation)
-    if ca is not None:  # cover the dividing lines' inner ends with the joining area
-        h = s * 0.17
-        out.append(Polygon(((c[0] - h, c[1] - h), (c[0] + h, c[1] - h), (c[0] + h, c[1] + h),
-                            (c[0] - h, c[1] + h)), fill=TERRAIN_FILL[t.areas[ca].terrain], **kw))
-    for i, a in enumerate(t.areas):
-        if a.enclosed:
-            out += area_shapes(t, i, rotation, x0, y0, s, fill=TERRAIN_FILL[a.terrain],
-                               opacity=opacity, layer=layer, line_width=max(0.8, s / 60))
-    # 2. roads
-    rw = max(2.0, s * 0.1)
-    for segs in road_polylines(t, rotation, x0, y0, s):
-        for a_, b_ in segs:
-            out.append(Line((a_, b_), stroke=ROAD_EDGE, line_width=rw, **kw))
-        for a_, b_ in segs:
-            out.append(Line((a_, b_), stroke=ROAD_FILL, line_width=rw * 0.55,
-                            dash=(s * 0.06, s * 0.04) if t.bridge else (), **kw))
-    for hub, segs in zip(road_hubs(t, x0, y0, s), road_polylines(t, rotation, x0, y0, s)):
-        if len(segs) != 2:
-            out.append(Circle(hub[0], hub[1], rw * 0.6, fill=ROAD_FILL, stroke=ROAD_EDGE,
-                              line_width=max(0.6, rw * 0.2), **kw))
-    # 3. icons
-    g = s * 0.1
-    for i, a in enumerate(t.areas):
-        glyphs = icon_glyphs(a)
-        if not glyphs:
-            continue
-        for (kind, n, label), (px, py) in zip(glyphs, icon_positions(t, i, rotation, x0, y0, s, len(glyphs))):
-            out += _glyph(kind, n, px, py, g, layer, opacity, label)
-    # 4. castle
-    if t.is_castle:
-        colour = castle_colour or CLAN_COLOURS.get(t.id.split("-", 1)[1], "#FFFFFF")
-        out += castle_glyph(c[0], c[1], s * 0.2, colour, layer=layer, opacity=opacity)
-    out.append(Rect(x0, y0, s, s, stroke=TILE_EDGE, line_width=max(3.0, s / 16) if t.is_castle else 1.0,
-                    **kw))
-    return out
+    return [sh for p in tile_passes(t, rotation, x0, y0, size, layer=layer, opacity=opacity,
+                                    castle_colour=castle_colour) for sh in p]
 
 
 def castle_glyph(x: float, y: float, g: float, colour: str, *, layer: str = "tiles",
@@ -534,9 +548,8 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
         if (x, y) not in placements:
             px, py = view.to_px(x, y)
             d.add(Rect(px + 1, py + 1, s - 2, s - 2, fill=EMPTY_CELL, layer="background"))
-    for (x, y), (t, rot) in placements.items():
-        px, py = view.to_px(x, y)
-        d.extend(render_tile_shapes(t, rot, px, py, s, castle_colour=castle_colour))
+    d.extend(_pass_order(tile_passes(t, rot, *view.to_px(x, y), s, castle_colour=castle_colour)
+                         for (x, y), (t, rot) in placements.items()))
     if components:
         d.extend(component_overlay(placements, view, components))
     if castle_roads is not None:
@@ -560,6 +573,41 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                   Line(((px + s * 0.8, py + s * 0.2), (px + s * 0.2, py + s * 0.8)), stroke=colour,
                        line_width=max(2.0, s / 14), layer="overlay"))
     return d
+
+
+_KIND_ORDER = {Polygon: 0, Rect: 1, Circle: 2, Line: 3, Text: 4}
+
+
+def _split_paint(sh: Shape) -> tuple[Shape | None, Shape | None]:
+    """A shape as (fill part, stroke part); lines and text are all 'fill'."""
+    if isinstance(sh, (Line, Text)):
+        return sh, None
+    fill, stroke = getattr(sh, "fill", None), getattr(sh, "stroke", None)
+    if fill and stroke:
+        return replace(sh, stroke=None), replace(sh, fill=None)
+    return (sh, None) if fill else (None, sh)
+
+
+def _pass_order(tiles: Iterable[list[list[Shape]]]) -> list[Shape]:
+    """Shapes of many tiles in an order that paints the same picture with long runs of alike shapes.
+
+    Tiles never overlap, so shape j of pass k can be painted for every tile
+    before shape j + 1 of pass k of any tile; a shape with fill and stroke is
+    split (all fills, then all strokes of that step). Within one step the
+    shapes belong to different tiles, so they are grouped by kind and style.
+    """
+    buckets: dict[tuple[int, int, int], list[Shape]] = {}
+    for passes in tiles:
+        for k, shapes in enumerate(passes):
+            for j, sh in enumerate(shapes):
+                for part, piece in enumerate(_split_paint(sh)):
+                    if piece is not None:
+                        buckets.setdefault((k, j, part), []).append(piece)
+    out: list[Shape] = []
+    for key in sorted(buckets):
+        out.extend(sorted(buckets[key], key=lambda sh: (_KIND_ORDER[type(sh)], getattr(sh, "line_width", 0),
+                                                          getattr(sh, "dash", ()))))
+    return out
 
 
 def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,

@@ -367,7 +367,9 @@ def test_bots_run_on_the_event_loop_without_blocking():
 
 def test_seats():
     assert make_seat("human", 0) is None
-    assert isinstance(make_seat("random", 0), RandomSeat)
+    from skye_widgets.skye import bots
+    assert isinstance(make_seat("random", 0), bots.RandomBot)      # names come from the bots module
+    assert isinstance(make_seat("greedy", 3), bots.GreedyBot)
     bot = RandomSeat(1)
     assert make_seat(bot, 0) is bot
     with pytest.raises(ValueError):
