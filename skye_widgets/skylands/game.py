@@ -288,7 +288,11 @@ class GameState:
         trial._apply(action)
         trial.history.append(action)
         trial._advance()
+        boards = self.boards                 # keep the board objects callers may hold
+        for mine, theirs in zip(boards, trial.boards):
+            mine.__dict__.update(theirs.__dict__)
         self.__dict__.update(trial.__dict__)
+        self.boards = boards
 
     def legal_actions(self) -> list[Action]:
         """Every legal decision for the current player, in a fixed order."""
