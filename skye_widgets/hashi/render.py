@@ -163,7 +163,8 @@ def card_label(card: Any) -> str:
     return f"{card.number}\u00b7{card.bridges}"
 
 
-def render_game(game: "HashiGame", player: int | None = None, *, selected: Cell | None = None) -> Drawing:
+def render_game(game: "HashiGame", player: int | None = None, *, selected: Cell | None = None,
+                highlight: Iterable[Cell] = ()) -> Drawing:
     """One player's board (default: the player to act) with the card, the deck and the scores."""
     if player is None:
         player = max(game.current_player(), 0)
@@ -171,7 +172,8 @@ def render_game(game: "HashiGame", player: int | None = None, *, selected: Cell 
     geo = board_geometry(game.board)
     n = game.n_players
     strip = 78 + 32 * n
-    d = render_board(game.board, sheet, selected=selected, geometry=geo, extra_height=strip)
+    d = render_board(game.board, sheet, selected=selected, highlight=highlight, geometry=geo,
+                     extra_height=strip)
     d.title = f"Hashi: {game.players[player]}"
     top = geo.height
     d.add(Rect(0, top, d.width, strip, fill="#fbf8ef", layer="background"))

@@ -33,7 +33,7 @@ import ipywidgets as W
 from ..drawing import Drawing
 from ..errors import RulesError
 from ..hashi.board import Board, Cell, load_board
-from ..hashi.bots import Bot, make_bot
+from ..hashi.bots import Bot, PlannerBot, make_bot
 from ..hashi.game import Bridge, EndTurn, HashiGame, Setup, Write
 from ..hashi.render import Geometry, board_geometry, card_label, render_game, render_puzzle, score_line
 from .base import CanvasBoard, on_click
@@ -84,12 +84,15 @@ class HashiWidget(CanvasBoard):
             self.done_button = on_click(W.Button(description="Done", icon="check", button_style="success"),
                                         self.done)
             self.undo_button = on_click(W.Button(description="Undo", icon="undo"), self.undo)
+            self.suggest_button = on_click(W.Button(description="Suggest", icon="lightbulb-o",
+                                                    tooltip="what the planner bot would do"), self.suggest)
             self.viewer = W.Dropdown(options=[("player to act", -1)] +
                                      [(n, i) for i, n in enumerate(self.game.players)],
                                      value=-1, description="Show board", layout=W.Layout(width="16em"))
             self.viewer.observe(lambda _c: self.redraw(), names="value")
             controls = [self.header,
-                        W.HBox([self.setup_number, self.done_button, self.undo_button, self.viewer])]
+                        W.HBox([self.setup_number, self.done_button, self.undo_button, self.suggest_button,
+                               self.viewer])]
         d = self.drawing()
         super().__init__(int(d.width), int(d.height), controls=controls)
         self.children = (*self.children, self.sheet_html)
@@ -139,7 +142,7 @@ class HashiWidget(CanvasBoard):
             return render_puzzle(self.puzzle_state, selected=self.selected, highlight=self.highlight,
                                  geometry=self._geometry)
         assert self.game is not None
-        return render_game(self.game, self.shown_player, selected=self.selected)
+        return render_game(self.game, self.shown_player, selected=self.selected, highlight=self.highlight)
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         cell = self._geometry.cell_at(px, py)
@@ -155,6 +158,7 @@ class HashiWidget(CanvasBoard):
             playing = g.phase == "play" and self._human_to_act()
             self.done_button.disabled = not playing
             self.undo_button.disabled = not (playing and (g.turn_wrote or g.turn_drawn))
+            self.suggest_button.disabled = not self._human_to_act()
             self.setup_number.layout.display = None if g.phase == "setup" else "none"
 
     def _header_html(self) -> str:
@@ -245,6 +249,7 @@ class HashiWidget(CanvasBoard):
     def _click_game(self, cell: Cell) -> None:
         g = self.game
         assert g is not None
+        self.highlight = ()
         if not self._is_island(cell):
             self.selected = None
             self.say(f"no island at row {cell[0]}, column {cell[1]}")
@@ -330,6 +335,29 @@ class HashiWidget(CanvasBoard):
             self.say(str(e), "error")
         else:
             self.say(f"took back {'the number' if isinstance(a, Write) else 'a bridge'}", "ok")
+        self.refresh()
+
+    def suggest(self) -> None:
+        """Say (and glow) what the planner bot would do this turn - good play to learn from."""
+        g = self.game
+        if g is None or not self._human_to_act():
+            return
+        if g.turn_wrote is not None or g.turn_drawn:
+            self.say("suggestions are for the start of a turn: undo this turn's moves first")
+            return
+        bot = PlannerBot(seed=g.round)
+        if g.phase == "setup":
+            s = bot.setup(g)
+            self.highlight = (s.cell,)
+            self.say(f"the planner would write a {s.number} at {_name(s.cell)}")
+            self.refresh()
+            return
+        wrote, bridges = bot.plan(g)
+        parts = [f"write {g.card.number if g.card else ''} at {_name(wrote)}" if wrote else "write nothing"]
+        parts.append("draw " + ", ".join(f"{_name(a)}-{_name(b)}" for a, b in bridges) if bridges
+                     else "draw no bridge")
+        self.highlight = tuple(dict.fromkeys([*([wrote] if wrote else []), *(c for l in bridges for c in l)]))
+        self.say("the planner would " + "; ".join(parts))
         self.refresh()
 
     def _run_bots(self) -> None:

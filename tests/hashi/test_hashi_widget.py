@@ -178,3 +178,44 @@ def test_reset_removes_every_bridge():
     w.click_island(0, 0); w.click_island(0, 2)
     w.reset()
     assert w.puzzle_state.bridges == {} and w.message == "all bridges removed"
+
+
+def test_suggest_shows_the_planners_turn_and_playing_it_is_legal():
+    w = solo(Card(5, 3))
+    w.suggest()
+    assert w.message.startswith("the planner would write a ") and len(w.highlight) == 1
+    w.setup_number.value = int(w.message.split("write a ")[1][0])
+    w.click_island(*w.highlight[0])
+    w.suggest()
+    assert "the planner would" in w.message and w.highlight
+    w.click_island(0, 0)  # a flag island can't take the 5 yet: selected instead
+    w.suggest()
+    assert "undo" not in w.message  # selecting is not a move
+    g = w.game
+    from skye_widgets.hashi.bots import PlannerBot
+    wrote, bridges = PlannerBot(seed=g.round).plan(g)
+    for a in ([] if wrote is None else [wrote]):
+        w.selected = None
+        w.click_island(*a)
+    for a, b in bridges:
+        w.selected = None
+        w.click_island(*a); w.click_island(*b)
+    w.done()
+    assert g.round == 2, w.message
+
+
+def test_render_draws_lines_bridges_and_finished_rings():
+    from skye_widgets.drawing import Circle, Line
+    from skye_widgets.hashi.game import Sheet
+    from skye_widgets.hashi.render import FINISHED, render_board
+    empty = render_board(A)
+    dotted = [s for s in empty.shapes if isinstance(s, Line) and s.dash]
+    assert len(dotted) == len(A.lines) == 26
+    sheet = Sheet(A)
+    sheet.numbers.update({(0, 2): 2, (0, 5): 3})
+    sheet._add_bridge((0, 2), (0, 5)); sheet._add_bridge((0, 2), (0, 5))   # a double bridge
+    d = render_board(A, sheet)
+    solid = [s for s in d.shapes if isinstance(s, Line) and not s.dash and s.line_width == 3.0]
+    assert len(solid) == 2                                                  # two parallel strokes
+    rings = [s for s in d.shapes if isinstance(s, Circle) and s.stroke == FINISHED]
+    assert len(rings) == 1                                                  # only the 2 is finished
