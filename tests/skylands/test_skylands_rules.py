@@ -187,6 +187,7 @@ def test_create_without_the_bonus_pays_white_in_a_chosen_colour(g):
     b.add_inhabitants((0, 0, 0), "purple", 1)
     b.place(islet("forest", 1), 2, 0, 0)
     b.add_inhabitants((2, 0, 0), "green", 1)
+    g.supply.update(green=19, purple=19)                  # those two came from the supply
     g.boards[0].place(islet("forest", 1), 0, 0, 0)        # A has no inhabitants: passes
     g.apply(ChooseAction("create"))
     assert g.current_player() == 1 and not g.is_bonus
@@ -202,7 +203,7 @@ def test_create_without_the_bonus_pays_white_in_a_chosen_colour(g):
     creates = [a for a in g.legal_actions() if isinstance(a, Create) and a.index == 0]
     assert {a.white for a in creates} == {"green"}
     g.apply(Create(0, 4, 3, 0, white="green"))
-    assert b.count() == 0 and g.supply == {"green": 20, "purple": 20, "blue": 20}
+    assert b.count() == 0 and g.supply == {"green": 20, "purple": 20, "blue": 20}   # both paid back
 
 
 def test_a_player_who_cannot_pay_passes_automatically(g):
