@@ -258,6 +258,299 @@ def features(cells: dict[Cell, tuple[str, int]], castle: Cell = (0, 0)) -> Featu
     return Features(points, whisky, ships, scroll_pts, conn_whisky, near, open_m, open_w)
 
 
+def _column_lines(ys: Iterable[int]) -> int:
+    """Maximal vertical runs of at least 3 tiles in one column."""
+    ys = sorted(ys)
+    lines, run = 0, 1
+    for a, b in zip(ys, ys[1:]):
+        if b == a + 1:
+            run += 1
+        else:
+            lines += run >= 3
+            run = 1
+    return lines + (run >= 3 if ys else 0)
+
+
+def _area_contrib(terrain: Terrain, size: int, opn: int, b: int, s: int, lh: int) -> tuple[int, int, int, int, int, float, float, float]:
+    """(completed, big completed, completed mountains, broch points, harbour points,
+    near, open mountain, open water) of one area."""
+    if opn == 0:
+        done, big, mnt = 1, int(size >= 3), int(terrain is Terrain.MOUNTAIN)
+        near = om = ow = 0.0
+    else:
+        done = big = mnt = 0
+        near = 1.0 / opn
+        om = near if terrain is Terrain.MOUNTAIN else 0.0
+        ow = near * size if terrain is Terrain.WATER else 0.0
+    br = BROCH_POINTS[min(b, 3)] if terrain is Terrain.MOUNTAIN else 0
+    hb = 3 if (terrain is Terrain.WATER and s and lh) else 0
+    return done, big, mnt, br, hb, near, om, ow
+
+
+class TerritoryEval:
+    """A territory's scoring quantities, ready to tell those of the territory
+    plus one more tile in O(1) (:meth:`with_tile`) — what bots do for every
+    candidate placement. :func:`features` is the plain recomputation."""
+
+    def __init__(self, cells: dict[Cell, tuple[str, int]], castle: Cell = (0, 0)) -> None:
+        self.cells = cells
+        self.castle = castle
+        infos = self.infos = {c: (_info(tid), r) for c, (tid, r) in cells.items()}
+        parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+        nparent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+
+        def find(pa: dict, a: tuple[Cell, int]) -> tuple[Cell, int]:
+            while pa[a] != a:
+                pa[a] = pa[pa[a]]
+                a = pa[a]
+            return a
+
+        opens: dict[tuple[Cell, int], int] = {}
+        for c, (inf, r) in infos.items():
+            for i in range(len(inf.terrains)):
+                parent[(c, i)] = (c, i)
+            for k in range(inf.n_nets):
+                nparent[(c, k)] = (c, k)
+        for c, (inf, r) in infos.items():
+            x, y = c
+            for d in range(4):
+                dx, dy = SIDE_OFFSETS[d]
+                n = (x + dx, y + dy)
+                mine = inf.side_area[(d - r) % 4]
+                other = infos.get(n)
+                if other is None:
+                    opens[(c, mine)] = opens.get((c, mine), 0) + 1
+                    continue
+                if n < c:
+                    continue
+                oinf, orr = other
+                opp = (d + 2) % 4
+                ra, rb = find(parent, (c, mine)), find(parent, (n, oinf.side_area[(opp - orr) % 4]))
+                if ra != rb:
+                    parent[ra] = rb
+                mnet = inf.side_net[(d - r) % 4]
+                if mnet is not None:
+                    onet = oinf.side_net[(opp - orr) % 4]
+                    if onet is not None:
+                        na, nb = find(nparent, (c, mnet)), find(nparent, (n, onet))
+                        if na != nb:
+                            nparent[na] = nb
+        # areas
+        self.area_root = {node: find(parent, node) for node in parent}
+        areas: dict[tuple[Cell, int], list[Any]] = {}
+        for node, root in self.area_root.items():
+            c, i = node
+            inf = infos[c][0]
+            rec = areas.get(root)
+            if rec is None:
+                rec = areas[root] = [inf.terrains[i], set(), 0, 0, 0, 0, []]
+            rec[1].add(c)
+            rec[2] += opens.get(node, 0)
+            rec[3] += inf.brochs[i]
+            rec[4] += inf.ships[i]
+            rec[5] += inf.lighthouses[i]
+            if inf.scrolls[i] is not None:
+                rec[6].append(inf.scrolls[i])
+        self.areas = areas
+        tot = [0, 0, 0, 0, 0, 0.0, 0.0, 0.0]
+        self.contrib: dict[tuple[Cell, int], tuple] = {}
+        for root, (terrain, cs, opn, b, sh, lh, _) in areas.items():
+            con = _area_contrib(terrain, len(cs), opn, b, sh, lh)
+            self.contrib[root] = con
+            for j in range(8):
+                tot[j] += con[j]
+        self.area_totals = tot
+        self.done_water = [(len(rec[1]), root) for root, rec in areas.items()
+                           if rec[0] is Terrain.WATER and rec[2] == 0]
+        self.scrolls = [(sc, root) for root, rec in areas.items() for sc in rec[6]]
+        # roads
+        self.net_root = {node: find(nparent, node) for node in nparent}
+        comp_cells: dict[tuple[Cell, int], set[Cell]] = {}
+        for (c, k), root in self.net_root.items():
+            comp_cells.setdefault(root, set()).add(c)
+        self.comp_cells = comp_cells
+        self.castle_roots = ({self.net_root[(castle, k)] for k in range(infos[castle][0].n_nets)}
+                             if castle in infos else set())
+        conn = {castle}
+        for root in self.castle_roots:
+            conn |= comp_cells[root]
+        self.conn = conn
+        # icons
+        self.sheep = self.cattle = self.whisky = self.broch = self.farm = self.lh = self.ships = 0
+        self.farms: set[Cell] = set()
+        self.conn_cattle = self.conn_whisky = 0
+        for c, (inf, r) in infos.items():
+            self.sheep += inf.sheep
+            self.cattle += inf.cattle
+            self.broch += inf.broch
+            self.lh += inf.lighthouse
+            self.ships += inf.ship_count
+            if inf.farm:
+                self.farm += inf.farm
+                self.farms.add(c)
+            if inf.whisky:
+                self.whisky += 1
+                if c in conn and c != castle:
+                    self.conn_whisky += 1
+            if inf.cattle and c in conn:
+                self.conn_cattle += inf.cattle
+        self.animals = sum(inf.sheep + inf.cattle for c, (inf, r) in infos.items() if self._near_farm(c))
+        self.squares = sum(1 for (x, y) in infos
+                           if (x + 1, y) in infos and (x, y + 1) in infos and (x + 1, y + 1) in infos)
+        cols: dict[int, list[int]] = {}
+        for (x, y) in infos:
+            cols.setdefault(x, []).append(y)
+        self.cols = cols
+        self.col_lines = {x: _column_lines(ys) for x, ys in cols.items()}
+        self.lines = sum(self.col_lines.values())
+
+    def _near_farm(self, cell: Cell, farms: set[Cell] | None = None) -> bool:
+        x, y = cell
+        fs = self.farms if farms is None else farms
+        return any((x + dx, y + dy) in fs for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+    def features(self) -> Features:
+        """The features of the territory itself."""
+        return self._make(self.area_totals, max((sz for sz, _ in self.done_water), default=0),
+                          [(sc, self.areas[root][2] == 0) for sc, root in self.scrolls],
+                          self.sheep, self.cattle, self.whisky, self.broch, self.farm, self.lh, self.ships,
+                          self.animals, self.conn_cattle, len(self.conn), self.conn_whisky,
+                          self.squares, self.lines)
+
+    @staticmethod
+    def _make(tot: Sequence[float], water_best: int, scroll_state: list[tuple[Scroll, bool]],
+              sheep: int, cattle: int, whisky: int, broch: int, farm: int, lh: int, ships: int,
+              animals: int, conn_cattle: int, n_conn: int, conn_whisky: int, squares: int, lines: int) -> Features:
+        counts = {Scroll.PER_2_SHEEP: sheep // 2, Scroll.PER_2_WHISKY: whisky // 2,
+                  Scroll.PER_2_SHIPS: ships // 2, Scroll.PER_CATTLE: cattle, Scroll.PER_BROCH: broch,
+                  Scroll.PER_FARM: farm, Scroll.PER_LIGHTHOUSE: lh}
+        scroll_pts = sum(counts[sc] * (2 if done else 1) for sc, done in scroll_state)
+        points = {1: 2 * squares, 2: int(tot[0]), 3: sheep, 4: 3 * int(tot[1]), 5: int(tot[3]),
+                  6: 5 * min(broch, farm, lh), 10: animals, 11: 2 * conn_cattle, 12: int(tot[4]),
+                  13: 3 * lines, 14: n_conn - 1, 15: 2 * water_best, 16: 2 * int(tot[2])}
+        return Features(points, whisky, ships, scroll_pts, conn_whisky, tot[5], tot[6], tot[7])
+
+    def with_tile(self, tile: str, x: int, y: int, r: int) -> Features:
+        """The features after placing ``tile`` at (x, y) with rotation r (not checked)."""
+        inf = _info(tile)
+        infos = self.infos
+        c = (x, y)
+        # -- areas: new tile areas ('n', i) and touched base roots ('b', root)
+        new_open = [0] * len(inf.terrains)
+        dec: dict[tuple[Cell, int], int] = {}
+        links: list[tuple[int, tuple[Cell, int]]] = []
+        touched_nets: list[tuple[int, tuple[Cell, int]]] = []
+        for d in range(4):
+            dx, dy = SIDE_OFFSETS[d]
+            n = (x + dx, y + dy)
+            mine = inf.side_area[(d - r) % 4]
+            other = infos.get(n)
+            if other is None:
+                new_open[mine] += 1
+                continue
+            oinf, orr = other
+            opp = (d + 2) % 4
+            root = self.area_root[(n, oinf.side_area[(opp - orr) % 4])]
+            dec[root] = dec.get(root, 0) + 1
+            links.append((mine, root))
+            mnet = inf.side_net[(d - r) % 4]
+            if mnet is not None:
+                onet = oinf.side_net[(opp - orr) % 4]
+                if onet is not None:
+                    touched_nets.append((mnet, self.net_root[(n, onet)]))
+        par: dict[Any, Any] = {("n", i): ("n", i) for i in range(len(inf.terrains))}
+        for root in dec:
+            par[("b", root)] = ("b", root)
+
+        def find(a: Any) -> Any:
+            while par[a] != a:
+                a = par[a]
+            return a
+
+        for i, root in links:
+            ra, rb = find(("n", i)), find(("b", root))
+            if ra != rb:
+                par[ra] = rb
+        groups: dict[Any, list[Any]] = {}
+        for key in par:
+            g = find(key)
+            rec = groups.get(g)
+            if rec is None:
+                rec = groups[g] = [None, {c}, 0, 0, 0, 0, []]
+            if key[0] == "n":
+                i = key[1]
+                rec[0] = inf.terrains[i]
+                rec[2] += new_open[i]
+                rec[3] += inf.brochs[i]
+                rec[4] += inf.ships[i]
+                rec[5] += inf.lighthouses[i]
+                if inf.scrolls[i] is not None:
+                    rec[6].append(inf.scrolls[i])
+            else:
+                b = self.areas[key[1]]
+                rec[0] = b[0]
+                rec[1] = rec[1] | b[1]
+                rec[2] += b[2] - dec[key[1]]
+                rec[3] += b[3]
+                rec[4] += b[4]
+                rec[5] += b[5]
+        tot = list(self.area_totals)
+        for root in dec:
+            con = self.contrib[root]
+            for j in range(8):
+                tot[j] -= con[j]
+        water_best = max((sz for sz, root in self.done_water if root not in dec), default=0)
+        group_done: dict[Any, bool] = {}
+        for g, (terrain, cs, opn, b, sh, lh, scr) in groups.items():
+            con = _area_contrib(terrain, len(cs), opn, b, sh, lh)
+            for j in range(8):
+                tot[j] += con[j]
+            group_done[g] = opn == 0
+            if opn == 0 and terrain is Terrain.WATER and len(cs) > water_best:
+                water_best = len(cs)
+        scroll_state = [(sc, group_done[find(("b", root))] if root in dec else self.areas[root][2] == 0)
+                        for sc, root in self.scrolls]
+        for g, rec in groups.items():
+            for sc in rec[6]:
+                scroll_state.append((sc, group_done[g]))
+        # -- roads
+        n_conn, conn_cattle, conn_whisky = len(self.conn), self.conn_cattle, self.conn_whisky
+        by_net: dict[int, set[tuple[Cell, int]]] = {}
+        for k, root in touched_nets:
+            by_net.setdefault(k, set()).add(root)
+        added: set[Cell] = set()
+        for roots in by_net.values():
+            if roots & self.castle_roots:
+                added.add(c)
+                for root in roots - self.castle_roots:
+                    added |= self.comp_cells[root] - self.conn
+        for cell in added:
+            ci = inf if cell == c else infos[cell][0]
+            n_conn += 1
+            conn_cattle += ci.cattle
+            conn_whisky += ci.whisky
+        # -- icons, farms, squares, lines
+        animals = self.animals
+        if inf.sheep + inf.cattle and (inf.farm or self._near_farm(c)):
+            animals += inf.sheep + inf.cattle
+        if inf.farm:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    nb = (x + dx, y + dy)
+                    o = infos.get(nb)
+                    if o is not None and (o[0].sheep + o[0].cattle) and not self._near_farm(nb):
+                        animals += o[0].sheep + o[0].cattle
+        squares = self.squares
+        for (sx, sy) in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
+            if all(q == c or q in infos for q in ((sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1))):
+                squares += 1
+        lines = self.lines - self.col_lines.get(x, 0) + _column_lines(self.cols.get(x, []) + [y])
+        return self._make(tot, water_best, scroll_state,
+                          self.sheep + inf.sheep, self.cattle + inf.cattle, self.whisky + inf.whisky,
+                          self.broch + inf.broch, self.farm + inf.farm, self.lh + inf.lighthouse,
+                          self.ships + inf.ship_count, animals, conn_cattle, n_conn, conn_whisky, squares, lines)
+
+
 def territory_cells(territory: Any) -> dict[Cell, tuple[str, int]]:
     """``{cell: (tile id, rotation)}`` of a :class:`~.territory.Territory`."""
     return {c: (p.tile, p.rotation) for c, p in territory.placements.items()}
@@ -303,7 +596,7 @@ def make_context(state: GameState, player: int, near_weight: float = 0.0,
                  opp_feats: Sequence[Features] | None = None) -> Context:
     others = [q for q in range(state.n_players) if q != player]
     if opp_feats is None:
-        opp_feats = [features(territory_cells(state.territories[q])) for q in others]
+        opp_feats = [territory_eval(state.territories[q]).features() for q in others]
     return Context(player, remaining_weights(state), state.n_rounds - state.round_no,
                    [f.whisky_tiles for f in opp_feats], [f.ships for f in opp_feats], near_weight)
 
@@ -331,25 +624,42 @@ def evaluate(f: Features, ctx: Context) -> float:
     return v
 
 
+_EVAL_CACHE: dict[tuple[int, int, Any], TerritoryEval] = {}
+
+
+def territory_eval(territory: Any) -> TerritoryEval:
+    """A (cached) :class:`TerritoryEval` of ``territory`` as it is now."""
+    last = next(reversed(territory.placements.values()))
+    key = (id(territory), len(territory), last)
+    te = _EVAL_CACHE.get(key)
+    if te is None or te.cells != territory_cells(territory):
+        if len(_EVAL_CACHE) > 256:
+            _EVAL_CACHE.clear()
+        te = _EVAL_CACHE[key] = TerritoryEval(territory_cells(territory), territory.castle.cell)
+    return te
+
+
 def best_placement(territory: Any, tile: str, ctx: Context,
                    placements: Iterable[tuple[int, int, int]] | None = None) -> tuple[float, tuple[int, int, int] | None]:
     """(value after placing, best (x, y, rotation)); (-inf, None) when it fits nowhere."""
-    cells = territory_cells(territory)
-    castle = territory.castle.cell
+    te = territory_eval(territory)
     best_v, best_p = float("-inf"), None
     for (x, y, r) in (placements if placements is not None else territory.legal_placements(tile)):
-        cells[(x, y)] = (tile, r)
-        v = evaluate(features(cells, castle), ctx)
-        del cells[(x, y)]
+        v = evaluate(te.with_tile(tile, x, y, r), ctx)
         if v > best_v:
             best_v, best_p = v, (x, y, r)
     return best_v, best_p
 
 
+def base_value(territory: Any, ctx: Context) -> float:
+    """The evaluation of the territory as it is."""
+    return evaluate(territory_eval(territory).features(), ctx)
+
+
 def tile_gain(territory: Any, tile: str, ctx: Context, base: float | None = None) -> float:
     """VP ``tile`` adds at its best placement (0 if it fits nowhere)."""
     if base is None:
-        base = evaluate(features(territory_cells(territory), territory.castle.cell), ctx)
+        base = base_value(territory, ctx)
     v, p = best_placement(territory, tile, ctx)
     return 0.0 if p is None else v - base
 
@@ -406,7 +716,7 @@ class GreedyBot(Bot):
         ctx = self.context(state, player)
         terr = state.territories[player]
         tiles = list(state.displays[player])
-        base = evaluate(features(territory_cells(terr), terr.castle.cell), ctx)
+        base = base_value(terr, ctx)
         values = {t: tile_gain(terr, t, ctx, base) for t in tiles}
         discard = min(tiles, key=lambda t: (values[t], self.rng.random()))
         kept = [t for t in tiles if t != discard]
@@ -421,7 +731,7 @@ class GreedyBot(Bot):
     def choose_buy(self, state: GameState, player: int) -> Action:
         ctx = self.context(state, player)
         terr = state.territories[player]
-        base = evaluate(features(territory_cells(terr), terr.castle.cell), ctx)
+        base = base_value(terr, ctx)
         best: tuple[float, Action] = (0.0, Pass(player))
         for a in state.legal_actions(player):
             if isinstance(a, Buy):
@@ -447,6 +757,16 @@ class GreedyBot(Bot):
         return best[1]
 
 
+def _price_plans(kept: list[str], gold: int, levels: Sequence[int]) -> list[tuple[tuple[str, int], ...]]:
+    """Every combination of price levels for the kept tiles that fits the gold."""
+    if len(kept) == 2:
+        a, b = kept
+        return [((a, pa), (b, pb)) for pa in levels for pb in levels if pa + pb <= gold]
+    if len(kept) == 1:
+        return [((kept[0], p),) for p in levels if p <= gold]
+    return [()]
+
+
 def _fit_budget(kept: list[str], want: dict[str, int], gold: int) -> tuple[tuple[str, int], ...]:
     """Prices as wanted, scaled down to fit the gold (at least 1 each)."""
     total = sum(want.values())
@@ -465,11 +785,19 @@ class PlannerBot(GreedyBot):
 
     name = "planner"
     near_weight = 0.35
+    #: VP per gold: ``gold_base`` at the end (5 gold = 1 VP) plus ``gold_per_round`` per round left.
+    gold_base = 0.2
+    gold_per_round = 0.06
+    #: Chance that an opponent who would pay the price buys the tile (and the cap).
+    sell_per_buyer = 0.45
+    sell_cap = 0.85
+    #: How much of a purchase's payment to the seller counts against us.
+    seller_gain_weight = 0.5
 
     def gold_value(self, state: GameState) -> float:
         """VP per gold now: 0.2 at the end (5 gold = 1 VP), more while it can still buy tiles."""
         left = state.n_rounds - state.round_no
-        return 0.2 + 0.06 * left
+        return self.gold_base + self.gold_per_round * left
 
     def _opp_values(self, state: GameState, player: int, tiles: Sequence[str]) -> dict[str, list[tuple[float, int]]]:
         """For each tile: (VP it adds, gold) for every opponent."""
@@ -479,67 +807,106 @@ class PlannerBot(GreedyBot):
                 continue
             ctx = make_context(state, q)
             terr = state.territories[q]
-            base = evaluate(features(territory_cells(terr), terr.castle.cell), ctx)
+            base = base_value(terr, ctx)
             for t in tiles:
                 out[t].append((tile_gain(terr, t, ctx, base), state.gold[q]))
         return out
 
+    #: Price levels tried for each tile when planning.
+    price_levels = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20)
+    #: VP per gold the opponents are modelled to use when buying (greedy-like).
+    opp_gold_vp = 0.3
+
     def choose_prices(self, state: GameState, player: int) -> SetPrices:
-        ctx = self.context(state, player)
-        terr = state.territories[player]
-        tiles = list(state.displays[player])
-        base = evaluate(features(territory_cells(terr), terr.castle.cell), ctx)
-        mine = {t: tile_gain(terr, t, ctx, base) for t in tiles}
-        theirs = self._opp_values(state, player, tiles)
+        """Try discard x price plans; for each, simulate the buying phase with
+        opponents modelled as greedy buyers (their prices estimated from their
+        face-up tiles, since the real ones are secret) and keep the plan that
+        leaves us the most tile value plus gold."""
+        n = state.n_players
+        view = state.view(player)
+        gold_seen = [pl["gold"] for pl in view["players"]]
+        displays = [list(pl["display"]) for pl in view["players"]]
+        all_tiles = [t for d in displays for t in d]
+        # values[q][t]: VP tile t adds to player q (for tiles not q's own)
+        values: list[dict[str, float]] = []
+        for q in range(n):
+            ctx = self.context(state, q) if q == player else make_context(state, q)
+            terr = state.territories[q]
+            base = base_value(terr, ctx)
+            wanted = all_tiles if q == player else [t for t in all_tiles if t not in displays[q]]
+            values.append({t: tile_gain(terr, t, ctx, base) for t in wanted})
+        # opponents' offers, estimated the greedy way (discard the least valuable, price = value)
+        est_offers: dict[int, dict[str, int]] = {}
+        for q in range(n):
+            if q == player or not displays[q]:
+                continue
+            own = {t: values[q].get(t, 0.0) for t in displays[q]}
+            own_q = self._own_values(state, q, displays[q])
+            d = min(displays[q], key=lambda t: own_q[t])
+            kept = [t for t in displays[q] if t != d]
+            want = {t: max(1, round(own_q[t])) for t in kept}
+            est_offers[q] = dict(_fit_budget(kept, want, gold_seen[q]))
+            del own
         g = self.gold_value(state)
-        gold = state.gold[player]
+        my_tiles = displays[player]
+        gold = gold_seen[player]
+        order = [(state.start_player + i) % n for i in range(n)]
+        best: tuple[float, str, tuple[tuple[str, int], ...]] | None = None
+        for d in my_tiles:
+            kept = [t for t in my_tiles if t != d]
+            for plan in _price_plans(kept, gold, self.price_levels):
+                u = self._simulate(state, player, order, values, est_offers, dict(plan), gold_seen, g)
+                if best is None or u > best[0]:
+                    best = (u, d, plan)
+        assert best is not None
+        return SetPrices(player, best[1], best[2])
 
-        def plan(t: str, budget: int) -> tuple[float, int]:
-            """Best (utility, price) for tile t with at most ``budget`` gold on it."""
-            best = (float("-inf"), 1)
-            # an opponent buys when the tile is worth more to them than about 0.3 VP per gold
-            pay = sorted((min(gq + 5, v / GreedyBot.gold_vp) for v, gq in theirs[t]), reverse=True)
-            for p in range(1, max(1, budget) + 1):
-                buyers = sum(1 for w in pay if w >= p)
-                p_sold = min(0.85, 0.45 * buyers)
-                u = p_sold * (2 * p * g) + (1 - p_sold) * (mine[t] - p * g)
-                if u > best[0]:
-                    best = (u, p)
-            return best
+    def _own_values(self, state: GameState, q: int, tiles: Sequence[str]) -> dict[str, float]:
+        ctx = make_context(state, q)
+        terr = state.territories[q]
+        base = base_value(terr, ctx)
+        return {t: tile_gain(terr, t, ctx, base) for t in tiles}
 
-        best_choice: tuple[float, str, tuple[tuple[str, int], ...]] | None = None
-        for d in tiles:
-            kept = [t for t in tiles if t != d]
-            if len(kept) == 2:
-                a, b = kept
-                ua, pa = plan(a, gold - 1)
-                ub, pb = plan(b, gold - pa)
-                prices = ((a, pa), (b, pb))
-                u = ua + ub
-            elif len(kept) == 1:
-                u, p = plan(kept[0], gold)
-                prices = ((kept[0], p),)
-            else:
-                u, prices = 0.0, ()
-            if best_choice is None or u > best_choice[0]:
-                best_choice = (u, d, prices)
-        assert best_choice is not None
-        _, d, prices = best_choice
-        kept = [t for t, _ in prices]
-        fitted = _fit_budget(kept, dict(prices), gold)
-        return SetPrices(player, d, fitted)
+    def _simulate(self, state: GameState, me: int, order: list[int], values: list[dict[str, float]],
+                  est_offers: dict[int, dict[str, int]], my_offer: dict[str, int], gold_seen: list[int],
+                  g: float) -> float:
+        """Our tile value + gold after a modelled buying phase."""
+        offers = {q: dict(o) for q, o in est_offers.items()}
+        offers[me] = dict(my_offer)
+        gold = [gold_seen[q] - sum(offers.get(q, {}).values()) for q in range(state.n_players)]
+        got = 0.0
+        for b in order:
+            best_u, pick = 0.0, None
+            rate = g if b == me else self.opp_gold_vp
+            for s_, off in offers.items():
+                if s_ == b:
+                    continue
+                for t, p in off.items():
+                    if p <= gold[b]:
+                        u = values[b].get(t, 0.0) - rate * p
+                        if u > best_u:
+                            best_u, pick = u, (s_, t, p)
+            if pick is not None:
+                s_, t, p = pick
+                del offers[s_][t]
+                gold[b] -= p
+                gold[s_] += 2 * p
+                if b == me:
+                    got += values[me].get(t, 0.0)
+        got += sum(values[me].get(t, 0.0) for t in offers[me])      # unsold: kept
+        return got + g * gold[me]
 
     def choose_buy(self, state: GameState, player: int) -> Action:
         ctx = self.context(state, player)
         terr = state.territories[player]
-        base = evaluate(features(territory_cells(terr), terr.castle.cell), ctx)
+        base = base_value(terr, ctx)
         g = self.gold_value(state)
         best: tuple[float, Action] = (0.0, Pass(player))
         for a in state.legal_actions(player):
             if isinstance(a, Buy):
                 price = state.prices[a.seller][a.tile]
                 # we pay price; the seller gains 2 x price (a rival among n - 1)
-                u = tile_gain(terr, a.tile, ctx, base) - g * price - g * 2 * price / (state.n_players - 1) * 0.5
+                u = tile_gain(terr, a.tile, ctx, base) - g * price - g * 2 * price / (state.n_players - 1) * self.seller_gain_weight
                 if u > best[0]:
                     best = (u, a)
         return best[1]
