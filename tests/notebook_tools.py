@@ -4,6 +4,9 @@
 executes each notebook, then strips every output except static SVG pictures
 (the ``image/svg+xml`` of boards and territories, which let a reader on
 GitHub see the state without a kernel), execution counts and widget state.
+Cells whose first line is ``# NBVAL_CHECK_OUTPUT`` also keep their printed
+text (stdout and plain-text results): nbval compares it with a fresh run, so
+a rules regression fails the suite.
 ``tests/test_notebook_hygiene.py`` checks the result on every notebook.
 """
 
@@ -16,6 +19,19 @@ import nbformat
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 KEPT_MIME = "image/svg+xml"
+CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
+
+
+def is_check_cell(cell: nbformat.NotebookNode) -> bool:
+    """True for a code cell whose printed output nbval compares."""
+    return cell.cell_type == "code" and cell.source.lstrip().startswith(CHECK_MARK)
+
+
+def is_check_output(out: nbformat.NotebookNode) -> bool:
+    """Plain printed text: a stdout stream or a text/plain-only result."""
+    if out.get("output_type") == "stream":
+        return out.get("name") == "stdout"
+    return out.get("output_type") == "execute_result" and set(out.get("data", {})) == {"text/plain"}
 
 
 def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -30,7 +46,11 @@ def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
         kept = []
         for out in cell.get("outputs", []):
             data = out.get("data", {})
-            if out.get("output_type") in ("display_data", "execute_result") and KEPT_MIME in data:
+            if is_check_cell(cell) and is_check_output(out):
+                if out.get("output_type") == "execute_result":
+                    out = nbformat.v4.new_output("execute_result", data=dict(data), execution_count=None)
+                kept.append(out)
+            elif out.get("output_type") in ("display_data", "execute_result") and KEPT_MIME in data:
                 kept.append(nbformat.v4.new_output("display_data", data={KEPT_MIME: data[KEPT_MIME]}))
         cell.outputs = kept
     return nb
