@@ -135,7 +135,6 @@ def test_static_svg_in_the_mimebundle_and_one_message_per_redraw(no_frontend):
 
 # -- classic puzzles ------------------------------------------------------------
 
-puzzle_mod = pytest.importorskip("skye_widgets.hashi.puzzle")
 
 # 2 . 2      bridges a=(0,0)-(0,2), b=(0,0)-(2,0), c=(0,2)-(2,2), d=(2,0)-(2,2):
 # . . .      a+b=2, a+c=2, b+d=1, c+d=1. d=1 forces b=c=0, a=2: two separate pairs, not
@@ -144,6 +143,8 @@ TEXT = "3 3 4\n2 0 2\n0 0 0\n1 0 1\n"
 
 
 def puzzle_widget():
+    # the classic-puzzle model is another module's; skip (not fail) these tests without it
+    puzzle_mod = pytest.importorskip("skye_widgets.hashi.puzzle")
     return HashiWidget.for_puzzle(puzzle_mod.HashiPuzzle.from_text(TEXT))
 
 
