@@ -11,14 +11,18 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+OUTPUT = ROOT / "tests" / "output"
 
 pytestmark = pytest.mark.slow
 
@@ -102,3 +106,56 @@ def test_jupyterlite_stays_out_of_the_test_environment() -> None:
     # must install it only into build/lite-venv.
     labext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
     assert not labext.exists()
+
+
+@pytest.mark.browser
+def test_site_opens_in_chromium_with_the_pyodide_kernel(site: Path, tmp_path: Path) -> None:
+    """The static site, served on 127.0.0.1, opens the lab with our notebooks and the Pyodide kernel.
+
+    Nothing but 127.0.0.1 is fetched: every other request is aborted, so the kernel itself
+    (Pyodide comes from a CDN at start-up) is not started here - only the page is checked.
+    """
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        pytest.fail(f"{chromium} is missing: `make test` installs Debian's chromium")
+    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(site), str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    notebooks = sorted(p.name for p in (site / "files" / "notebooks").glob("*.ipynb")) \
+        if (site / "files" / "notebooks").is_dir() else []
+    try:
+        for _ in range(100):  # wait for the server (at most ~10 s)
+            try:
+                urllib.request.urlopen(base + "/index.html", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(chromium), headless=True,
+                                        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+            try:
+                page = browser.new_page(viewport={"width": 1300, "height": 800})
+                page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
+                page.goto(base + "/lab/index.html")
+                # The launcher offers the Pyodide kernel: its extension loaded.
+                page.get_by_text("Python (Pyodide)").first.wait_for(timeout=60_000)
+                if notebooks:
+                    page.goto(base + "/lab/index.html?path=notebooks/" + notebooks[0])
+                    page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
+                    page.locator(".jp-DirListing-itemText", has_text=notebooks[0]).first.wait_for(timeout=30_000)
+                    listed = page.locator(".jp-DirListing-itemText").all_inner_texts()
+                    assert sorted(listed) == notebooks
+                    # A notebook saved with the usual python3 kernelspec gets the Pyodide kernel.
+                    toolbar = page.locator(".jp-NotebookPanel-toolbar").first
+                    toolbar.get_by_text("Python (Pyodide)").first.wait_for(timeout=30_000)
+                OUTPUT.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(OUTPUT / "lite_site.png"))
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
