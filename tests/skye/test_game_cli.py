@@ -1,0 +1,132 @@
+"""``skye-widgets play | replay | tournament``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from skye_widgets.cli import main
+from skye_widgets.skye.bots import make_bot
+from skye_widgets.skye.game import GameConfig, play_game
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_play_json_summary_is_exactly_the_issue_format(capsys):
+    code, out, err = run(capsys, "play", "--players", "4", "--bots", "random,greedy,greedy,random",
+                         "--seed", "7", "--json")
+    assert code == 0 and err == ""
+    d = json.loads(out)
+    assert list(d) == ["seed", "rounds", "scoring_tiles", "players", "winners"]
+    assert d["seed"] == 7 and d["rounds"] == 6
+    assert list(d["scoring_tiles"]) == ["A", "B", "C", "D"]
+    assert [p["bot"] for p in d["players"]] == ["random", "greedy", "greedy", "random"]
+    for p in d["players"]:
+        assert list(p) == ["name", "bot", "vp", "gold", "tiles"]
+    # the same game played through the API: same numbers (tiles = territory incl. the castle)
+    g = play_game(GameConfig(players=4, seed=7),
+                  [make_bot(b, seed=70 + i) for i, b in enumerate(["random", "greedy", "greedy", "random"])])
+    assert [p["vp"] for p in d["players"]] == g.vp
+    assert [p["tiles"] for p in d["players"]] == [len(t) for t in g.territories]
+    assert d["winners"] == [g.names[p] for p in g.winners()]
+
+
+def test_play_save_then_replay_prints_the_same_summary(capsys, tmp_path):
+    path = tmp_path / "game.json"
+    code, out, _ = run(capsys, "play", "--players", "3", "--bots", "greedy,random,planner", "--seed", "3",
+                       "--json", "--save", str(path))
+    assert code == 0
+    code, again, _ = run(capsys, "replay", str(path))
+    assert code == 0 and json.loads(again) == json.loads(out)
+    # replay to a step: the game is not over yet, nobody has won
+    code, part, _ = run(capsys, "replay", str(path), "--step", "10")
+    assert code == 0 and json.loads(part)["winners"] == []
+
+
+def test_readable_log_round_by_round(capsys):
+    code, out, _ = run(capsys, "play", "--players", "2", "--bots", "greedy,random", "--seed", "1")
+    assert code == 0
+    for r in range(1, 7):
+        assert f"== Round {r} of 6" in out
+    assert "receives 5 gold" in out and "Result:" in out and "Game over." in out
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d["actions"][5].update(tile="999"), "action 6 of"),
+    (lambda d: d["actions"].insert(0, {"type": "buy", "player": 0, "seller": 1, "tile": "3"}),
+     "action 1 of"),
+    (lambda d: d.update(format="chess"), "not an Isle of Skye game save"),
+    (lambda d: d["config"].update(players=9), "config: "),
+    (lambda d: d["state"].update(vp=[1, 2]), "replay does not reach the saved state"),
+    (lambda d: d["actions"].append({"type": "jump", "player": 0}), "unknown action type"),
+])
+def test_edited_save_fails_with_one_line_naming_file_and_fault(capsys, tmp_path, edit, message):
+    g = play_game(GameConfig(players=2, seed=2), [make_bot("random", 1), make_bot("random", 2)])
+    from skye_widgets.skye.saves import game_to_dict
+    d = game_to_dict(g, ["random", "random"])
+    edit(d)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(d))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and str(path) in err and message in err
+
+
+def test_not_enough_gold_in_a_save_is_reported_with_the_action_number(capsys, tmp_path):
+    # Take the first buy of a greedy game; edit the buyer's price decision earlier that round so
+    # that it puts all its gold on its own tiles: the buy can no longer be paid.
+    from skye_widgets.skye.saves import game_to_dict, saved_from_dict
+    g = play_game(GameConfig(players=2, seed=6), [make_bot("greedy", 1), make_bot("greedy", 2)])
+    d = game_to_dict(g)
+    i = next(k for k, a in enumerate(d["actions"]) if a["type"] == "buy" and a["player"] == 0)
+    j = max(k for k, a in enumerate(d["actions"][:i]) if a["type"] == "prices" and a["player"] == 0)
+    gold_then = saved_from_dict(game_to_dict(g))[0].replay(j).gold[0]
+    first, second = list(d["actions"][j]["prices"])
+    d["actions"][j]["prices"] = {first: gold_then - 1, second: 1}
+    del d["state"]
+    path = tmp_path / "greedy.json"
+    path.write_text(json.dumps(d))
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    tile = d["actions"][i]["tile"]
+    assert f"action {i + 1} of {len(d['actions'])}: Player 1 cannot buy tile {tile}: not enough gold" in err
+
+
+def test_malformed_and_missing_files(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and "malformed JSON" in err and str(bad) in err
+    code, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
+    assert code == 2 and "no such file" in err
+
+
+def test_bad_arguments(capsys):
+    code, _, err = run(capsys, "play", "--players", "3", "--bots", "random,greedy")
+    assert code == 2 and "2 bots for 3 players" in err
+    code, _, err = run(capsys, "play", "--bots", "random,wizard")
+    assert code == 2 and "unknown bot 'wizard'" in err
+    code, _, err = run(capsys, "play", "--players", "2", "--scoring", "1,2,3")
+    assert code == 2 and "four numbers" in err
+
+
+def test_tournament_prints_win_shares_and_average_vp(capsys):
+    code, out, _ = run(capsys, "tournament", "--games", "2", "--bots", "greedy,random,random")
+    assert code == 0
+    assert "win share" in out and "average VP" in out and "1/k" in out
+    code, out, _ = run(capsys, "tournament", "--games", "2", "--bots", "greedy,random", "--json")
+    d = json.loads(out)
+    assert d["games"] == 2 and sum(s["wins"] for s in d["seats"]) == pytest.approx(2)
+
+
+def test_entry_point_runs_as_a_program():
+    r = subprocess.run([sys.executable, "-m", "skye_widgets", "play", "--players", "2", "--bots", "random",
+                        "--seed", "4", "--json"], capture_output=True, text=True)
+    assert r.returncode == 0 and json.loads(r.stdout)["rounds"] == 6
