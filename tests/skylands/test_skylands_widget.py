@@ -1,0 +1,140 @@
+"""SkylandsWidget without a browser: handlers called directly, drawing checked."""
+
+from skye_widgets.skylands.board import PlayerBoard
+from skye_widgets.skylands.game import GameState
+from skye_widgets.skylands.render import REGION_ACTION, REGION_OFFER, REGION_SPECIAL, Layout, render_game
+from skye_widgets.widgets.skylands import SkylandsWidget
+
+from skylands_helpers import end, islet
+
+
+def human_first(seed=0):
+    """A 3-player table on empty boards where the human (seat 0) is the start player."""
+    g = GameState(["You", "Bot 1", "Bot 2"], seed=seed)
+    g.boards = [PlayerBoard() for _ in range(3)]
+    g.active = g.start_player = 0
+    return SkylandsWidget(g, human=0, bots="greedy", seed=seed)
+
+
+def test_the_widget_waits_for_the_human_and_says_what_to_do():
+    w = human_first()
+    assert w.is_human_turn() and w.state.phase == "choose"
+    assert "click an action board" in w.message
+    assert w.redraw_count >= 1
+
+
+def test_discover_by_clicks_select_rotate_place():
+    w = human_first(seed=1)
+    w.click_cell(0, REGION_ACTION)                    # Discover islands
+    assert w.state.phase == "discover" and len(w.state.revealed) == 4
+    w.click_cell(2, REGION_OFFER)
+    assert w.selected_offer == 2 and w.rotation == 0
+    w.click_cell(2, REGION_OFFER)                     # the same tile again: a quarter turn
+    assert w.rotation == 1
+    tile = w.state.offer()[2]
+    cells = w.legal_cells()
+    assert cells and all(w.state.boards[0].fits(tile, x, y, 1) for x, y in cells)
+    x, y = cells[0]
+    w.click_cell(x, y)
+    placed = w.state.boards[0].grid[(x, y)]
+    assert placed.tile.id == tile.id and placed.rotation == 1
+    assert w.state.is_bonus and w.is_human_turn()     # bots took theirs; the bonus pick is ours
+    assert "(bonus)" in w.message
+    w.pass_()
+    assert w.state.turn >= 1 and w.state.active != 0    # our turn ended; the bots played on
+
+
+def test_an_illegal_click_explains_and_changes_nothing():
+    w = human_first(seed=2)
+    w.state.boards[0].place(end("forest"), 2, 2, 0)   # forest edge facing N into (2, 1)
+    w.click_cell(0, REGION_ACTION)
+    before = w.state.to_json(), w.state.boards[0].to_dict()
+    w.click_cell(1, 1)                                # nothing selected yet
+    assert "First click a tile" in w.message
+    w.state.revealed[0] = "I88"                       # a clouds-only tile
+    w.select_offer(0)
+    w.click_cell(2, 1)                                # clouds cannot meet the forest edge
+    assert "edge" in w.message and "forest" in w.message
+    assert (w.state.to_json(), w.state.boards[0].to_dict()) == before
+
+
+def test_action_board_of_your_own_token_repeats_with_the_marker():
+    w = human_first(seed=3)
+    w.choose_action("convert")                        # nobody can convert: all pass
+    while w.state.phase != "choose":                  # the bots' turns: we pass when asked
+        assert w.pass_()
+    assert w.is_human_turn() and w.state.token[0] == "convert"
+    w.click_cell(3, REGION_ACTION)                    # own token's board: repeat
+    assert w.state.marker_active[0] is False
+
+
+def test_deploy_by_clicking_islands_and_the_bonus_fills_two():
+    w = human_first(seed=4)
+    b = w.state.boards[0]
+    b.place(islet("forest", 2), 0, 0, 0)
+    b.place(islet("mountain", 1), 4, 3, 0)
+    w.click_cell(1, REGION_ACTION)                    # Deploy inhabitants
+    w.click_cell(0, 0)                                # first island: waits for the second
+    assert w.selection == [(0, 0, 0)] and b.count() == 0
+    w.click_cell(4, 3)                                # second island: deployed at once
+    assert b.count("green") == 2 and b.count("purple") == 1
+
+
+def test_convert_by_clicks_and_done():
+    w = human_first(seed=5)
+    b = w.state.boards[0]
+    b.place(end("crystal", 2), 0, 0, 1)
+    b.place(end("crystal", 1), 1, 0, 3)
+    b.place(islet("city", 2), 4, 0, 0)
+    b.add_inhabitants((0, 0, 0), "blue", 3)
+    w.state.supply["blue"] -= 3
+    w.click_cell(3, REGION_ACTION)                    # Convert energy
+    w.click_cell(1, 0)                                # the crystal island
+    w.click_cell(4, 0)                                # the city: with the bonus we may add more
+    assert w.state.vp[0] == 0 and len(w.selection) == 2
+    w.done()
+    # 2 city spaces -> 2 VP, +2 bonus for moving blue
+    assert w.state.vp[0] == 4 and b.count("blue") == 1
+
+
+def test_create_by_clicks_pays_and_places():
+    w = human_first(seed=6)
+    g = w.state
+    g.display[0] = "S03"                              # 1 purple + 1 white: bonus ignores white
+    b = g.boards[0]
+    b.place(islet("mountain", 1), 0, 0, 0)
+    b.add_inhabitants((0, 0, 0), "purple", 1)
+    g.supply["purple"] -= 1
+    w.click_cell(2, REGION_ACTION)
+    w.click_cell(0, REGION_SPECIAL)
+    assert w.selected_special == 0
+    w.click_cell(4, 3)
+    assert b.grid[(4, 3)].tile.id == "S03" and b.count() == 0
+
+
+def test_a_whole_game_against_bots_through_the_widget_api():
+    w = SkylandsWidget(players=3, human=0, bots=["greedy", "random", "planner"], seed=8)
+    w.bots[0] = __import__("skye_widgets.skylands.bots", fromlist=["x"]).make_bot("greedy", 99)
+    humans, w.humans = w.humans, set()              # let a bot play the human seat
+    w.step_bots()
+    assert w.state.is_over()
+    w.humans = humans
+    w.refresh()
+    assert w.message.startswith("Game over")
+
+
+def test_layout_hit_test_and_the_static_svg():
+    L = Layout()
+    assert L.hit(L.board_x + 1, L.board_y + 1) == (0, 0)
+    assert L.hit(L.board_x + 4 * 64 + 5, L.board_y + 3 * 64 + 5) == (4, 3)
+    x, y, w_, h = L.action_box(2)
+    assert L.hit(x + 5, y + 5) == (2, REGION_ACTION)
+    x, y, w_, h = L.special_box(15)
+    assert L.hit(x + 5, y + 5) == (15, REGION_SPECIAL)
+    assert L.hit(0, 0) is None
+    w = human_first()
+    bundle = w._repr_mimebundle_()
+    assert bundle["image/svg+xml"] == w.drawing().to_svg()
+    svg = render_game(w.state).to_svg()
+    assert svg.count("<polygon") >= 3 and "Convert energy" in svg    # printed squares, action boards
+    assert PlayerBoard()._repr_svg_().startswith("<svg")
