@@ -326,7 +326,7 @@ class TerritoryWidget(CanvasBoard):
             else:
                 self.territory.place(tid, x, y, rot)
         except RulesError as e:
-            self.say(f"Cannot place tile {tid} at ({x}, {y}), rotation {rot}: {e}", "error")
+            self.say(f"Cannot place: {e}", "error")
             self.redraw()
             return
         if tid in self.hand:
@@ -954,10 +954,9 @@ class GameTable(W.VBox):
 
     def _log_html(self) -> str:
         g = self.game
-        lines = []
-        for e in g.log[-200:]:
-            lines.append(f'<div class="skye-log-line">[r{e.round_no}] {escape(e.text)}</div>')
-        return "".join(lines)
+        lines = [f'<div class="skye-log-line">[round {e.round_no}] {escape(e.text)}</div>'
+                 for e in reversed(g.log[-200:])]
+        return '<div style="font-size:0.9em">newest first</div>' + "".join(lines)
 
     def _final_html(self) -> str:
         g = self.game
