@@ -559,7 +559,12 @@ class GameState:
         key = (player, tile, len(terr))
         hit = self._placements_cache.get(key)
         if hit is None:
-            hit = self._placements_cache[key] = terr.legal_placements(tile)
+            prev = self._placements_cache.get((player, tile, len(terr) - 1))
+            if prev is not None:
+                hit = _grown_placements(terr, tile, prev)
+            else:
+                hit = terr.legal_placements(tile)
+            self._placements_cache[key] = hit
         return hit
 
     def _price_actions(self, p: int) -> Iterable[SetPrices]:
@@ -600,6 +605,14 @@ class GameState:
             if len(rest) == 1:
                 return SetPrices(player, d, ((rest[0], rng.randint(1, g)),))
             return SetPrices(player, d, ())
+        if self.phase == "build" and player in self.decision_players():
+            # uniform over every (tile, placement) pair, without building them all
+            per_tile = [(t, self.placements_for(player, t)) for t in self.to_build[player]]
+            k = rng.randrange(sum(len(pl) for _, pl in per_tile))
+            for t, pl in per_tile:
+                if k < len(pl):
+                    return Place(player, t, *pl[k])
+                k -= len(pl)
         acts = self.legal_actions(player)
         if not acts:
             raise GameOverError("the game is over") if self.is_over() else NotYourTurnError(
@@ -836,6 +849,33 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState round {self.round_no}/{self.n_rounds} {self.phase}, "
                 f"VP {self.vp}, gold {self.gold}, to act {self.decision_players()}>")
+
+
+def _grown_placements(terr: Any, tile: str, before: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """``terr.legal_placements(tile)`` given its value before the last tile was
+    placed: only the new tile's cell and the empty cells around it change."""
+    from .territory import rotated_faces
+    from .tiles import ROTATIONS, SIDE_OFFSETS
+    last = next(reversed(terr.placements.values()))
+    cx, cy = last.x, last.y
+    around = [(cx + dx, cy + dy) for dx, dy in SIDE_OFFSETS]
+    changed = {(cx, cy), *around}
+    out = [p for p in before if (p[0], p[1]) not in changed]
+    rot = rotated_faces(terr.tile(tile))
+    for (x, y) in around:
+        if (x, y) in terr:
+            continue
+        nb = []
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            n = (x + dx, y + dy)
+            if n in terr:
+                nb.append((d, terr.faces(n)[(d + 2) % 4]))
+        for r in ROTATIONS:
+            mine = rot[r]
+            if all(mine[d] is theirs for d, theirs in nb):
+                out.append((x, y, r))
+    out.sort()
+    return out
 
 
 def _why(result: Any) -> str:
