@@ -339,7 +339,7 @@ def tile_passes(t: Tile | str, rotation: int, x0: float, y0: float, size: float,
         if len(segs) != 2:
             hubs.append(Circle(hub[0], hub[1], rw * 0.6, fill=ROAD_FILL, stroke=ROAD_EDGE,
                                line_width=max(0.6, rw * 0.2), **kw))
-    g = s * 0.1
+    g = s * 0.11
     for i, a in enumerate(t.areas):
         glyphs = icon_glyphs(a)
         if glyphs:

@@ -557,7 +557,6 @@ class GameTable(W.VBox):
         self.auto_bots = auto_bots
         self.revealed: int | None = None     # hot-seat: whose secret form is showing
         self._pending: Any = None
-        self._last_human_len = 0
 
         self.header = W.HTML()
         self.players_html = W.HTML()
@@ -631,8 +630,6 @@ class GameTable(W.VBox):
         except RulesError as e:
             self.say(str(e), "error")
             return False
-        if self.is_human(action.player):
-            self._last_human_len = len(self.game.history)
         new = self.game.log[before:before + 1]
         self.say(new[0].text if new else "Done.", "ok")
         if isinstance(action, SetPrices):
@@ -796,7 +793,6 @@ class GameTable(W.VBox):
         def place(tile: str, x: int, y: int, rotation: int) -> None:
             before = len(self.game.log)
             self.game.apply(Place(p, tile, x, y, rotation))   # RulesError -> the board explains
-            self._last_human_len = len(self.game.history)
             self.say(self.game.log[before].text, "ok")
             self.refresh()
             self._schedule_bots()

@@ -382,3 +382,37 @@ def test_hide_gold_shows_only_the_viewers_gold():
     t = GameTable(["human", "random"], seed=2, hide_gold=True)
     html = t.players_html.value
     assert f"{t.game.gold[0]} gold" in html and "? gold" in html
+
+
+# -- the batching painter ----------------------------------------------------------
+
+def test_painter_groups_runs_of_alike_shapes_and_keeps_order(sent):
+    from skye_widgets.drawing import Circle, Drawing, Polygon
+    from skye_widgets.widgets.skye import paint_layers
+    w = widget()
+    d = Drawing(100, 100)
+    tri = ((0, 0), (10, 0), (5, 5))
+    d.add(Polygon(tri, fill="#112233"), Polygon(tri, fill="#445566"), Polygon(tri, fill="#778899"),  # 1 group
+          Text(5, 5, "a"),                                                                         # alone
+          Line(((0, 0), (9, 9)), stroke="#000000", line_width=2),
+          Line(((0, 9), (9, 0)), stroke="#FFFFFF", line_width=2),                                  # 1 group
+          Line(((0, 0), (9, 0)), stroke="#000000", line_width=3),                                  # new width
+          Circle(5, 5, 3, fill="red"))                                                             # named colour
+    sent.clear()
+    assert paint_layers(w.canvas, d, ("background", "tiles", "overlay"), only=["tiles"]) == 5
+    assert len(sent) == 1    # still one message
+
+
+def test_pass_order_paints_the_same_pieces_as_tile_by_tile():
+    # the territory drawing reorders shapes (pass by pass across tiles, fills before strokes);
+    # it must hold exactly the pieces of the tiles drawn one by one
+    from collections import Counter
+    w = widget(LANE)
+    w.click_cell(0, 1)
+    d = R.render_territory(w.territory, view=w.view())
+    view = w.view()
+    pieces = Counter()
+    for (x, y), (t, rot) in R.placed_tiles(w.territory).items():
+        for sh in R.render_tile_shapes(t, rot, *view.to_px(x, y), view.cell):
+            pieces.update(p for p in R._split_paint(sh) if p is not None)
+    assert Counter(d.on_layer("tiles")) == pieces
