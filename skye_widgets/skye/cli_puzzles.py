@@ -1,10 +1,103 @@
-"""Command-line sub-commands (to be filled in)."""
+"""``skye-widgets puzzle solve | check | generate``: Isle of Skye placement puzzles.
+
+* ``puzzle solve FILE [--json]``: the optimum, how many final territories reach
+  it and one solution (``--json``: ``{"optimum", "optimal_territories", "solution"}``).
+* ``puzzle check FILE...``: validate each file and re-solve it; every bad file
+  gives one line ``FILE: field: fault`` on stderr and the exit status is 2.
+* ``puzzle generate --seed N --difficulty D --out FILE``: a new puzzle whose
+  optimum beats greedy placement; prints the gap.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from typing import Any
+
+from ..errors import FileFormatError
+from .puzzles import check_file, describe_objective, evaluate, load_problem, save_puzzle
 
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Add these sub-commands to ``sub``."""
+    """Add ``puzzle`` and its sub-commands to ``sub``."""
+    p = sub.add_parser("puzzle", help="Isle of Skye placement puzzles: solve, check, generate",
+                       description="Isle of Skye placement puzzles (files in puzzles/skye/).")
+    s = p.add_subparsers(dest="puzzle_command", metavar="ACTION")
+    p.set_defaults(func=lambda _a: (p.print_help(), 2)[1])
+
+    solve = s.add_parser("solve", help="solve a puzzle file exactly")
+    solve.add_argument("file")
+    solve.add_argument("--json", action="store_true", help="print the answer as JSON")
+    solve.set_defaults(func=cmd_solve)
+
+    check = s.add_parser("check", help="validate puzzle files and re-solve them")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.set_defaults(func=cmd_check)
+
+    gen = s.add_parser("generate", help="make a new puzzle by seed")
+    gen.add_argument("--seed", type=int, required=True)
+    gen.add_argument("--difficulty", type=int, required=True, choices=range(1, 6), metavar="D",
+                     help="1 (two tiles, small territory) to 5 (four tiles)")
+    gen.add_argument("--subject", type=int, choices=range(0, 17), metavar="N", default=None,
+                     help="the scoring tile the puzzle is about (1-16; 0: scrolls/income only)")
+    gen.add_argument("--scrolls", action="store_true", help="score the scrolls too")
+    gen.add_argument("--income", action="store_true", help="score the income too")
+    gen.add_argument("--out", required=True, help="the puzzle file to write")
+    gen.set_defaults(func=cmd_generate)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .solver import greedy, solve
+    territory, hand, obj = load_problem(args.file)
+    sol = solve(territory, hand, obj)
+    if args.json:
+        print(json.dumps(sol.to_json()))
+        return 0
+    g, _ = greedy(territory, hand, obj)
+    print(f"{args.file}: {describe_objective(obj)}")
+    print(f"optimum {sol.optimum} (greedy placement: {g}); {sol.optimal_territories} optimal "
+          f"final territor{'y' if sol.optimal_territories == 1 else 'ies'}")
+    final = territory.copy()
+    for m in sol.moves:
+        if m.returned:
+            print(f"  tile {m.tile}: fits nowhere, back to the bag")
+        else:
+            final.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
+            print(f"  tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}")
+    print(evaluate(obj, final).explain())
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    bad = 0
+    for f in args.files:
+        try:
+            p = check_file(f)
+        except FileFormatError as e:
+            print(f"skye-widgets: {e}", file=sys.stderr)
+            bad += 1
+            continue
+        print(f"{f}: ok (difficulty {p.difficulty}, optimum {p.optimum})")
+    return 2 if bad else 0
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from .puzzle_generator import GenerationError, generate
+    subject = args.subject
+    if subject == 0 and not (args.scrolls or args.income):
+        print("skye-widgets: --subject 0 needs --scrolls or --income", file=sys.stderr)
+        return 2
+    try:
+        p = generate(args.seed, args.difficulty, subject, scrolls=args.scrolls, with_income=args.income)
+    except GenerationError as e:
+        print(f"skye-widgets: {e}", file=sys.stderr)
+        return 2
+    try:
+        save_puzzle(p, args.out)
+    except OSError as e:
+        raise FileFormatError(args.out, e.strerror or str(e)) from None
+    gap = p.optimum - (p.greedy or 0)
+    print(f"{args.out}: {p.title!r}, difficulty {p.difficulty}, hand {list(p.hand)}, "
+          f"{describe_objective(p.objective)}; optimum {p.optimum}, greedy {p.greedy} (gap {gap})")
+    return 0

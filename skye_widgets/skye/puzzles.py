@@ -289,6 +289,53 @@ def _moves(sol: Any) -> tuple[Move, ...]:
     return tuple(out)
 
 
+def _problem(d: dict[str, Any]) -> tuple[Territory, list[int], Objective]:
+    """The territory, hand and objective of a puzzle dict, checked."""
+    if not isinstance(d["territory"], list):
+        raise PuzzleDataError("territory: must be a list of tile entries, castle first")
+    try:
+        start = Territory.from_dict({"tiles": d["territory"]})
+    except TerritoryDataError as e:
+        raise PuzzleDataError(f"territory: {e}") from None
+    hand = d["hand"]
+    if not isinstance(hand, list) or not hand or not all(_whole(n) for n in hand):
+        raise PuzzleDataError("hand: must be a non-empty list of tile numbers")
+    for n in hand:
+        if str(n) not in catalogue() or not 1 <= n <= 73:
+            raise PuzzleDataError(f"hand: {n} is not a landscape tile (1-73)")
+        if any(p.tile == str(n) for p in start):
+            raise PuzzleDataError(f"hand: tile {n} is already in the territory")
+    if len(set(hand)) != len(hand):
+        raise PuzzleDataError("hand: a tile is listed twice (every tile exists once)")
+    try:
+        obj = objective_from_dict(d["objective"])
+    except ObjectiveError as e:
+        raise PuzzleDataError(f"objective.{e}") from None
+    return start, hand, obj
+
+
+def problem_from_dict(d: Any) -> tuple[Territory, list[int], Objective]:
+    """Only what a solver needs (``territory``, ``hand``, ``objective``), checked.
+
+    Raises :class:`PuzzleDataError` naming the field.
+    """
+    if not isinstance(d, dict):
+        raise PuzzleDataError("puzzle: must be a JSON object")
+    for k in ("territory", "hand", "objective"):
+        if k not in d:
+            raise PuzzleDataError(f"{k}: missing")
+    return _problem(d)
+
+
+def load_problem(path: str | os.PathLike[str]) -> tuple[Territory, list[int], Objective]:
+    """Read a puzzle file's territory, hand and objective (the rest is not needed to solve it)."""
+    data = read_json(path)
+    try:
+        return problem_from_dict(data)
+    except PuzzleDataError as e:
+        raise FileFormatError(path, str(e)) from None
+
+
 def puzzle_from_dict(d: Any) -> Puzzle:
     """Read a puzzle and check everything that needs no search.
 
@@ -317,26 +364,7 @@ def puzzle_from_dict(d: Any) -> Puzzle:
     if (not isinstance(hints, list) or not 1 <= len(hints) <= 3
             or not all(isinstance(h, str) and h.strip() for h in hints)):
         raise PuzzleDataError("hints: must be a list of 1-3 hints in words")
-    if not isinstance(d["territory"], list):
-        raise PuzzleDataError("territory: must be a list of tile entries, castle first")
-    try:
-        start = Territory.from_dict({"tiles": d["territory"]})
-    except TerritoryDataError as e:
-        raise PuzzleDataError(f"territory: {e}") from None
-    hand = d["hand"]
-    if not isinstance(hand, list) or not hand or not all(_whole(n) for n in hand):
-        raise PuzzleDataError("hand: must be a non-empty list of tile numbers")
-    for n in hand:
-        if str(n) not in catalogue() or not 1 <= n <= 73:
-            raise PuzzleDataError(f"hand: {n} is not a landscape tile (1-73)")
-        if any(p.tile == str(n) for p in start):
-            raise PuzzleDataError(f"hand: tile {n} is already in the territory")
-    if len(set(hand)) != len(hand):
-        raise PuzzleDataError("hand: a tile is listed twice (every tile exists once)")
-    try:
-        obj = objective_from_dict(d["objective"])
-    except ObjectiveError as e:
-        raise PuzzleDataError(f"objective.{e}") from None
+    start, hand, obj = _problem(d)
     if not _whole(d["optimum"]):
         raise PuzzleDataError("optimum: must be a whole number")
     moves = _moves(d["solution"])

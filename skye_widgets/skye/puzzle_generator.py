@@ -1,0 +1,314 @@
+"""New placement puzzles by seed.
+
+:func:`generate` builds a random start territory (legal placements from a
+shuffled bag), picks a hand leaning towards tiles that matter for the
+objective, solves it exactly and keeps it only when the optimum clearly beats
+the greedy player (each tile in turn on the spot that scores most right now):
+the gap is at least :data:`MIN_GAP` points. The same seed and difficulty give
+the same puzzle.
+
+Difficulty sets the size: 1 = two tiles on a small territory ... 5 = four
+tiles, or three tiles under two scoring tiles on a larger territory.
+
+>>> p = generate(seed=1, difficulty=1)
+>>> p.difficulty, len(p.hand), p.optimum - p.greedy >= MIN_GAP
+(1, 2, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from .puzzles import MAJORITY_KEYS, Move, Objective, Puzzle, evaluate, majority_count
+from .scoring import SCORING_TILES, income
+from .solver import Solution, greedy, solve
+from .territory import Territory
+from .tiles import Terrain, Tile, catalogue
+
+#: The optimum must beat greedy placement by at least this many points.
+MIN_GAP = 2
+
+
+@dataclass(frozen=True)
+class Tier:
+    """Sizes for one difficulty."""
+
+    territory: tuple[int, int]     # tiles in the start territory, castle included (min, max)
+    hand: int
+    extra_terms: int               # scoring tiles added to the subject (0 or 1)
+
+
+TIERS: dict[int, Tier] = {
+    1: Tier((4, 6), 2, 0),
+    2: Tier((6, 9), 2, 0),
+    3: Tier((7, 11), 3, 0),
+    4: Tier((9, 13), 3, 1),
+    5: Tier((5, 7), 4, 0),
+}
+
+#: Scoring tiles whose points do not depend on where tiles go (only on which are placed):
+#: a puzzle about them adds a second scoring tile that does.
+PLACEMENT_FREE = {3: 10, 6: 12, 7: 14, 8: 12}
+
+
+class GenerationError(RuntimeError):
+    """No puzzle meeting the requirements was found within the attempts."""
+
+
+def relevance(number: int, t: Tile) -> float:
+    """How much a tile can matter for scoring tile ``number`` (a sampling weight)."""
+    ic = t.icons
+    terr = {a.terrain for a in t.areas}
+    weights = {
+        0: 1 + 3 * bool(ic.scroll or any(a.icons.scroll for a in t.areas)) + 2 * bool(ic.whisky and t.roads),
+        1: 1.0, 2: 1.0 + sum(a.enclosed for a in t.areas), 3: 1 + ic.sheep, 4: 1.0,
+        5: 1 + 3 * ic.broch, 6: 1 + 2 * (ic.broch + ic.farm + ic.lighthouse),
+        7: 1 + 3 * bool(ic.whisky) * bool(t.roads), 8: 1 + ic.ships, 9: 1 + 3 * bool(ic.whisky) * bool(t.roads),
+        10: 1 + 2 * (ic.farm + ic.sheep + ic.cattle), 11: 1 + 3 * ic.cattle * bool(t.roads),
+        12: 1 + 2 * (ic.ships + ic.lighthouse), 13: 1.0, 14: 1 + 2 * bool(t.roads),
+        15: 1 + 2 * (Terrain.WATER in terr), 16: 1 + 2 * (Terrain.MOUNTAIN in terr),
+    }
+    return float(weights[number])
+
+
+def _random_territory(rng: random.Random, size: int, pool: list[str]) -> Territory:
+    t = Territory(rng.choice(["castle-red", "castle-blue", "castle-yellow", "castle-white", "castle-green"]))
+    while len(t) < size and pool:
+        tid = pool.pop()
+        spots = t.legal_placements(tid)
+        if spots:
+            t.place(tid, *rng.choice(spots))
+    return t
+
+
+def make_objective(rng: random.Random, subject: int, tier: Tier, t: Territory, hand: Sequence[int],
+                   scrolls: bool = False, with_income: bool = False) -> Objective:
+    """The objective of a puzzle about scoring tile ``subject`` (majorities get an opponent baseline)."""
+    numbers = [subject] if subject else []
+    if subject in PLACEMENT_FREE:
+        numbers.append(PLACEMENT_FREE[subject])
+    elif tier.extra_terms and subject:
+        numbers.append(rng.choice([n for n in (1, 2, 10, 11, 12, 13, 14, 15, 16) if n != subject]))
+    opponents: list[dict[str, int]] = []
+    gold = 0
+    if any(n in MAJORITY_KEYS for n in numbers):
+        full = t.copy()
+        for n in hand:                      # the count if every tile were placed somewhere
+            spots = full.legal_placements(n)
+            if spots:
+                full.place(n, *spots[0])
+        opp: dict[str, int] = {}
+        for n in numbers:
+            if n == 7 or n == 8:
+                mine = majority_count(n, full)
+                opp[MAJORITY_KEYS[n]] = max(1, mine - rng.choice([0, 1]))
+            elif n == 9:
+                gold = rng.randint(0, 4)
+                opp["gold"] = gold + income(t).points + 1
+        opponents = [opp, {k: max(0, v - 2 - rng.randint(0, 2)) for k, v in opp.items()}]
+    return Objective(tuple(numbers), scrolls, with_income, tuple(opponents), gold)
+
+
+def teaches_of(obj: Objective) -> tuple[str, ...]:
+    """What a puzzle with this objective teaches."""
+    out = ["scoring tiles"] if obj.scoring_tiles else []
+    if obj.scrolls:
+        out.append("scrolls")
+    if obj.income or 9 in obj.scoring_tiles:
+        out.append("income")
+    if obj.scrolls or any(n in (2, 4, 15, 16) for n in obj.scoring_tiles):
+        out.append("completion")
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# Words for learners
+# --------------------------------------------------------------------------
+
+TITLES: dict[int, tuple[str, ...]] = {
+    1: ("Fill the square", "Four corners", "Square dance"),
+    2: ("Close it off", "Finish what you started", "Tidy edges"),
+    3: ("Sheep may safely graze", "Counting sheep"),
+    4: ("Big and finished", "Grand enclosures"),
+    5: ("Brochs together", "One mountain, many brochs"),
+    6: ("Broch, farm and lighthouse", "The full set"),
+    7: ("A dram ahead", "Whisky race"),
+    8: ("Rule the waves", "Fleet in the harbour"),
+    9: ("Follow the money", "Gold from the distillery"),
+    10: ("Down on the farm", "Animals near the farm"),
+    11: ("Cattle drive", "Herding by road"),
+    12: ("Safe harbour", "Lighthouse and ships"),
+    13: ("Standing tall", "Line them up"),
+    14: ("All roads lead home", "On the road"),
+    15: ("The great loch", "Make a lake"),
+    16: ("Seal the peaks", "Mountain walls"),
+}
+
+FIRST_HINTS: dict[int, str] = {
+    1: "Squares of 2 x 2 tiles score, and one tile can finish several squares at once.",
+    2: "An area counts only when it is closed on every side. Look for areas with just one or two open edges.",
+    3: "Sheep score wherever they stand, so spend your thinking on the other scoring tile.",
+    4: "Only finished areas of at least 3 tiles score here: grow an area and close it.",
+    5: "Brochs in the same mountain area add up fast (1, 3, then 6 points): join mountain areas together.",
+    6: "A broch, a farm and a lighthouse make a set wherever they are; the other scoring tile decides where.",
+    7: "Whisky tiles count wherever they go; the other scoring tile decides where.",
+    8: "Ships count wherever they sail; the other scoring tile decides where.",
+    9: "Your gold here is your gold plus the income: whisky tiles connected to the castle by road pay 1 gold each.",
+    10: "Sheep and cattle score when they stand on a farm tile or on any of the 8 tiles around it.",
+    11: "Cattle score only on tiles linked to the castle by an unbroken road.",
+    12: "A water area scores when it holds at least one ship and one lighthouse: join them in the same water.",
+    13: "A column of 3 tiles or more, one above the other, scores; two short columns can become one long one.",
+    14: "Every tile linked to the castle by road scores: make the roads meet.",
+    15: "Only your largest finished water area scores, 2 points a tile: build one big lake and close it.",
+    16: "A mountain area scores once nothing more can be added to it: close its open edges.",
+}
+
+SCROLL_HINT = "A scroll counts double when its area is finished: close the area around the scroll."
+INCOME_HINT = "Income is 5 gold for the castle plus 1 for each whisky tile linked to the castle by road."
+
+
+def hints_for(p_obj: Objective, moves: Sequence[Move], hand: Sequence[int], greedy_score: int,
+              optimum: int) -> tuple[str, ...]:
+    """Up to three hints: the rule to think about, the order or the key tile, the gap."""
+    subject = p_obj.scoring_tiles[0] if p_obj.scoring_tiles else None
+    first = FIRST_HINTS[subject] if subject else (SCROLL_HINT if p_obj.scrolls else INCOME_HINT)
+    out = [first]
+    if p_obj.scrolls and subject:
+        out.append(SCROLL_HINT)
+    placed = [m for m in moves if not m.returned]
+    if placed and [m.tile for m in placed] != [n for n in hand if any(m.tile == n for m in placed)]:
+        out.append(f"Order matters: try placing tile {placed[0].tile} first.")
+    elif placed:
+        key = placed[-1]
+        out.append(f"Placing each tile where it scores most right now gets only {greedy_score}; "
+                   f"think about where tile {key.tile} will go before you commit.")
+    return tuple(out[:3])
+
+
+# --------------------------------------------------------------------------
+# Generation
+# --------------------------------------------------------------------------
+
+def candidate(seed: int, difficulty: int, subject: int | None = None, *, scrolls: bool = False,
+              with_income: bool = False) -> tuple[Territory, tuple[int, ...], Objective]:
+    """A random (territory, hand, objective) for a seed; not yet checked."""
+    if difficulty not in TIERS:
+        raise ValueError(f"difficulty must be 1-5, not {difficulty!r}")
+    rng = random.Random(seed)
+    tier = TIERS[difficulty]
+    if subject is None:
+        subject = rng.choice(sorted(SCORING_TILES))
+    if subject == 0 and not (scrolls or with_income):
+        raise ValueError("subject 0 (no scoring tile) needs scrolls or income")
+    pool = [str(n) for n in range(1, 74)]
+    rng.shuffle(pool)
+    t = _random_territory(rng, rng.randint(*tier.territory), pool)
+    tiles = catalogue()
+    weights = [relevance(subject, tiles[n]) for n in pool]
+    hand: list[int] = []
+    while len(hand) < tier.hand:
+        pick = rng.choices(range(len(pool)), weights=weights)[0]
+        if int(pool[pick]) not in hand:
+            hand.append(int(pool[pick]))
+    obj = make_objective(rng, subject, tier, t, hand, scrolls, with_income)
+    return t, tuple(hand), obj
+
+
+def generate(seed: int, difficulty: int, subject: int | None = None, *, scrolls: bool = False,
+             with_income: bool = False, attempts: int = 200, min_gap: int = MIN_GAP,
+             puzzle_id: str | None = None, title: str | None = None) -> Puzzle:
+    """A puzzle whose optimum beats greedy placement by at least ``min_gap``.
+
+    Tries seeds derived from ``seed`` until one qualifies (at most ``attempts``);
+    the same arguments always give the same puzzle.
+    """
+    rng = random.Random(seed * 7919 + difficulty)
+    for _ in range(attempts):
+        sub_seed = rng.getrandbits(32)
+        t, hand, obj = candidate(sub_seed, difficulty, subject, scrolls=scrolls, with_income=with_income)
+        g, _ = greedy(t, hand, obj)
+        sol = solve(t, hand, obj)
+        if sol.optimum - g < min_gap:
+            continue
+        return build_puzzle(t, hand, obj, sol, g, difficulty,
+                            puzzle_id or f"gen-{seed}-{difficulty}", title, sub_seed)
+    raise GenerationError(f"no puzzle with a gap of {min_gap} after {attempts} attempts "
+                          f"(seed {seed}, difficulty {difficulty})")
+
+
+def build_puzzle(t: Territory, hand: Sequence[int], obj: Objective, sol: Solution, greedy_score: int,
+                 difficulty: int, puzzle_id: str, title: str | None = None,
+                 source_seed: int | None = None) -> Puzzle:
+    """Wrap a solved candidate as a :class:`Puzzle` with generated words."""
+    subject = obj.scoring_tiles[0] if obj.scoring_tiles else None
+    if title is None:
+        names = TITLES.get(subject or 0, ("A tidy territory",))
+        title = names[(source_seed or 0) % len(names)]
+    entries = tuple(e for e in t.to_dict()["tiles"])
+    extra = {"source_seed": source_seed} if source_seed is not None else {}
+    p = Puzzle(puzzle_id, title, difficulty, teaches_of(obj), entries, tuple(hand), obj, sol.optimum,
+               sol.moves, hints_for(obj, sol.moves, hand, greedy_score, sol.optimum), greedy_score, extra)
+    assert evaluate(obj, p.solved_territory()).points == sol.optimum
+    return p
+
+
+# --------------------------------------------------------------------------
+# The curated set: how puzzles/skye/*.json were made (then reviewed by hand)
+# --------------------------------------------------------------------------
+
+#: (subject scoring tile or 0 for none, difficulty, scrolls, income, seed)
+CURATED: tuple[tuple[int, int, bool, bool, int], ...] = (
+    *((s, d, False, False, 1) for s, d in (
+        (1, 1), (13, 1), (3, 1), (9, 1), (10, 1), (12, 1), (14, 1), (16, 1),
+        (4, 2), (5, 2), (6, 2), (7, 2), (8, 2), (11, 2), (13, 2), (15, 2), (10, 2), (2, 2),
+        (1, 3), (3, 3), (5, 3), (7, 3), (9, 3), (11, 3),
+        (2, 4), (4, 4), (6, 4), (8, 4), (10, 4),
+        (12, 5), (13, 5), (14, 5), (15, 5), (16, 5), (5, 5))),
+    (15, 2, True, False, 1), (2, 3, True, False, 1), (16, 4, True, False, 1), (0, 3, True, False, 1),
+    (14, 2, False, True, 1), (11, 3, False, True, 1), (0, 1, False, True, 1),
+)
+
+SLUGS = {0: "", 1: "squares", 2: "completed-areas", 3: "sheep", 4: "large-areas", 5: "brochs",
+         6: "building-sets", 7: "whisky-majority", 8: "ship-majority", 9: "gold-majority",
+         10: "farms", 11: "cattle-road", 12: "harbours", 13: "vertical-lines", 14: "roads",
+         15: "largest-water", 16: "mountains"}
+
+
+def curated_id(subject: int, difficulty: int, scrolls: bool, with_income: bool) -> str:
+    """``d3-mountains-scrolls`` style ids."""
+    parts = [f"d{difficulty}"] + ([SLUGS[subject]] if subject else [])
+    parts += (["scrolls"] if scrolls else []) + (["income"] if with_income else [])
+    return "-".join(parts)
+
+
+def curate(folder: str, only: Sequence[str] = ()) -> list[str]:
+    """(Re)generate the curated set into ``folder``; returns the files written."""
+    import os
+    from .puzzles import save_puzzle
+    written = []
+    seen: dict[int, int] = {}
+    for subject, difficulty, scrolls, with_income, seed in CURATED:
+        pid = curated_id(subject, difficulty, scrolls, with_income)
+        k = seen[subject] = seen.get(subject, -1) + 1
+        if only and pid not in only:
+            continue
+        names = TITLES.get(subject, ("A tidy territory", "Tidy edges", "Make it count"))
+        title = names[k % len(names)] if subject else ("Scroll work" if scrolls else "Pay day")
+        try:
+            p = generate(seed, difficulty, subject, scrolls=scrolls, with_income=with_income,
+                         puzzle_id=pid, title=title)
+        except GenerationError as e:
+            print(f"{pid}: {e}", flush=True)
+            continue
+        path = os.path.join(folder, pid + ".json")
+        save_puzzle(p, path)
+        written.append(path)
+        print(path, p.optimum, p.greedy, flush=True)
+    return written
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance script
+    import sys
+    curate(sys.argv[1] if len(sys.argv) > 1 else "puzzles/skye", sys.argv[2:])

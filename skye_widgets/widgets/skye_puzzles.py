@@ -1,0 +1,358 @@
+"""The Isle of Skye puzzle widget: place a hand of tiles for the best score.
+
+:class:`PuzzleWidget` wraps a :class:`~skye_widgets.widgets.skye.TerritoryWidget`
+(the board, the hand, rotation, legal spots) with the puzzle around it: the
+objective in words, **check** (your score against the optimum, with the
+breakdown drawn on the board), **hint** (the written hints one by one, then
+one tile's optimal spot), **reveal** (an optimal solution), **undo** and
+**reset**. Solved puzzles are remembered in a small JSON file
+(:class:`SolvedStore`, by default ``~/.skye-widgets/solved.json``); a corrupt
+or unwritable file only brings a warning in the status line.
+
+Everything is reachable from Python, for tests and lessons::
+
+    w = PuzzleWidget(load_puzzle("puzzles/skye/d1-squares.json"), solved_path=tmp / "solved.json")
+    w.place(29, 2, 1, 3); w.place(19, 1, 1, 3)
+    w.check().points, w.solved
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from html import escape
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+
+from ..errors import RulesError, write_json
+from ..skye.puzzles import Move, Puzzle, describe_objective, evaluate, load_all
+from ..skye.scoring import ScoreResult
+from .base import on_click
+from .skye import TerritoryWidget
+
+DEFAULT_SOLVED_PATH = Path.home() / ".skye-widgets" / "solved.json"
+
+
+class SolvedStore:
+    """The ids of solved puzzles, kept in a small JSON file ``{"solved": [ids]}``.
+
+    A missing file is an empty list; a corrupt one (bad JSON, wrong shape,
+    unreadable) is reported in :attr:`warning` and replaced by a fresh list
+    at the next save. Saving never raises: a failure is reported in :attr:`warning`.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path) if path is not None else DEFAULT_SOLVED_PATH
+        self.warning = ""
+        self.solved: list[str] = self._load()
+
+    def _load(self) -> list[str]:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return []
+        except (OSError, UnicodeDecodeError) as e:
+            self.warning = f"could not read {self.path} ({e}); starting a fresh solved list"
+            return []
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            self.warning = f"{self.path} is not valid JSON (line {e.lineno}); starting a fresh solved list"
+            return []
+        ids = data.get("solved") if isinstance(data, dict) else None
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            self.warning = f"{self.path} has no list of solved puzzle ids; starting a fresh solved list"
+            return []
+        return list(dict.fromkeys(ids))
+
+    def __contains__(self, puzzle_id: object) -> bool:
+        return puzzle_id in self.solved
+
+    def add(self, puzzle_id: str) -> bool:
+        """Remember a solved puzzle and save; False (and a warning) when saving failed."""
+        if puzzle_id not in self.solved:
+            self.solved.append(puzzle_id)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_json(self.path, {"solved": self.solved})
+        except OSError as e:
+            self.warning = f"could not save the solved list to {self.path} ({e.strerror or e})"
+            return False
+        return True
+
+
+def _stars(n: int) -> str:
+    return "★" * n + "☆" * (5 - n)
+
+
+class PuzzleWidget(W.VBox):
+    """One placement puzzle to solve on the canvas (see the module docstring).
+
+    ``puzzles``: optional list to pick from (a dropdown is shown); ``solved_path``:
+    where the solved list lives (default ``~/.skye-widgets/solved.json``).
+    """
+
+    def __init__(self, puzzle: Puzzle | None = None, *, puzzles: Sequence[Puzzle] | None = None,
+                 solved_path: str | os.PathLike[str] | None = None, cell: int = 56) -> None:
+        if puzzle is None and not puzzles:
+            raise ValueError("give a puzzle or a list of puzzles")
+        self.puzzles = list(puzzles or [])
+        self.puzzle: Puzzle = puzzle if puzzle is not None else self.puzzles[0]
+        self.store = SolvedStore(solved_path)
+        self.returned: list[int] = []
+        self.hints_shown = 0
+        self.revealed = False
+        self.last_result: ScoreResult | None = None
+        self.header = W.HTML()
+        self.result = W.HTML()
+        self.result.add_class("skye-puzzle-result")
+        self.hint_box = W.HTML()
+        self.check_button = on_click(W.Button(description="check", button_style="primary",
+                                              tooltip="your score against the best possible"), self.check)
+        self.hint_button = on_click(W.Button(description="hint", tooltip="the next hint"), self.hint)
+        self.reveal_button = on_click(W.Button(description="reveal", tooltip="show an optimal solution"),
+                                      self.reveal)
+        self.undo_button = on_click(W.Button(description="undo", tooltip="take back your last tile"), self.undo)
+        self.reset_button = on_click(W.Button(description="reset", tooltip="start this puzzle again"), self.reset)
+        self.picker = W.Dropdown(options=self._picker_options(), layout=W.Layout(width="auto"))
+        if self.puzzles:
+            self.picker.value = self.puzzles.index(self.puzzle) if self.puzzle in self.puzzles else 0
+        self._updating = False
+        self.picker.observe(lambda ch: None if self._updating else self.load(self.puzzles[ch["new"]]),
+                            names="value")
+        self.board = self._make_board()
+        buttons = W.HBox([self.check_button, self.hint_button, self.reveal_button, self.undo_button,
+                          self.reset_button])
+        top = [self.picker] if self.puzzles else []
+        super().__init__(children=[*top, self.header, self.board, buttons, self.hint_box, self.result])
+        self._refresh()
+        if self.store.warning:
+            self.say(f"Warning: {self.store.warning}", "error")
+        else:
+            self._intro()
+
+    # -- Python-level API -----------------------------------------------------
+    @property
+    def territory(self):  # noqa: ANN201 - a Territory
+        """The learner's territory now."""
+        return self.board.territory
+
+    @property
+    def hand(self) -> list[int]:
+        """Tiles still to place."""
+        return [int(t) for t in self.board.hand]
+
+    @property
+    def message(self) -> str:
+        """The status line's text."""
+        return self.board.message
+
+    @property
+    def solved(self) -> bool:
+        """True once this puzzle is in the solved list."""
+        return self.puzzle.id in self.store
+
+    def say(self, message: str, kind: str = "info") -> None:
+        """Show a line in the status line under the board."""
+        self.board.say(message, kind)
+
+    def place(self, tile: int | str, x: int, y: int, rotation: int) -> bool:
+        """Place a hand tile (as a click would); False when illegal (explained in the status line)."""
+        if str(tile) not in self.board.hand:
+            self.say(f"Tile {tile} is not in your hand ({', '.join(self.board.hand) or 'empty'}).", "error")
+            return False
+        before = len(self.territory)
+        self.board.select_tile(str(tile))
+        self.board.rotation = rotation
+        self.board.click_cell(x, y)
+        return len(self.territory) > before
+
+    def score(self) -> ScoreResult:
+        """The objective's points for the territory now, with the breakdown."""
+        return evaluate(self.puzzle.objective, self.territory)
+
+    def check(self) -> ScoreResult:
+        """Score the territory against the optimum; a finished optimal one is marked solved."""
+        res = self.score()
+        self.last_result = res
+        best = self.puzzle.optimum
+        done = not self.board.hand
+        rows = "".join(f"<li><b>{i.points:+d}</b> {escape(i.reason)}</li>" for i in res.breakdown) \
+            or "<li>nothing scores yet</li>"
+        if not done:
+            verdict = f"So far {res.points} points; place every tile to finish (the best is {best})."
+            kind = "info"
+        elif res.points == best and not self.revealed:
+            self.store.add(self.puzzle.id)
+            verdict = f"Solved! {res.points} points, the best possible."
+            kind = "ok"
+            if self.store.warning:
+                verdict += f" (Warning: {self.store.warning})"
+        elif res.points == best:
+            verdict = f"{res.points} points, the best possible (revealed, so not counted as solved)."
+            kind = "info"
+        else:
+            verdict = f"{res.points} points; the best possible is {best}. Undo or reset and try again."
+            kind = "error"
+        self.result.value = (f"<div><b>Your score: {res.points} / {best}</b>"
+                             f"<ul style='margin:0.2em 0'>{rows}</ul></div>")
+        self.board._score = lambda _n: res          # the breakdown overlay shows the objective's items
+        self.board.breakdown_tile = 1
+        self.board.redraw()
+        self.say(verdict, kind)
+        self._refresh()
+        return res
+
+    def hint(self) -> str:
+        """The next written hint; after the last one, one tile's optimal spot."""
+        hints = self.puzzle.hints
+        if self.hints_shown < len(hints):
+            text = hints[self.hints_shown]
+            self.hints_shown += 1
+            self.hint_box.value = "".join(f"<div>💡 Hint {k + 1}: {escape(h)}</div>"
+                                          for k, h in enumerate(hints[:self.hints_shown]))
+            self.say(f"Hint {self.hints_shown} of {len(hints)}: {text}", "info")
+            return text
+        move = self.next_optimal_move()
+        if move is None:
+            text = "Every tile is already where an optimal solution puts it (or was returned)."
+        elif move.returned:
+            text = f"In an optimal solution tile {move.tile} fits nowhere at the end and goes back to the bag."
+        else:
+            text = (f"In an optimal solution tile {move.tile} goes to ({move.x}, {move.y}) "
+                    f"with rotation {move.rotation} (shown on the board).")
+            self.board.select_tile(str(move.tile))
+            self.board.rotation = move.rotation or 0
+            self.board.hover = (move.x, move.y)     # type: ignore[assignment]
+            self.board.redraw()
+        if not self._follows_solution():
+            text += " Your tiles differ from this solution: reset to follow it."
+        self.say(text, "info")
+        return text
+
+    def next_optimal_move(self) -> Move | None:
+        """The first move of the stored optimal solution whose tile is still in the hand."""
+        for m in self.puzzle.solution:
+            if str(m.tile) in self.board.hand:
+                return m
+        return None
+
+    def reveal(self) -> None:
+        """Show an optimal solution on the board (the puzzle is not counted as solved)."""
+        self.reset()
+        self.revealed = True
+        for m in self.puzzle.solution:
+            if not m.returned:
+                self.board.territory.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
+        self.board.set_hand([])
+        self.board.set_territory(self.board.territory)
+        self.returned = [m.tile for m in self.puzzle.solution if m.returned]
+        res = self.check()
+        moves = ", ".join(f"tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}" if not m.returned
+                          else f"tile {m.tile} returned" for m in self.puzzle.solution)
+        self.say(f"An optimal solution ({res.points} points): {moves}.", "info")
+
+    def undo(self) -> None:
+        """Take back the last tile you placed."""
+        start = len(self.puzzle.territory)
+        if len(self.territory) <= start:
+            self.say("Nothing to undo: only the puzzle's own tiles are on the board.", "error")
+            return
+        p = self.territory.pop()
+        hand = [str(t) for t in self.returned] + self.board.hand + [p.tile]
+        self.returned = []
+        self.board.set_hand([t for t in map(str, self.puzzle.hand) if t in hand])
+        self.board.set_territory(self.territory)
+        self.say(f"Took back tile {p.tile}.", "info")
+        self._refresh()
+
+    def reset(self) -> None:
+        """Back to the puzzle's start."""
+        self.load(self.puzzle)
+
+    def load(self, puzzle: Puzzle) -> None:
+        """Show another puzzle."""
+        self.puzzle = puzzle
+        self.returned = []
+        self.hints_shown = 0
+        self.revealed = False
+        self.last_result = None
+        self.hint_box.value = ""
+        self.result.value = ""
+        self.board.breakdown_tile = None
+        self.board._score = None
+        self.board.hover = None
+        self.board.set_territory(puzzle.start())
+        self.board.set_hand([str(t) for t in puzzle.hand])
+        self.board.title = puzzle.title
+        self._refresh()
+        self._intro()
+
+    def _intro(self) -> None:
+        self.say(f"Place tiles {', '.join(map(str, self.puzzle.hand))} for the best score: pick a tile, "
+                 "r rotates, click a green spot.", "info")
+
+    # -- internals ---------------------------------------------------------------
+    def _make_board(self) -> TerritoryWidget:
+        b = TerritoryWidget(self.puzzle.start(), [str(t) for t in self.puzzle.hand],
+                            title=self.puzzle.title, scoring_tiles=[], max_width=640, max_height=480)
+        b.breakdown_menu.layout.display = "none"
+        b.details.layout.display = "none"       # the puzzle shows its own breakdown
+        b.on_placed(lambda *_: self._after_place())
+        return b
+
+    def _after_place(self) -> None:
+        hand = self.board.hand
+        if hand and not any(self.territory.can_place(t) for t in hand):
+            self.returned.extend(int(t) for t in hand)
+            self.say(f"Tile(s) {', '.join(hand)} fit nowhere now: back to the bag, as the rules say. "
+                     "Press check.", "info")
+            self.board.set_hand([])
+        elif not hand:
+            self.say("Every tile is placed: press check to see your score.", "ok")
+        self._refresh_header()
+
+    def _follows_solution(self) -> bool:
+        sol = {(str(m.tile), m.x, m.y, m.rotation) for m in self.puzzle.solution if not m.returned}
+        mine = list(self.territory)[len(self.puzzle.territory):]
+        return all((p.tile, p.x, p.y, p.rotation) in sol for p in mine)
+
+    def _picker_options(self) -> list[tuple[str, int]]:
+        return [(f"{_stars(p.difficulty)} {p.title} ({p.id}){' ✓' if p.id in self.store else ''}", i)
+                for i, p in enumerate(self.puzzles)]
+
+    def _refresh_header(self) -> None:
+        p = self.puzzle
+        solved = " — ✓ solved" if self.solved else ""
+        returned = f"<br>Returned to the bag: {', '.join(map(str, self.returned))}" if self.returned else ""
+        self.header.value = (
+            f"<div><b>{escape(p.title)}</b> {_stars(p.difficulty)}{solved}<br>"
+            f"Objective: {escape(describe_objective(p.objective))}<br>"
+            f"Hand: {', '.join(map(str, p.hand))} · best possible: <b>{p.optimum}</b> points"
+            f"{returned}</div>")
+
+    def _refresh(self) -> None:
+        self._refresh_header()
+        if self.puzzles:
+            self._updating = True
+            try:
+                index = self.picker.value
+                self.picker.options = self._picker_options()
+                self.picker.value = index
+            finally:
+                self._updating = False
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget plus a static SVG of the board."""
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
+        data["image/svg+xml"] = self.board.drawing().to_svg()
+        return data
+
+
+def puzzle_picker(folder: str | os.PathLike[str] | None = None, *,
+                  solved_path: str | os.PathLike[str] | None = None) -> PuzzleWidget:
+    """A :class:`PuzzleWidget` over the whole curated set, easiest first."""
+    return PuzzleWidget(puzzles=load_all(folder), solved_path=solved_path)
