@@ -7,6 +7,8 @@ GitHub see the state without a kernel), execution counts and widget state.
 Cells whose first line is ``# NBVAL_CHECK_OUTPUT`` also keep their printed
 text (stdout and plain-text results): nbval compares it with a fresh run, so
 a rules regression fails the suite.
+Cells that keep an output keep an execution count (nbval refuses a cell
+with outputs and no count: "Unrun reference cell has outputs").
 ``tests/test_notebook_hygiene.py`` checks the result on every notebook.
 """
 
@@ -35,8 +37,10 @@ def is_check_output(out: nbformat.NotebookNode) -> bool:
 
 
 def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop all outputs but static SVG pictures; drop counts and widget state."""
+    """Drop all outputs but static SVG pictures (and check cells' text) and widget
+    state; only cells that keep an output keep an execution count (1, 2, ...)."""
     nb.metadata.pop("widgets", None)
+    count = 0
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
@@ -53,6 +57,12 @@ def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             elif out.get("output_type") in ("display_data", "execute_result") and KEPT_MIME in data:
                 kept.append(nbformat.v4.new_output("display_data", data={KEPT_MIME: data[KEPT_MIME]}))
         cell.outputs = kept
+        if kept:
+            count += 1
+            cell.execution_count = count
+            for out in kept:
+                if out.get("output_type") == "execute_result":
+                    out.execution_count = count
     return nb
 
 
