@@ -205,6 +205,11 @@ class SetPrices:
         return {"type": "prices", "player": self.player, "discard": self.discard,
                 "prices": {t: g for t, g in self.prices}}
 
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> "Action":
+        """Inverse of :meth:`to_dict` (any action type; see :func:`action_from_dict`)."""
+        return action_from_dict(d)
+
 
 @dataclass(frozen=True)
 class Buy:
@@ -217,6 +222,11 @@ class Buy:
     def to_dict(self) -> dict[str, Any]:
         return {"type": "buy", "player": self.player, "seller": self.seller, "tile": self.tile}
 
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> "Action":
+        """Inverse of :meth:`to_dict` (any action type; see :func:`action_from_dict`)."""
+        return action_from_dict(d)
+
 
 @dataclass(frozen=True)
 class Pass:
@@ -226,6 +236,11 @@ class Pass:
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "pass", "player": self.player}
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> "Action":
+        """Inverse of :meth:`to_dict` (any action type; see :func:`action_from_dict`)."""
+        return action_from_dict(d)
 
 
 @dataclass(frozen=True)
@@ -241,6 +256,11 @@ class Place:
     def to_dict(self) -> dict[str, Any]:
         return {"type": "place", "player": self.player, "tile": self.tile,
                 "x": self.x, "y": self.y, "rotation": self.rotation}
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> "Action":
+        """Inverse of :meth:`to_dict` (any action type; see :func:`action_from_dict`)."""
+        return action_from_dict(d)
 
 
 Action = Union[SetPrices, Buy, Pass, Place]

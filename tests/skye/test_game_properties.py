@@ -39,6 +39,11 @@ def random_game(config: GameConfig, seed: int, check: bool = True) -> GameState:
     g = GameState(config)
     while not g.is_over():
         vp = list(g.vp)
+        if check and g.phase == "build":
+            # the game's incrementally updated legal placements equal the territory's own
+            p = g.current_player()
+            for t in g.to_build[p]:
+                assert g.placements_for(p, t) == g.territories[p].legal_placements(t)
         g.apply(g.random_action(rng, g.current_player()))
         if check:
             check_invariants(g, vp)

@@ -8,6 +8,7 @@ number below can be computed on paper; the comments show how.
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
@@ -383,5 +384,6 @@ def test_tie_break_by_gold_then_shared_win():
 def test_actions_round_trip_through_dicts():
     for a in (SetPrices(1, "5", (("6", 2), ("7", 1))), Buy(2, 0, "33"), Pass(3), Place(0, "12", -1, 2, 3)):
         assert action_from_dict(a.to_dict()) == a
+        assert type(a).from_dict(json.loads(json.dumps(a.to_dict()))) == a     # JSON-able
     with pytest.raises(ValueError):
         action_from_dict({"type": "steal", "player": 0})
