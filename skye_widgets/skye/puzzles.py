@@ -194,9 +194,12 @@ def evaluate(obj: Objective, t: Territory) -> ScoreResult:
 
 @dataclass(frozen=True)
 class Move:
-    """One step of a solution: a tile placed, or returned (it fits nowhere)."""
+    """One step of a solution: a tile placed, or returned (it fits nowhere).
 
-    tile: int
+    ``tile`` is a landscape tile number (or a hand-built tile's id in lessons and tests).
+    """
+
+    tile: int | str
     x: int | None = None
     y: int | None = None
     rotation: int | None = None

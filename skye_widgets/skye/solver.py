@@ -635,7 +635,7 @@ class _Hand:
 
     def __init__(self, tile: Tile) -> None:
         self.tile = tile
-        self.number = int(tile.id)
+        self.number: int | str = int(tile.id) if tile.id.isdigit() else tile.id  # hand-built tiles keep their id
         rots = canonical_rotations(tile)
         self.oriented = {r: orient(tile, r) for r in ROTATIONS}
         table: list[tuple[int, ...]] = []
@@ -655,7 +655,7 @@ def _legal(b: Board, h: _Hand, ordered: bool = False) -> list[tuple[Cell, int]]:
     return [(c, r) for c, code in items for r in table[code]]
 
 
-def greedy(territory: Territory, hand: Sequence[int | str], obj: Objective) -> tuple[int, tuple[Move, ...]]:
+def greedy(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective) -> tuple[int, tuple[Move, ...]]:
     """Place the tiles one at a time, in hand order, each where it scores most right now.
 
     Ties go to the first of the sorted (x, y, rotation); a tile that does not
@@ -685,7 +685,7 @@ def greedy(territory: Territory, hand: Sequence[int | str], obj: Objective) -> t
     return board_value(obj, b), tuple(moves)
 
 
-def solve(territory: Territory, hand: Sequence[int | str], obj: Objective, *,
+def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective, *,
           on_node: Callable[[int], None] | None = None) -> Solution:
     """The best score of ``obj`` over every legal way to place ``hand`` in ``territory``.
 

@@ -1,0 +1,212 @@
+"""The exact puzzle solver: against an independent brute force, unplaceable tiles,
+tiles that become legal only after another, symmetric rotations, counts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skye_widgets.skye.puzzles import Objective, evaluate
+from skye_widgets.skye.solver import Board, board_value, canonical_rotations, features_for, greedy, solve
+from skye_widgets.skye.territory import Territory
+from skye_widgets.skye.tiles import tile_from_dict
+
+# --------------------------------------------------------------------------
+# An independent brute force: every order, every legal spot, the real rules
+# --------------------------------------------------------------------------
+
+
+def looks(t: Territory, tile_id: str, rotation: int) -> tuple:
+    """What a placed tile looks like (written apart from the solver's own signature)."""
+    tile = t.tile(tile_id)
+    sides = tuple(tile.sides[(d - rotation) % 4] for d in range(4))
+    areas = sorted((a.terrain.value, tuple(sorted((s + rotation) % 4 for s in a.sides)), repr(a.icons))
+                   for a in tile.areas)
+    roads = sorted(tuple(sorted((s + rotation) % 4 for s in r)) for r in tile.roads)
+    return (tile_id, sides, tuple(areas), tuple(roads))
+
+
+def brute_force(t: Territory, hand: list, obj: Objective) -> tuple[int, int]:
+    """(optimum, number of distinct optimal final territories) by plain recursion."""
+    finals: dict[frozenset, int] = {}
+
+    def rec(left: list) -> None:
+        moves = [(n, spot) for n in left for spot in t.legal_placements(n)]
+        if not moves:
+            key = frozenset((p.cell, looks(t, p.tile, p.rotation)) for p in t)
+            finals[key] = evaluate(obj, t).points
+            return
+        for n, (x, y, r) in moves:
+            t.place(n, x, y, r)
+            rec([m for m in left if m != n])
+            t.pop()
+
+    rec(list(hand))
+    best = max(finals.values())
+    return best, sum(1 for v in finals.values() if v == best)
+
+
+def random_territory(seed: int, size: int) -> tuple[Territory, list[str]]:
+    rng = random.Random(seed)
+    t = Territory(rng.choice(["castle-blue", "castle-red", "castle-green"]))
+    pool = [str(n) for n in range(1, 74)]
+    rng.shuffle(pool)
+    while len(t) < size:
+        n = pool.pop()
+        spots = t.legal_placements(n)
+        if spots:
+            t.place(n, *rng.choice(spots))
+    return t, pool
+
+
+OBJECTIVES = [
+    Objective((1,)), Objective((2,)), Objective((16,)), Objective((14,)), Objective((12, 15)),
+    Objective((10, 13)), Objective((4, 5)), Objective((), scrolls=True), Objective((11,), income=True),
+    Objective((9,), opponents=({"gold": 6},), gold=1), Objective((8, 6), opponents=({"ships": 1},)),
+]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solver_matches_brute_force(seed: int) -> None:
+    # small cases: a castle and 1-2 tiles, a hand of 2; the brute force tries every order
+    t, pool = random_territory(seed, 2 + seed % 2)
+    hand = [int(pool[0]), int(pool[1])]
+    obj = OBJECTIVES[seed % len(OBJECTIVES)]
+    expected = brute_force(t.copy(), hand, obj)
+    got = solve(t, hand, obj)
+    assert (got.optimum, got.optimal_territories) == expected
+    # the solution replays legally and scores the optimum with the real rules
+    final = t.copy()
+    for m in got.moves:
+        final.place(m.tile, m.x, m.y, m.rotation)
+    assert evaluate(obj, final).points == got.optimum
+
+
+@pytest.mark.parametrize("k", range(6, 11))
+def test_solver_matches_brute_force_more_objectives(k: int) -> None:
+    t, pool = random_territory(100 + k, 2)
+    hand = [int(pool[0]), int(pool[1])]
+    obj = OBJECTIVES[k]
+    got = solve(t, hand, obj)
+    assert (got.optimum, got.optimal_territories) == brute_force(t.copy(), hand, obj)
+
+
+def test_three_tile_hand_matches_brute_force() -> None:
+    t, pool = random_territory(7, 1)          # the castle alone, three tiles: every order matters
+    hand = [int(p) for p in pool[:3]]
+    obj = Objective((2, 14))
+    got = solve(t, hand, obj)
+    assert (got.optimum, got.optimal_territories) == brute_force(t.copy(), hand, obj)
+
+
+def test_solver_leaves_the_territory_unchanged() -> None:
+    t, pool = random_territory(3, 4)
+    before = list(t)
+    solve(t, [int(pool[0]), int(pool[1])], Objective((1,)))
+    assert list(t) == before
+
+
+# --------------------------------------------------------------------------
+# Hand-built tiles: a territory whose every open edge is mountain
+# --------------------------------------------------------------------------
+
+def T(d: dict):
+    return tile_from_dict(d)
+
+
+CAP_N = T({"id": "cap-n", "sides": "MMPM", "areas": [{"terrain": "M", "sides": "NEW"}, {"terrain": "P", "sides": "S"}]})
+CAP_S = T({"id": "cap-s", "sides": "PMMM", "areas": [{"terrain": "P", "sides": "N"}, {"terrain": "M", "sides": "ESW"}]})
+CAP_E = T({"id": "cap-e", "sides": "MMMW", "areas": [{"terrain": "M", "sides": "NES"}, {"terrain": "W", "sides": "W"}]})
+PEAK = T({"id": "peak", "sides": "MMMM", "areas": [{"terrain": "M", "sides": "NESW"}]})
+PEAK2 = T({"id": "peak2", "sides": "MMMM", "areas": [{"terrain": "M", "sides": "NESW"}]})
+FORD = T({"id": "ford", "sides": "PWPW", "areas": [{"terrain": "P", "sides": "N"}, {"terrain": "W", "sides": "E"},
+                                                     {"terrain": "P", "sides": "S"}, {"terrain": "W", "sides": "W"}]})
+MEADOW = T({"id": "meadow", "sides": "PPPP", "areas": [{"terrain": "P", "sides": "NESW", "icons": {"sheep": 2}}]})
+SPUR = T({"id": "spur", "sides": "PPMP", "areas": [{"terrain": "P", "sides": "NEW"}, {"terrain": "M", "sides": "S"}]})
+
+
+def walled() -> Territory:
+    """castle-blue with its four sides capped: every open edge shows mountain."""
+    t = Territory("castle-blue")           # N pasture, E water, S pasture, W mountain
+    t.place(CAP_N, 0, -1, 0)
+    t.place(CAP_S, 0, 1, 0)
+    t.place(CAP_E, 1, 0, 0)
+    t.place(PEAK, -1, 0, 0)
+    return t
+
+
+def test_walled_territory_shows_only_mountain() -> None:
+    t = walled()
+    assert not t.can_place(FORD) and not t.can_place(MEADOW)
+    assert t.can_place(PEAK2) and t.can_place(SPUR)
+
+
+def test_unplaceable_tile_is_returned() -> None:
+    t = walled()
+    got = solve(t, [FORD, PEAK2], Objective((3,)))
+    # the ford has no mountain side: it never fits (the peak shows mountain only), so it goes back
+    assert [m.tile for m in got.moves if m.returned] == ["ford"]
+    assert got.optimum == 0
+    # every final territory is "peak2 somewhere"; peak2 looks the same in all 4 rotations
+    assert canonical_rotations(PEAK2) == (0,)
+    assert got.optimal_territories == len({(x, y) for x, y, _ in t.legal_placements(PEAK2)})
+
+
+def test_tile_legal_only_after_another_is_placed() -> None:
+    # the meadow (2 sheep) fits nowhere at first; once the spur turns its mountain side to
+    # the wall it shows pasture, and the meadow fits next to it. Hand-computed optimum:
+    # 2 sheep = 2 VP, reachable only in the order spur, meadow.
+    t = walled()
+    got = solve(t, [MEADOW, SPUR], Objective((3,)))
+    assert got.optimum == 2
+    assert [m.tile for m in got.moves] == ["spur", "meadow"]
+    assert not any(m.returned for m in got.moves)
+
+
+def test_symmetric_tile_is_counted_once() -> None:
+    # the castle alone, one peak: it can only go west of the castle (its W side is mountain),
+    # and its four rotations look the same: exactly one final territory.
+    got = solve(Territory("castle-blue"), [PEAK2], Objective((16,)))
+    assert got.optimal_territories == 1
+    # the castle's mountain area joins the peak's, whose N, S and W sides stay open: not completed, 0 VP
+    assert got.optimum == 0
+
+
+def test_greedy_is_never_better_than_the_optimum() -> None:
+    t, pool = random_territory(11, 6)
+    hand = [int(p) for p in pool[:3]]
+    for obj in OBJECTIVES[:5]:
+        g, moves = greedy(t, hand, obj)
+        assert g <= solve(t, hand, obj).optimum
+        assert sorted(str(m.tile) for m in moves) == sorted(map(str, hand))
+
+
+def test_solve_rejects_a_tile_already_placed() -> None:
+    t = Territory("castle-blue")
+    t.place(12, *t.legal_placements(12)[0])
+    with pytest.raises(ValueError, match="already in the territory"):
+        solve(t, [12], Objective((1,)))
+
+
+# --------------------------------------------------------------------------
+# The fast board scores exactly like the rules
+# --------------------------------------------------------------------------
+
+ALL_TERMS = [Objective((n,)) for n in (1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14, 15, 16)] + [
+    Objective((), scrolls=True), Objective((), income=True),
+    Objective((7,), opponents=({"whisky_tiles": 1},)), Objective((8,), opponents=({"ships": 2}, {"ships": 0})),
+    Objective((9,), opponents=({"gold": 7},), gold=2)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 22))
+def test_fast_board_scores_like_the_rules(seed: int, size: int) -> None:
+    t, _ = random_territory(seed, size)
+    full = Board.of(t)
+    for obj in ALL_TERMS:
+        expected = evaluate(obj, t).points
+        assert board_value(obj, full) == expected, obj
+        assert board_value(obj, Board.of(t, features_for(obj))) == expected, obj
