@@ -27,7 +27,7 @@ import ipywidgets as W
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
-from ..drawing import FONT_FAMILY, LAYERS, Circle, Drawing, Line, Polygon, Rect, Shape, Text
+from ..drawing import LAYERS, Circle, Drawing, Line, Polygon, Rect, Shape, Text
 from ..errors import RulesError
 from ..skye import render as R
 from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots

@@ -12,7 +12,6 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from types import SimpleNamespace
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from skye_widgets.drawing import Circle, Line, Polygon, Rect, Text
