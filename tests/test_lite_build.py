@@ -27,23 +27,33 @@ OUTPUT = ROOT / "tests" / "output"
 pytestmark = pytest.mark.slow
 
 
+def _names_under(folder: Path, pattern: str) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob(pattern) if p.is_file()}
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes]]:
+    """Run `make lite` into a temporary folder; return the site and the notebook and
+    puzzle files as they were just before (others may edit them during the build)."""
     make = shutil.which("make")
     if make is None:
         pytest.skip("make is not installed")
     tmp = tmp_path_factory.mktemp("lite")
     out = tmp / "site"
+    before = {f"notebooks/{p.name}": p.read_bytes() for p in (ROOT / "notebooks").glob("*.ipynb")}
+    if (ROOT / "puzzles").is_dir():
+        before |= {f"puzzles/{n}": (ROOT / "puzzles" / n).read_bytes() for n in _names_under(ROOT / "puzzles", "*")}
     proc = subprocess.run(
         [make, "--no-print-directory", "lite", f"LITE_OUT={out}", f"LITE_WORK={tmp / 'work'}"],
         cwd=ROOT, capture_output=True, text=True, timeout=900, check=False,
     )
     assert proc.returncode == 0, f"make lite failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
-    return out
+    return out, before
 
 
-def _names_under(folder: Path, pattern: str) -> set[str]:
-    return {p.relative_to(folder).as_posix() for p in folder.rglob(pattern) if p.is_file()}
+@pytest.fixture(scope="module")
+def site(build: tuple[Path, dict[str, bytes]]) -> Path:
+    return build[0]
 
 
 def _tracked(folder: str) -> set[str]:
@@ -66,16 +76,14 @@ def test_site_has_the_lab_app_and_the_pyodide_kernel(site: Path) -> None:
             "ipycanvas"} <= extensions
 
 
-def test_site_has_every_notebook_and_puzzle_and_nothing_else(site: Path) -> None:
-    ours = {f"notebooks/{p.name}" for p in (ROOT / "notebooks").glob("*.ipynb")}
-    if (ROOT / "puzzles").is_dir():
-        ours |= {f"puzzles/{n}" for n in _names_under(ROOT / "puzzles", "*")}
+def test_site_has_every_notebook_and_puzzle_and_nothing_else(build: tuple[Path, dict[str, bytes]]) -> None:
+    site, ours = build
     files = site / "files"
     shipped = _names_under(files, "*") if files.is_dir() else set()
-    assert shipped == ours
-    for name in ours:  # copied byte for byte
-        assert (files / name).read_bytes() == (ROOT / name).read_bytes(), name
-    # Each notebook is listed in the contents index the Lite file browser reads.
+    assert shipped == set(ours)
+    for name, data in ours.items():  # copied byte for byte
+        assert (files / name).read_bytes() == data, name
+    # Each file is listed in the contents index the Lite file browser reads.
     for name in ours:
         folder, _, base = name.rpartition("/")
         listing = json.loads((site / "api" / "contents" / folder / "all.json").read_text())
