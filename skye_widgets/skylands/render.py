@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from ..drawing import Circle, Drawing, Polygon, Rect, Text
-from .board import Cell, PlayerBoard
+from .board import Cell, PlayerBoard, ScoreResult
 from .components import COLORS, SIDE_OFFSETS, Special, Tile
 
 if TYPE_CHECKING:
@@ -293,5 +293,24 @@ def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterabl
     return d
 
 
-__all__ = ["Layout", "render_game", "render_board", "render_tile", "tile_shapes", "board_shapes",
+def render_lines(lines: Iterable[str], *, title: str = "", width: int = 560) -> Drawing:
+    """Text as a small card: printed results that stay readable without a kernel."""
+    rows = list(lines)
+    top = 30 if title else 10
+    d = Drawing(width, top + 18 * len(rows) + 10, title=title or "Skylands")
+    d.add(Rect(0, 0, width, d.height, fill="#fbfaf4", stroke="#c9c3a6", layer="background"))
+    if title:
+        d.add(Text(10, 16, title, size=13, align="left", bold=True))
+    for k, line in enumerate(rows):
+        d.add(Text(12, top + 9 + 18 * k, line, size=12, align="left"))
+    return d
+
+
+def render_score(score: "ScoreResult", *, title: str = "Score") -> Drawing:
+    """A score breakdown as a card (one line per item, then the total)."""
+    lines = [f"{i.points:+d}  {i.reason}" for i in score.breakdown] + [f"= {score.points} VP"]
+    return render_lines(lines, title=title)
+
+
+__all__ = ["Layout", "render_lines", "render_score", "render_game", "render_board", "render_tile", "tile_shapes", "board_shapes",
            "REGION_ACTION", "REGION_OFFER", "REGION_SPECIAL", "TERRAIN_FILL", "INHABITANT_FILL"]
