@@ -22,7 +22,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
 
 from ipycanvas.canvas import _CANVAS_MANAGER
 
-from skye_widgets.skye.render import render_territory
+from skye_widgets.skye.render import render_territory, tiles_layer
 from skye_widgets.skye.territory import Territory
 from skye_widgets.widgets.skye import GameTable, TerritoryWidget
 
@@ -68,12 +68,24 @@ def main() -> None:
         t = territory_of(40)
         w = TerritoryWidget(t, [])
         shapes = len(w.drawing().shapes)
-        wall, cpu = timed(lambda: render_territory(t))
+        def render_cold() -> None:
+            tiles_layer.cache_clear()
+            render_territory(t)
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times include waiting for a core)")
+        wall, cpu = timed(render_cold)
         print(f"render_territory, 40 tiles ({shapes} shapes): wall {wall:.1f} ms, CPU {cpu:.1f} ms")
+        def cold() -> None:   # as after a placement: no cached tile shapes
+            tiles_layer.cache_clear()
+            w.redraw(force=True)
+        sent.clear()
+        wall, cpu = timed(cold)
+        per = len(sent) / 30
+        print(f"TerritoryWidget.redraw (every layer, tiles re-rendered), 40 tiles: wall {wall:.1f} ms, "
+              f"CPU {cpu:.1f} ms (target <= 30 ms) - {per:g} comm message(s) per redraw (target 1)")
         sent.clear()
         wall, cpu = timed(lambda: w.redraw(force=True))
         per = len(sent) / 30
-        print(f"TerritoryWidget.redraw (every layer), 40 tiles: wall {wall:.1f} ms, CPU {cpu:.1f} ms "
+        print(f"TerritoryWidget.redraw (every layer, same territory), 40 tiles: wall {wall:.1f} ms, CPU {cpu:.1f} ms "
               f"(target <= 30 ms) - {per:g} comm message(s) per redraw (target 1)")
         for name in ("areas", "roads"):
             w.set_overlay(name, True)

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text
@@ -548,8 +549,7 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
         if (x, y) not in placements:
             px, py = view.to_px(x, y)
             d.add(Rect(px + 1, py + 1, s - 2, s - 2, fill=EMPTY_CELL, layer="background"))
-    d.extend(_pass_order(tile_passes(t, rot, *view.to_px(x, y), s, castle_colour=castle_colour)
-                         for (x, y), (t, rot) in placements.items()))
+    d.extend(tiles_layer(tuple((cell, t, rot) for cell, (t, rot) in placements.items()), view, castle_colour))
     if components:
         d.extend(component_overlay(placements, view, components))
     if castle_roads is not None:
@@ -608,6 +608,19 @@ def _pass_order(tiles: Iterable[list[list[Shape]]]) -> list[Shape]:
         out.extend(sorted(buckets[key], key=lambda sh: (_KIND_ORDER[type(sh)], getattr(sh, "line_width", 0),
                                                           getattr(sh, "dash", ()))))
     return out
+
+
+@lru_cache(maxsize=16)
+def tiles_layer(tiles: tuple[tuple[Cell, Tile, int], ...], view: View,
+                castle_colour: str | None = None) -> tuple[Shape, ...]:
+    """The ``tiles`` layer of a territory: (cell, tile, rotation) entries drawn in ``view``.
+
+    Cached (the arguments are immutable), so a redraw that only changes an
+    overlay, or the same territory shown again, does not rebuild every tile.
+    """
+    s = view.cell
+    return tuple(_pass_order(tile_passes(t, rot, *view.to_px(x, y), s, castle_colour=castle_colour)
+                             for (x, y), t, rot in tiles))
 
 
 def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from functools import lru_cache
 from html import escape
 from typing import Any, Callable, Iterable, Sequence
 
@@ -54,6 +55,7 @@ def _scoring_tiles() -> dict[int, Any]:
 # A batching painter: same picture as base.paint, far fewer canvas commands
 # --------------------------------------------------------------------------
 
+@lru_cache(maxsize=256)
 def _rgb(colour: str) -> tuple[int, int, int] | None:
     """``#RRGGBB`` or ``#RGB`` as integers, None for anything else (named colours).
 
@@ -127,6 +129,11 @@ def _send_group(c: Canvas, key: tuple[Any, ...], items: list[Any]) -> None:
         g = np.array([it[0] for it in items], dtype=np.float64)
         (c.fill_styled_circles if kind == "fill_circle" else c.stroke_styled_circles)(
             g[:, 0], g[:, 1], g[:, 2], colours, alphas)
+
+
+def _same_shapes(a: tuple[Shape, ...], b: tuple[Shape, ...] | None) -> bool:
+    """Equal shape sequences (cheap when both come from the same cached layer)."""
+    return b is not None and len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b))
 
 
 def paint_layers(canvas: MultiCanvas, drawing: Drawing, layers: Sequence[str] = LAYERS,
@@ -462,7 +469,9 @@ class TerritoryWidget(CanvasBoard):
         if (d.width, d.height) != (self.canvas.width, self.canvas.height):
             self.resize(int(d.width), int(d.height))
         per_layer = {layer: tuple(d.on_layer(layer)) for layer in self.layers}
-        changed = [l for l in self.layers if full or per_layer[l] != self._painted.get(l)]  # type: ignore[union-attr]
+        before = self._painted or {}
+        changed = [l for l in self.layers
+                   if full or not _same_shapes(per_layer[l], before.get(l))]
         if changed:
             paint_layers(self.canvas, d, self.layers, only=changed)
         self._painted = per_layer
