@@ -83,6 +83,11 @@ class SolvedStore:
         return True
 
 
+def _tile_value(tid: str) -> int | str:
+    """Tile numbers as ints (hand-built lesson tiles keep their id)."""
+    return int(tid) if tid.isdigit() else tid
+
+
 def _stars(n: int) -> str:
     return "★" * n + "☆" * (5 - n)
 
@@ -101,7 +106,7 @@ class PuzzleWidget(W.VBox):
         self.puzzles = list(puzzles or [])
         self.puzzle: Puzzle = puzzle if puzzle is not None else self.puzzles[0]
         self.store = SolvedStore(solved_path)
-        self.returned: list[int] = []
+        self.returned: list[int | str] = []
         self.hints_shown = 0
         self.revealed = False
         self.last_result: ScoreResult | None = None
@@ -140,9 +145,9 @@ class PuzzleWidget(W.VBox):
         return self.board.territory
 
     @property
-    def hand(self) -> list[int]:
+    def hand(self) -> list[int | str]:
         """Tiles still to place."""
-        return [int(t) for t in self.board.hand]
+        return [_tile_value(t) for t in self.board.hand]
 
     @property
     def message(self) -> str:
@@ -306,7 +311,7 @@ class PuzzleWidget(W.VBox):
     def _after_place(self) -> None:
         hand = self.board.hand
         if hand and not any(self.territory.can_place(t) for t in hand):
-            self.returned.extend(int(t) for t in hand)
+            self.returned.extend(_tile_value(t) for t in hand)
             self.say(f"Tile(s) {', '.join(hand)} fit nowhere now: back to the bag, as the rules say. "
                      "Press check.", "info")
             self.board.set_hand([])

@@ -1,0 +1,170 @@
+"""PuzzleWidget through its Python API: place, check, hints, reveal, undo, reset, solved list."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from skye_widgets.skye.puzzles import puzzle_from_dict
+from skye_widgets.widgets.skye_puzzles import PuzzleWidget, SolvedStore
+
+from .test_puzzles import TINY
+from .test_solver import FORD, PEAK2, walled
+
+
+@pytest.fixture
+def tiny():
+    return puzzle_from_dict(TINY)
+
+
+def test_solve_by_placing_and_check(tiny, tmp_path: Path) -> None:
+    store = tmp_path / "solved.json"
+    w = PuzzleWidget(tiny, solved_path=store)
+    assert "Objective: scoring tile 16 (Completed mountain areas)" in w.header.value
+    assert w.place(19, -1, 0, 0) and w.place(29, 0, -1, 0)
+    assert w.hand == []
+    res = w.check()
+    assert res.points == 2 and w.solved
+    assert "Solved!" in w.message
+    assert "Your score: 2 / 2" in w.result.value
+    assert json.loads(store.read_text()) == {"solved": ["tiny-mountain"]}
+    # the breakdown is drawn on the board (points label of the completed area)
+    assert "+2" in w.board.drawing().to_svg()
+
+
+def test_a_worse_placement_is_told_the_optimum(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    assert w.place(19, 0, -1, 0)           # north of the castle: its mountain edge stays open
+    assert w.place(29, 0, 1, 0)
+    assert w.check().points == 0
+    assert not w.solved
+    assert "the best possible is 2" in w.message
+    assert not (tmp_path / "s.json").exists()
+
+
+def test_illegal_placement_changes_nothing(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    assert not w.place(19, 5, 5, 0)
+    assert "Cannot place" in w.message and len(w.territory) == 1 and w.hand == [19, 29]
+    assert not w.place(44, 0, -1, 0)
+    assert "not in your hand" in w.message
+
+
+def test_check_before_the_end_reports_progress(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w.place(19, -1, 0, 0)
+    assert w.check().points == 2
+    assert "place every tile to finish" in w.message and not w.solved
+
+
+def test_hints_then_an_optimal_spot(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    assert w.hint() == TINY["hints"][0]
+    assert w.hint() == TINY["hints"][1]
+    third = w.hint()
+    assert third.startswith("In an optimal solution tile 19 goes to (-1, 0) with rotation 0")
+    # the spot is previewed on the board: tile 19 selected, rotation 0, pointer on (-1, 0)
+    assert (w.board.selected, w.board.rotation, w.board.hover) == ("19", 0, (-1, 0))
+    w.place(19, -1, 0, 0)
+    assert "tile 29" in w.hint()
+
+
+def test_hint_warns_when_the_learner_left_the_solution(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w.place(19, 0, -1, 0)
+    w.hints_shown = len(tiny.hints)
+    assert "differ from this solution" in w.hint()
+
+
+def test_reveal_is_not_counted_as_solved(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w.reveal()
+    assert w.hand == [] and len(w.territory) == 3
+    assert w.last_result is not None and w.last_result.points == 2
+    assert "An optimal solution (2 points)" in w.message
+    assert not w.solved
+
+
+def test_undo_and_reset(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w.undo()
+    assert "Nothing to undo" in w.message
+    w.place(19, -1, 0, 0)
+    w.place(29, 0, -1, 0)
+    w.undo()
+    assert w.hand == [29] and len(w.territory) == 2
+    w.reset()
+    assert w.hand == [19, 29] and len(w.territory) == 1
+
+
+def test_unplaceable_tiles_go_back_to_the_bag(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    t = walled()                                # every open edge shows mountain
+    t.tile(PEAK2), t.tile(FORD)                 # make the hand-built tiles known to the territory
+    w.board.set_territory(t)
+    w.board.set_hand([PEAK2.id, FORD.id])       # the ford has no mountain side
+    assert w.place("peak2", *t.legal_placements(PEAK2)[0])
+    assert w.returned == ["ford"] and w.hand == []
+    assert "back to the bag" in w.message
+
+
+def test_corrupt_solved_file_warns_and_starts_fresh(tiny, tmp_path: Path) -> None:
+    path = tmp_path / "solved.json"
+    path.write_text("{definitely not json", encoding="utf-8")
+    w = PuzzleWidget(tiny, solved_path=path)
+    assert "Warning" in w.message and "not valid JSON" in w.message
+    assert not w.solved
+    w.place(19, -1, 0, 0)
+    w.place(29, 0, -1, 0)
+    w.check()
+    assert w.solved
+    assert json.loads(path.read_text()) == {"solved": ["tiny-mountain"]}
+
+
+@pytest.mark.parametrize("content", ['{"solved": "all"}', "[1, 2]", '{"solved": [1]}'])
+def test_wrong_shape_solved_file(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "solved.json"
+    path.write_text(content, encoding="utf-8")
+    s = SolvedStore(path)
+    assert s.solved == [] and "no list of solved puzzle ids" in s.warning
+
+
+def test_unwritable_solved_file_never_crashes(tiny, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    w = PuzzleWidget(tiny, solved_path=blocker / "solved.json")   # its folder is a file
+    w.place(19, -1, 0, 0)
+    w.place(29, 0, -1, 0)
+    w.check()
+    assert "could not save" in w.message
+
+
+def test_solved_store_keeps_ids_once(tmp_path: Path) -> None:
+    s = SolvedStore(tmp_path / "deep" / "solved.json")
+    assert s.add("a") and s.add("b") and s.add("a")
+    assert SolvedStore(tmp_path / "deep" / "solved.json").solved == ["a", "b"]
+
+
+def test_default_path_is_in_the_home_folder() -> None:
+    assert SolvedStore.__init__.__defaults__ == (None,)
+    from skye_widgets.widgets.skye_puzzles import DEFAULT_SOLVED_PATH
+    assert str(DEFAULT_SOLVED_PATH).startswith(os.path.expanduser("~"))
+
+
+def test_picker_switches_puzzles(tiny, tmp_path: Path) -> None:
+    other = puzzle_from_dict({**TINY, "id": "tiny-2", "title": "Again", "difficulty": 2})
+    w = PuzzleWidget(puzzles=[tiny, other], solved_path=tmp_path / "s.json")
+    w.picker.value = 1
+    assert w.puzzle.id == "tiny-2" and "Again" in w.header.value
+    w.place(19, -1, 0, 0)
+    w.place(29, 0, -1, 0)
+    w.check()
+    assert "✓" in w.picker.options[1][0] and w.picker.value == 1
+
+
+def test_static_svg_in_the_bundle(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    assert w._repr_mimebundle_()["image/svg+xml"].startswith("<svg")
