@@ -1,0 +1,433 @@
+"""Classic Hashiwokakero (bridges) puzzles: the puzzle, its files, and a learner's play.
+
+A puzzle is a rectangular grid of water with *islands*; each island shows how
+many bridges it needs (1-8). Bridges run horizontally or vertically between
+two islands in line of sight, at most two between the same pair, never
+crossing another bridge or an island; when every island has its number of
+bridges and all islands form one connected network, the puzzle is solved.
+
+Coordinates are ``(row, col)`` from 0, top-left origin.
+
+>>> p = HashiPuzzle.from_text("3 3 3\\n2 0 1\\n0 0 0\\n1 0 0\\n")
+>>> p.neighbours((0, 0))
+[(0, 2), (2, 0)]
+>>> s = PuzzleState(p)
+>>> s.add_bridge((0, 0), (0, 2)); s.add_bridge((0, 0), (2, 0))
+>>> s.is_solved()
+True
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from ..errors import FileFormatError, RulesError, read_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .solver import Hint
+
+Cell = tuple[int, int]
+Pair = frozenset  # frozenset[Cell] of two islands
+
+#: Directions in the order neighbours are listed: north, east, south, west.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+DIRECTION_NAMES: tuple[str, ...] = ("north", "east", "south", "west")
+
+MAX_NUMBER = 8
+
+
+class PuzzleError(ValueError):
+    """A puzzle that cannot exist (island outside the grid, number not 1-8, ...)."""
+
+
+class IllegalBridgeError(RulesError):
+    """A bridge the rules do not allow; the puzzle state is unchanged."""
+
+
+class NotNeighboursError(IllegalBridgeError):
+    """The two cells are not islands in line of sight of each other."""
+
+
+class CrossingBridgeError(IllegalBridgeError):
+    """The bridge would cross a bridge already drawn."""
+
+
+class OverNumberError(IllegalBridgeError):
+    """The bridge would give an island more bridges than its number."""
+
+
+class TooManyBridgesError(IllegalBridgeError):
+    """There are already two bridges between these islands (the maximum)."""
+
+
+class NoBridgeError(IllegalBridgeError):
+    """There is no bridge to remove between these islands."""
+
+
+def cell_name(cell: Cell) -> str:
+    """``(2, 5)`` -> ``"(row 2, col 5)"`` for messages."""
+    return f"(row {cell[0]}, col {cell[1]})"
+
+
+def crosses(a: Cell, b: Cell, c: Cell, d: Cell) -> bool:
+    """Whether the straight bridge a-b crosses the straight bridge c-d.
+
+    Only a horizontal and a vertical bridge can cross, strictly inside both.
+
+    >>> crosses((1, 0), (1, 4), (0, 2), (3, 2))
+    True
+    >>> crosses((1, 0), (1, 4), (1, 4), (3, 4))   # they share an end
+    False
+    """
+    if a[0] == b[0] and c[1] == d[1]:
+        (r, c1), c2 = a, b[1]
+        col, r1, r2 = c[1], c[0], d[0]
+    elif a[1] == b[1] and c[0] == d[0]:
+        return crosses(c, d, a, b)
+    else:
+        return False
+    if c1 > c2:
+        c1, c2 = c2, c1
+    if r1 > r2:
+        r1, r2 = r2, r1
+    return c1 < col < c2 and r1 < r < r2
+
+
+@dataclass(frozen=True, eq=False)
+class HashiPuzzle:
+    """A Hashiwokakero puzzle: grid size and islands with the bridges they need.
+
+    >>> p = HashiPuzzle(3, 1, {(0, 0): 1, (0, 2): 1})
+    >>> p.pairs()
+    [((0, 0), (0, 2))]
+    """
+
+    width: int
+    height: int
+    islands: dict[Cell, int]
+    name: str = ""
+    _nbrs: dict[Cell, list[Cell]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.width, int) and isinstance(self.height, int)) \
+                or self.width < 1 or self.height < 1:
+            raise PuzzleError(f"grid size must be positive integers, got {self.width} x {self.height}")
+        islands: dict[Cell, int] = {}
+        for cell, k in sorted(dict(self.islands).items()):
+            r, c = cell
+            if not (0 <= r < self.height and 0 <= c < self.width):
+                raise PuzzleError(f"island {cell_name(cell)} is outside the {self.width} x {self.height} grid")
+            if not isinstance(k, int) or not 1 <= k <= MAX_NUMBER:
+                raise PuzzleError(f"island {cell_name(cell)} has number {k!r}; numbers are 1-{MAX_NUMBER}")
+            islands[(int(r), int(c))] = k
+        object.__setattr__(self, "islands", islands)
+        nbrs: dict[Cell, list[Cell]] = {}
+        for (r, c) in islands:
+            found = []
+            for dr, dc in DIRECTIONS:
+                rr, cc = r + dr, c + dc
+                while 0 <= rr < self.height and 0 <= cc < self.width:
+                    if (rr, cc) in islands:
+                        found.append((rr, cc))
+                        break
+                    rr += dr
+                    cc += dc
+            nbrs[(r, c)] = found
+        object.__setattr__(self, "_nbrs", nbrs)
+
+    # -- structure ----------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HashiPuzzle):
+            return NotImplemented
+        return (self.width, self.height, self.islands) == (other.width, other.height, other.islands)
+
+    def __hash__(self) -> int:
+        return hash((self.width, self.height, tuple(sorted(self.islands.items()))))
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The nearest island in each direction (N, E, S, W order), in line of sight."""
+        try:
+            return list(self._nbrs[tuple(cell)])  # type: ignore[index]
+        except KeyError:
+            raise KeyError(f"{cell_name(cell)} is not an island") from None
+
+    def pairs(self) -> list[tuple[Cell, Cell]]:
+        """Every pair of neighbouring islands, sorted, each as (smaller, larger)."""
+        return sorted({(a, b) for a, ns in self._nbrs.items() for b in ns if a < b})
+
+    def __len__(self) -> int:
+        return len(self.islands)
+
+    # -- files --------------------------------------------------------------
+    @classmethod
+    def from_text(cls, text: str, source: str = "<text>", name: str = "") -> "HashiPuzzle":
+        """Parse the ``.has`` format: ``W H N`` then H rows of W integers.
+
+        Every fault raises :class:`FileFormatError` naming ``source``.
+        """
+        lines = [(no, ln.split()) for no, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+        if not lines:
+            raise FileFormatError(source, "empty file (expected a 'W H N' header line)")
+        no, head = lines[0]
+        if len(head) != 3 or not all(_is_int(t) for t in head):
+            raise FileFormatError(source, f"line {no}: expected the header 'W H N' (three integers), "
+                                          f"got {' '.join(head)!r}")
+        w, h, n = (int(t) for t in head)
+        if w < 1 or h < 1:
+            raise FileFormatError(source, f"line {no}: width and height must be positive, got {w} x {h}")
+        rows = lines[1:]
+        if len(rows) != h:
+            raise FileFormatError(source, f"the header says {h} rows but the grid has {len(rows)}")
+        islands: dict[Cell, int] = {}
+        for r, (no, toks) in enumerate(rows):
+            if len(toks) != w:
+                raise FileFormatError(source, f"line {no}: row {r} has {len(toks)} numbers, "
+                                              f"the header says width {w} (the grid must be rectangular)")
+            for c, t in enumerate(toks):
+                if not _is_int(t) or not 0 <= int(t) <= MAX_NUMBER:
+                    raise FileFormatError(source, f"line {no}, column {c}: bad cell {t!r} "
+                                                  f"(0 for water or an island number 1-{MAX_NUMBER})")
+                if int(t):
+                    islands[(r, c)] = int(t)
+        if len(islands) != n:
+            raise FileFormatError(source, f"the header says {n} islands but the grid has {len(islands)}")
+        if not name:
+            name = os.path.splitext(os.path.basename(source))[0] if source != "<text>" else ""
+        return cls(w, h, islands, name)
+
+    @classmethod
+    def from_has(cls, path: str | os.PathLike[str]) -> "HashiPuzzle":
+        """Read a ``.has`` file."""
+        return cls.from_text(_read_text(path), os.fspath(path))
+
+    def to_text(self) -> str:
+        """The ``.has`` form (round-trips through :meth:`from_text`)."""
+        out = [f"{self.width} {self.height} {len(self.islands)}"]
+        for r in range(self.height):
+            out.append(" ".join(str(self.islands.get((r, c), 0)) for c in range(self.width)))
+        return "\n".join(out) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "<json>") -> "HashiPuzzle":
+        """Build from the JSON form (see :meth:`to_json`); faults raise FileFormatError."""
+        if not isinstance(data, Mapping):
+            raise FileFormatError(source, "expected a JSON object with width, height and islands")
+        for key in ("width", "height", "islands"):
+            if key not in data:
+                raise FileFormatError(source, f"missing key {key!r}")
+        w, h = data["width"], data["height"]
+        if not (type(w) is int and type(h) is int) or w < 1 or h < 1:
+            raise FileFormatError(source, f"width and height must be positive integers, got {w!r} x {h!r}")
+        if not isinstance(data["islands"], list):
+            raise FileFormatError(source, "'islands' must be a list of [row, col, number]")
+        islands: dict[Cell, int] = {}
+        for i, item in enumerate(data["islands"]):
+            if not (isinstance(item, list) and len(item) == 3 and all(type(v) is int for v in item)):
+                raise FileFormatError(source, f"islands[{i}]: expected [row, col, number], got {item!r}")
+            r, c, k = item
+            if not (0 <= r < h and 0 <= c < w):
+                raise FileFormatError(source, f"islands[{i}]: {cell_name((r, c))} is outside the {w} x {h} grid")
+            if not 1 <= k <= MAX_NUMBER:
+                raise FileFormatError(source, f"islands[{i}]: number {k} is not 1-{MAX_NUMBER}")
+            if (r, c) in islands:
+                raise FileFormatError(source, f"islands[{i}]: a second island at {cell_name((r, c))}")
+            islands[(r, c)] = k
+        if "n" in data and data["n"] != len(islands):
+            raise FileFormatError(source, f"'n' says {data['n']!r} islands but the list has {len(islands)}")
+        name = data.get("name", "")
+        if not isinstance(name, str):
+            raise FileFormatError(source, "'name' must be a string")
+        return cls(w, h, islands, name)
+
+    @classmethod
+    def from_json(cls, path: str | os.PathLike[str]) -> "HashiPuzzle":
+        """Read the JSON form written by :meth:`to_json`."""
+        return cls.from_dict(read_json(path), os.fspath(path))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "HashiPuzzle":
+        """Read a ``.json`` or ``.has`` file (by extension; ``.has`` otherwise)."""
+        if os.fspath(path).lower().endswith(".json"):
+            return cls.from_json(path)
+        return cls.from_has(path)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: ``{"format", "name", "width", "height", "n", "islands": [[r, c, k], ...]}``."""
+        return {"format": "hashi-puzzle", "name": self.name, "width": self.width, "height": self.height,
+                "n": len(self.islands), "islands": [[r, c, k] for (r, c), k in sorted(self.islands.items())]}
+
+    def to_ascii(self, bridges: Mapping[frozenset, int] | None = None) -> str:
+        """A text picture; bridges drawn with ``- = | H``."""
+        grid = [["." for _ in range(self.width)] for _ in range(self.height)]
+        for pair, k in (bridges or {}).items():
+            a, b = sorted(pair)
+            if a[0] == b[0]:
+                for c in range(a[1] + 1, b[1]):
+                    grid[a[0]][c] = "-" if k == 1 else "="
+            else:
+                for r in range(a[0] + 1, b[0]):
+                    grid[r][a[1]] = "|" if k == 1 else "H"
+        for (r, c), k in self.islands.items():
+            grid[r][c] = str(k)
+        return "\n".join(" ".join(row) for row in grid)
+
+
+def _is_int(t: str) -> bool:
+    return t.lstrip("-").isdigit()
+
+
+def _read_text(path: str | os.PathLike[str]) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise FileFormatError(path, "no such file") from None
+    except IsADirectoryError:
+        raise FileFormatError(path, "is a directory, not a file") from None
+    except UnicodeDecodeError as e:
+        raise FileFormatError(path, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except OSError as e:
+        raise FileFormatError(path, e.strerror or str(e)) from None
+
+
+def pair(a: Cell, b: Cell) -> frozenset:
+    """The unordered pair key used for bridges."""
+    return frozenset((tuple(a), tuple(b)))
+
+
+class PuzzleState:
+    """A learner's play on a puzzle: how many bridges (1 or 2) join each neighbour pair.
+
+    Every change is checked first; an illegal one raises a specific
+    :class:`IllegalBridgeError` and changes nothing.
+    """
+
+    def __init__(self, puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | None = None) -> None:
+        self.puzzle = puzzle
+        self.bridges: dict[frozenset, int] = {}
+        for key, k in (bridges or {}).items():
+            a, b = sorted(key)
+            for _ in range(k):
+                self.add_bridge(a, b)
+
+    # -- reading ------------------------------------------------------------
+    def count(self, a: Cell, b: Cell) -> int:
+        """Bridges between ``a`` and ``b`` (0, 1 or 2)."""
+        return self.bridges.get(pair(a, b), 0)
+
+    def degree(self, cell: Cell) -> int:
+        """Bridges at an island."""
+        return sum(k for p, k in self.bridges.items() if tuple(cell) in p)
+
+    def is_finished(self, cell: Cell) -> bool:
+        """Whether an island has exactly its number of bridges."""
+        return self.degree(cell) == self.puzzle.islands[tuple(cell)]  # type: ignore[index]
+
+    def bridge_list(self) -> list[tuple[int, int, int, int, int]]:
+        """Bridges as sorted ``(r1, c1, r2, c2, count)`` rows."""
+        out = []
+        for p, k in self.bridges.items():
+            a, b = sorted(p)
+            out.append((a[0], a[1], b[0], b[1], k))
+        return sorted(out)
+
+    def copy(self) -> "PuzzleState":
+        s = PuzzleState(self.puzzle)
+        s.bridges = dict(self.bridges)
+        return s
+
+    # -- checking and changing ----------------------------------------------
+    def check_bridge(self, a: Cell, b: Cell) -> None:
+        """Raise the reason one more bridge between ``a`` and ``b`` is illegal (or return)."""
+        a, b = tuple(a), tuple(b)  # type: ignore[assignment]
+        isl = self.puzzle.islands
+        if a not in isl or b not in isl:
+            missing = a if a not in isl else b
+            raise NotNeighboursError(f"{cell_name(missing)} is not an island")
+        if b not in self.puzzle.neighbours(a):
+            raise NotNeighboursError(f"{cell_name(a)} and {cell_name(b)} are not neighbours: a bridge "
+                                     "runs straight to the nearest island in line of sight")
+        k = self.count(a, b)
+        if k >= 2:
+            raise TooManyBridgesError(f"there are already 2 bridges between {cell_name(a)} and "
+                                      f"{cell_name(b)}; 2 is the most")
+        for c in (a, b):
+            if self.degree(c) >= isl[c]:
+                raise OverNumberError(f"the {isl[c]} at {cell_name(c)} already has {self.degree(c)} "
+                                      f"bridge(s); it cannot take more than its number")
+        if k == 0:
+            for p in self.bridges:
+                c, d = sorted(p)
+                if crosses(a, b, c, d):
+                    raise CrossingBridgeError(f"a bridge from {cell_name(a)} to {cell_name(b)} would cross "
+                                              f"the bridge from {cell_name(c)} to {cell_name(d)}")
+
+    def add_bridge(self, a: Cell, b: Cell) -> None:
+        """One more bridge between ``a`` and ``b`` (raises IllegalBridgeError, unchanged)."""
+        self.check_bridge(a, b)
+        key = pair(a, b)
+        self.bridges[key] = self.bridges.get(key, 0) + 1
+
+    def remove_bridge(self, a: Cell, b: Cell) -> None:
+        """One bridge fewer between ``a`` and ``b`` (raises NoBridgeError when there is none)."""
+        key = pair(a, b)
+        k = self.bridges.get(key, 0)
+        if k == 0:
+            raise NoBridgeError(f"there is no bridge between {cell_name(a)} and {cell_name(b)} to remove")
+        if k == 1:
+            del self.bridges[key]
+        else:
+            self.bridges[key] = k - 1
+
+    def cycle_bridge(self, a: Cell, b: Cell) -> int:
+        """Click behaviour 0 -> 1 -> 2 -> 0; returns the new count (illegal raises, unchanged)."""
+        k = self.count(a, b)
+        if k == 2:
+            del self.bridges[pair(a, b)]
+            return 0
+        self.add_bridge(a, b)
+        return k + 1
+
+    def clear(self) -> None:
+        """Remove every bridge."""
+        self.bridges.clear()
+
+    # -- judging ------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Why this is not (yet) a solution; ``[]`` when solved."""
+        from .solver import validate
+        return validate(self.puzzle, self.bridge_list())
+
+    def is_solved(self) -> bool:
+        """Every island has its number, no crossing, one connected network."""
+        return not self.problems()
+
+    def hint(self) -> "Hint":
+        """The next logical step, in words, with the bridges it implies."""
+        from .solver import next_step
+        return next_step(self.puzzle, self.bridges)
+
+    def _repr_svg_(self) -> str | None:  # pragma: no cover - rendering lives in hashi/render.py
+        try:
+            from . import render
+        except ImportError:
+            return None
+        fn = getattr(render, "render_puzzle", None)
+        return fn(self).to_svg() if fn else None
+
+
+def as_pair_counts(bridges: Mapping[frozenset, int] | Iterable[Iterable[int]] | None
+                   ) -> dict[frozenset, int]:
+    """Accept ``{pair: count}`` or rows ``(r1, c1, r2, c2, count)``; return ``{pair: count}``."""
+    if bridges is None:
+        return {}
+    if isinstance(bridges, Mapping):
+        return {frozenset(tuple(c) for c in p): int(k) for p, k in bridges.items() if k}
+    out: dict[frozenset, int] = {}
+    for row in bridges:
+        r1, c1, r2, c2, k = row
+        if k:
+            out[pair((r1, c1), (r2, c2))] = out.get(pair((r1, c1), (r2, c2)), 0) + int(k)
+    return out

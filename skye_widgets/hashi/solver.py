@@ -1,0 +1,1011 @@
+"""An exact Hashiwokakero solver: deduction plus search, and hints in words.
+
+The puzzle is compiled to integers: islands ``0..n-1``, candidate pairs
+("edges") ``0..m-1`` with the list of edges each one crosses. Each edge has
+a domain ``lo..hi`` (bridges, 0-2). Deduction narrows domains:
+
+* **degree** (per island): the bridges still possible elsewhere bound each
+  edge from below, the bridges already certain bound it from above;
+* **crossing**: an edge that surely has a bridge empties every edge it crosses;
+* **isolation**: an edge may not take a value that would leave a group of
+  islands with all their bridges used up but apart from the rest (two 1s
+  never join; two 2s never double-join; bigger groups likewise);
+* **connectivity**: the islands must stay connected through possible edges,
+  and an edge whose removal would cut them apart must have a bridge.
+
+Search branches on an undecided edge of the most constrained island and
+propagates again; every change is written on a trail and undone on
+backtracking (no copying). Connectivity and crossing are checked inside the
+search at every node, never afterwards.
+
+>>> from .puzzle import HashiPuzzle
+>>> p = HashiPuzzle.from_text("3 3 3\\n2 0 1\\n0 0 0\\n1 0 0\\n")
+>>> solve(p).bridges
+[(0, 0, 0, 2, 1), (0, 0, 2, 0, 1)]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from .puzzle import Cell, HashiPuzzle, as_pair_counts, cell_name, crosses
+
+BridgeRow = tuple[int, int, int, int, int]
+
+#: Deduction levels (used to grade puzzles): each includes the ones before.
+LEVEL_LOCAL = 1        # degree and crossing rules only
+LEVEL_ISOLATION = 2    # + isolation (no closed-off groups)
+LEVEL_CONNECTIVITY = 3  # + connectivity (cut edges must carry a bridge)
+VALUE_ORDER = (1,2,0)
+RESTART_BASE = 30
+BRANCH = 'edge'
+RESTART_GROWTH = 1.4
+RESTARTS = 0
+
+
+class _Model:
+    """The puzzle as integer arrays."""
+
+    def __init__(self, puzzle: HashiPuzzle) -> None:
+        self.puzzle = puzzle
+        self.cells: list[Cell] = sorted(puzzle.islands)
+        self.index = {c: i for i, c in enumerate(self.cells)}
+        self.n = len(self.cells)
+        self.need = [puzzle.islands[c] for c in self.cells]
+        pairs = puzzle.pairs()
+        self.m = len(pairs)
+        self.ea = [self.index[a] for a, _ in pairs]
+        self.eb = [self.index[b] for _, b in pairs]
+        self.pairs = pairs
+        self.edge_of = {frozenset(p): e for e, p in enumerate(pairs)}
+        self.inc: list[list[int]] = [[] for _ in range(self.n)]
+        for e in range(self.m):
+            self.inc[self.ea[e]].append(e)
+            self.inc[self.eb[e]].append(e)
+        # crossings: horizontal edges against vertical ones, bucketed by row
+        horiz = [e for e, (a, b) in enumerate(pairs) if a[0] == b[0] and b[1] - a[1] > 1]
+        vert = [e for e, (a, b) in enumerate(pairs) if a[1] == b[1] and b[0] - a[0] > 1]
+        self.cross: list[list[int]] = [[] for _ in range(self.m)]
+        for h in horiz:
+            (r, c1), (_, c2) = pairs[h]
+            for v in vert:
+                (r1, c), (r2, _) = pairs[v]
+                if c1 < c < c2 and r1 < r < r2:
+                    self.cross[h].append(v)
+                    self.cross[v].append(h)
+        single = self.n == 2
+        hi0 = []
+        for e in range(self.m):
+            a, b = self.ea[e], self.eb[e]
+            h = min(2, self.need[a], self.need[b])
+            hi0.append(h)
+        self.hi0 = hi0
+        self.single = single
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solution: ``bridges`` sorted rows ``(r1, c1, r2, c2, count)`` with count 1 or 2."""
+
+    bridges: list[BridgeRow]
+    nodes: int = 0          # search nodes visited
+    level: int = 0          # 1-3: the deduction level that solved it without search; 4: needed search
+
+    def as_pairs(self) -> dict[frozenset, int]:
+        """``{frozenset({a, b}): count}``."""
+        return as_pair_counts(self.bridges)
+
+
+class _OutOfBudget(Exception):
+    """A restart's node budget is used up."""
+
+
+class _Engine:
+    """Domains, trail, propagation and search over a :class:`_Model`."""
+
+    def __init__(self, model: _Model, level: int = LEVEL_CONNECTIVITY) -> None:
+        self.mo = model
+        self.level = level
+        self.lo = [0] * model.m
+        self.hi = list(model.hi0)
+        self.trail: list[tuple[int, int, int]] = []
+        self.inq = bytearray(model.n)
+        self.nodes = 0
+        self.solutions: list[list[int]] = []
+        self.rng: random.Random | None = None
+        self.weight = [1.0] * model.n   # conflict weights (dom/wdeg): islands where search failed
+        self.budget = 1 << 60
+
+    # -- changing domains -----------------------------------------------------
+    def undo(self, mark: int) -> None:
+        lo, hi, trail = self.lo, self.hi, self.trail
+        while len(trail) > mark:
+            e, l, h = trail.pop()
+            lo[e] = l
+            hi[e] = h
+
+    def set_edge(self, e: int, nl: int, nh: int, queue: list[int]) -> bool:
+        """Narrow edge ``e`` to ``nl..nh`` (within its domain); False on a contradiction."""
+        lo, hi = self.lo, self.hi
+        l, h = lo[e], hi[e]
+        if nl < l:
+            nl = l
+        if nh > h:
+            nh = h
+        if nl > nh:
+            return False
+        if nl == l and nh == h:
+            return True
+        self.trail.append((e, l, h))
+        lo[e] = nl
+        hi[e] = nh
+        mo, inq = self.mo, self.inq
+        for j in (mo.ea[e], mo.eb[e]):
+            if not inq[j]:
+                inq[j] = 1
+                queue.append(j)
+        if l == 0 and nl > 0:
+            for f in mo.cross[e]:
+                hf = hi[f]
+                if hf:
+                    if lo[f]:
+                        return False
+                    self.trail.append((f, 0, hf))
+                    hi[f] = 0
+                    for j in (mo.ea[f], mo.eb[f]):
+                        if not inq[j]:
+                            inq[j] = 1
+                            queue.append(j)
+        return True
+
+    # -- propagation ---------------------------------------------------------
+    def local(self, queue: list[int]) -> bool:
+        """Degree and crossing rules to a fixpoint over the queued islands."""
+        lo, hi, trail, inq = self.lo, self.hi, self.trail, self.inq
+        mo = self.mo
+        need, inc, ea, eb, cross = mo.need, mo.inc, mo.ea, mo.eb, mo.cross
+        while queue:
+            i = queue.pop()
+            inq[i] = 0
+            es = inc[i]
+            slo = shi = 0
+            for e in es:
+                slo += lo[e]
+                shi += hi[e]
+            N = need[i]
+            if slo > N or shi < N:
+                self.weight[i] += 1.0
+                queue.clear()
+                self.inq = bytearray(mo.n)
+                return False
+            if slo == shi:
+                continue
+            changed = False
+            for e in es:
+                l = lo[e]
+                h = hi[e]
+                nl = N - shi + h
+                nh = N - slo + l
+                if nl > l or nh < h:
+                    if nl < l:
+                        nl = l
+                    if nh > h:
+                        nh = h
+                    trail.append((e, l, h))
+                    lo[e] = nl
+                    hi[e] = nh
+                    slo += nl - l
+                    shi += nh - h
+                    changed = True
+                    j = ea[e] if eb[e] == i else eb[e]
+                    if not inq[j]:
+                        inq[j] = 1
+                        queue.append(j)
+                    if l == 0 and nl > 0:
+                        for f in cross[e]:
+                            hf = hi[f]
+                            if hf:
+                                if lo[f]:
+                                    queue.clear()
+                                    self.inq = bytearray(mo.n)
+                                    return False
+                                trail.append((f, 0, hf))
+                                hi[f] = 0
+                                for j in (ea[f], eb[f]):
+                                    if not inq[j]:
+                                        inq[j] = 1
+                                        queue.append(j)
+            if changed and not inq[i]:
+                inq[i] = 1
+                queue.append(i)
+        return True
+
+    def global_rules(self, queue: list[int]) -> bool:
+        """Isolation and connectivity rules; queues islands whose edges changed."""
+        mo = self.mo
+        n = mo.n
+        lo, hi, need, inc, ea, eb = self.lo, self.hi, mo.need, mo.inc, mo.ea, mo.eb
+        if n <= 1:
+            return True
+        # components of the certain-bridge graph, with their unused need
+        comp = [-1] * n
+        resid: list[int] = []
+        size: list[int] = []
+        for s in range(n):
+            if comp[s] >= 0:
+                continue
+            c = len(resid)
+            comp[s] = c
+            stack = [s]
+            r = 0
+            k = 0
+            while stack:
+                i = stack.pop()
+                k += 1
+                r += need[i]
+                for e in inc[i]:
+                    le = lo[e]
+                    if le:
+                        r -= le
+                        j = ea[e] if eb[e] == i else eb[e]
+                        if comp[j] < 0:
+                            comp[j] = c
+                            stack.append(j)
+            resid.append(r)
+            size.append(k)
+        ncomp = len(resid)
+        if ncomp == 1:
+            return True  # already one network: nothing can be cut off
+        if sum(resid) < 2 * (ncomp - 1):
+            return False  # too few bridges left to join the groups into one network
+        for c in range(ncomp):
+            if resid[c] == 0:
+                w = self.weight
+                for i in range(n):
+                    if comp[i] == c:
+                        w[i] += 1.0
+                return False  # a finished group apart from the rest
+        # isolation: no edge may take a value that finishes a group that is not everything
+        for e in range(mo.m):
+            h = hi[e]
+            le = lo[e]
+            if h == le:
+                continue
+            ca, cb = comp[ea[e]], comp[eb[e]]
+            if ca != cb:
+                if resid[ca] + resid[cb] == 2 * (h - le) and size[ca] + size[cb] < n:
+                    if not self.set_edge(e, le, h - 1, queue):
+                        return False
+            elif resid[ca] == 2 * (h - le):
+                if not self.set_edge(e, le, h - 1, queue):
+                    return False
+        if self.level < LEVEL_CONNECTIVITY:
+            return True
+        if queue:
+            return True  # let the cheap rules settle first
+        # connectivity over possible edges, and cut edges (Tarjan, iterative)
+        disc = [0] * n
+        low = [0] * n
+        t = 1
+        disc[0] = low[0] = 1
+        stack2: list[tuple[int, int, int]] = [(0, -1, 0)]
+        forced: list[int] = []
+        while stack2:
+            i, pe, k = stack2[-1]
+            es = inc[i]
+            if k < len(es):
+                stack2[-1] = (i, pe, k + 1)
+                e = es[k]
+                if e == pe or not hi[e]:
+                    continue
+                j = ea[e] if eb[e] == i else eb[e]
+                if disc[j]:
+                    if disc[j] < low[i]:
+                        low[i] = disc[j]
+                else:
+                    t += 1
+                    disc[j] = low[j] = t
+                    stack2.append((j, e, 0))
+            else:
+                stack2.pop()
+                if stack2:
+                    p = stack2[-1][0]
+                    if low[i] < low[p]:
+                        low[p] = low[i]
+                    if low[i] > disc[p] and not lo[pe]:
+                        forced.append(pe)
+        if t < n:
+            w = self.weight
+            cut_off = t > n - t
+            for i in range(n):
+                if (disc[i] == 0) == cut_off:
+                    w[i] += 1.0
+            return False  # some island can no longer reach the others
+        for e in forced:
+            if not self.set_edge(e, 1, 2, queue):
+                return False
+        return True
+
+    def propagate(self, queue: list[int]) -> bool:
+        """All rules (up to ``level``) to a fixpoint."""
+        while True:
+            if not self.local(queue):
+                return False
+            if self.level < LEVEL_ISOLATION:
+                return True
+            if not self.global_rules(queue):
+                queue.clear()
+                self.inq = bytearray(self.mo.n)
+                return False
+            if not queue:
+                return True
+
+    # -- search --------------------------------------------------------------
+    def start(self) -> bool:
+        """Initial propagation from every island."""
+        queue = list(range(self.mo.n))
+        for i in queue:
+            self.inq[i] = 1
+        if self.mo.n > 2:  # two 1s never join, two 2s never double-join
+            for e in range(self.mo.m):
+                a, b = self.mo.ea[e], self.mo.eb[e]
+                if self.mo.need[a] == self.mo.need[b] and self.mo.need[a] <= 2 and self.level >= LEVEL_ISOLATION:
+                    self.set_edge(e, 0, self.mo.need[a] - 1, queue)
+        return self.propagate(queue)
+
+    def choose(self) -> int:
+        """Grow one network: an undecided edge at the island of island 0's group
+        (joined by certain bridges) with the least room for choice."""
+        mo = self.mo
+        n = mo.n
+        lo, hi, inc, ea, eb = self.lo, self.hi, mo.inc, mo.ea, mo.eb
+        rng = self.rng
+        seen = bytearray(n)
+        root = 0 if rng is None else rng.randrange(n)
+        seen[root] = 1
+        stack = [root]
+        best = -1
+        best_key = 1 << 30
+        while stack:
+            i = stack.pop()
+            free = 0
+            und = -1
+            for e in inc[i]:
+                le = lo[e]
+                d = hi[e] - le
+                if d:
+                    free += d
+                    if und < 0:
+                        und = e
+                if le:
+                    j = ea[e] if eb[e] == i else eb[e]
+                    if not seen[j]:
+                        seen[j] = 1
+                        stack.append(j)
+            if und >= 0:
+                key = free * 1000 + (i if rng is None else rng.randrange(1000))
+                if key < best_key:
+                    best_key = key
+                    best = und
+        if best >= 0:
+            return best
+        return self.choose_wdeg()
+
+    def choose_wdeg(self) -> int:
+        """dom/wdeg: the island with the highest conflict weight per unit of freedom;
+        its undecided edge towards the heaviest neighbour."""
+        lo, hi, mo = self.lo, self.hi, self.mo
+        w = self.weight
+        rng = self.rng
+        best = -1.0
+        best_i = -1
+        for i in range(mo.n):
+            free = 0
+            for e in mo.inc[i]:
+                free += hi[e] - lo[e]
+            if free:
+                score = w[i] / free
+                if rng is not None:
+                    score *= 1.0 + 0.1 * rng.random()
+                if score > best:
+                    best = score
+                    best_i = i
+        if best_i < 0:
+            return -1
+        ea, eb = mo.ea, mo.eb
+        best_e = -1
+        bw = -1.0
+        for e in mo.inc[best_i]:
+            if hi[e] != lo[e]:
+                j = ea[e] if eb[e] == best_i else eb[e]
+                if w[j] > bw:
+                    bw = w[j]
+                    best_e = e
+        return best_e
+
+    def choose_comp(self) -> int:
+        """Fail first on connectivity: an undecided edge leaving the group (of islands
+        joined by certain bridges) with the fewest bridges left to place."""
+        mo = self.mo
+        n = mo.n
+        lo, hi, need, inc, ea, eb = self.lo, self.hi, mo.need, mo.inc, mo.ea, mo.eb
+        comp = [-1] * n
+        best_r = 1 << 30
+        best_e = -1
+        c = 0
+        for s in range(n):
+            if comp[s] >= 0:
+                continue
+            comp[s] = c
+            stack = [s]
+            members = []
+            r = 0
+            while stack:
+                i = stack.pop()
+                members.append(i)
+                r += need[i]
+                for e in inc[i]:
+                    le = lo[e]
+                    if le:
+                        r -= le
+                        j = ea[e] if eb[e] == i else eb[e]
+                        if comp[j] < 0:
+                            comp[j] = c
+                            stack.append(j)
+            if len(members) == n:
+                break
+            if r < best_r:
+                for i in members:
+                    for e in inc[i]:
+                        if hi[e] != lo[e] and comp[ea[e] if eb[e] == i else eb[e]] != c:
+                            best_r = r
+                            best_e = e
+                            break
+                    else:
+                        continue
+                    break
+            c += 1
+        if best_e >= 0:
+            return best_e
+        return self.choose_free()
+
+    def choose_free(self) -> int:
+        """An undecided edge at the island with least room for choice, or -1 when all decided.
+
+        Ties go to the first island, or to a random one (``self.rng``) in a restart.
+        """
+        lo, hi, mo = self.lo, self.hi, self.mo
+        rng = self.rng
+        best_key = 99
+        cands: list[int] = []
+        for i in range(mo.n):
+            free = 0
+            und = -1
+            for e in mo.inc[i]:
+                d = hi[e] - lo[e]
+                if d:
+                    free += d
+                    if und < 0 or d > hi[und] - lo[und]:
+                        und = e
+            if und >= 0 and free <= best_key:
+                if free < best_key:
+                    best_key = free
+                    cands = [und]
+                    if rng is None and free <= 1:
+                        break
+                else:
+                    cands.append(und)
+        if not cands:
+            return -1
+        return cands[0] if rng is None else cands[rng.randrange(len(cands))]
+
+    def combos(self, i: int) -> list[list[tuple[int, int]]]:
+        """Every way to give island ``i`` its bridges within the current domains."""
+        lo, hi = self.lo, self.hi
+        es = self.mo.inc[i]
+        need = self.mo.need[i]
+        out: list[list[tuple[int, int]]] = []
+        cur: list[tuple[int, int]] = []
+
+        def rec(k: int, left: int) -> None:
+            if k == len(es):
+                if left == 0:
+                    out.append(list(cur))
+                return
+            e = es[k]
+            for v in range(min(hi[e], left), lo[e] - 1, -1):
+                cur.append((e, v))
+                rec(k + 1, left - v)
+                cur.pop()
+
+        rec(0, need)
+        return out
+
+    def choose_island(self) -> int:
+        """The island with undecided edges and the fewest ways left (ties: conflict weight)."""
+        lo, hi, mo = self.lo, self.hi, self.mo
+        best = -1
+        best_key = None
+        w = self.weight
+        for i in range(mo.n):
+            free = 0
+            for e in mo.inc[i]:
+                free += hi[e] - lo[e]
+            if free:
+                key = (len(self.combos(i)) if free > 1 else 1, -w[i])
+                if best_key is None or key < best_key:
+                    best_key = key
+                    best = i
+                    if key[0] <= 1:
+                        break
+        return best
+
+    def search(self, limit: int) -> None:
+        """Depth-first search collecting up to ``limit`` solutions (lo lists)."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+        if BRANCH == "island":
+            i = self.choose_island()
+            if i < 0:
+                self.solutions.append(list(self.lo))
+                return
+            for combo in self.combos(i):
+                mark = len(self.trail)
+                queue: list[int] = []
+                ok = True
+                for e, v in combo:
+                    if not self.set_edge(e, v, v, queue):
+                        ok = False
+                        break
+                if ok and self.propagate(queue):
+                    self.search(limit)
+                else:
+                    for j in queue:
+                        self.inq[j] = 0
+                self.undo(mark)
+                if len(self.solutions) >= limit:
+                    return
+            return
+        e = self.choose()
+        if e < 0:
+            self.solutions.append(list(self.lo))
+            return
+        l, h = self.lo[e], self.hi[e]
+        for v in self.order(l, h):
+            mark = len(self.trail)
+            queue = []
+            if self.set_edge(e, v, v, queue) and self.propagate(queue):
+                self.search(limit)
+            else:
+                for j in queue:
+                    self.inq[j] = 0
+            self.undo(mark)
+            if len(self.solutions) >= limit:
+                return
+
+    @staticmethod
+    def order(l: int, h: int) -> list[int]:
+        return [v for v in VALUE_ORDER if l <= v <= h]
+
+    def rows(self, lo: Sequence[int]) -> list[BridgeRow]:
+        out = []
+        for e, k in enumerate(lo):
+            if k:
+                (r1, c1), (r2, c2) = self.mo.pairs[e]
+                out.append((r1, c1, r2, c2, k))
+        return sorted(out)
+
+
+def _solve_all(puzzle: HashiPuzzle, limit: int) -> tuple[list[list[BridgeRow]], int, int]:
+    """Up to ``limit`` solutions, search nodes, and the deduction level needed (4 = search)."""
+    if not puzzle.islands:
+        return [[]], 0, 1
+    mo = _Model(puzzle)
+    level = 4
+    for lv in (LEVEL_LOCAL, LEVEL_ISOLATION):
+        en = _Engine(mo, lv)
+        if en.start() and all(en.lo[e] == en.hi[e] for e in range(mo.m)):
+            if _connected(mo, en.lo):
+                level = lv
+                break
+    en = _Engine(mo)
+    if en.start():
+        if level == 4 and all(en.lo[e] == en.hi[e] for e in range(mo.m)):
+            level = LEVEL_CONNECTIVITY
+        en.search(limit)
+    return [en.rows(s) for s in en.solutions], en.nodes, level
+
+
+def _connected(mo: _Model, lo: Sequence[int]) -> bool:
+    seen = [False] * mo.n
+    seen[0] = True
+    stack = [0]
+    k = 1
+    while stack:
+        i = stack.pop()
+        for e in mo.inc[i]:
+            if lo[e]:
+                j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
+                if not seen[j]:
+                    seen[j] = True
+                    k += 1
+                    stack.append(j)
+    return k == mo.n
+
+
+def solve(puzzle: HashiPuzzle) -> Solution | None:
+    """A solution of ``puzzle`` or None when it has none (deterministic).
+
+    The search restarts with a growing node budget and seeded random
+    tie-breaking (seeds 1, 2, ...), which avoids long fruitless detours on
+    large puzzles with many solutions; the last restart has no budget, so the
+    answer is exact.
+    """
+    if not puzzle.islands:
+        return Solution([], 0, 1)
+    mo = _Model(puzzle)
+    en = _Engine(mo)
+    if not en.start():
+        return None
+    root = len(en.trail)
+    total = 0
+    budget = RESTART_BASE
+    for attempt in range(RESTARTS + 1):
+        en.rng = None if attempt == 0 else random.Random(attempt)
+        en.budget = budget if attempt < RESTARTS else 1 << 60
+        en.nodes = 0
+        try:
+            en.search(1)
+        except _OutOfBudget:
+            en.undo(root)
+            total += en.nodes
+            budget = int(budget * RESTART_GROWTH)
+            continue
+        total += en.nodes
+        break
+    if not en.solutions:
+        return None
+    return Solution(en.rows(en.solutions[0]), total, 0)
+
+
+def count_solutions(puzzle: HashiPuzzle, limit: int = 2) -> int:
+    """How many solutions, counting no further than ``limit``."""
+    sols, _, _ = _solve_all(puzzle, limit)
+    return len(sols)
+
+
+def analyse(puzzle: HashiPuzzle) -> tuple[int, int, int]:
+    """``(solutions up to 2, search nodes, level)`` where level is 1 (degree and crossing
+    rules suffice), 2 (+ isolation), 3 (+ connectivity) or 4 (needs trial and error)."""
+    sols, nodes, level = _solve_all(puzzle, 2)
+    return len(sols), nodes, level
+
+
+def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[Iterable[int]]) -> list[str]:
+    """Why ``bridges`` is not a solution of ``puzzle``; ``[]`` when it is one.
+
+    Checks, independently of the solver: each bridge joins neighbouring
+    islands, 1 or 2 bridges per pair, no crossing, every island has exactly its
+    number, and all islands form one connected network.
+    """
+    out: list[str] = []
+    counts: dict[frozenset, int] = {}
+    try:
+        rows = [tuple(r) for r in bridges.items()] if isinstance(bridges, Mapping) else None
+    except TypeError:
+        rows = None
+    if isinstance(bridges, Mapping):
+        items = [(tuple(sorted(p)), k) for p, k in bridges.items()]
+    else:
+        items = []
+        for row in bridges:
+            r1, c1, r2, c2, k = row
+            items.append((tuple(sorted([(r1, c1), (r2, c2)])), k))
+    del rows
+    isl = puzzle.islands
+    for (a, b), k in items:
+        if a not in isl or b not in isl:
+            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: both ends must be islands")
+            continue
+        if b not in puzzle.neighbours(a):
+            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: not neighbours in line of sight")
+            continue
+        if k not in (0, 1, 2):
+            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: {k} bridges (1 or 2 allowed)")
+        key = frozenset((a, b))
+        counts[key] = counts.get(key, 0) + k
+    for key, k in sorted(counts.items(), key=lambda kv: sorted(kv[0])):
+        if k > 2:
+            a, b = sorted(key)
+            out.append(f"{k} bridges between {cell_name(a)} and {cell_name(b)}; at most 2")
+    live = sorted((tuple(sorted(p)), k) for p, k in counts.items() if k)
+    for i in range(len(live)):
+        (a, b), _ = live[i]
+        for j in range(i + 1, len(live)):
+            (c, d), _ = live[j]
+            if crosses(a, b, c, d):
+                out.append(f"the bridge {cell_name(a)}-{cell_name(b)} crosses {cell_name(c)}-{cell_name(d)}")
+    deg = {c: 0 for c in isl}
+    for (a, b), k in live:
+        deg[a] += k
+        deg[b] += k
+    for c, k in sorted(isl.items()):
+        if deg[c] != k:
+            out.append(f"the {k} at {cell_name(c)} has {deg[c]} bridge(s)")
+    if isl:
+        adj: dict[Cell, list[Cell]] = {c: [] for c in isl}
+        for (a, b), _ in live:
+            adj[a].append(b)
+            adj[b].append(a)
+        start = min(isl)
+        seen = {start}
+        stack = [start]
+        while stack:
+            for d in adj[stack.pop()]:
+                if d not in seen:
+                    seen.add(d)
+                    stack.append(d)
+        if len(seen) < len(isl):
+            out.append(f"not connected: {len(isl) - len(seen)} of {len(isl)} islands cannot be reached "
+                       f"from {cell_name(start)}")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Hints: the same rules, one at a time, with reasons in words
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hint:
+    """The next logical step: which rule, at which island, in words, and what it implies.
+
+    ``bridges`` lists ``(a, b, count)``: the pair must have at least ``count``
+    bridges (more than drawn now). ``because`` gives earlier exclusions the
+    step relies on. ``rule`` is one of ``solved``, ``mistake``, ``full``,
+    ``at-least``, ``connectivity``, ``search``, ``stuck``.
+    """
+
+    rule: str
+    text: str
+    island: Cell | None = None
+    bridges: tuple[tuple[Cell, Cell, int], ...] = ()
+    because: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((*self.because, self.text))
+
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+_DIR = {(-1, 0): "north", (1, 0): "south", (0, 1): "east", (0, -1): "west"}
+
+
+def _direction(a: Cell, b: Cell) -> str:
+    dr = (b[0] > a[0]) - (b[0] < a[0])
+    dc = (b[1] > a[1]) - (b[1] < a[1])
+    return _DIR[(dr, dc)]
+
+
+def _isl(mo: _Model, i: int) -> str:
+    return f"the {mo.need[i]} at {cell_name(mo.cells[i])}"
+
+
+def _solution_for(puzzle: HashiPuzzle) -> dict[frozenset, int] | None:
+    sol = solve(puzzle)
+    return None if sol is None else sol.as_pairs()
+
+
+def next_step(puzzle: HashiPuzzle,
+              bridges_so_far: Mapping[frozenset, int] | Iterable[Iterable[int]] = ()) -> Hint:
+    """The next logical deduction from the bridges drawn so far, explained in words.
+
+    Rules are tried simplest first: an island whose neighbours must all take
+    as many bridges as they can ("this 8 needs double bridges in all four
+    directions"), an island that needs at least one bridge to some neighbour,
+    then exclusions (crossing, isolation) that make those apply, then
+    connectivity. A drawn bridge that is not in the solution is pointed out.
+    """
+    drawn = as_pair_counts(bridges_so_far)
+    if not puzzle.islands:
+        return Hint("solved", "There are no islands: nothing to do.")
+    if not validate(puzzle, drawn):
+        return Hint("solved", "Solved: every island has its number of bridges and all are connected.")
+    mo = _Model(puzzle)
+    sol = _solution_for(puzzle)
+    if sol is None:
+        return Hint("stuck", "This puzzle has no solution.")
+    for key, k in sorted(drawn.items(), key=lambda kv: sorted(kv[0])):
+        if k > sol.get(key, 0):
+            a, b = sorted(key)
+            return Hint("mistake", f"The bridge between {_isl(mo, mo.index[a])} and {_isl(mo, mo.index[b])} "
+                                   f"is not part of the solution: take {'it' if k - sol.get(key, 0) == 1 else 'them'} "
+                                   f"away ({sol.get(key, 0)} bridge(s) belong there).",
+                        a, ((a, b, sol.get(key, 0)),))
+    en = _Engine(mo, LEVEL_CONNECTIVITY)
+    queue: list[int] = []
+    for key, k in drawn.items():
+        e = mo.edge_of[key]
+        en.set_edge(e, k, 2, queue)
+    reasons: dict[int, list[str]] = {}   # island -> exclusions that touched its edges
+
+    def note(e: int, text: str) -> None:
+        for i in (mo.ea[e], mo.eb[e]):
+            reasons.setdefault(i, []).append(text)
+
+    def lower(e: int, nl: int) -> None:
+        q: list[int] = []
+        en.set_edge(e, nl, 2, q)
+
+    def upper(e: int, nh: int) -> None:
+        q: list[int] = []
+        en.set_edge(e, 0, nh, q)
+
+    for _round in range(10 * mo.m + 10):
+        lo, hi = en.lo, en.hi
+        # 1. an island that needs everything it can get / at least one somewhere
+        for i in range(mo.n):
+            es = [e for e in mo.inc[i] if hi[e]]
+            N = mo.need[i]
+            cap = sum(hi[e] for e in es)
+            gains = []
+            for e in es:
+                need_e = N - (cap - hi[e])
+                if need_e > lo[e]:
+                    gains.append((e, need_e))
+            if not gains:
+                continue
+            a = mo.cells[i]
+            if cap == N:
+                parts = []
+                for e in es:
+                    j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
+                    parts.append(f"{'double' if hi[e] == 2 else 'a single'} bridge {_direction(a, mo.cells[j])}")
+                if all(hi[e] == 2 for e in es) and len(es) > 1:
+                    text = (f"This {N} at {cell_name(a)} needs double bridges in all "
+                            f"{_WORDS.get(len(es), len(es))} directions: its neighbours can take only {cap} in all.")
+                else:
+                    text = (f"The {N} at {cell_name(a)} can get at most {cap} bridges from its neighbours, "
+                            f"exactly its number, so it takes all of them: " + ", ".join(parts) + ".")
+                rule = "full"
+            else:
+                parts = []
+                for e, k in gains:
+                    j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
+                    parts.append(f"{'at least one' if k == 1 else 'two'} to the {_direction(a, mo.cells[j])}")
+                text = (f"The {N} at {cell_name(a)} needs {N} bridges but its neighbours can take at most "
+                        f"{cap}; even with every other bridge it still needs " + " and ".join(parts) + ".")
+                rule = "at-least"
+            out = []
+            for e, k in gains:
+                j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
+                out.append((a, mo.cells[j], k))
+            return Hint(rule, text, a, tuple(out), tuple(reasons.get(i, [])))
+        changed = False
+        # 2. silent exclusions: finished islands, crossing, neighbour numbers
+        for e in range(mo.m):
+            if lo[e] == hi[e]:
+                continue
+            a, b = mo.ea[e], mo.eb[e]
+            for i in (a, b):
+                room = mo.need[i] - sum(lo[f] for f in mo.inc[i]) + lo[e]
+                if room < hi[e]:
+                    j = b if i == a else a
+                    note(e, (f"{_isl(mo, i).capitalize()} already has all its bridges but {room} "
+                             f"so it can take at most {room} more to {_isl(mo, j)}."
+                             if room else f"{_isl(mo, i).capitalize()} is finished, so no bridge to {_isl(mo, j)}."))
+                    upper(e, room)
+                    changed = True
+                    break
+            if changed:
+                break
+            for f in mo.cross[e]:
+                if lo[f] and hi[e]:
+                    (c, d) = mo.pairs[f]
+                    note(e, f"The bridge {cell_name(c)}-{cell_name(d)} blocks the way from {_isl(mo, a)} "
+                            f"to {_isl(mo, b)}.")
+                    upper(e, 0)
+                    changed = True
+                    break
+            if changed:
+                break
+        if changed:
+            continue
+        # 3. isolation (two 1s, two 2s, a bigger group closing itself off)
+        ok = _explain_isolation(en, note, upper)
+        if ok:
+            continue
+        # 4. connectivity: a group with a single way out
+        cut = _explain_connectivity(en)
+        if cut is not None:
+            e, group = cut
+            a, b = mo.pairs[e]
+            text = (f"The group of {group} island(s) around {cell_name(a)} can reach the other islands "
+                    f"only through {cell_name(a)}-{cell_name(b)}, so that pair needs at least one bridge.")
+            return Hint("connectivity", text, a, ((a, b, 1),), tuple(reasons.get(mo.ea[e], [])))
+        break
+    # 5. nothing simple left: reveal one pair from the solution
+    for e in range(mo.m):
+        key = frozenset(mo.pairs[e])
+        k = sol.get(key, 0)
+        if k > drawn.get(key, 0):
+            a, b = mo.pairs[e]
+            return Hint("search", f"No simple rule applies now; trying the possibilities shows "
+                                  f"{_isl(mo, mo.index[a])} and {_isl(mo, mo.index[b])} are joined by "
+                                  f"{k} bridge(s).", a, ((a, b, k),))
+    return Hint("stuck", "Every bridge of the solution is drawn.")  # pragma: no cover
+
+
+def _explain_isolation(en: _Engine, note, upper) -> bool:
+    """Apply one isolation exclusion with its reason; True if one applied."""
+    mo = en.mo
+    n = mo.n
+    lo, hi = en.lo, en.hi
+    comp = [-1] * n
+    members: list[list[int]] = []
+    resid: list[int] = []
+    for s in range(n):
+        if comp[s] >= 0:
+            continue
+        c = len(members)
+        comp[s] = c
+        stack, mem, r = [s], [], 0
+        while stack:
+            i = stack.pop()
+            mem.append(i)
+            r += mo.need[i] - sum(lo[e] for e in mo.inc[i])
+            for e in mo.inc[i]:
+                if lo[e]:
+                    j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
+                    if comp[j] < 0:
+                        comp[j] = c
+                        stack.append(j)
+        members.append(mem)
+        resid.append(r)
+    if len(members) == 1:
+        return False
+    for e in range(mo.m):
+        h, le = hi[e], lo[e]
+        if h == le:
+            continue
+        a, b = mo.ea[e], mo.eb[e]
+        ca, cb = comp[a], comp[b]
+        total = resid[ca] + (resid[cb] if ca != cb else 0)
+        k = len(members[ca]) + (len(members[cb]) if ca != cb else 0)
+        if total == 2 * (h - le) and k < n:
+            if k == 2 and le == 0:
+                text = (f"{_isl(mo, a).capitalize()} and {_isl(mo, b)} cannot be joined by {h} bridge(s): "
+                        f"both would be finished and cut off from the rest.")
+            else:
+                text = (f"{h} bridge(s) between {_isl(mo, a)} and {_isl(mo, b)} would finish a group of "
+                        f"{k} islands cut off from the rest, so at most {h - 1}.")
+            note(e, text)
+            upper(e, h - 1)
+            return True
+    return False
+
+
+def _explain_connectivity(en: _Engine) -> tuple[int, int] | None:
+    """A possible edge with no bridge yet that is the only link between two parts: (edge, size of smaller part)."""
+    mo = en.mo
+    lo, hi = en.lo, en.hi
+    for e in range(mo.m):
+        if lo[e] or not hi[e]:
+            continue
+        seen = [False] * mo.n
+        seen[mo.ea[e]] = True
+        stack = [mo.ea[e]]
+        k = 1
+        while stack:
+            i = stack.pop()
+            for f in mo.inc[i]:
+                if f != e and hi[f]:
+                    j = mo.ea[f] if mo.eb[f] == i else mo.eb[f]
+                    if not seen[j]:
+                        seen[j] = True
+                        k += 1
+                        stack.append(j)
+        if not seen[mo.eb[e]]:
+            return e, min(k, mo.n - k)
+    return None
