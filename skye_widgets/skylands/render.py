@@ -228,7 +228,7 @@ def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterabl
         d.add(Rect(L.board_x + x * L.cell + 6, L.board_y + y * L.cell + 6, L.cell - 12, L.cell - 12,
                    stroke="#b2182b", line_width=3, layer="overlay"))
     d.add(Text(L.board_x, L.board_y + L.height * L.cell + 12,
-               f"{g.names[viewer]}'s board: {g.vp[viewer]} VP in markers, marker "
+               f"Board of {g.names[viewer]}: {g.vp[viewer]} VP in markers, marker "
                f"{'active' if g.marker_active[viewer] else 'used'}", size=11, align="left"))
     # action boards
     for i, a in enumerate(ACTIONS):
