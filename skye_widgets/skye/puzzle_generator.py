@@ -169,22 +169,45 @@ SCROLL_HINT = "A scroll counts double when its area is finished: close the area 
 INCOME_HINT = "Income is 5 gold for the castle plus 1 for each whisky tile linked to the castle by road."
 
 
-def hints_for(p_obj: Objective, moves: Sequence[Move], hand: Sequence[int], greedy_score: int,
-              optimum: int) -> tuple[str, ...]:
-    """Up to three hints: the rule to think about, the order or the key tile, the gap."""
-    subject = p_obj.scoring_tiles[0] if p_obj.scoring_tiles else None
-    first = FIRST_HINTS[subject] if subject else (SCROLL_HINT if p_obj.scrolls else INCOME_HINT)
-    out = [first]
-    if p_obj.scrolls and subject:
+def _near(cell: tuple[int, int], t: Territory) -> str:
+    """A spot in words, by a neighbour already on the board."""
+    x, y = cell
+    for (dx, dy), word in (((0, 1), "north of"), ((0, -1), "south of"), ((-1, 0), "east of"), ((1, 0), "west of")):
+        p = t.placements.get((x + dx, y + dy))
+        if p is not None:
+            what = "the castle" if p.tile.startswith("castle") else f"tile {p.tile}"
+            return f"just {word} {what}"
+    return f"at ({x}, {y})"
+
+
+def hints_for(obj: Objective, moves: Sequence[Move], greedy_moves: Sequence[Move],
+              start: Territory) -> tuple[str, ...]:
+    """Up to three hints, from general to specific: the rule, (scrolls / income), the key tile."""
+    subject = obj.scoring_tiles[0] if obj.scoring_tiles else None
+    out = [FIRST_HINTS[subject] if subject else (SCROLL_HINT if obj.scrolls else INCOME_HINT)]
+    if obj.scrolls and subject:
         out.append(SCROLL_HINT)
-    placed = [m for m in moves if not m.returned]
-    if placed and [m.tile for m in placed] != [n for n in hand if any(m.tile == n for m in placed)]:
-        out.append(f"Order matters: try placing tile {placed[0].tile} first.")
-    elif placed:
-        key = placed[-1]
-        out.append(f"Placing each tile where it scores most right now gets only {greedy_score}; "
-                   f"think about where tile {key.tile} will go before you commit.")
+    if obj.income and subject:
+        out.append(INCOME_HINT)
+    greedy_spot = {m.tile: (m.x, m.y, m.rotation) for m in greedy_moves}
+    t = start.copy()
+    for m in moves:
+        if m.returned:
+            continue
+        if greedy_spot.get(m.tile) != (m.x, m.y, m.rotation):
+            out.append(f"Tile {m.tile} is the key: the spot where it scores most right away is not the "
+                       f"best one. Try it {_near((m.x, m.y), t)}"  # type: ignore[arg-type]
+                       + (", after the tiles before it." if t is not start and len(t) > len(start) else "."))
+            break
+        t.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
     return tuple(out[:3])
+
+
+def rewrite_hints(p: Puzzle) -> Puzzle:
+    """The same puzzle with hints made by :func:`hints_for` (and its greedy score)."""
+    from dataclasses import replace
+    g, gm = greedy(p.start(), p.hand, p.objective)
+    return replace(p, hints=hints_for(p.objective, p.solution, gm, p.start()), greedy=g)
 
 
 # --------------------------------------------------------------------------
@@ -248,8 +271,9 @@ def build_puzzle(t: Territory, hand: Sequence[int], obj: Objective, sol: Solutio
         title = names[(source_seed or 0) % len(names)]
     entries = tuple(e for e in t.to_dict()["tiles"])
     extra = {"source_seed": source_seed} if source_seed is not None else {}
+    _, greedy_moves = greedy(t, hand, obj)
     p = Puzzle(puzzle_id, title, difficulty, teaches_of(obj), entries, tuple(hand), obj, sol.optimum,
-               sol.moves, hints_for(obj, sol.moves, hand, greedy_score, sol.optimum), greedy_score, extra)
+               sol.moves, hints_for(obj, sol.moves, greedy_moves, t), greedy_score, extra)
     assert evaluate(obj, p.solved_territory()).points == sol.optimum
     return p
 
@@ -262,7 +286,7 @@ def build_puzzle(t: Territory, hand: Sequence[int], obj: Objective, sol: Solutio
 CURATED: tuple[tuple[int, int, bool, bool, int], ...] = (
     *((s, d, False, False, 1) for s, d in (
         (1, 1), (13, 1), (3, 1), (9, 1), (10, 1), (12, 1), (14, 1), (16, 1),
-        (4, 2), (5, 2), (6, 2), (7, 2), (8, 2), (11, 2), (13, 2), (15, 2), (10, 2), (2, 2),
+        (4, 2), (5, 2), (6, 2), (7, 2), (8, 2), (11, 2), (13, 2), (15, 2), (10, 2), (2, 3),
         (1, 3), (3, 3), (5, 3), (7, 3), (9, 3), (11, 3),
         (2, 4), (4, 4), (6, 4), (8, 4), (10, 4),
         (12, 5), (13, 5), (14, 5), (15, 5), (16, 5), (5, 5))),

@@ -439,9 +439,14 @@ def puzzle_files(folder: str | os.PathLike[str] | None = None) -> list[str]:
 
 
 def default_folder() -> str:
-    """``puzzles/skye`` of the source tree."""
+    """``puzzles/skye`` of the source tree (or, for an installed wheel, next to the notebooks)."""
     here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.normpath(os.path.join(here, "..", "..", "puzzles", "skye"))
+    candidates = [os.path.join(here, "..", "..", "puzzles", "skye"),
+                  os.path.join("puzzles", "skye"), os.path.join("..", "puzzles", "skye")]
+    for c in candidates:
+        if os.path.isdir(c):
+            return os.path.normpath(c)
+    return os.path.normpath(candidates[0])
 
 
 def load_all(folder: str | os.PathLike[str] | None = None) -> list[Puzzle]:

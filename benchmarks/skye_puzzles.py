@@ -1,0 +1,90 @@
+"""Isle of Skye puzzle solver timings (prints figures; asserts nothing).
+
+    .venv/bin/python benchmarks/skye_puzzles.py          # 3- and 4-tile hands on 20-tile territories + the set
+    .venv/bin/python benchmarks/skye_puzzles.py --quick  # 3-tile hands and the set only
+
+Targets (issue 6): a 3-tile hand on a 20-tile territory in <= 1 s, a 4-tile hand in
+<= 10 s, on one core. Territories and hands are random but seeded (same figures
+on the same machine); "finals" is how many final territories were scored, "nodes"
+how many partial ones were expanded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from skye_widgets.skye.puzzles import Objective, describe_objective, load_all  # noqa: E402
+from skye_widgets.skye.solver import greedy, solve  # noqa: E402
+from skye_widgets.skye.territory import Territory  # noqa: E402
+
+OBJECTIVES = [
+    Objective((16,)), Objective((2,)), Objective((1,)), Objective((14,)), Objective((12, 15)),
+    Objective((10, 13)), Objective((4,), scrolls=True), Objective((11,), income=True),
+]
+
+
+def territory(seed: int, size: int) -> tuple[Territory, list[int]]:
+    """A seeded random territory of ``size`` tiles and the rest of the bag."""
+    rng = random.Random(seed)
+    t = Territory("castle-blue")
+    pool = [str(n) for n in range(1, 74)]
+    rng.shuffle(pool)
+    while len(t) < size:
+        n = pool.pop()
+        spots = t.legal_placements(n)
+        if spots:
+            t.place(n, *rng.choice(spots))
+    return t, [int(p) for p in pool]
+
+
+def run(hand_size: int, objectives: list[Objective], seeds: range) -> list[float]:
+    times = []
+    print(f"\n{hand_size}-tile hands on 20-tile territories")
+    print(f"{'seed':>4} {'objective':<58} {'optimum':>7} {'greedy':>6} {'#opt':>7} {'nodes':>7} "
+          f"{'finals':>8} {'seconds':>8}")
+    for seed in seeds:
+        for obj in objectives:
+            t, pool = territory(seed, 20)
+            hand = pool[:hand_size]
+            t0 = time.perf_counter()
+            sol = solve(t, hand, obj)
+            dt = time.perf_counter() - t0
+            times.append(dt)
+            g, _ = greedy(t, hand, obj)
+            print(f"{seed:>4} {describe_objective(obj):<58} {sol.optimum:>7} {g:>6} "
+                  f"{sol.optimal_territories:>7} {sol.nodes:>7} {sol.finals:>8} {dt:>8.2f}", flush=True)
+    times.sort()
+    print(f"{hand_size}-tile: median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s "
+          f"over {len(times)} solves")
+    return times
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="skip the 4-tile hands")
+    args = ap.parse_args()
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (figures are wall-clock)")
+    run(3, OBJECTIVES, range(1, 3))
+    if not args.quick:
+        run(4, [Objective((16,)), Objective((1,)), Objective((14,)), Objective((12, 15))], range(1, 2))
+    print("\nthe curated set (puzzles/skye)")
+    total = 0.0
+    slowest = (0.0, "")
+    for p in load_all():
+        t0 = time.perf_counter()
+        sol = solve(p.start(), p.hand, p.objective)
+        dt = time.perf_counter() - t0
+        total += dt
+        slowest = max(slowest, (dt, p.id))
+        assert sol.optimum == p.optimum
+    print(f"{len(load_all())} puzzles re-solved in {total:.1f} s; slowest {slowest[1]} {slowest[0]:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
