@@ -1,0 +1,334 @@
+"""Example territories and engine-checked exercises for the scoring lessons.
+
+Pure and headless: the notebooks ``06``-``09`` build their pictures and
+exercises from these, and ``tests/test_scoring_lessons.py`` recomputes the
+points they print. Every example is a legal territory of real catalogue
+tiles, built placement by placement (so a catalogue change that makes one
+illegal fails loudly).
+
+>>> t = example("sheep")
+>>> len(t), score(3, "sheep").points
+(5, 4)
+>>> print(report(3))
+Scoring tile 3 (Sheep): 4 VP
++1  1 sheep on tile 59 at (0, 1)
++1  1 sheep on tile 21 at (1, -1)
++2  2 sheep on tile 73 at (0, 2)
+= 1 + 1 + 2 = 4
+>>> best_gain(3, example("sheep"), "16")       # tile 16 prints 3 sheep
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from ..drawing import Circle, Drawing, Line, Rect, Shape, Text
+from .scoring import ROUND_TRACK, SCORING_TILES, ScoreResult, score_tile
+from .territory import Territory
+
+#: (tile, x, y, rotation) in build order, castle first.
+PlacementList = tuple[tuple[str, int, int, int], ...]
+
+EXAMPLES: dict[str, PlacementList] = {
+    "squares": (("castle-blue", 0, 0, 0), ("73", 1, 0, 1), ("49", 1, 1, 0), ("62", 0, 1, 3),
+                ("31", 1, -1, 1), ("32", 0, -1, 1)),
+    "completed_areas": (("castle-blue", 0, 0, 0), ("33", 0, 1, 1), ("73", 1, 0, 2), ("11", 0, -1, 2),
+                        ("1", 1, 1, 1), ("40", 1, -1, 2)),
+    "sheep": (("castle-blue", 0, 0, 0), ("59", 0, 1, 1), ("31", 1, 0, 2), ("21", 1, -1, 1), ("73", 0, 2, 3)),
+    "large_completed_areas": (("castle-blue", 0, 0, 0), ("3", -1, 0, 0), ("57", 0, 1, 1), ("41", -1, -1, 1),
+                              ("19", -1, 1, 3), ("33", 0, 2, 0)),
+    "brochs": (("castle-blue", 0, 0, 0), ("9", 0, 1, 0), ("48", 0, -1, 3), ("1", 1, 1, 0), ("10", 0, -2, 2),
+               ("47", 1, -1, 3)),
+    "building_sets": (("castle-blue", 0, 0, 0), ("50", 0, 1, 3), ("4", -1, 0, 3), ("14", -2, 0, 1),
+                      ("51", 1, 1, 0), ("44", -2, 1, 1)),
+    # three clans for the majorities (7, 8, 9); no tile appears twice in one group
+    "whisky_blue": (("castle-blue", 0, 0, 0), ("70", 0, 1, 3), ("67", -1, 1, 1), ("19", 1, 1, 2), ("55", -1, 2, 2)),
+    "whisky_red": (("castle-red", 0, 0, 0), ("71", 0, -1, 0), ("61", -1, 0, 3), ("32", 0, -2, 0), ("35", 1, -2, 2)),
+    "whisky_yellow": (("castle-yellow", 0, 0, 0), ("60", 1, 0, 2), ("47", 0, 1, 1), ("39", 1, -1, 1),
+                      ("24", 0, 2, 1)),
+    "ships_blue": (("castle-blue", 0, 0, 0), ("1", -1, 0, 3), ("67", -1, 1, 1), ("10", 0, -1, 1), ("59", 1, -1, 3)),
+    "ships_red": (("castle-red", 0, 0, 0), ("56", 0, 1, 1), ("12", 1, 1, 2), ("53", -1, 1, 2), ("6", 2, 1, 2)),
+    "ships_yellow": (("castle-yellow", 0, 0, 0), ("72", 0, 1, 3), ("11", -1, 1, 2), ("34", 0, -1, 1),
+                     ("39", -1, 0, 3)),
+    "animals_at_farms": (("castle-blue", 0, 0, 0), ("33", -1, 0, 1), ("53", -1, 1, 0), ("48", 0, 1, 2),
+                         ("59", -2, 1, 0), ("28", -2, 0, 2)),
+    "cattle_on_road": (("castle-blue", 0, 0, 0), ("17", 1, 0, 3), ("58", 0, -1, 2), ("32", 1, -1, 0),
+                       ("56", 2, -1, 0), ("7", 2, 0, 0)),
+    "harbours": (("castle-blue", 0, 0, 0), ("57", 0, -1, 3), ("8", -1, 0, 3), ("55", -2, 0, 0), ("44", -2, -1, 3),
+                 ("48", 1, 0, 3)),
+    "vertical_lines": (("castle-blue", 0, 0, 0), ("61", 1, 0, 3), ("25", 0, -1, 0), ("71", 0, 1, 0),
+                       ("73", -1, 1, 3), ("56", -1, 2, 3)),
+    "tiles_on_road": (("castle-blue", 0, 0, 0), ("5", -1, 0, 0), ("12", -1, 1, 3), ("62", 0, -1, 2),
+                      ("33", 0, 1, 1), ("21", -1, -1, 1)),
+    "largest_water": (("castle-blue", 0, 0, 0), ("28", 1, 0, 2), ("6", 1, 1, 0), ("46", 1, 2, 0), ("69", 0, 2, 3),
+                      ("35", 0, 3, 3)),
+    "open_lake": (("castle-blue", 0, 0, 0), ("66", 1, 0, 2), ("43", 2, 0, 3), ("37", -1, 0, 3), ("56", -2, 0, 3)),
+}
+EXAMPLES["completed_mountains"] = EXAMPLES["cattle_on_road"]   # a completed mountain of 2 tiles and an enclosed one
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """How one scoring tile is taught: its example clans (with gold) and its exercise."""
+
+    number: int
+    players: tuple[str, ...]            # example names, one per clan
+    golds: tuple[int, ...] = ()
+    #: Exercise "place ``hand`` to earn ``gain`` more points": base example, tiles left off its end.
+    exercise_base: str = ""
+    exercise_drop: int = 0
+    hand: str = ""
+    gain: int = 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Clan names shown beside the pictures (castle colours)."""
+        return tuple(EXAMPLES[p][0][0].removeprefix("castle-").capitalize() for p in self.players)
+
+
+_MAJ7 = ("whisky_blue", "whisky_red", "whisky_yellow")
+LESSONS: dict[int, Lesson] = {les.number: les for les in (
+    Lesson(1, ("squares",), exercise_base="squares", exercise_drop=1, hand="32", gain=2),
+    Lesson(2, ("completed_areas",), exercise_base="completed_areas", hand="45", gain=2),
+    Lesson(3, ("sheep",)),
+    Lesson(4, ("large_completed_areas",), exercise_base="large_completed_areas", exercise_drop=2, hand="19", gain=3),
+    Lesson(5, ("brochs",), exercise_base="brochs", hand="51", gain=3),
+    Lesson(6, ("building_sets",)),
+    Lesson(7, _MAJ7),
+    Lesson(8, ("ships_blue", "ships_red", "ships_yellow")),
+    Lesson(9, _MAJ7, golds=(8, 3, 0)),
+    Lesson(10, ("animals_at_farms",), exercise_base="animals_at_farms", hand="32", gain=3),
+    Lesson(11, ("cattle_on_road",), exercise_base="cattle_on_road", hand="42", gain=2),
+    Lesson(12, ("harbours",), exercise_base="harbours", hand="58", gain=3),
+    Lesson(13, ("vertical_lines",), exercise_base="vertical_lines", hand="5", gain=3),
+    Lesson(14, ("tiles_on_road",), exercise_base="tiles_on_road", hand="8", gain=1),
+    Lesson(15, ("largest_water",), exercise_base="open_lake", hand="29", gain=6),
+    Lesson(16, ("completed_mountains",), exercise_base="completed_mountains", hand="40", gain=2),
+)}
+
+
+def build(placements: Sequence[Sequence[object]]) -> Territory:
+    """A territory from ``(tile, x, y, rotation)`` rows, castle first (each placement checked)."""
+    first, *rest = placements
+    t = Territory(str(first[0]), x=int(first[1]), y=int(first[2]), rotation=int(first[3]))  # type: ignore[call-overload]
+    for tid, x, y, r in rest:
+        t.place(str(tid), int(x), int(y), int(r))  # type: ignore[call-overload]
+    return t
+
+
+def example(name: str, *, drop: int = 0) -> Territory:
+    """A fresh copy of example ``name`` (without its last ``drop`` tiles).
+
+    >>> len(example("squares")), len(example("squares", drop=1))
+    (6, 5)
+    """
+    if name not in EXAMPLES:
+        raise KeyError(f"no example named {name!r}; known: {', '.join(EXAMPLES)}")
+    rows = EXAMPLES[name]
+    return build(rows[:len(rows) - drop])
+
+
+def clans(number: int) -> tuple[list[Territory], list[int]]:
+    """The example territories and gold for scoring tile ``number``."""
+    les = LESSONS[number]
+    golds = list(les.golds) or [0] * len(les.players)
+    return [example(p) for p in les.players], golds
+
+
+def scores(number: int) -> list[ScoreResult]:
+    """What scoring tile ``number`` gives each example clan."""
+    ts, golds = clans(number)
+    return score_tile(number, ts, golds)
+
+
+def score(number: int, name: str) -> ScoreResult:
+    """Scoring tile ``number`` for the single territory ``example(name)`` (no rivals, no gold)."""
+    return score_tile(number, [example(name)], [0])[0]
+
+
+def report(number: int) -> str:
+    """The lesson's printed result: a heading line per clan, then its breakdown.
+
+    The heading reads ``Scoring tile N (Name): P VP`` (with the clan's name
+    when there are several); the lesson test parses it.
+    """
+    les = LESSONS[number]
+    title = SCORING_TILES[number].name
+    out = []
+    for name, res in zip(les.names, scores(number)):
+        who = f" {name}" if len(les.players) > 1 else ""
+        out.append(f"Scoring tile {number} ({title}){who}: {res.points} VP")
+        out.append(res.explain())
+    return "\n".join(out)
+
+
+def exercise_territory(number: int) -> Territory:
+    """The board the learner starts the tile's exercise from."""
+    les = LESSONS[number]
+    if not les.hand:
+        raise KeyError(f"scoring tile {number} has a quiz, not a placement exercise")
+    return example(les.exercise_base, drop=les.exercise_drop)
+
+
+def best_gain(number: int, territory: Territory, tile: str) -> int:
+    """The most points tile ``tile`` can add under scoring tile ``number`` (0 if it fits nowhere).
+
+    Tries every legal placement; the territory is left as it was.
+    """
+    before = score_tile(number, [territory], [0])[0].points
+    best = 0
+    for x, y, r in territory.legal_placements(tile):
+        territory.place(tile, x, y, r)
+        try:
+            best = max(best, score_tile(number, [territory], [0])[0].points - before)
+        finally:
+            territory.pop()
+    return best
+
+
+def check_exercise(number: int, territory: Territory) -> tuple[bool, str]:
+    """Did the learner place the hand tile so it earns the exercise's points? ``(ok, why)``."""
+    les = LESSONS[number]
+    start = exercise_territory(number)
+    before = score_tile(number, [start], [0])[0].points
+    if les.hand not in {p.tile for p in territory}:
+        return False, f"Tile {les.hand} is still in your hand: select it, rotate it (r), then click a green cell."
+    now = score_tile(number, [territory], [0])[0]
+    gained = now.points - before
+    if gained >= les.gain:
+        return True, (f"Yes! {before} -> {now.points} VP under scoring tile {number}: +{gained}. "
+                      "Pick the tile in the menu 'scoring overlay' to see what scores.")
+    return False, (f"{before} -> {now.points} VP: +{gained}, and +{les.gain} is possible. "
+                   "Run the cell again to start over, and look at what the tile counts.")
+
+
+# --------------------------------------------------------------------------
+# Pictures for the lessons: clans side by side, the round track, charts
+# --------------------------------------------------------------------------
+
+def _moved(shape: Shape, dx: float, dy: float) -> Shape:
+    """A copy of ``shape`` shifted by (dx, dy)."""
+    if isinstance(shape, (Rect, Text)):
+        return replace(shape, x=shape.x + dx, y=shape.y + dy)
+    if isinstance(shape, Circle):
+        return replace(shape, cx=shape.cx + dx, cy=shape.cy + dy)
+    return replace(shape, points=tuple((x + dx, y + dy) for x, y in shape.points))
+
+
+def beside(drawings: Sequence[Drawing], captions: Sequence[str] = (), *, gap: int = 16,
+           title: str = "") -> Drawing:
+    """Drawings in a row, top-aligned, each with an optional caption underneath.
+
+    >>> d = beside([Drawing(10, 20), Drawing(30, 10)], gap=5)
+    >>> d.width, d.height
+    (45, 20)
+    """
+    cap = 24 if captions else 0
+    width = sum(d.width for d in drawings) + gap * (len(drawings) - 1)
+    height = max(d.height for d in drawings) + cap
+    out = Drawing(width, height, title=title)
+    x = 0.0
+    for k, d in enumerate(drawings):
+        out.extend(_moved(s, x, 0) for s in d.shapes)
+        if k < len(captions):
+            out.add(Text(x + d.width / 2, d.height + cap / 2, captions[k], size=13, bold=True,
+                         layer="overlay"))
+        x += d.width + gap
+    return out
+
+
+SERIES_COLOURS = ("#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377")
+SLOT_COLOURS = {"A": "#4477AA", "B": "#EE6677", "C": "#228833", "D": "#CCBB44"}
+
+
+def round_track_drawing(n_players: int) -> Drawing:
+    """The round track as a grid: one column per round, one row per slot, a disc where it scores.
+
+    >>> d = round_track_drawing(4)
+    >>> sum(1 for s in d.shapes if isinstance(s, Circle))     # 1 + 1 + 2 + 2 + 3 + 3
+    12
+    """
+    rounds = ROUND_TRACK[n_players]
+    cw, rh, left, top = 64, 40, 70, 44
+    d = Drawing(left + cw * len(rounds) + 10, top + rh * 4 + 10,
+                title=f"round track, {n_players} players")
+    d.add(Rect(0, 0, d.width, d.height, fill="#FFFFFF", layer="background"))
+    for r in rounds:
+        d.add(Text(left + cw * (r - 0.5), top / 2, f"round {r}", size=13, bold=True))
+    for k, slot in enumerate("ABCD"):
+        y = top + rh * k
+        d.add(Text(left / 2, y + rh / 2, f"slot {slot}", size=13, bold=True, fill=SLOT_COLOURS[slot]))
+        for r, slots in rounds.items():
+            x = left + cw * (r - 1)
+            d.add(Rect(x + 2, y + 2, cw - 4, rh - 4, fill="#F2F2EE"))
+            if slot in slots:
+                d.add(Circle(x + cw / 2, y + rh / 2, rh * 0.32, fill=SLOT_COLOURS[slot], stroke="#222222"))
+    return d
+
+
+def _axes(d: Drawing, left: float, top: float, w: float, h: float, vmax: float, title: str,
+          ylabel: str) -> float:
+    """Draw a title, gridlines and y ticks; return the VP -> pixel scale."""
+    d.add(Rect(0, 0, d.width, d.height, fill="#FFFFFF", layer="background"),
+          Text(d.width / 2, 14, title, size=14, bold=True))
+    step = max(1, int(vmax / 5 + 0.999))
+    nice = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200) if s >= step)
+    top_v = nice * max(1, -(-int(vmax) // nice))
+    scale = h / top_v
+    for v in range(0, top_v + 1, nice):
+        y = top + h - v * scale
+        d.add(Line(((left, y), (left + w, y)), stroke="#DDDDDD"),
+              Text(left - 6, y, str(v), size=11, align="right"))
+    d.add(Text(12, top + h / 2, ylabel, size=11), Line(((left, top), (left, top + h)), stroke="#333333"))
+    return scale
+
+
+def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = "", ylabel: str = "",
+              colours: Sequence[str] = SERIES_COLOURS, value_format: str = "{:g}") -> Drawing:
+    """Vertical bars with their values written on top.
+
+    >>> d = bar_chart(["a", "b"], [3, 5], title="t")
+    >>> [s.text for s in d.shapes if isinstance(s, Text) and s.text in ("3", "5")][-2:]
+    ['3', '5']
+    """
+    left, top, bw, gap, h = 48, 34, 70, 24, 200
+    w = len(values) * (bw + gap) + gap
+    d = Drawing(left + w + 10, top + h + 40, title=title)
+    scale = _axes(d, left, top, w, h, max(max(values, default=0), 1), title, ylabel)
+    for k, (lab, v) in enumerate(zip(labels, values)):
+        x = left + gap + k * (bw + gap)
+        d.add(Rect(x, top + h - v * scale, bw, v * scale, fill=colours[k % len(colours)]),
+              Text(x + bw / 2, top + h - v * scale - 9, value_format.format(v), size=12, bold=True),
+              Text(x + bw / 2, top + h + 14, lab, size=12))
+    return d
+
+
+def line_chart(series: dict[str, Sequence[float]], x_labels: Sequence[str], *, title: str = "",
+               ylabel: str = "", colours: Sequence[str] = SERIES_COLOURS) -> Drawing:
+    """One polyline per named series over the same x positions, with a legend.
+
+    >>> d = line_chart({"a": [0, 5, 9]}, ["1", "2", "3"], title="VP")
+    >>> sum(1 for s in d.shapes if isinstance(s, Circle))
+    3
+    """
+    left, top, h = 48, 34, 220
+    step = 70
+    w = step * max(1, len(x_labels) - 1) + 40
+    legend_w = 150
+    d = Drawing(left + w + legend_w, top + h + 40, title=title)
+    vmax = max((max(v) for v in series.values() if len(v)), default=1)
+    scale = _axes(d, left, top, w, h, max(vmax, 1), title, ylabel)
+    for i, lab in enumerate(x_labels):
+        d.add(Text(left + 20 + i * step, top + h + 14, lab, size=12))
+    for k, (name, vals) in enumerate(series.items()):
+        colour = colours[k % len(colours)]
+        pts = tuple((left + 20 + i * step, top + h - v * scale) for i, v in enumerate(vals))
+        if len(pts) > 1:
+            d.add(Line(pts, stroke=colour, line_width=3))
+        d.add(*(Circle(x, y, 4, fill=colour) for x, y in pts))
+        ly = top + 10 + k * 22
+        d.add(Line(((left + w + 10, ly), (left + w + 34, ly)), stroke=colour, line_width=3),
+              Text(left + w + 40, ly, name, size=12, align="left"))
+    return d
