@@ -32,7 +32,11 @@ from ..skye.scoring import ScoreResult
 from .base import on_click
 from .skye import TerritoryWidget
 
-DEFAULT_SOLVED_PATH = Path.home() / ".skye-widgets" / "solved.json"
+
+
+def default_solved_path() -> Path:
+    """``~/.skye-widgets/solved.json`` (the user's home folder, looked up when needed)."""
+    return Path.home() / ".skye-widgets" / "solved.json"
 
 
 class SolvedStore:
@@ -44,7 +48,7 @@ class SolvedStore:
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(path) if path is not None else DEFAULT_SOLVED_PATH
+        self.path = Path(path) if path is not None else default_solved_path()
         self.warning = ""
         self.solved: list[str] = self._load()
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -148,10 +147,11 @@ def test_solved_store_keeps_ids_once(tmp_path: Path) -> None:
     assert SolvedStore(tmp_path / "deep" / "solved.json").solved == ["a", "b"]
 
 
-def test_default_path_is_in_the_home_folder() -> None:
-    assert SolvedStore.__init__.__defaults__ == (None,)
-    from skye_widgets.widgets.skye_puzzles import DEFAULT_SOLVED_PATH
-    assert str(DEFAULT_SOLVED_PATH).startswith(os.path.expanduser("~"))
+def test_default_path_is_in_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    s = SolvedStore()
+    assert s.path == tmp_path / ".skye-widgets" / "solved.json"
+    assert s.add("x") and (tmp_path / ".skye-widgets" / "solved.json").exists()
 
 
 def test_picker_switches_puzzles(tiny, tmp_path: Path) -> None:
