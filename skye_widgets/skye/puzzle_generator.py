@@ -23,7 +23,7 @@ from typing import Sequence
 
 from .puzzles import MAJORITY_KEYS, Move, Objective, Puzzle, evaluate, majority_count
 from .scoring import SCORING_TILES, income
-from .solver import Solution, greedy, solve
+from .solver import Solution, greedy, root_bound, solve
 from .territory import Territory
 from .tiles import Terrain, Tile, catalogue
 
@@ -130,20 +130,20 @@ def teaches_of(obj: Objective) -> tuple[str, ...]:
 TITLES: dict[int, tuple[str, ...]] = {
     1: ("Fill the square", "Four corners", "Square dance"),
     2: ("Close it off", "Finish what you started", "Tidy edges"),
-    3: ("Sheep may safely graze", "Counting sheep"),
-    4: ("Big and finished", "Grand enclosures"),
-    5: ("Brochs together", "One mountain, many brochs"),
-    6: ("Broch, farm and lighthouse", "The full set"),
-    7: ("A dram ahead", "Whisky race"),
-    8: ("Rule the waves", "Fleet in the harbour"),
-    9: ("Follow the money", "Gold from the distillery"),
-    10: ("Down on the farm", "Animals near the farm"),
-    11: ("Cattle drive", "Herding by road"),
-    12: ("Safe harbour", "Lighthouse and ships"),
-    13: ("Standing tall", "Line them up"),
-    14: ("All roads lead home", "On the road"),
-    15: ("The great loch", "Make a lake"),
-    16: ("Seal the peaks", "Mountain walls"),
+    3: ("Sheep may safely graze", "Counting sheep", "Flock together"),
+    4: ("Big and finished", "Grand enclosures", "Room to grow"),
+    5: ("Brochs together", "One mountain, many brochs", "Tower country"),
+    6: ("Broch, farm and lighthouse", "The full set", "One of each"),
+    7: ("A dram ahead", "Whisky race", "Still going"),
+    8: ("Rule the waves", "Fleet in the harbour", "Admiral of the isles"),
+    9: ("Follow the money", "Gold from the distillery", "Pay the laird"),
+    10: ("Down on the farm", "Animals near the farm", "Home to the byre"),
+    11: ("Cattle drive", "Herding by road", "Drovers' road"),
+    12: ("Safe harbour", "Lighthouse and ships", "Guiding light"),
+    13: ("Standing tall", "Line them up", "Towers of three"),
+    14: ("All roads lead home", "On the road", "Road trip"),
+    15: ("The great loch", "Make a lake", "Loch and key"),
+    16: ("Seal the peaks", "Mountain walls", "Close the glen"),
 }
 
 FIRST_HINTS: dict[int, str] = {
@@ -252,6 +252,8 @@ def generate(seed: int, difficulty: int, subject: int | None = None, *, scrolls:
         sub_seed = rng.getrandbits(32)
         t, hand, obj = candidate(sub_seed, difficulty, subject, scrolls=scrolls, with_income=with_income)
         g, _ = greedy(t, hand, obj)
+        if root_bound(t, hand, obj) - g < min_gap:   # cannot beat greedy by enough: skip the search
+            continue
         sol = solve(t, hand, obj)
         if sol.optimum - g < min_gap:
             continue
@@ -331,6 +333,23 @@ def curate(folder: str, only: Sequence[str] = ()) -> list[str]:
         written.append(path)
         print(path, p.optimum, p.greedy, flush=True)
     return written
+
+
+def polish(folder: str) -> None:
+    """Give every curated file its title from :data:`TITLES` and fresh hints (no re-solve)."""
+    import os
+    from dataclasses import replace
+    from .puzzles import load_puzzle, save_puzzle
+    seen: dict[int, int] = {}
+    for subject, difficulty, scrolls, with_income, _seed in CURATED:
+        pid = curated_id(subject, difficulty, scrolls, with_income)
+        k = seen[subject] = seen.get(subject, -1) + 1
+        path = os.path.join(folder, pid + ".json")
+        if not os.path.exists(path):
+            continue
+        names = TITLES.get(subject, ())
+        title = names[k % len(names)] if subject else ("Scroll work" if scrolls else "Pay day")
+        save_puzzle(replace(rewrite_hints(load_puzzle(path)), title=title), path)
 
 
 if __name__ == "__main__":  # pragma: no cover - a maintenance script

@@ -685,6 +685,12 @@ def greedy(territory: Territory, hand: Sequence[int | str | Tile], obj: Objectiv
     return board_value(obj, b), tuple(moves)
 
 
+def root_bound(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective) -> int:
+    """An upper bound on the optimum, without searching (the generator's quick filter)."""
+    board = Board.of(territory, features_for(obj))
+    return upper_bound(obj, board, _hand_sums([orient(territory.tile(n), 0) for n in hand]))
+
+
 def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective, *,
           on_node: Callable[[int], None] | None = None) -> Solution:
     """The best score of ``obj`` over every legal way to place ``hand`` in ``territory``.
