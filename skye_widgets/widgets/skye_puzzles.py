@@ -270,6 +270,7 @@ class PuzzleWidget(W.VBox):
             self.say("Nothing to undo: only the puzzle's own tiles are on the board.", "error")
             return
         p = self.territory.pop()
+        self._clear_breakdown()
         hand = [str(t) for t in self.returned] + self.board.hand + [p.tile]
         self.returned = []
         self.board.set_hand([t for t in map(str, self.puzzle.hand) if t in hand])
@@ -312,7 +313,15 @@ class PuzzleWidget(W.VBox):
         b.on_placed(lambda *_: self._after_place())
         return b
 
+    def _clear_breakdown(self) -> None:
+        """Drop the last check's overlay (it described another territory)."""
+        self.board.breakdown_tile = None
+        self.board._score = None
+        self.result.value = ""
+
     def _after_place(self) -> None:
+        self._clear_breakdown()
+        self.board.redraw()
         hand = self.board.hand
         if hand and not any(self.territory.can_place(t) for t in hand):
             self.returned.extend(_tile_value(t) for t in hand)

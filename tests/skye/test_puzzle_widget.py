@@ -57,6 +57,9 @@ def test_check_before_the_end_reports_progress(tiny, tmp_path: Path) -> None:
     w.place(19, -1, 0, 0)
     assert w.check().points == 2
     assert "place every tile to finish" in w.message and not w.solved
+    assert "+2" in w.board.drawing().to_svg()           # the breakdown is drawn ...
+    w.place(29, 0, -1, 0)
+    assert "+2" not in w.board.drawing().to_svg()       # ... until the territory changes
 
 
 def test_hints_then_an_optimal_spot(tiny, tmp_path: Path) -> None:
