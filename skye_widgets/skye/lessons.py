@@ -293,7 +293,7 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = ""
     >>> [s.text for s in d.shapes if isinstance(s, Text) and s.text in ("3", "5")][-2:]
     ['3', '5']
     """
-    left, top, bw, gap, h = 48, 34, 70, 24, 200
+    left, top, bw, gap, h = 48, 50, 70, 24, 200
     w = len(values) * (bw + gap) + gap
     d = Drawing(left + w + 10, top + h + 40, title=title)
     scale = _axes(d, left, top, w, h, max(max(values, default=0), 1), title, ylabel)
@@ -313,7 +313,7 @@ def line_chart(series: dict[str, Sequence[float]], x_labels: Sequence[str], *, t
     >>> sum(1 for s in d.shapes if isinstance(s, Circle))
     3
     """
-    left, top, h = 48, 34, 220
+    left, top, h = 48, 44, 220
     step = 70
     w = step * max(1, len(x_labels) - 1) + 40
     legend_w = 150

@@ -1,0 +1,139 @@
+"""The scoring lessons (notebooks 06-08) teach every scoring tile with a right example.
+
+* every one of the 16 scoring tiles has its section in 06-08: a heading, a picture cell
+  drawing the breakdown, a ``# NBVAL_CHECK_OUTPUT`` cell printing ``lessons.report(n)`` and
+  an exercise (an engine-checked placement or a quiz computed by the engine);
+* the points printed in the committed notebooks equal the engine's score, recomputed here;
+* the examples score what we counted by hand from the catalogue (comments say how);
+* each placement exercise can be solved, and a wrong answer is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from skye_widgets.skye import lessons
+from skye_widgets.skye.scoring import SCORING_TILES, score_tile
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOK_OF = {**{n: "06_scoring_tiles_a" for n in range(1, 7)},
+               **{n: "07_scoring_tiles_b" for n in range(7, 12)},
+               **{n: "08_scoring_tiles_c" for n in range(12, 17)}}
+HEADING = re.compile(r"^## Scoring tile (\d+): (.+)$", re.M)
+PRINTED = re.compile(r"^Scoring tile (\d+) \((.+?)\)(?: (\w+))?: (\d+) VP$", re.M)
+
+
+def _cells(notebook: str) -> list[nbformat.NotebookNode]:
+    return nbformat.read(REPO / "notebooks" / f"{notebook}.ipynb", as_version=4).cells
+
+
+def _section(number: int) -> list[nbformat.NotebookNode]:
+    """The cells from tile ``number``'s heading to the next level-2 heading."""
+    cells = _cells(NOTEBOOK_OF[number])
+    start = next(i for i, c in enumerate(cells)
+                 if c.cell_type == "markdown" and f"## Scoring tile {number}:" in c.source)
+    end = next((i for i in range(start + 1, len(cells))
+                if cells[i].cell_type == "markdown" and cells[i].source.startswith("## ")), len(cells))
+    return cells[start:end]
+
+
+def _printed_text(cell: nbformat.NotebookNode) -> str:
+    return "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream")
+
+
+@pytest.mark.parametrize("notebook", sorted(set(NOTEBOOK_OF.values())))
+def test_each_notebook_has_its_tiles_in_order(notebook):
+    headings = [(int(m.group(1)), m.group(2)) for c in _cells(notebook) if c.cell_type == "markdown"
+                for m in HEADING.finditer(c.source)]
+    want = [n for n, nb in NOTEBOOK_OF.items() if nb == notebook]
+    assert [n for n, _ in headings] == want
+    assert all(name == SCORING_TILES[n].name for n, name in headings)
+
+
+@pytest.mark.parametrize("number", range(1, 17))
+def test_tile_section_has_picture_printed_points_and_exercise(number):
+    code = [c for c in _section(number) if c.cell_type == "code"]
+    pictures = [c for c in code if "render_territory(" in c.source or "bar_chart(" in c.source]
+    assert pictures, f"tile {number}: no picture cell"
+    assert any(o.get("data", {}).get("image/svg+xml") for c in pictures for o in c.outputs), \
+        f"tile {number}: the picture's SVG is not committed (run tests/notebook_tools.py)"
+    if number != 9:   # gold is not on the board: tile 9 shows a chart of the gold instead
+        assert any("breakdown=" in c.source for c in pictures), f"tile {number}: the breakdown is not drawn"
+    checks = [c for c in code if c.source.startswith("# NBVAL_CHECK_OUTPUT") and f"report({number})" in c.source]
+    assert len(checks) == 1, f"tile {number}: needs exactly one checked cell printing lessons.report({number})"
+    assert any("Exercise(" in c.source or "Quiz(" in c.source for c in code), f"tile {number}: no exercise"
+
+
+@pytest.mark.parametrize("number", range(1, 17))
+def test_printed_points_equal_the_engine(number):
+    check = next(c for c in _section(number) if c.cell_type == "code" and f"report({number})" in c.source)
+    printed = [(int(m.group(1)), m.group(3), int(m.group(4))) for m in PRINTED.finditer(_printed_text(check))]
+    territories, golds = lessons.clans(number)
+    engine = [r.points for r in score_tile(number, territories, golds)]
+    assert [p for _, _, p in printed] == engine
+    assert {n for n, _, _ in printed} == {number}
+    if len(engine) > 1:
+        assert [who for _, who, _ in printed] == list(lessons.LESSONS[number].names)
+
+
+# Hand counts from the catalogue (docs/tile-catalogue.md, skye_widgets/skye/data/tiles.json):
+HAND_COUNTED = {
+    1: [4],           # 2 x 3 block: squares at rows -1..0 and 0..1 -> 2 x 2
+    2: [4],           # mountain of tiles 33, 73, 1 closed + enclosed areas of tiles 73, 11, 40 -> 4 x 1
+    3: [4],           # sheep: tile 59 (1) + tile 21 (1) + tile 73 (2); tile 31's cattle not counted
+    4: [3],           # mountain castle + 3 + 19 completed, 3 tiles -> 3; mountain 57 + 33 only 2 tiles
+    5: [4],           # mountain of 9 and 1 holds 2 brochs -> 3; tile 10's lone broch -> 1
+    6: [10],          # brochs 2 (4, 51), farms 2 (4, 14), lighthouses 3 (50, 51, 44) -> 2 sets x 5
+    7: [5, 2, 2],     # whisky tiles 3 (70, 19, 55) / 1 (32) / 1 (24): tied seconds both get 2
+    8: [5, 5, 0],     # ships 3 (67: 2, 59: 1) / 3 (53: 2, 56: 1) / 1 (72): tied firsts, nobody second
+    9: [5, 2, 0],     # gold 8 / 3 / 0: at least 1 gold needed
+    10: [3],          # farm on 59: its sheep (1) + tile 33's 2 sheep diagonally next to it
+    11: [4],          # tile 32 (2 cattle) linked to the castle through tile 58 -> 2 x 2; tile 56 has no road
+    12: [3],          # water of 44 + 55: 2 ships + 1 lighthouse; castle's water has no ship
+    13: [3],          # column x=0: tiles 25, castle, 71; column x=-1 only 2 tiles
+    14: [3],          # tiles 5, 21, 33 connected; 62 and 12 not
+    15: [6],          # completed lake castle + 28 + 6 = 3 tiles x 2; tile 35's 1-tile lake is smaller
+    16: [4],          # completed mountain 58 + 32 (2) and tile 7's enclosed mountain (2)
+}
+
+
+@pytest.mark.parametrize("number", range(1, 17))
+def test_examples_score_what_we_counted_by_hand(number):
+    assert [r.points for r in lessons.scores(number)] == HAND_COUNTED[number]
+
+
+EXERCISES = [n for n, les in lessons.LESSONS.items() if les.hand]
+
+
+@pytest.mark.parametrize("number", EXERCISES)
+def test_placement_exercise_can_be_solved_and_a_wrong_spot_is_refused(number):
+    les = lessons.LESSONS[number]
+    start = lessons.exercise_territory(number)
+    ok, why = lessons.check_exercise(number, start.copy())
+    assert not ok and "still in your hand" in why
+    before = score_tile(number, [start], [0])[0].points
+    outcomes = []
+    for x, y, r in start.legal_placements(les.hand):
+        t = start.copy()
+        t.place(les.hand, x, y, r)
+        ok, _ = lessons.check_exercise(number, t)
+        gained = score_tile(number, [t], [0])[0].points - before
+        assert ok == (gained >= les.gain)
+        outcomes.append(ok)
+    assert any(outcomes), f"tile {number}: no legal spot earns +{les.gain}"
+    assert not all(outcomes), f"tile {number}: every spot earns +{les.gain}, so the exercise teaches nothing"
+    assert lessons.best_gain(number, start, les.hand) == les.gain
+
+
+def test_examples_are_legal_and_use_each_tile_once_per_group():
+    for name in lessons.EXAMPLES:
+        t = lessons.example(name)                   # every placement is checked by Territory.place
+        assert len(t) == len(lessons.EXAMPLES[name])
+    for number in (7, 8, 9):
+        territories, _ = lessons.clans(number)
+        tiles = [p.tile for t in territories for p in t if not p.tile.startswith("castle-")]
+        assert len(tiles) == len(set(tiles)), "one tile in two clans' territories"
