@@ -1,10 +1,114 @@
-"""Command-line sub-commands (to be filled in)."""
+"""``skye-widgets hashi solve | check | generate``: classic Hashiwokakero puzzles.
+
+* ``solve FILE [--json]``: solve a ``.has`` or ``.json`` puzzle; ``--json`` prints
+  ``{"solved": true, "bridges": [[r1, c1, r2, c2, count], ...]}`` (rows and
+  columns from 0, top-left origin), otherwise an ASCII picture.
+* ``check FILE``: is the file a valid puzzle, is it solvable, is the solution
+  unique, and how hard is it.
+* ``generate --seed N --difficulty D [--out FILE]``: a new puzzle with a unique
+  solution (JSON; ``.has`` when FILE ends in ``.has``).
+
+A bad file ends as one line on stderr with exit status 2 (see ``skye_widgets.cli``).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+import time
 from typing import Any
+
+from ..errors import FileFormatError, write_json
+from .puzzle import HashiPuzzle, as_pair_counts
+
+
+def _load(path: str) -> HashiPuzzle:
+    return HashiPuzzle.load(path)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .solver import solve
+    p = _load(args.file)
+    t0 = time.perf_counter()
+    sol = solve(p)
+    dt = time.perf_counter() - t0
+    if args.json:
+        out: dict[str, Any] = {"solved": sol is not None,
+                               "bridges": [list(b) for b in sol.bridges] if sol else []}
+        if sol is None:
+            out["reason"] = "the puzzle has no solution"
+        print(json.dumps(out))
+    elif sol is None:
+        print(f"{args.file}: no solution")
+    else:
+        print(p.to_ascii(as_pair_counts(sol.bridges)))
+        print(f"solved: {len(p.islands)} islands, {sum(b[4] for b in sol.bridges)} bridges, "
+              f"{sol.nodes} search nodes, {dt:.3f} s")
+    return 0 if sol is not None else 1
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .generator import DIFFICULTY_NAMES, grade
+    from .solver import analyse
+    p = _load(args.file)
+    count, nodes, level = analyse(p)
+    if count == 0:
+        print(f"{args.file}: valid file, {len(p.islands)} islands, but NO solution")
+        return 1
+    if count > 1:
+        print(f"{args.file}: valid file, {len(p.islands)} islands, solvable but the solution is NOT unique")
+        return 1
+    d = grade(level, nodes)
+    print(f"{args.file}: valid, {len(p.islands)} islands, unique solution, difficulty {d} "
+          f"({DIFFICULTY_NAMES[d]}; {nodes} search node(s))")
+    return 0
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from .generator import DIFFICULTY_NAMES, generate_graded, parse_difficulty
+    try:
+        d = parse_difficulty(args.difficulty)
+        g = generate_graded(args.seed, d, args.size, args.islands)
+    except ValueError as e:
+        print(f"skye-widgets: {e}", file=sys.stderr)
+        return 2
+    p = g.puzzle
+    if args.out:
+        if args.out.lower().endswith(".has"):
+            try:
+                with open(args.out, "w", encoding="utf-8") as f:
+                    f.write(p.to_text())
+            except OSError as e:
+                raise FileFormatError(args.out, e.strerror or str(e)) from None
+        else:
+            data = p.to_json()
+            data.update({"difficulty": DIFFICULTY_NAMES[d], "level": d, "seed": args.seed,
+                         "search_nodes": g.nodes})
+            try:
+                write_json(args.out, data)
+            except OSError as e:
+                raise FileFormatError(args.out, e.strerror or str(e)) from None
+        print(f"wrote {args.out}: {p.name}, {len(p.islands)} islands")
+    else:
+        print(p.to_text(), end="")
+    return 0
 
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Add these sub-commands to ``sub``."""
+    """Add ``solve``, ``check`` and ``generate`` to the ``hashi`` sub-commands."""
+    s = sub.add_parser("solve", help="solve a Hashiwokakero puzzle (.has or .json)")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true", help='print {"solved": ..., "bridges": [[r1, c1, r2, c2, n], ...]}')
+    s.set_defaults(func=cmd_solve)
+    c = sub.add_parser("check", help="check a puzzle file: valid, solvable, unique, difficulty")
+    c.add_argument("file")
+    c.set_defaults(func=cmd_check)
+    g = sub.add_parser("generate", help="generate a puzzle with a unique solution")
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--difficulty", default="2", help="1-4 or easy, medium, hard, expert")
+    g.add_argument("--size", type=int, default=None, help="grid side (default by difficulty)")
+    g.add_argument("--islands", type=int, default=None, help="target island count (default by difficulty)")
+    g.add_argument("--out", default=None, help="write here (.json, or .has); default: print .has text")
+    g.set_defaults(func=cmd_generate)
+
