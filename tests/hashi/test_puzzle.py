@@ -1,0 +1,218 @@
+"""Classic Hashiwokakero puzzles: the model, its files, and a learner's play (PuzzleState)."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skye_widgets.errors import FileFormatError, RulesError
+from skye_widgets.hashi.puzzle import (
+    CrossingBridgeError, HashiPuzzle, IllegalBridgeError, NoBridgeError, NotNeighboursError,
+    OverNumberError, PuzzleError, PuzzleState, TooManyBridgesError, crosses, pair,
+)
+
+# . 1 .      a "plus": the vertical pair and the horizontal pair cross at the centre
+# 1 . 1
+# . 1 .
+PLUS = "3 3 4\n0 1 0\n1 0 1\n0 1 0\n"
+
+# 2 . 3      (0,0)=2 (0,2)=3 (2,0)=1 (2,2)=2
+# . . .
+# 1 . 2
+SQUARE = "3 3 4\n2 0 3\n0 0 0\n1 0 2\n"
+
+
+def test_parse_has_text_and_neighbours():
+    p = HashiPuzzle.from_text(SQUARE)
+    assert (p.width, p.height) == (3, 3)
+    assert p.islands == {(0, 0): 2, (0, 2): 3, (2, 0): 1, (2, 2): 2}
+    # neighbours in N, E, S, W order: (0,0) sees (0,2) east and (2,0) south
+    assert p.neighbours((0, 0)) == [(0, 2), (2, 0)]
+    assert p.neighbours((2, 2)) == [(0, 2), (2, 0)]
+    assert p.pairs() == [((0, 0), (0, 2)), ((0, 0), (2, 0)), ((0, 2), (2, 2)), ((2, 0), (2, 2))]
+
+
+def test_line_of_sight_stops_at_the_nearest_island():
+    p = HashiPuzzle.from_text("5 1 3\n1 0 2 0 1\n")
+    assert p.neighbours((0, 0)) == [(0, 2)]          # (0,4) is hidden behind (0,2)
+    assert p.neighbours((0, 2)) == [(0, 4), (0, 0)]  # east first, then west
+
+
+def test_real_has_file_and_text_round_trip(tmp_path):
+    f = tmp_path / "sq.has"
+    f.write_text(SQUARE)
+    p = HashiPuzzle.from_has(f)
+    assert p.name == "sq"
+    assert HashiPuzzle.from_text(p.to_text()) == p
+
+
+def test_json_round_trip(tmp_path):
+    p = HashiPuzzle.from_text(SQUARE, name="Square")
+    f = tmp_path / "sq.json"
+    f.write_text(json.dumps(p.to_json()))
+    q = HashiPuzzle.from_json(f)
+    assert q == p and q.name == "Square"
+    assert HashiPuzzle.load(f) == p
+
+
+@pytest.mark.parametrize("text, fault", [
+    ("", "empty file"),
+    ("3 3\n1 0 1\n", "line 1: expected the header 'W H N'"),
+    ("3 2 2\n1 0 1\n", "the header says 2 rows but the grid has 1"),
+    ("3 2 2\n1 0 1\n0 0\n", "line 3: row 1 has 2 numbers, the header says width 3"),
+    ("3 1 2\n1 0 9\n", "line 2, column 2: bad cell '9'"),
+    ("3 1 2\n1 x 1\n", "line 2, column 1: bad cell 'x'"),
+    ("3 1 3\n1 0 1\n", "the header says 3 islands but the grid has 2"),
+    ("0 1 0\n\n", "width and height must be positive"),
+])
+def test_bad_has_files_give_one_line_naming_file_and_fault(tmp_path, text, fault):
+    f = tmp_path / "bad.has"
+    f.write_text(text)
+    with pytest.raises(FileFormatError) as e:
+        HashiPuzzle.from_has(f)
+    msg = str(e.value)
+    assert msg.startswith(str(f) + ": ") and fault in msg and "\n" not in msg
+
+
+def test_missing_has_file(tmp_path):
+    with pytest.raises(FileFormatError, match="no such file"):
+        HashiPuzzle.from_has(tmp_path / "nope.has")
+
+
+@pytest.mark.parametrize("data, fault", [
+    ([1, 2], "expected a JSON object"),
+    ({"width": 3, "height": 3}, "missing key 'islands'"),
+    ({"width": 3, "height": 3, "islands": [[0, 0]]}, "islands[0]: expected [row, col, number]"),
+    ({"width": 3, "height": 3, "islands": [[5, 0, 1]]}, "outside the 3 x 3 grid"),
+    ({"width": 3, "height": 3, "islands": [[0, 0, 0]]}, "number 0 is not 1-8"),
+    ({"width": 3, "height": 3, "islands": [[0, 0, 1], [0, 0, 2]]}, "a second island"),
+    ({"width": 3, "height": 3, "n": 3, "islands": [[0, 0, 1], [0, 2, 1]]}, "'n' says 3 islands"),
+    ({"width": "3", "height": 3, "islands": []}, "positive integers"),
+])
+def test_bad_json_files(tmp_path, data, fault):
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(data))
+    with pytest.raises(FileFormatError) as e:
+        HashiPuzzle.from_json(f)
+    assert str(e.value).startswith(str(f) + ": ") and fault in str(e.value)
+
+
+def test_malformed_json_file(tmp_path):
+    f = tmp_path / "bad.json"
+    f.write_text("{")
+    with pytest.raises(FileFormatError, match="malformed JSON"):
+        HashiPuzzle.from_json(f)
+
+
+def test_impossible_puzzles_are_refused_in_python():
+    with pytest.raises(PuzzleError, match="outside"):
+        HashiPuzzle(2, 2, {(3, 0): 1})
+    with pytest.raises(PuzzleError, match="numbers are 1-8"):
+        HashiPuzzle(2, 2, {(0, 0): 9})
+
+
+def test_crosses_only_strictly_inside():
+    assert crosses((1, 0), (1, 4), (0, 2), (3, 2))
+    assert not crosses((1, 0), (1, 4), (1, 4), (3, 4))     # shares an end
+    assert not crosses((1, 0), (1, 4), (2, 0), (2, 4))     # parallel
+    assert not crosses((1, 0), (1, 2), (0, 3), (3, 3))     # vertical beyond the end
+
+
+# -- PuzzleState ----------------------------------------------------------------
+
+def snapshot(s):
+    return dict(s.bridges)
+
+
+def test_add_cycle_remove():
+    s = PuzzleState(HashiPuzzle.from_text(SQUARE))
+    a, b = (0, 0), (0, 2)
+    assert s.cycle_bridge(a, b) == 1 and s.count(a, b) == 1
+    assert s.cycle_bridge(b, a) == 2 and s.bridges == {pair(a, b): 2}
+    assert s.cycle_bridge(a, b) == 0 and s.bridges == {}
+    s.add_bridge(a, b)
+    s.remove_bridge(b, a)
+    assert s.bridges == {}
+
+
+@pytest.mark.parametrize("setup, move, error", [
+    ([], ((0, 0), (2, 2)), NotNeighboursError),          # diagonal: not in line of sight
+    ([], ((0, 0), (1, 1)), NotNeighboursError),          # (1,1) is water
+    ([((0, 2), (2, 2))] * 2, ((0, 2), (2, 2)), TooManyBridgesError),
+    ([((2, 0), (0, 0))], ((2, 0), (2, 2)), OverNumberError),  # the 1 at (2,0) already has its bridge
+    ([], ((0, 0), (0, 2)), None),
+])
+def test_illegal_bridges_raise_and_change_nothing(setup, move, error):
+    s = PuzzleState(HashiPuzzle.from_text(SQUARE))
+    for a, b in setup:
+        s.add_bridge(a, b)
+    before = snapshot(s)
+    if error is None:
+        s.add_bridge(*move)
+        return
+    with pytest.raises(error) as e:
+        s.add_bridge(*move)
+    assert isinstance(e.value, IllegalBridgeError) and isinstance(e.value, RulesError)
+    assert isinstance(e.value, ValueError)
+    assert snapshot(s) == before
+
+
+def test_crossing_is_rejected_with_a_reason_and_no_change():
+    s = PuzzleState(HashiPuzzle.from_text(PLUS))
+    s.add_bridge((0, 1), (2, 1))
+    before = snapshot(s)
+    with pytest.raises(CrossingBridgeError, match="would cross the bridge from"):
+        s.cycle_bridge((1, 0), (1, 2))
+    assert snapshot(s) == before
+
+
+def test_remove_missing_bridge():
+    s = PuzzleState(HashiPuzzle.from_text(SQUARE))
+    with pytest.raises(NoBridgeError):
+        s.remove_bridge((0, 0), (0, 2))
+
+
+def test_problems_and_solved():
+    # SQUARE by hand: the 1 at (2,0) has neighbours (0,0) and (2,2). Try 1 to (0,0):
+    # then (0,0)=2 needs 1 more, only from (0,2); (0,2)=3 needs 2 more, only from
+    # (2,2) -> (2,2)=2 done; all connected. Solution: (0,0)-(0,2):1, (0,0)-(2,0):1, (0,2)-(2,2):2.
+    s = PuzzleState(HashiPuzzle.from_text(SQUARE))
+    assert not s.is_solved()
+    probs = s.problems()
+    assert "the 2 at (row 0, col 0) has 0 bridge(s)" in probs
+    s.add_bridge((0, 0), (0, 2))
+    s.add_bridge((0, 0), (2, 0))
+    s.add_bridge((0, 2), (2, 2))
+    assert s.problems() == ["the 3 at (row 0, col 2) has 2 bridge(s)", "the 2 at (row 2, col 2) has 1 bridge(s)"]
+    s.add_bridge((0, 2), (2, 2))
+    assert s.problems() == [] and s.is_solved()
+    assert s.bridge_list() == [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (0, 2, 2, 2, 2)]
+
+
+def test_state_from_bridges_checks_them():
+    p = HashiPuzzle.from_text(PLUS)
+    with pytest.raises(CrossingBridgeError):
+        PuzzleState(p, {pair((0, 1), (2, 1)): 1, pair((1, 0), (1, 2)): 1})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 5)), max_size=20))
+def test_random_clicks_never_break_the_rules(clicks):
+    """Whatever is clicked, the state never holds a crossing, a third bridge or an over-full island."""
+    p = HashiPuzzle.from_text("5 5 7\n0 2 0 0 0\n2 0 0 0 3\n0 2 0 1 0\n0 0 0 0 0\n1 0 0 2 0\n")
+    s = PuzzleState(p)
+    cells = sorted(p.islands)
+    for i, j in clicks:
+        a, b = cells[i % len(cells)], cells[(i + j + 1) % len(cells)]
+        before = snapshot(s)
+        try:
+            s.cycle_bridge(a, b)
+        except IllegalBridgeError:
+            assert snapshot(s) == before
+    for key, k in s.bridges.items():
+        assert k in (1, 2)
+    for c, need in p.islands.items():
+        assert s.degree(c) <= need
+    live = [sorted(k) for k in s.bridges]
+    assert not any(crosses(*x, *y) for x in live for y in live if x != y)
