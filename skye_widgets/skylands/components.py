@@ -15,7 +15,7 @@ part is a cloud edge.
 >>> c = components()
 >>> len(c.tiles), len(c.specials)
 (88, 32)
->>> t = c.tile("I07")
+>>> t = c.tile("I09")             # a forest corner
 >>> t.edges(), t.edges(1)
 (('forest', 'forest', 'cloud', 'cloud'), ('cloud', 'forest', 'forest', 'cloud'))
 """
