@@ -191,15 +191,18 @@ def hints_for(obj: Objective, moves: Sequence[Move], greedy_moves: Sequence[Move
         out.append(INCOME_HINT)
     greedy_spot = {m.tile: (m.x, m.y, m.rotation) for m in greedy_moves}
     t = start.copy()
+    before: list[str] = []
     for m in moves:
         if m.returned:
             continue
         if greedy_spot.get(m.tile) != (m.x, m.y, m.rotation):
+            after = f", once tile{'s' if len(before) > 1 else ''} {' and '.join(before)} " \
+                    f"{'are' if len(before) > 1 else 'is'} down" if before else ""
             out.append(f"Tile {m.tile} is the key: the spot where it scores most right away is not the "
-                       f"best one. Try it {_near((m.x, m.y), t)}"  # type: ignore[arg-type]
-                       + (", after the tiles before it." if t is not start and len(t) > len(start) else "."))
+                       f"best one. Try it {_near((m.x, m.y), t)}{after}.")  # type: ignore[arg-type]
             break
         t.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
+        before.append(str(m.tile))
     return tuple(out[:3])
 
 
@@ -292,8 +295,8 @@ CURATED: tuple[tuple[int, int, bool, bool, int], ...] = (
         (1, 3), (3, 3), (5, 3), (7, 3), (9, 3), (11, 3),
         (2, 4), (4, 4), (6, 4), (8, 4), (10, 4),
         (12, 5), (13, 5), (14, 5), (15, 5), (16, 5), (5, 5))),
-    (15, 2, True, False, 1), (2, 3, True, False, 1), (16, 4, True, False, 1), (0, 3, True, False, 1),
-    (14, 2, False, True, 1), (11, 3, False, True, 1), (0, 1, False, True, 1),
+    (15, 2, True, False, 2), (2, 3, True, False, 1), (16, 4, True, False, 1), (0, 3, True, False, 1),
+    (14, 2, False, True, 1), (11, 3, False, True, 1), (0, 3, False, True, 1),
 )
 
 SLUGS = {0: "", 1: "squares", 2: "completed-areas", 3: "sheep", 4: "large-areas", 5: "brochs",
