@@ -137,3 +137,38 @@ def test_examples_are_legal_and_use_each_tile_once_per_group():
         territories, _ = lessons.clans(number)
         tiles = [p.tile for t in territories for p in t if not p.tile.startswith("castle-")]
         assert len(tiles) == len(set(tiles)), "one tile in two clans' territories"
+
+
+# --------------------------------------------------------------------------
+# Lesson 9: round track and final scoring
+# --------------------------------------------------------------------------
+
+def test_scroll_example_and_its_exercise():
+    from skye_widgets.skye.graphs import areas
+    from skye_widgets.skye.scoring import final_scoring
+    t = lessons.example("scrolls")
+    # tile 44 (per 2 ships): ships 55 (2) + 73 (1) = 3 // 2 = 1, its lake completed -> 2;
+    # tile 37 (per 2 sheep): sheep 73 (2) // 2 = 1, pasture open -> 1; 13 gold // 5 = 2
+    assert [i.points for i in final_scoring(t, 13).breakdown] == [2, 1, 2]
+    # the exercise: tiles 16 (3 sheep) north and 9 south of tile 37 close its pasture
+    t.place("16", 2, -1, 1)
+    t.place("9", 2, 1, 0)
+    pasture = next(a for a in areas(t) if any(c == (2, 0) for c, _ in a.scrolls))
+    assert pasture.completed
+    # sheep 2 + 3 = 5 // 2 = 2, doubled -> 4; the rest unchanged: 2 + 4 + 2
+    assert final_scoring(t, 13).points == 8
+
+
+def test_count_the_final_score_exercise():
+    from skye_widgets.skye.scoring import final_scoring
+    # tile 44 (per 2 ships) in an open lake: ships 57 (1) + 55 (2) = 3 // 2 = 1; 12 gold // 5 = 2
+    assert final_scoring(lessons.example("harbours"), 12).points == 3
+
+
+def test_round_track_lesson_prints_the_engine_track():
+    cells = _cells("09_round_track_and_final_scoring")
+    check = next(c for c in cells if c.cell_type == "code" and "ROUND_TRACK[players]" in c.source)
+    text = _printed_text(check)
+    assert "4 players, 6 rounds: round 1: A; round 2: B; round 3: A C; round 4: B D; round 5: A C D; " \
+           "round 6: B C D" in text
+    assert "5 players, 5 rounds: round 1: A B; round 2: A C; round 3: B D; round 4: A C D; round 5: B C D" in text

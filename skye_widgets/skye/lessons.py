@@ -65,6 +65,9 @@ EXAMPLES: dict[str, PlacementList] = {
     "largest_water": (("castle-blue", 0, 0, 0), ("28", 1, 0, 2), ("6", 1, 1, 0), ("46", 1, 2, 0), ("69", 0, 2, 3),
                       ("35", 0, 3, 3)),
     "open_lake": (("castle-blue", 0, 0, 0), ("66", 1, 0, 2), ("43", 2, 0, 3), ("37", -1, 0, 3), ("56", -2, 0, 3)),
+    # final scoring: a per-2-ships scroll in a completed lake, a per-2-sheep scroll in an open pasture
+    "scrolls": (("castle-blue", 0, 0, 0), ("44", 1, 0, 2), ("12", 0, -1, 2), ("37", 2, 0, 3), ("39", 1, 1, 0),
+                ("55", 1, -1, 1), ("73", 1, 2, 0)),
 }
 EXAMPLES["completed_mountains"] = EXAMPLES["cattle_on_road"]   # a completed mountain of 2 tiles and an enclosed one
 
