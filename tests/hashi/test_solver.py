@@ -1,0 +1,199 @@
+"""The exact solver, the independent validator and the hints."""
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skye_widgets.hashi.generator import random_layout
+from skye_widgets.hashi.puzzle import HashiPuzzle, PuzzleState, pair
+from skye_widgets.hashi.solver import analyse, count_solutions, next_step, solve, validate
+
+COELHO = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "hashi" / "coelho2019"
+
+# . . 2 . .
+# . . . . .
+# 2 . 8 . 2      the 8 can only make 8 with double bridges in all four directions
+# . . . . .
+# . . 2 . .
+STAR = "5 5 5\n0 0 2 0 0\n0 0 0 0 0\n2 0 8 0 2\n0 0 0 0 0\n0 0 2 0 0\n"
+STAR_SOLUTION = [(0, 2, 2, 2, 2), (2, 0, 2, 2, 2), (2, 2, 2, 4, 2), (2, 2, 4, 2, 2)]
+
+# 2 . 2      four 2s: as two double pairs the degrees work but the network falls apart,
+# . . .      so the only solution is the ring of single bridges
+# 2 . 2
+RING = "3 3 4\n2 0 2\n0 0 0\n2 0 2\n"
+RING_SOLUTION = [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (0, 2, 2, 2, 1), (2, 0, 2, 2, 1)]
+
+# 3 . 2 . 1      by hand: the 1 at (0,4) sees only the 2 at (0,2) -> 1 bridge; that 2 needs
+# . . . . .      one more, from the 3; the 3 needs 2 more, from the 2 at (2,0) (its only
+# 2 . . . .      neighbour, so it takes both). Unique.
+CORNER = "5 3 4\n3 0 2 0 1\n0 0 0 0 0\n2 0 0 0 0\n"
+CORNER_SOLUTION = [(0, 0, 0, 2, 1), (0, 0, 2, 0, 2), (0, 2, 0, 4, 1)]
+
+# . 1 .      the two pairs of 1s would cross, and two 1s may not join anyway: no solution
+# 1 . 1
+# . 1 .
+PLUS = "3 3 4\n0 1 0\n1 0 1\n0 1 0\n"
+
+
+@pytest.mark.parametrize("text, expected", [
+    (STAR, STAR_SOLUTION),
+    (RING, RING_SOLUTION),
+    (CORNER, CORNER_SOLUTION),
+    ("3 1 2\n1 0 1\n", [(0, 0, 0, 2, 1)]),       # two 1s that are the whole puzzle do join
+    ("3 1 2\n2 0 2\n", [(0, 0, 0, 2, 2)]),       # and two 2s double-join
+])
+def test_hand_made_puzzles_with_unique_solutions(text, expected):
+    p = HashiPuzzle.from_text(text)
+    sol = solve(p)
+    assert sol is not None and sol.bridges == expected
+    assert validate(p, sol.bridges) == []
+    assert count_solutions(p) == 1
+
+
+def test_no_solution():
+    assert solve(HashiPuzzle.from_text(PLUS)) is None
+    assert count_solutions(HashiPuzzle.from_text(PLUS)) == 0
+
+
+def test_two_solutions_are_counted():
+    # four 3s in a square: going round, neighbouring pairs must sum to 3, so the ring is
+    # 1, 2, 1, 2 or 2, 1, 2, 1 - two solutions, both connected
+    p = HashiPuzzle.from_text("3 3 4\n3 0 3\n0 0 0\n3 0 3\n")
+    assert count_solutions(p, limit=5) == 2
+    assert count_solutions(p, limit=1) == 1
+
+
+def test_connectivity_is_pruned_inside_the_search():
+    # the double-pair split of RING satisfies every degree: the search must not return it
+    p = HashiPuzzle.from_text(RING)
+    split = [(0, 0, 0, 2, 2), (2, 0, 2, 2, 2)]
+    assert validate(p, split) == ["not connected: 2 of 4 islands cannot be reached from (row 0, col 0)"]
+    count, nodes, level = analyse(p)
+    assert count == 1 and level == 2   # solved by the isolation rule, without search
+
+
+# -- validate: hand-made good and bad answers -------------------------------------
+
+def test_validate_good_and_bad():
+    p = HashiPuzzle.from_text(CORNER)
+    assert validate(p, CORNER_SOLUTION) == []
+    assert validate(p, {pair((0, 0), (0, 2)): 1, pair((0, 0), (2, 0)): 2, pair((0, 2), (0, 4)): 1}) == []
+    # a degree wrong
+    assert validate(p, [(0, 0, 0, 2, 2), (0, 0, 2, 0, 2), (0, 2, 0, 4, 1)]) == [
+        "the 3 at (row 0, col 0) has 4 bridge(s)", "the 2 at (row 0, col 2) has 3 bridge(s)"]
+    # three bridges on one pair, and a pair that is not neighbours
+    assert "3 bridges between (row 0, col 0) and (row 0, col 2); at most 2" in validate(
+        p, [(0, 0, 0, 2, 2), (0, 0, 0, 2, 1)])
+    assert validate(p, [(0, 0, 0, 4, 1)])[0].endswith("not neighbours in line of sight")
+
+
+def test_validate_crossing():
+    p = HashiPuzzle.from_text(PLUS)
+    out = validate(p, [(0, 1, 2, 1, 1), (1, 0, 1, 2, 1)])
+    assert "the bridge (row 0, col 1)-(row 2, col 1) crosses (row 1, col 0)-(row 1, col 2)" in out
+
+
+# -- hints ----------------------------------------------------------------------------
+
+def test_hint_the_eight_needs_double_bridges_everywhere():
+    h = next_step(HashiPuzzle.from_text(STAR))
+    # the scan meets the 2 at (0,2) first? It has one neighbour (the 8) of capacity 2 = its
+    # number, so "full" applies there first; after drawing it, the 8 is explained.
+    s = PuzzleState(HashiPuzzle.from_text(STAR))
+    assert h.rule == "full" and h.island == (0, 2)
+    assert h.bridges == (((0, 2), (2, 2), 2),)
+    for a, b, k in h.bridges:
+        for _ in range(k):
+            s.add_bridge(a, b)
+    h2 = s.hint()
+    assert h2.rule == "full" and h2.island == (2, 0)
+    s2 = PuzzleState(HashiPuzzle.from_text("5 5 5\n0 0 7 0 0\n0 0 0 0 0\n7 0 8 0 7\n0 0 0 0 0\n0 0 7 0 0\n"))
+    # (that one has no solution, so no deduction is offered)
+    assert s2.hint().rule == "stuck"
+
+
+def test_hint_text_for_the_eight():
+    # with the north and west double bridges drawn, the scan (row by row) reaches the 8
+    # before the other 2s: its neighbours can take 2 + 2 + 2 + 2 = 8, exactly its number
+    s = PuzzleState(HashiPuzzle.from_text(STAR))
+    for a, b in [((0, 2), (2, 2)), ((0, 2), (2, 2)), ((2, 0), (2, 2)), ((2, 0), (2, 2))]:
+        s.add_bridge(a, b)
+    h = s.hint()
+    assert h.island == (2, 2) and h.rule == "full"
+    assert h.text.startswith("This 8 at (row 2, col 2) needs double bridges in all four directions")
+    assert h.bridges == (((2, 2), (2, 4), 2), ((2, 2), (4, 2), 2))
+
+
+def test_hint_at_least_one_each_way():
+    h = next_step(HashiPuzzle.from_text(CORNER))
+    # the 3 at (0,0): neighbours can take 2 + 2 = 4; without either one it has only 2 < 3
+    assert h.rule == "at-least" and h.island == (0, 0)
+    assert h.bridges == (((0, 0), (0, 2), 1), ((0, 0), (2, 0), 1))
+    assert "at least one to the east and at least one to the south" in h.text
+
+
+def test_hint_explains_isolation_first():
+    h = next_step(HashiPuzzle.from_text(RING))
+    # two 2s may not double-join (they would be cut off), so the 2 at (0,0) gets at most
+    # 1 to the east and needs at least 1 to the south
+    assert h.rule == "at-least" and h.island == (0, 0)
+    assert any("cut off" in b for b in h.because)
+    assert h.bridges == (((0, 0), (2, 0), 1),)
+    assert "at least one to the south" in str(h)
+
+
+def test_hint_points_out_a_mistake_and_says_solved():
+    p = HashiPuzzle.from_text(CORNER)
+    h = next_step(p, [(0, 0, 0, 2, 2)])
+    assert h.rule == "mistake" and "not part of the solution" in h.text
+    assert next_step(p, CORNER_SOLUTION).rule == "solved"
+
+
+def test_following_hints_solves_every_shipped_style_puzzle():
+    p = HashiPuzzle.from_text(CORNER)
+    s = PuzzleState(p)
+    for _ in range(10):
+        h = s.hint()
+        if h.rule == "solved":
+            break
+        for a, b, k in h.bridges:
+            while s.count(a, b) < k:
+                s.add_bridge(a, b)
+    assert s.is_solved()
+
+
+# -- reference instances (validated independently of the solver) ------------------------
+
+SAMPLE = ["100/Hs_16_100_25_00_001.has", "100/Hs_16_100_50_05_001.has", "100/Hs_16_100_75_15_001.has",
+          "200/Hs_24_200_25_00_001.has", "200/Hs_24_200_50_05_005.has",
+          "300/Hs_29_300_25_00_001.has", "400/Hs_34_400_25_00_006.has"]
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_coelho2019_sample(name):
+    f = COELHO / name
+    if not f.exists():
+        pytest.skip(f"reference data not available: {f}")
+    p = HashiPuzzle.from_has(f)
+    sol = solve(p)
+    assert sol is not None
+    assert validate(p, sol.bridges) == []
+
+
+# -- properties --------------------------------------------------------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(5, 9), st.integers(4, 18))
+def test_random_networks_solve_validate_and_are_deterministic(seed, size, n):
+    p = random_layout(random.Random(seed), size, n)   # built from a solution: solvable
+    if len(p.islands) < 2:
+        return
+    sol = solve(p)
+    assert sol is not None
+    assert validate(p, sol.bridges) == []
+    again = solve(p)
+    assert again is not None and again.bridges == sol.bridges
