@@ -88,7 +88,7 @@ def test_planner_does_not_peek_at_secret_prices():
 
 def test_greedy_scores_more_than_random():
     # 4 seeded 2-player games: greedy's VP beats random's in total (a sanity check of the
-    # evaluation's sign, not a strength figure: those come from benchmarks/skye_game.py)
+    # evaluation's sign, not a strength figure: those come from benchmarks/bench_skye_game.py)
     greedy = rand = 0
     for seed in range(4):
         g = play_game(GameConfig(players=2, seed=seed, start_player=seed % 2), [GreedyBot(seed), RandomBot(seed)])

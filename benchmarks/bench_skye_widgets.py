@@ -4,21 +4,16 @@ Targets (issue 4): redrawing a 40-tile territory takes <= 30 ms on the Python
 side and sends 1 comm message. Messages are counted by replacing ipycanvas'
 ``_CANVAS_MANAGER._send_custom`` (no front end is needed).
 
-    .venv/bin/python benchmarks/skye_widgets.py
+    .venv/bin/python benchmarks/bench_skye_widgets.py [--quick]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import statistics
-import sys
 import time
-
-# This file is named like the package: drop its own folder from the path so
-# ``import skye_widgets`` finds the package, not this script.
-_here = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
 
 from ipycanvas.canvas import _CANVAS_MANAGER
 
@@ -44,14 +39,17 @@ def territory_of(n: int, seed: int = 4) -> Territory:
     return t
 
 
-def timed(fn, repeat: int = 30) -> tuple[float, float]:
+REPEAT = 30
+
+
+def timed(fn, repeat: int | None = None) -> tuple[float, float]:
     """(median wall time, median CPU time of this process) of ``fn()`` in milliseconds.
 
     On a shared, loaded machine the wall time includes waiting for a core;
     the CPU time is what the redraw itself costs.
     """
     wall, cpu = [], []
-    for _ in range(repeat):
+    for _ in range(repeat or REPEAT):
         t0, c0 = time.perf_counter(), time.process_time()
         fn()
         wall.append((time.perf_counter() - t0) * 1000)
@@ -60,6 +58,11 @@ def timed(fn, repeat: int = 30) -> tuple[float, float]:
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="5 repeats per figure instead of 30")
+    global REPEAT
+    if ap.parse_args().quick:
+        REPEAT = 5
     sent: list[object] = []
     cls = type(_CANVAS_MANAGER)
     original = cls._send_custom
@@ -79,12 +82,12 @@ def main() -> None:
             w.redraw(force=True)
         sent.clear()
         wall, cpu = timed(cold)
-        per = len(sent) / 30
+        per = len(sent) / REPEAT
         print(f"TerritoryWidget.redraw (every layer, tiles re-rendered), 40 tiles: wall {wall:.1f} ms, "
               f"CPU {cpu:.1f} ms (target <= 30 ms) - {per:g} comm message(s) per redraw (target 1)")
         sent.clear()
         wall, cpu = timed(lambda: w.redraw(force=True))
-        per = len(sent) / 30
+        per = len(sent) / REPEAT
         print(f"TerritoryWidget.redraw (every layer, same territory), 40 tiles: wall {wall:.1f} ms, CPU {cpu:.1f} ms "
               f"(target <= 30 ms) - {per:g} comm message(s) per redraw (target 1)")
         for name in ("areas", "roads"):
@@ -93,7 +96,7 @@ def main() -> None:
         sent.clear()
         wall, cpu = timed(lambda: w.redraw(force=True))
         print(f"  with areas + roads + breakdown overlays: wall {wall:.1f} ms, CPU {cpu:.1f} ms, "
-              f"{len(sent) / 30:g} message(s) per redraw")
+              f"{len(sent) / REPEAT:g} message(s) per redraw")
         # hover preview: what a mouse move over a new cell costs
         t2 = territory_of(40)
         used = {p.tile for p in t2.placements.values()}
@@ -104,10 +107,10 @@ def main() -> None:
         sent.clear()
         wall, cpu = timed(lambda: w2.hover_cell(*cells[next(k) % len(cells)]))
         print(f"hover preview (new cell, overlay layer only), 40 tiles: wall {wall:.1f} ms, "
-              f"CPU {cpu:.1f} ms, {len(sent) / 30:g} message(s) per move")
+              f"CPU {cpu:.1f} ms, {len(sent) / REPEAT:g} message(s) per move")
         # the whole table after one action
         table = GameTable(["human", "random", "random", "random"], seed=1)
-        wall, cpu = timed(table.refresh, repeat=10)
+        wall, cpu = timed(table.refresh, repeat=min(10, REPEAT))
         print(f"GameTable.refresh (4 players, round 1): wall {wall:.1f} ms, CPU {cpu:.1f} ms")
     finally:
         cls._send_custom = original  # type: ignore[method-assign]

@@ -8,8 +8,9 @@ Prints (targets in brackets):
   share against three greedy bots [>= 40%; 25% is parity], over --games seeded
   games each (default 200; a shared win counts 1/k to each of k tied winners).
 
-    .venv/bin/python benchmarks/skye_game.py            # everything (a few minutes)
-    .venv/bin/python benchmarks/skye_game.py --games 40 # quicker strength figures
+    .venv/bin/python benchmarks/bench_skye_game.py            # everything (a few minutes)
+    .venv/bin/python benchmarks/bench_skye_game.py --games 40 # quicker strength figures
+    .venv/bin/python benchmarks/bench_skye_game.py --quick     # a smoke run (under a minute)
 """
 
 from __future__ import annotations
@@ -17,14 +18,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
 
-_here = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
-
-from skye_widgets.skye.bots import GreedyBot, PlannerBot, RandomBot, tournament  # noqa: E402
-from skye_widgets.skye.game import GameConfig, play_game  # noqa: E402
+from skye_widgets.skye.bots import GreedyBot, PlannerBot, RandomBot, tournament
+from skye_widgets.skye.game import GameConfig, play_game
 
 
 def random_games_per_second(n: int) -> tuple[float, float]:
@@ -67,7 +64,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200, help="games per strength figure (default 200)")
     ap.add_argument("--speed-games", type=int, default=100)
     ap.add_argument("--latency-games", type=int, default=12)
+    ap.add_argument("--quick", action="store_true", help="10 speed games, 2 latency games, 20 games per strength figure")
     args = ap.parse_args()
+    if args.quick:
+        args.games, args.speed_games, args.latency_games = 20, 10, 2
 
     cpu, wall = random_games_per_second(args.speed_games)
     print(f"4-player random games: {cpu:.1f} games/s of one core's CPU time ({1000 / cpu:.1f} ms a game), "
