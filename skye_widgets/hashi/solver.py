@@ -38,11 +38,10 @@ BridgeRow = tuple[int, int, int, int, int]
 LEVEL_LOCAL = 1        # degree and crossing rules only
 LEVEL_ISOLATION = 2    # + isolation (no closed-off groups)
 LEVEL_CONNECTIVITY = 3  # + connectivity (cut edges must carry a bridge)
-VALUE_ORDER = (1,2,0)
-RESTART_BASE = 30
-BRANCH = 'edge'
-RESTART_GROWTH = 1.4
-RESTARTS = 0
+VALUE_ORDER = (1, 2, 0)
+RESTART_BASE = 50
+RESTART_GROWTH = 1.3
+RESTARTS = 60
 
 
 class _Model:
@@ -75,6 +74,8 @@ class _Model:
                 if c1 < c < c2 and r1 < r < r2:
                     self.cross[h].append(v)
                     self.cross[v].append(h)
+        self.nb: list[list[tuple[int, int]]] = [
+            [(e, self.eb[e] if self.ea[e] == i else self.ea[e]) for e in self.inc[i]] for i in range(self.n)]
         single = self.n == 2
         hi0 = []
         for e in range(self.m):
@@ -226,17 +227,17 @@ class _Engine:
         """Isolation and connectivity rules; queues islands whose edges changed."""
         mo = self.mo
         n = mo.n
-        lo, hi, need, inc, ea, eb = self.lo, self.hi, mo.need, mo.inc, mo.ea, mo.eb
         if n <= 1:
             return True
-        # components of the certain-bridge graph, with their unused need
+        lo, hi, need, nb = self.lo, self.hi, mo.need, mo.nb
+        # groups joined by certain bridges, with the bridges they still need
         comp = [-1] * n
         resid: list[int] = []
         size: list[int] = []
+        c = 0
         for s in range(n):
             if comp[s] >= 0:
                 continue
-            c = len(resid)
             comp[s] = c
             stack = [s]
             r = 0
@@ -245,77 +246,79 @@ class _Engine:
                 i = stack.pop()
                 k += 1
                 r += need[i]
-                for e in inc[i]:
+                for e, j in nb[i]:
                     le = lo[e]
                     if le:
                         r -= le
-                        j = ea[e] if eb[e] == i else eb[e]
                         if comp[j] < 0:
                             comp[j] = c
                             stack.append(j)
             resid.append(r)
             size.append(k)
-        ncomp = len(resid)
-        if ncomp == 1:
+            c += 1
+        if c == 1:
             return True  # already one network: nothing can be cut off
-        if sum(resid) < 2 * (ncomp - 1):
+        if sum(resid) < 2 * (c - 1):
             return False  # too few bridges left to join the groups into one network
-        for c in range(ncomp):
-            if resid[c] == 0:
-                w = self.weight
-                for i in range(n):
-                    if comp[i] == c:
-                        w[i] += 1.0
-                return False  # a finished group apart from the rest
+        if 0 in resid:
+            w = self.weight
+            z = resid.index(0)
+            for i in range(n):
+                if comp[i] == z:
+                    w[i] += 1.0
+            return False  # a finished group apart from the rest
         # isolation: no edge may take a value that finishes a group that is not everything
-        for e in range(mo.m):
+        ea, eb = mo.ea, mo.eb
+        for e in self.open_edges():
             h = hi[e]
             le = lo[e]
-            if h == le:
-                continue
-            ca, cb = comp[ea[e]], comp[eb[e]]
+            ca = comp[ea[e]]
+            cb = comp[eb[e]]
             if ca != cb:
-                if resid[ca] + resid[cb] == 2 * (h - le) and size[ca] + size[cb] < n:
-                    if not self.set_edge(e, le, h - 1, queue):
+                if resid[ca] + resid[cb] == 2 * h and size[ca] + size[cb] < n:
+                    if not self.set_edge(e, 0, h - 1, queue):
                         return False
             elif resid[ca] == 2 * (h - le):
                 if not self.set_edge(e, le, h - 1, queue):
                     return False
-        if self.level < LEVEL_CONNECTIVITY:
-            return True
-        if queue:
+        if self.level < LEVEL_CONNECTIVITY or queue:
             return True  # let the cheap rules settle first
         # connectivity over possible edges, and cut edges (Tarjan, iterative)
         disc = [0] * n
         low = [0] * n
+        it = [0] * n
+        pedge = [-1] * n
         t = 1
         disc[0] = low[0] = 1
-        stack2: list[tuple[int, int, int]] = [(0, -1, 0)]
+        path = [0]
         forced: list[int] = []
-        while stack2:
-            i, pe, k = stack2[-1]
-            es = inc[i]
-            if k < len(es):
-                stack2[-1] = (i, pe, k + 1)
-                e = es[k]
-                if e == pe or not hi[e]:
+        while path:
+            i = path[-1]
+            ns = nb[i]
+            k = it[i]
+            if k < len(ns):
+                it[i] = k + 1
+                e, j = ns[k]
+                if e == pedge[i] or not hi[e]:
                     continue
-                j = ea[e] if eb[e] == i else eb[e]
-                if disc[j]:
-                    if disc[j] < low[i]:
-                        low[i] = disc[j]
+                dj = disc[j]
+                if dj:
+                    if dj < low[i]:
+                        low[i] = dj
                 else:
                     t += 1
                     disc[j] = low[j] = t
-                    stack2.append((j, e, 0))
+                    pedge[j] = e
+                    path.append(j)
             else:
-                stack2.pop()
-                if stack2:
-                    p = stack2[-1][0]
-                    if low[i] < low[p]:
-                        low[p] = low[i]
-                    if low[i] > disc[p] and not lo[pe]:
-                        forced.append(pe)
+                path.pop()
+                if path:
+                    p = path[-1]
+                    li = low[i]
+                    if li < low[p]:
+                        low[p] = li
+                    if li > disc[p] and not lo[pedge[i]]:
+                        forced.append(pedge[i])
         if t < n:
             w = self.weight
             cut_off = t > n - t
@@ -327,6 +330,11 @@ class _Engine:
             if not self.set_edge(e, 1, 2, queue):
                 return False
         return True
+
+    def open_edges(self) -> list[int]:
+        """Edges not yet decided."""
+        lo, hi = self.lo, self.hi
+        return [e for e in range(self.mo.m) if lo[e] != hi[e]]
 
     def propagate(self, queue: list[int]) -> bool:
         """All rules (up to ``level``) to a fixpoint."""
@@ -356,41 +364,7 @@ class _Engine:
         return self.propagate(queue)
 
     def choose(self) -> int:
-        """Grow one network: an undecided edge at the island of island 0's group
-        (joined by certain bridges) with the least room for choice."""
-        mo = self.mo
-        n = mo.n
-        lo, hi, inc, ea, eb = self.lo, self.hi, mo.inc, mo.ea, mo.eb
-        rng = self.rng
-        seen = bytearray(n)
-        root = 0 if rng is None else rng.randrange(n)
-        seen[root] = 1
-        stack = [root]
-        best = -1
-        best_key = 1 << 30
-        while stack:
-            i = stack.pop()
-            free = 0
-            und = -1
-            for e in inc[i]:
-                le = lo[e]
-                d = hi[e] - le
-                if d:
-                    free += d
-                    if und < 0:
-                        und = e
-                if le:
-                    j = ea[e] if eb[e] == i else eb[e]
-                    if not seen[j]:
-                        seen[j] = 1
-                        stack.append(j)
-            if und >= 0:
-                key = free * 1000 + (i if rng is None else rng.randrange(1000))
-                if key < best_key:
-                    best_key = key
-                    best = und
-        if best >= 0:
-            return best
+        """The branching edge (dom/wdeg)."""
         return self.choose_wdeg()
 
     def choose_wdeg(self) -> int:
@@ -425,150 +399,11 @@ class _Engine:
                     best_e = e
         return best_e
 
-    def choose_comp(self) -> int:
-        """Fail first on connectivity: an undecided edge leaving the group (of islands
-        joined by certain bridges) with the fewest bridges left to place."""
-        mo = self.mo
-        n = mo.n
-        lo, hi, need, inc, ea, eb = self.lo, self.hi, mo.need, mo.inc, mo.ea, mo.eb
-        comp = [-1] * n
-        best_r = 1 << 30
-        best_e = -1
-        c = 0
-        for s in range(n):
-            if comp[s] >= 0:
-                continue
-            comp[s] = c
-            stack = [s]
-            members = []
-            r = 0
-            while stack:
-                i = stack.pop()
-                members.append(i)
-                r += need[i]
-                for e in inc[i]:
-                    le = lo[e]
-                    if le:
-                        r -= le
-                        j = ea[e] if eb[e] == i else eb[e]
-                        if comp[j] < 0:
-                            comp[j] = c
-                            stack.append(j)
-            if len(members) == n:
-                break
-            if r < best_r:
-                for i in members:
-                    for e in inc[i]:
-                        if hi[e] != lo[e] and comp[ea[e] if eb[e] == i else eb[e]] != c:
-                            best_r = r
-                            best_e = e
-                            break
-                    else:
-                        continue
-                    break
-            c += 1
-        if best_e >= 0:
-            return best_e
-        return self.choose_free()
-
-    def choose_free(self) -> int:
-        """An undecided edge at the island with least room for choice, or -1 when all decided.
-
-        Ties go to the first island, or to a random one (``self.rng``) in a restart.
-        """
-        lo, hi, mo = self.lo, self.hi, self.mo
-        rng = self.rng
-        best_key = 99
-        cands: list[int] = []
-        for i in range(mo.n):
-            free = 0
-            und = -1
-            for e in mo.inc[i]:
-                d = hi[e] - lo[e]
-                if d:
-                    free += d
-                    if und < 0 or d > hi[und] - lo[und]:
-                        und = e
-            if und >= 0 and free <= best_key:
-                if free < best_key:
-                    best_key = free
-                    cands = [und]
-                    if rng is None and free <= 1:
-                        break
-                else:
-                    cands.append(und)
-        if not cands:
-            return -1
-        return cands[0] if rng is None else cands[rng.randrange(len(cands))]
-
-    def combos(self, i: int) -> list[list[tuple[int, int]]]:
-        """Every way to give island ``i`` its bridges within the current domains."""
-        lo, hi = self.lo, self.hi
-        es = self.mo.inc[i]
-        need = self.mo.need[i]
-        out: list[list[tuple[int, int]]] = []
-        cur: list[tuple[int, int]] = []
-
-        def rec(k: int, left: int) -> None:
-            if k == len(es):
-                if left == 0:
-                    out.append(list(cur))
-                return
-            e = es[k]
-            for v in range(min(hi[e], left), lo[e] - 1, -1):
-                cur.append((e, v))
-                rec(k + 1, left - v)
-                cur.pop()
-
-        rec(0, need)
-        return out
-
-    def choose_island(self) -> int:
-        """The island with undecided edges and the fewest ways left (ties: conflict weight)."""
-        lo, hi, mo = self.lo, self.hi, self.mo
-        best = -1
-        best_key = None
-        w = self.weight
-        for i in range(mo.n):
-            free = 0
-            for e in mo.inc[i]:
-                free += hi[e] - lo[e]
-            if free:
-                key = (len(self.combos(i)) if free > 1 else 1, -w[i])
-                if best_key is None or key < best_key:
-                    best_key = key
-                    best = i
-                    if key[0] <= 1:
-                        break
-        return best
-
     def search(self, limit: int) -> None:
         """Depth-first search collecting up to ``limit`` solutions (lo lists)."""
         self.nodes += 1
         if self.nodes > self.budget:
             raise _OutOfBudget
-        if BRANCH == "island":
-            i = self.choose_island()
-            if i < 0:
-                self.solutions.append(list(self.lo))
-                return
-            for combo in self.combos(i):
-                mark = len(self.trail)
-                queue: list[int] = []
-                ok = True
-                for e, v in combo:
-                    if not self.set_edge(e, v, v, queue):
-                        ok = False
-                        break
-                if ok and self.propagate(queue):
-                    self.search(limit)
-                else:
-                    for j in queue:
-                        self.inq[j] = 0
-                self.undo(mark)
-                if len(self.solutions) >= limit:
-                    return
-            return
         e = self.choose()
         if e < 0:
             self.solutions.append(list(self.lo))
@@ -834,10 +669,6 @@ def next_step(puzzle: HashiPuzzle,
         for i in (mo.ea[e], mo.eb[e]):
             reasons.setdefault(i, []).append(text)
 
-    def lower(e: int, nl: int) -> None:
-        q: list[int] = []
-        en.set_edge(e, nl, 2, q)
-
     def upper(e: int, nh: int) -> None:
         q: list[int] = []
         en.set_edge(e, 0, nh, q)
@@ -863,10 +694,12 @@ def next_step(puzzle: HashiPuzzle,
                     j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
                     parts.append(f"{'double' if hi[e] == 2 else 'a single'} bridge {_direction(a, mo.cells[j])}")
                 if all(hi[e] == 2 for e in es) and len(es) > 1:
-                    text = (f"This {N} at {cell_name(a)} needs double bridges in all "
-                            f"{_WORDS.get(len(es), len(es))} directions: its neighbours can take only {cap} in all.")
+                    where = "both directions" if len(es) == 2 else f"all {_WORDS[len(es)]} directions"
+                    text = (f"This {N} at {cell_name(a)} needs double bridges in {where}: "
+                            f"its neighbours can take only {cap} in all.")
                 else:
-                    text = (f"The {N} at {cell_name(a)} can get at most {cap} bridges from its neighbours, "
+                    text = (f"The {N} at {cell_name(a)} can get at most {cap} bridge{'s' if cap > 1 else ''} "
+                            f"from its neighbours, "
                             f"exactly its number, so it takes all of them: " + ", ".join(parts) + ".")
                 rule = "full"
             else:
@@ -892,8 +725,9 @@ def next_step(puzzle: HashiPuzzle,
                 room = mo.need[i] - sum(lo[f] for f in mo.inc[i]) + lo[e]
                 if room < hi[e]:
                     j = b if i == a else a
-                    note(e, (f"{_isl(mo, i).capitalize()} already has all its bridges but {room} "
-                             f"so it can take at most {room} more to {_isl(mo, j)}."
+                    N_i = mo.need[i]
+                    note(e, (f"{_isl(mo, i).capitalize()} already has {N_i - room} of its {N_i} bridges "
+                             f"elsewhere, so at most {room} can go to {_isl(mo, j)}."
                              if room else f"{_isl(mo, i).capitalize()} is finished, so no bridge to {_isl(mo, j)}."))
                     upper(e, room)
                     changed = True
