@@ -22,7 +22,7 @@ Scoring tile 3 (Sheep): 4 VP
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..drawing import Circle, Drawing, Line, Rect, Shape, Text
 from .scoring import ROUND_TRACK, SCORING_TILES, ScoreResult, score_tile
@@ -335,3 +335,103 @@ def line_chart(series: dict[str, Sequence[float]], x_labels: Sequence[str], *, t
         d.add(Line(((left + w + 10, ly), (left + w + 34, ly)), stroke=colour, line_width=3),
               Text(left + w + 40, ly, name, size=12, align="left"))
     return d
+
+
+def stacked_bar_chart(labels: Sequence[str], parts: dict[str, Sequence[float]], *, title: str = "",
+                      ylabel: str = "", colours: Sequence[str] = SERIES_COLOURS) -> Drawing:
+    """One bar per label, cut into coloured parts (``parts[name][k]`` is bar k's share), with a legend.
+
+    >>> d = stacked_bar_chart(["x", "y"], {"a": [1, 2], "b": [3, 0]})
+    >>> sum(1 for s in d.shapes if isinstance(s, Rect) and s.h > 0 and s.w == 70)   # 3 non-empty parts
+    3
+    """
+    left, top, bw, gap, h = 48, 50, 70, 24, 220
+    n = len(labels)
+    w = n * (bw + gap) + gap
+    legend_w = 150
+    d = Drawing(left + w + legend_w, top + h + 40, title=title)
+    totals = [sum(p[k] for p in parts.values()) for k in range(n)]
+    scale = _axes(d, left, top, w, h, max(max(totals, default=0), 1), title, ylabel)
+    for k, lab in enumerate(labels):
+        x = left + gap + k * (bw + gap)
+        y = top + h
+        for j, vals in enumerate(parts.values()):
+            v = vals[k]
+            if v > 0:
+                d.add(Rect(x, y - v * scale, bw, v * scale, fill=colours[j % len(colours)], stroke="#FFFFFF"))
+                y -= v * scale
+        d.add(Text(x + bw / 2, y - 9, f"{totals[k]:g}", size=12, bold=True),
+              Text(x + bw / 2, top + h + 14, lab, size=12))
+    for j, name in enumerate(parts):
+        ly = top + 10 + j * 22
+        d.add(Rect(left + w + 10, ly - 7, 24, 14, fill=colours[j % len(colours)]),
+              Text(left + w + 40, ly, name, size=12, align="left"))
+    return d
+
+
+def scatter_chart(points: dict[str, Sequence[tuple[float, float]]], *, title: str = "", xlabel: str = "",
+                  ylabel: str = "", colours: Sequence[str] = SERIES_COLOURS) -> Drawing:
+    """Dots per named group (x, y), with a legend; the x axis spans the data.
+
+    >>> d = scatter_chart({"a": [(10, 40), (12, 50)], "b": [(8, 20)]})
+    >>> sum(1 for s in d.shapes if isinstance(s, Circle))     # 3 dots + 2 legend marks
+    5
+    """
+    left, top, w, h, legend_w = 48, 44, 380, 220, 150
+    d = Drawing(left + w + legend_w, top + h + 46, title=title)
+    every = [p for pts in points.values() for p in pts] or [(0, 0)]
+    scale = _axes(d, left, top, w, h, max(max(p[1] for p in every), 1), title, ylabel)
+    x0, x1 = min(p[0] for p in every) - 1, max(p[0] for p in every) + 1
+    sx = w / (x1 - x0)
+    for v in range(int(x0) + 1, int(x1) + 1):
+        d.add(Text(left + (v - x0) * sx, top + h + 14, str(v), size=11))
+    d.add(Text(left + w / 2, top + h + 34, xlabel, size=12),
+          Line(((left, top + h), (left + w, top + h)), stroke="#333333"))
+    for j, (name, pts) in enumerate(points.items()):
+        colour = colours[j % len(colours)]
+        d.add(*(Circle(left + (x - x0) * sx, top + h - y * scale, 5, fill=colour, opacity=0.75,
+                       stroke="#222222", line_width=0.5) for x, y in pts))
+        ly = top + 10 + j * 22
+        d.add(Circle(left + w + 22, ly, 5, fill=colour), Text(left + w + 40, ly, name, size=12, align="left"))
+    return d
+
+
+# --------------------------------------------------------------------------
+# Reading a finished game (for the strategy lab)
+# --------------------------------------------------------------------------
+
+def vp_progress(state: Any) -> list[list[int]]:
+    """Each player's VP after every round, then after the final scoring (when the game is over).
+
+    ``state`` is a :class:`~skye_widgets.skye.game.GameState`; the last entry
+    of each list equals ``state.vp[player]`` once the game is over.
+    """
+    n, rounds = state.n_players, max((s.round_no for s in state.slot_scores), default=0)
+    gained = [[0] * n for _ in range(rounds)]
+    for s in state.slot_scores:
+        for p, r in enumerate(s.results):
+            gained[s.round_no - 1][p] += r.points
+    out: list[list[int]] = [[] for _ in range(n)]
+    for p in range(n):
+        total = 0
+        for r in range(rounds):
+            total += gained[r][p]
+            out[p].append(total)
+        if state.final:
+            out[p].append(total + state.final[p].points)
+    return out
+
+
+def vp_sources(state: Any, player: int) -> dict[str, int]:
+    """Where ``player``'s VP came from: each slot (all its scorings), scrolls, gold.
+
+    The values add up to the player's VP at the end of the game.
+    """
+    out = {f"slot {slot}": 0 for slot in "ABCD"}
+    for s in state.slot_scores:
+        out[f"slot {s.slot}"] += s.results[player].points
+    out["scrolls"] = out["gold"] = 0
+    if state.final:
+        for item in state.final[player].breakdown:
+            out["gold" if "gold" in item.reason and "scroll" not in item.reason else "scrolls"] += item.points
+    return out
