@@ -172,3 +172,24 @@ def test_round_track_lesson_prints_the_engine_track():
     assert "4 players, 6 rounds: round 1: A; round 2: B; round 3: A C; round 4: B D; round 5: A C D; " \
            "round 6: B C D" in text
     assert "5 players, 5 rounds: round 1: A B; round 2: A C; round 3: B D; round 4: A C D; round 5: B C D" in text
+
+
+# --------------------------------------------------------------------------
+# Strategy lab helpers
+# --------------------------------------------------------------------------
+
+def test_vp_progress_and_sources_add_up_to_the_game_result():
+    from skye_widgets.skye.bots import RandomBot
+    from skye_widgets.skye.game import GameConfig, play_game
+    g = play_game(GameConfig(players=3, seed=11), [RandomBot(seed=i) for i in range(3)])
+    progress = lessons.vp_progress(g)
+    assert [len(p) for p in progress] == [7, 7, 7]            # 6 rounds + the final scoring
+    assert [p[-1] for p in progress] == g.vp
+    assert all(a <= b for p in progress for a, b in zip(p, p[1:]))   # VP never go down
+    round_1 = [sum(s.results[i].points for s in g.slot_scores if s.round_no == 1) for i in range(3)]
+    assert [p[0] for p in progress] == round_1
+    for i in range(3):
+        sources = lessons.vp_sources(g, i)
+        assert list(sources) == ["slot A", "slot B", "slot C", "slot D", "scrolls", "gold"]
+        assert sum(sources.values()) == g.vp[i]
+        assert sources["gold"] == g.gold[i] // 5              # 1 VP per 5 gold at the end

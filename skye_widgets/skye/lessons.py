@@ -202,7 +202,7 @@ def check_exercise(number: int, territory: Territory) -> tuple[bool, str]:
     gained = now.points - before
     if gained >= les.gain:
         return True, (f"Yes! {before} -> {now.points} VP under scoring tile {number}: +{gained}. "
-                      "Pick the tile in the menu 'scoring overlay' to see what scores.")
+                      "The outlines on the board show what scores.")
     return False, (f"{before} -> {now.points} VP: +{gained}, and +{les.gain} is possible. "
                    "Run the cell again to start over, and look at what the tile counts.")
 
