@@ -117,16 +117,12 @@ def test_jupyterlite_stays_out_of_the_test_environment() -> None:
 
 
 @pytest.mark.browser
-def test_site_opens_in_chromium_with_the_pyodide_kernel(site: Path, tmp_path: Path) -> None:
+def test_site_opens_in_chromium_with_the_pyodide_kernel(site: Path, browser) -> None:
     """The static site, served on 127.0.0.1, opens the lab with our notebooks and the Pyodide kernel.
 
     Nothing but 127.0.0.1 is fetched: every other request is aborted, so the kernel itself
     (Pyodide comes from a CDN at start-up) is not started here - only the page is checked.
     """
-    chromium = Path("/usr/bin/chromium")
-    if not chromium.exists():
-        pytest.fail(f"{chromium} is missing: `make test` installs Debian's chromium")
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -142,28 +138,26 @@ def test_site_opens_in_chromium_with_the_pyodide_kernel(site: Path, tmp_path: Pa
                 break
             except OSError:
                 time.sleep(0.1)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(chromium), headless=True,
-                                        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-            try:
-                page = browser.new_page(viewport={"width": 1300, "height": 800})
-                page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
-                page.goto(base + "/lab/index.html")
-                # The launcher offers the Pyodide kernel: its extension loaded.
-                page.get_by_text("Python (Pyodide)").first.wait_for(timeout=60_000)
-                if notebooks:
-                    page.goto(base + "/lab/index.html?path=notebooks/" + notebooks[0])
-                    page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
-                    page.locator(".jp-DirListing-itemText", has_text=notebooks[0]).first.wait_for(timeout=30_000)
-                    listed = page.locator(".jp-DirListing-itemText").all_inner_texts()
-                    assert sorted(listed) == notebooks
-                    # A notebook saved with the usual python3 kernelspec gets the Pyodide kernel.
-                    toolbar = page.locator(".jp-NotebookPanel-toolbar").first
-                    toolbar.get_by_text("Python (Pyodide)").first.wait_for(timeout=30_000)
-                OUTPUT.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(OUTPUT / "lite_site.png"))
-            finally:
-                browser.close()
+        context = browser.new_context(viewport={"width": 1300, "height": 800})
+        try:
+            page = context.new_page()
+            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
+            page.goto(base + "/lab/index.html")
+            # The launcher offers the Pyodide kernel: its extension loaded.
+            page.get_by_text("Python (Pyodide)").first.wait_for(timeout=60_000)
+            if notebooks:
+                page.goto(base + "/lab/index.html?path=notebooks/" + notebooks[0])
+                page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
+                page.locator(".jp-DirListing-itemText", has_text=notebooks[0]).first.wait_for(timeout=30_000)
+                listed = page.locator(".jp-DirListing-itemText").all_inner_texts()
+                assert sorted(listed) == notebooks
+                # A notebook saved with the usual python3 kernelspec gets the Pyodide kernel.
+                toolbar = page.locator(".jp-NotebookPanel-toolbar").first
+                toolbar.get_by_text("Python (Pyodide)").first.wait_for(timeout=30_000)
+            OUTPUT.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(OUTPUT / "lite_site.png"))
+        finally:
+            context.close()
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -18,7 +18,10 @@ cells, waits until the kernel is idle and fails on any error output;
 ``click_canvas(page, canvas, x, y)`` clicks it at pixel (x, y), ``pixel(canvas, x, y)``;
 ``status_text(...)``/``expect`` on widget labels (``.skye-status``).
 
-All tests here carry the ``browser`` marker automatically.
+Tests in ``tests/browser/`` and every test using these fixtures carry the
+``browser`` marker automatically, and run after all other tests: Playwright's
+sync API keeps an asyncio loop running while the browser is open, which would
+change how widgets schedule bot moves in the headless tests.
 """
 
 from __future__ import annotations
@@ -40,17 +43,23 @@ from typing import Callable, Iterator
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 OUTPUT = REPO / "tests" / "output"
 CHROMIUM = "/usr/bin/chromium"
 BIN = Path(sys.executable).parent
 
 
+BROWSER_DIR = Path(__file__).parent / "browser"
+BROWSER_FIXTURES = {"lab", "voila", "browser", "page"}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        in_folder = BROWSER_DIR in Path(str(item.fspath)).parents
+        if in_folder or BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+    # Browser tests last (stable order otherwise).
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
 @dataclass
