@@ -123,16 +123,20 @@ def canonical_rotation(t: Tile, rotation: int) -> int:
 # The fast board: immutable snapshots, one per search node
 # --------------------------------------------------------------------------
 
-#: What a fast board can keep up to date: squares / vertical runs / farms, areas, roads.
-FEATURES = ("geometry", "areas", "roads")
+#: What a fast board can keep up to date.
+FEATURES = ("squares", "vruns", "farms", "areas", "roads")
 
 
 def features_for(obj: Objective) -> frozenset[str]:
     """The board features an objective reads."""
     need = set()
     for n in obj.scoring_tiles:
-        if n in (1, 10, 13):
-            need.add("geometry")
+        if n == 1:
+            need.add("squares")
+        if n == 13:
+            need.add("vruns")
+        if n == 10:
+            need.add("farms")
         if n in (2, 4, 5, 12, 15, 16):
             need.add("areas")
         if n in (9, 11, 14):
@@ -158,8 +162,9 @@ class Board:
     # totals (index into self.t)
     SHEEP, CATTLE, SHIPS, WHISKY, BROCH, FARM, LH, SQUARES, VRUNS, FARM_ANIMALS, \
         COMPLETED, BIG, MOUNTAIN_DONE, BROCH_PTS, HARBOURS, CONN_CATTLE, CONN_WHISKY, \
-        CONN_TILES, ROAD_CATTLE, ROAD_TILES, ROAD_WHISKY, WATER_TILES = range(22)
-    N_TOTALS = 22
+        CONN_TILES, ROAD_CATTLE, ROAD_TILES, ROAD_WHISKY, WATER_TILES, \
+        CASTLE_OPEN, POT_TILES, POT_CATTLE, POT_WHISKY = range(26)
+    N_TOTALS = 26
 
     def __init__(self, needs: frozenset[str] = frozenset(FEATURES)) -> None:
         #: what to keep up to date (see :data:`FEATURES`); the rest of the totals are not kept
@@ -169,7 +174,8 @@ class Board:
         self.aroot: dict[tuple[Cell, int], tuple[Cell, int]] = {}
         #: root -> (terrain, open sides, cells, broch, ships, lighthouse, scrolls, members)
         self.comps: dict[tuple[Cell, int], tuple] = {}
-        #: road node (cell, network index) -> root; root -> (reaches the castle?, cells, members)
+        #: road node (cell, network index) -> root; root -> (reaches the castle?, cells, members,
+        #: open road exits, cattle, whisky)
         self.rroot: dict[tuple[Cell, int], tuple[Cell, int]] = {}
         self.rcomps: dict[tuple[Cell, int], tuple] = {}
         self.conn: frozenset[Cell] = frozenset()   # cells connected to the castle by road
@@ -213,8 +219,8 @@ class Board:
             t[B.ROAD_CATTLE] += o.cattle
             t[B.ROAD_WHISKY] += o.whisky
         needs = self.needs
-        if "geometry" in needs:
-            self._geometry(t, cell, o)
+        if "squares" in needs or "vruns" in needs or "farms" in needs:
+            self._geometry(t, cell, o, needs)
         if "areas" in needs:
             local, merged, final = self._areas(t, c1, c2, maxw, cell, o)
         else:
@@ -225,17 +231,15 @@ class Board:
             rlocal, rmerged, rfinal, conn = {}, {}, set(), self.conn
         return t, c1, c2, maxw[0], (local, merged, final), (rlocal, rmerged, rfinal), conn
 
-    def _geometry(self, t: list[int], cell: Cell, o: Oriented) -> None:
-        """Squares, vertical runs, animals at farms."""
+    def _geometry(self, t: list[int], cell: Cell, o: Oriented, needs: frozenset[str]) -> None:
+        """Squares, vertical runs, animals at farms (those in ``needs``)."""
         x, y = cell
         occ = self.occ
         B = Board
-        # squares of 2 x 2 holding the new cell
-        w, e, n_, s_ = (x - 1, y) in occ, (x + 1, y) in occ, (x, y - 1) in occ, (x, y + 1) in occ
-        t[B.SQUARES] += ((w and n_ and (x - 1, y - 1) in occ) + (e and n_ and (x + 1, y - 1) in occ)
-                         + (w and s_ and (x - 1, y + 1) in occ) + (e and s_ and (x + 1, y + 1) in occ))
-        # vertical runs
-        if n_ or s_:
+        n_, s_ = (x, y - 1) in occ, (x, y + 1) in occ
+        if "squares" in needs:
+            self._squares(t, x, y, n_, s_)
+        if "vruns" in needs and (n_ or s_):
             up = 0
             while (x, y - up - 1) in occ:
                 up += 1
@@ -243,7 +247,21 @@ class Board:
             while (x, y + down + 1) in occ:
                 down += 1
             t[B.VRUNS] += (up + down + 1 >= 3) - (up >= 3) - (down >= 3)
-        # animals at farms
+        if "farms" in needs:
+            self._farms(t, cell, o)
+
+    def _squares(self, t: list[int], x: int, y: int, n_: bool, s_: bool) -> None:
+        """Squares of 2 x 2 holding the new cell."""
+        occ = self.occ
+        w, e = (x - 1, y) in occ, (x + 1, y) in occ
+        t[Board.SQUARES] += ((w and n_ and (x - 1, y - 1) in occ) + (e and n_ and (x + 1, y - 1) in occ)
+                         + (w and s_ and (x - 1, y + 1) in occ) + (e and s_ and (x + 1, y + 1) in occ))
+
+    def _farms(self, t: list[int], cell: Cell, o: Oriented) -> None:
+        """Animals on or next to a farm tile."""
+        x, y = cell
+        occ = self.occ
+        B = Board
         animals = o.sheep + o.cattle
         if o.farm or animals:
             near = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
@@ -315,31 +333,44 @@ class Board:
                 r = rmerged[r]
             return r
 
+        # a component: (reaches the castle?, cells, members, open road exits, cattle, whisky);
+        # the open exits (facing an empty cell) are where it can still grow
         for k in range(o.n_roads):
-            rlocal[(cell, k)] = (castle, frozenset((cell,)), ((cell, k),))
-        if o.n_roads:
-            for d, (dx, dy) in enumerate(SIDE_OFFSETS):
-                k = o.side_road[d]
-                if k is None:
-                    continue
-                q = occ.get((x + dx, y + dy))
-                if q is None:
-                    continue
-                k2 = q.side_road[(d + 2) % 4]
-                if k2 is None:
-                    continue
-                base = rroot[((x + dx, y + dy), k2)]
-                if base not in rlocal:
-                    rlocal[base] = rcomps[base]
-                ra, rb = rfind((cell, k)), rfind(base)
-                if ra == rb:
-                    continue
-                ca, cb = rlocal[ra], rlocal[rb]
-                if len(ca[2]) < len(cb[2]):
-                    ra, rb, ca, cb = rb, ra, cb, ca
-                rmerged[rb] = ra
-                rlocal[ra] = (ca[0] or cb[0], ca[1] | cb[1], ca[2] + cb[2])
+            rlocal[(cell, k)] = (castle, frozenset((cell,)), ((cell, k),), 0, o.cattle, o.whisky)
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            k = o.side_road[d]
+            n = (x + dx, y + dy)
+            q = occ.get(n)
+            if q is None:
+                if k is not None:
+                    r = (cell, k)
+                    c = rlocal[r]
+                    rlocal[r] = c[:3] + (c[3] + 1,) + c[4:]
+                continue
+            k2 = q.side_road[(d + 2) % 4]
+            if k2 is None:
+                continue
+            base = rroot[(n, k2)]
+            if base not in rlocal:
+                rlocal[base] = rcomps[base]
+                _rcomp(t, rcomps[base], -1)
+            rb = rfind(base)
+            cb = rlocal[rb]
+            rlocal[rb] = cb = cb[:3] + (cb[3] - 1,) + cb[4:]   # its exit faces this tile now
+            if k is None:
+                continue
+            ra = rfind((cell, k))
+            if ra == rb:
+                continue
+            ca = rlocal[ra]
+            if len(ca[2]) < len(cb[2]):
+                ra, rb, ca, cb = rb, ra, cb, ca
+            rmerged[rb] = ra
+            rlocal[ra] = (ca[0] or cb[0], ca[1] | cb[1], ca[2] + cb[2], ca[3] + cb[3], ca[4] + cb[4],
+                          ca[5] + cb[5])
         rfinal = {rfind(r) for r in rlocal}
+        for r in rfinal:
+            _rcomp(t, rlocal[r], 1)
         conn = self.conn
         if castle:
             conn = frozenset((cell,))
@@ -404,6 +435,18 @@ class Board:
             if n not in occ:
                 fr[n] = fr.get(n, 0) | (o.faces[d] << (2 * ((d + 2) % 4)))
         return b
+
+
+def _rcomp(t: list[int], comp: tuple, sign: int) -> None:
+    """Add (sign 1) or take out (-1) a road component's part of the road bounds' totals."""
+    castle, cells, _, open_, cattle, whisky = comp
+    B = Board
+    if castle:
+        t[B.CASTLE_OPEN] += sign * open_
+    elif open_ > 0:
+        t[B.POT_TILES] += sign * len(cells)
+        t[B.POT_CATTLE] += sign * cattle
+        t[B.POT_WHISKY] += sign * whisky
 
 
 def _comp_out(t: list[int], c1: list[int], c2: list[int], comp: tuple) -> None:
@@ -575,19 +618,19 @@ def upper_bound(obj: Objective, b: Board, h: _HandSums) -> int:
             total += 5 * min(t[B.BROCH] + h.broch, t[B.FARM] + h.farm, t[B.LH] + h.lighthouse)
         elif n in MAJORITY_KEYS:
             mine = (t[B.WHISKY] + h.whisky if n == 7 else t[B.SHIPS] + h.ships if n == 8
-                    else obj.gold + 5 + t[B.ROAD_WHISKY] + h.road_whisky)
+                    else obj.gold + 5 + _whisky_ub(b, h))
             total += majority_points([mine, *(int(o[MAJORITY_KEYS[n]]) for o in obj.opponents)])[0]
         elif n == 10:
             total += t[B.SHEEP] + t[B.CATTLE] + h.sheep + h.cattle if h.farm else \
                 t[B.FARM_ANIMALS] + h.sheep + h.cattle
         elif n == 11:
-            total += 2 * (t[B.ROAD_CATTLE] + h.road_cattle)
+            total += 2 * (t[B.CONN_CATTLE] + (t[B.POT_CATTLE] + h.road_cattle if t[B.CASTLE_OPEN] else 0))
         elif n == 12:
             total += 3 * (t[B.HARBOURS] + h.water_areas)
         elif n == 13:
             total += 3 * (t[B.VRUNS] + h.n)
         elif n == 14:
-            total += t[B.ROAD_TILES] + h.road_tiles
+            total += t[B.CONN_TILES] + (t[B.POT_TILES] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
         elif n == 15:
             total += 2 * max(b.max_water, t[B.WATER_TILES] + h.water_tiles)
         elif n == 16:
@@ -606,8 +649,19 @@ def upper_bound(obj: Objective, b: Board, h: _HandSums) -> int:
             if k:
                 total += _scroll_count(tt, s) * 2 * k
     if obj.income:
-        total += 5 + t[B.ROAD_WHISKY] + h.road_whisky
+        total += 5 + _whisky_ub(b, h)
     return total
+
+
+def _whisky_ub(b: Board, h: _HandSums) -> int:
+    """Most whisky tiles that can end up connected to the castle by road.
+
+    Only a road component with an exit facing an empty cell can still join the
+    castle's, and only while the castle's own component has such an exit.
+    """
+    t = b.t
+    B = Board
+    return t[B.CONN_WHISKY] + (t[B.POT_WHISKY] + h.road_whisky if t[B.CASTLE_OPEN] else 0)
 
 
 # --------------------------------------------------------------------------
@@ -758,17 +812,21 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         if upper_bound(obj, b, sums(mask)) < best[0]:
             return
         if mask & (mask - 1) == 0:  # one tile left: the hand is empty afterwards, only scores matter
+            effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
+            scored = 0
             for i, cell, r in children:
                 k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
-                if k2 in visited:
+                if k2 in seen:
                     continue
-                visited.add(k2)
-                stats[1] += 1
-                v = totals_value(obj, *b.totals_after(cell, hands[i].oriented[r]))
+                seen.add(k2)
+                scored += 1
+                t, c1, c2, maxw, *_ = effects(cell, oriented[r])
+                v = totals_value(obj, t, c1, c2, maxw)
                 if v >= best[0]:
                     path.append((i, cell, r))
                     terminal(v, 0)
                     path.pop()
+            stats[1] += scored
             return
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skye_widgets.skye.puzzles import Objective, evaluate
-from skye_widgets.skye.solver import Board, board_value, canonical_rotations, features_for, greedy, solve
+from skye_widgets.skye.solver import (Board, board_value, canonical_rotations, features_for, greedy,
+                                      root_bound, solve)
 from skye_widgets.skye.territory import Territory
 from skye_widgets.skye.tiles import tile_from_dict
 
@@ -92,6 +93,18 @@ def test_solver_matches_brute_force_more_objectives(k: int) -> None:
     obj = OBJECTIVES[k]
     got = solve(t, hand, obj)
     assert (got.optimum, got.optimal_territories) == brute_force(t.copy(), hand, obj)
+
+
+@pytest.mark.parametrize("seed, obj", [(21, Objective((14,))), (22, Objective((11,), income=True)),
+                                       (23, Objective((9,), opponents=({"gold": 6},)))])
+def test_road_bounds_on_bigger_territories(seed: int, obj: Objective) -> None:
+    # road objectives are cut by "only components with an open road exit can still join the
+    # castle's": a 5-tile territory gives the brute force closed and open road ends to check
+    t, pool = random_territory(seed, 5)
+    hand = [int(pool[0]), int(pool[1])]
+    got = solve(t, hand, obj)
+    assert (got.optimum, got.optimal_territories) == brute_force(t.copy(), hand, obj)
+    assert root_bound(t, hand, obj) >= got.optimum
 
 
 def test_three_tile_hand_matches_brute_force() -> None:
