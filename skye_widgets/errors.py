@@ -46,6 +46,10 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise FileFormatError(path, f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except RecursionError:
+        raise FileFormatError(path, "JSON nested too deeply") from None
+    except ValueError as e:    # e.g. an integer of more than 4300 digits
+        raise FileFormatError(path, f"unreadable JSON: {e}") from None
 
 
 def write_json(path: str | os.PathLike[str], data: Any) -> None:
