@@ -69,8 +69,17 @@ def players_to_data(territories: Sequence[Territory]) -> dict[str, Any]:
 
 
 def save_players(path: PathLike, territories: Sequence[Territory]) -> None:
-    """Write a territory file (atomically); :func:`load_players` reads it back equal."""
-    write_json(path, players_to_data(territories))
+    """Write a territory file (atomically); :func:`load_players` reads it back equal.
+
+    A path that cannot be written raises :class:`FileFormatError` (one line).
+    """
+    try:
+        write_json(path, players_to_data(territories))
+    except OSError as e:
+        tmp = f"{os.fspath(path)}.tmp-{os.getpid()}"
+        if os.path.isfile(tmp):
+            os.remove(tmp)
+        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
 
 
 def load_territory(path: PathLike, player: str | int = 0) -> Territory:

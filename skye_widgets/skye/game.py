@@ -38,6 +38,7 @@ After the last round (6, or 5 with 5 players) come scrolls and gold (1 VP per
 from __future__ import annotations
 
 import random
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence, Union
 
@@ -153,18 +154,25 @@ class GameConfig:
     start_player: int = 0
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 5:
-            raise GameRulesError(f"Isle of Skye is for 2-5 players, not {self.players}")
+        for name in ("names", "scoring"):          # lists are welcome; stored as tuples
+            if isinstance(getattr(self, name), list):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
+        if not _is_int(self.players) or not 2 <= self.players <= 5:
+            raise GameRulesError(f"Isle of Skye is for 2-5 players, not {reprlib.repr(self.players)}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
+            raise GameRulesError(f"seed must be a whole number or a string, not {reprlib.repr(self.seed)}")
+        if not isinstance(self.names, tuple) or not all(isinstance(n, str) and n for n in self.names):
+            raise GameRulesError(f"names must be non-empty strings, not {reprlib.repr(self.names)}")
         if self.names and len(self.names) != self.players:
             raise GameRulesError(f"{len(self.names)} names for {self.players} players")
         if len(set(self.player_names)) != self.players:
             raise GameRulesError("player names must be different")
         if self.scoring is not None:
-            if len(self.scoring) != 4 or len(set(self.scoring)) != 4 or \
-                    not all(isinstance(n, int) and 1 <= n <= 16 for n in self.scoring):
-                raise GameRulesError(f"scoring tiles must be 4 different numbers 1-16, not {self.scoring}")
-        if not 0 <= self.start_player < self.players:
-            raise GameRulesError(f"start player {self.start_player} out of range")
+            if not isinstance(self.scoring, tuple) or len(self.scoring) != 4 or len(set(self.scoring)) != 4 or \
+                    not all(_is_int(n) and 1 <= n <= 16 for n in self.scoring):
+                raise GameRulesError(f"scoring tiles must be 4 different numbers 1-16, not {reprlib.repr(self.scoring)}")
+        if not _is_int(self.start_player) or not 0 <= self.start_player < self.players:
+            raise GameRulesError(f"start player {reprlib.repr(self.start_player)} out of range 0-{self.players - 1}")
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -184,13 +192,19 @@ class GameConfig:
 
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> "GameConfig":
+        """Inverse of :meth:`to_dict`; raises GameRulesError (or KeyError for a missing field)."""
         scoring = d.get("scoring")
         if isinstance(scoring, Mapping):
             scoring = tuple(scoring[s] for s in SLOTS)
-        elif scoring is not None:
+        elif isinstance(scoring, list):
             scoring = tuple(scoring)
-        return GameConfig(players=int(d["players"]), seed=d["seed"], names=tuple(d.get("names") or ()),
-                          scoring=scoring, start_player=int(d.get("start_player", 0)))
+        elif scoring is not None:
+            raise GameRulesError(f"scoring must be {{\"A\": n, ..., \"D\": n}}, not {reprlib.repr(scoring)}")
+        names = d.get("names") or ()
+        if not isinstance(names, (list, tuple)):
+            raise GameRulesError(f"names must be a list of strings, not {reprlib.repr(names)}")
+        return GameConfig(players=d["players"], seed=d["seed"], names=tuple(names),
+                          scoring=scoring, start_player=d.get("start_player", 0))
 
 
 @dataclass(frozen=True)
@@ -200,6 +214,15 @@ class SetPrices:
     player: int
     discard: str
     prices: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        # convenience: {tile: gold} or a list of pairs become a tuple of pairs;
+        # anything else is kept as given and refused by GameState.apply
+        p = self.prices
+        if isinstance(p, Mapping):
+            object.__setattr__(self, "prices", tuple(p.items()))
+        elif isinstance(p, list) and all(isinstance(e, (tuple, list)) for e in p):
+            object.__setattr__(self, "prices", tuple(tuple(e) for e in p))
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "prices", "player": self.player, "discard": self.discard,
@@ -683,7 +706,7 @@ class GameState:
         if not isinstance(a, (SetPrices, Buy, Pass, Place)):
             raise GameRulesError(f"not an action: {a!r}")
         p = a.player
-        if not (isinstance(p, int) and 0 <= p < self.n_players):
+        if not (_is_int(p) and 0 <= p < self.n_players):
             raise UnknownPlayerError(f"there is no player {p!r} in a {self.n_players}-player game")
         who = self._name(p)
         wanted = {"prices": SetPrices, "buy": (Buy, Pass), "build": Place}[self.phase]
@@ -695,6 +718,9 @@ class GameState:
             raise NotYourTurnError(f"{who} cannot {_verb(a)} now: it is {self._name(self.current_player())}'s turn")
         if isinstance(a, SetPrices):
             tiles = self.displays[p]
+            if not (isinstance(a.prices, tuple) and all(
+                    isinstance(e, tuple) and len(e) == 2 and isinstance(e[0], str) for e in a.prices)):
+                raise BadPricesError(f"{who}: prices must be (tile, gold) pairs, not {reprlib.repr(a.prices)}")
             if a.discard not in tiles:
                 raise BadPricesError(f"{who} cannot discard tile {a.discard}: drawn tiles are {', '.join(tiles)}")
             priced = [t for t, _ in a.prices]
@@ -703,14 +729,14 @@ class GameState:
                 raise BadPricesError(f"{who} must price exactly the tiles {', '.join(rest)} "
                                      f"(got {', '.join(priced) or 'none'})")
             for t, g in a.prices:
-                if not isinstance(g, int) or g < 1:
+                if not _is_int(g) or g < 1:
                     raise BadPricesError(f"{who} must put at least 1 gold on tile {t} (got {g})")
             total = sum(g for _, g in a.prices)
             if total > self.gold[p]:
                 raise NotEnoughGoldError(f"{who} cannot put {total} gold on tiles: has only {self.gold[p]}")
         elif isinstance(a, Buy):
             s = a.seller
-            if not (isinstance(s, int) and 0 <= s < self.n_players):
+            if not (_is_int(s) and 0 <= s < self.n_players):
                 raise UnknownPlayerError(f"there is no seller {s!r} in a {self.n_players}-player game")
             if s == p:
                 raise NotForSaleError(f"{who} cannot buy tile {a.tile}: it is their own tile")
@@ -896,6 +922,11 @@ def _grown_placements(terr: Any, tile: str, before: list[tuple[int, int, int]]) 
                 out.append((x, y, r))
     out.sort()
     return out
+
+
+def _is_int(v: object) -> bool:
+    """A whole number that is not a bool (True is not player 1, nor 1 gold)."""
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _why(result: Any) -> str:

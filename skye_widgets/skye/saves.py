@@ -89,6 +89,10 @@ def saved_from_dict(d: Any) -> tuple[SavedGame, GameState]:
     if bots is not None:
         if not (isinstance(bots, list) and all(isinstance(b, str) for b in bots) and len(bots) == config.players):
             raise SaveDataError(f"bots: expected a list of {config.players} names or null")
+        from .bots import BOTS
+        unknown = [b for b in bots if b not in BOTS and b != "human"]
+        if unknown:
+            raise SaveDataError(f"bots: unknown bot {unknown[0]!r} (known: {', '.join(BOTS)}, human)")
         bots = tuple(bots)
     raw = d.get("actions")
     if not isinstance(raw, list):
@@ -122,8 +126,23 @@ def game_from_dict(d: Any) -> GameState:
 
 
 def save_game(path: str | os.PathLike[str], g: GameState, bots: Sequence[str] | None = None) -> None:
-    """Write ``g`` (config + actions + a fingerprint of the state) to ``path``."""
-    write_json(path, game_to_dict(g, bots))
+    """Write ``g`` (config + actions + a fingerprint of the state) to ``path``.
+
+    A path that cannot be written raises :class:`FileFormatError` (one line).
+    """
+    write_json_file(path, game_to_dict(g, bots))
+
+
+def write_json_file(path: str | os.PathLike[str], data: Any) -> None:
+    """:func:`~skye_widgets.errors.write_json`, with every OS failure as one
+    :class:`FileFormatError` and no temporary file left behind."""
+    try:
+        write_json(path, data)
+    except OSError as e:
+        tmp = f"{os.fspath(path)}.tmp-{os.getpid()}"
+        if os.path.isfile(tmp):
+            os.remove(tmp)
+        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
 
 
 def load_game(path: str | os.PathLike[str]) -> tuple[SavedGame, GameState]:

@@ -19,6 +19,7 @@ skye_widgets.skye.territory.CastleTileError: castle-red is a castle: a territory
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Callable, Iterator, Mapping, TypeVar, Union
@@ -69,6 +70,10 @@ class BadRotationError(IllegalPlacementError):
     """The rotation is not 0, 1, 2 or 3."""
 
 
+class BadCoordinateError(IllegalPlacementError):
+    """x or y is not a whole number."""
+
+
 class UnknownTileError(IllegalPlacementError):
     """No such tile (landscape tiles are 1-73; castles are castle-<colour>)."""
 
@@ -90,6 +95,11 @@ class TerritoryDataError(ValueError):
 
     The message starts with where the fault is, e.g. ``tiles[3]: ...``.
     """
+
+
+def _short(value: object) -> str:
+    """``repr`` cut to a readable length (a file may hold a 4000-digit number)."""
+    return reprlib.repr(value)
 
 
 def _side_desc(terrain: Terrain, direction: int) -> str:
@@ -172,7 +182,8 @@ class Territory:
         if not t.is_castle:
             raise CastleTileError(f"tile {t.id} is not a castle: a territory starts with its castle")
         self._check_rotation(rotation)
-        self._put(t, int(x), int(y), rotation)
+        self._check_coordinates(x, y)
+        self._put(t, x, y, rotation)
 
     # -- tiles ------------------------------------------------------------
     def _resolve(self, tile: TileLike) -> Tile:
@@ -185,11 +196,11 @@ class Territory:
                 raise UnknownTileError(f"a different tile is already known as {tile.id}")
             return known
         if isinstance(tile, bool) or not isinstance(tile, (int, str)):
-            raise UnknownTileError(f"{tile!r} is not a tile (1-73 or castle-<colour>)")
+            raise UnknownTileError(f"{_short(tile)} is not a tile (1-73 or castle-<colour>)")
         key = str(tile)
         found = self._extra.get(key) or catalogue().get(key)
         if found is None:
-            raise UnknownTileError(f"tile {tile!r} is not a tile (1-73 or castle-<colour>)")
+            raise UnknownTileError(f"tile {_short(tile)} is not a tile (1-73 or castle-<colour>)")
         return found
 
     def tile(self, tile: TileLike) -> Tile:
@@ -247,7 +258,13 @@ class Territory:
     @staticmethod
     def _check_rotation(rotation: object) -> None:
         if isinstance(rotation, bool) or not isinstance(rotation, int) or rotation not in ROTATIONS:
-            raise BadRotationError(f"rotation {rotation!r} is not 0, 1, 2 or 3 (quarter turns clockwise)")
+            raise BadRotationError(f"rotation {_short(rotation)} is not 0, 1, 2 or 3 (quarter turns clockwise)")
+
+    @staticmethod
+    def _check_coordinates(x: object, y: object) -> None:
+        for name, v in (("x", x), ("y", y)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise BadCoordinateError(f"{name} = {_short(v)} is not a whole number")
 
     def _check_tile(self, t: Tile) -> None:
         if t.is_castle:
@@ -264,6 +281,7 @@ class Territory:
         t = self._resolve(tile)
         self._check_tile(t)
         self._check_rotation(rotation)
+        self._check_coordinates(x, y)
         cell = (x, y)
         if cell in self.placements:
             raise CellOccupiedError(f"{cell} already holds tile {self.placements[cell].tile}")
@@ -402,7 +420,7 @@ class Territory:
             raise TerritoryDataError("name: must be a string")
         gold = d.get("gold", 0)
         if isinstance(gold, bool) or not isinstance(gold, int) or gold < 0:
-            raise TerritoryDataError(f"gold: {gold!r} is not a whole number >= 0")
+            raise TerritoryDataError(f"gold: {_short(gold)} is not a whole number >= 0")
         entries = d.get("tiles")
         if not isinstance(entries, list) or not entries:
             raise TerritoryDataError("tiles: missing or empty (a territory starts with its castle)")
@@ -416,7 +434,7 @@ class Territory:
                     raise TerritoryDataError(f"{where}: missing field {key!r}")
             for key in ("x", "y"):
                 if isinstance(e[key], bool) or not isinstance(e[key], int):
-                    raise TerritoryDataError(f"{where}: {key} = {e[key]!r} is not a whole number")
+                    raise TerritoryDataError(f"{where}: {key} = {_short(e[key])} is not a whole number")
             tid, x, y, r = e["tile"], e["x"], e["y"], e["rotation"]
             try:
                 if territory is None:

@@ -4,7 +4,9 @@ After every action: all 73 landscape tiles are somewhere (bag, displays, tiles
 to build, territories) exactly once; gold is accounted for (income paid = gold
 held + gold lying on tiles + gold paid to the supply); no player's VP goes
 down. A saved game replays identically; the same seed gives the same game;
-undo restores the state before the last action.
+undo restores the state before the last action. Random candidate actions are
+accepted exactly when legal_actions lists them; refusals raise a specific
+error and change nothing.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from skye_widgets.skye.game import GameConfig, GameState
+from skye_widgets.errors import RulesError
+from skye_widgets.skye.game import Buy, GameConfig, GameRulesError, GameState, Pass, Place, SetPrices
 from skye_widgets.skye.saves import game_to_dict, saved_from_dict
+from skye_widgets.skye.territory import IllegalPlacementError
 
 ALL_TILES = sorted(str(i) for i in range(1, 74))
 
@@ -97,3 +101,89 @@ def test_undo_restores_the_previous_state(config, seed, steps):
     after = (list(g.gold), list(g.vp), list(g.bag), [list(d) for d in g.displays],
              [list(t.placements.values()) for t in g.territories], g.phase, len(g.log))
     assert after == before
+
+
+def frozen(v):
+    """``v`` with every list, dict and set turned into tuples (order kept), so a
+    later change to the original cannot reach the copy; the leaves (actions,
+    events, score results) are frozen dataclasses already."""
+    if isinstance(v, dict):
+        return tuple((k, frozen(x)) for k, x in v.items())
+    if isinstance(v, (list, tuple)):
+        return tuple(frozen(x) for x in v)
+    if isinstance(v, (set, frozenset)):
+        return frozenset(v)
+    return v
+
+
+def full_state(g: GameState) -> dict:
+    """Every attribute of the state except derived caches (bag in order, the
+    random generator's state, territories' cells, faces and tile ids)."""
+    out = {}
+    for k, v in vars(g).items():
+        if k in ("_legal_cache", "_placements_cache"):
+            continue
+        if k == "rng":
+            v = v.getstate()
+        elif k == "territories":
+            v = [(t.placements, t._faces, t._ids, t.name, t.gold) for t in v]
+        out[k] = frozen(v)
+    return out
+
+
+def candidate_actions(g: GameState, rng: random.Random) -> list:
+    """A mix of legal-looking and illegal actions for the current state: any
+    player, any phase's action type, random tiles, prices, sellers and cells."""
+    n = g.n_players
+    tiles = ALL_TILES + ["castle-red", "0"]
+    out = []
+    for _ in range(12):
+        p = rng.randrange(-1, n + 1)
+        kind = rng.randrange(4)
+        if kind == 0:
+            drawn = g.displays[p] if 0 <= p < n and g.displays[p] else rng.sample(tiles, 3)
+            d = rng.choice(drawn)
+            rest = [t for t in drawn if t != d] + ([rng.choice(tiles)] if rng.random() < 0.2 else [])
+            out.append(SetPrices(p, d, tuple((t, rng.randrange(0, 8)) for t in rest)))
+        elif kind == 1:
+            s = rng.randrange(-1, n + 1)
+            shown = g.displays[s] if 0 <= s < n and g.displays[s] else tiles
+            out.append(Buy(p, s, rng.choice(shown if rng.random() < 0.8 else tiles)))
+        elif kind == 2:
+            out.append(Pass(p))
+        else:
+            mine = g.to_build[p] if 0 <= p < n and g.to_build[p] else tiles
+            x0, y0, x1, y1 = g.territories[p % n].bounds()
+            out.append(Place(p, rng.choice(mine if rng.random() < 0.8 else tiles),
+                             rng.randint(x0 - 2, x1 + 2), rng.randint(y0 - 2, y1 + 2), rng.randrange(-1, 5)))
+    return out
+
+
+GENERIC_ERRORS = (RulesError, GameRulesError, IllegalPlacementError)
+
+
+@settings(max_examples=4, deadline=None)
+@given(configs, st.integers(0, 1000))
+def test_an_action_is_accepted_iff_listed_and_refusals_change_nothing(config, seed):
+    """At every step of a random game, random candidate actions: an action
+    listed by legal_actions is accepted; any other raises a *specific*
+    RulesError subclass and leaves the whole state (bag order and random
+    generator included) unchanged."""
+    rng = random.Random(seed)
+    g = GameState(config)
+    refused = 0
+    while not g.is_over():
+        before = full_state(g)
+        for a in candidate_actions(g, rng):
+            listed = 0 <= a.player < g.n_players and a in g.legal_actions(a.player)
+            try:
+                g.clone().apply(a) if listed else g.apply(a)
+            except RulesError as e:
+                assert not listed, (a, e)
+                assert type(e) not in GENERIC_ERRORS, (a, type(e))
+                refused += 1
+            else:
+                assert listed, a
+            assert full_state(g) == before, a
+        g.apply(g.random_action(rng, g.current_player()))
+    assert refused > 0

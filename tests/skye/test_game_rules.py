@@ -14,11 +14,13 @@ import pytest
 
 from skye_widgets.errors import RulesError
 from skye_widgets.skye.game import (
-    BadPricesError, Buy, GameConfig, GameOverError, GameState, NotEnoughGoldError,
+    BadPricesError, Buy, GameConfig, GameOverError, GameRulesError, GameState, NotEnoughGoldError,
     NotForSaleError, NotYourTileError, NotYourTurnError, Pass, Place, SetPrices,
-    WrongPhaseError, action_from_dict, round_slots,
+    UnknownPlayerError, WrongPhaseError, action_from_dict, round_slots,
 )
-from skye_widgets.skye.territory import Territory, TerrainMismatchError
+from skye_widgets.skye.territory import (
+    BadCoordinateError, BadRotationError, Territory, TerrainMismatchError,
+)
 
 
 def give(g: GameState, p: int, tiles: list[str]) -> None:
@@ -37,12 +39,19 @@ def give(g: GameState, p: int, tiles: list[str]) -> None:
 
 
 def snapshot(g: GameState):
-    """Everything an action could change."""
-    return copy.deepcopy((
-        g.phase, g.round_no, g.start_player, list(g.gold), list(g.vp), sorted(g.bag),
-        g.displays, g.prices, g.decisions, g.buy_queue, g.to_build, g.build_queue,
-        [list(t.placements.values()) for t in g.territories], len(g.history), len(g.log),
-        g.income_paid, g.gold_to_supply))
+    """Everything an action could change: every attribute of the state except
+    derived caches, the bag in order, the random generator's state, and each
+    territory's internals (cells, faces, tile ids)."""
+    out = {}
+    for k, v in vars(g).items():
+        if k in ("_legal_cache", "_placements_cache"):
+            continue
+        if k == "rng":
+            v = v.getstate()
+        elif k == "territories":
+            v = [(list(t.placements.items()), dict(t._faces), sorted(t._ids), t.name, t.gold) for t in v]
+        out[k] = copy.deepcopy(v)
+    return out
 
 
 def three_player_buy_phase(gold=(10, 9, 10)) -> GameState:
@@ -387,3 +396,63 @@ def test_actions_round_trip_through_dicts():
         assert type(a).from_dict(json.loads(json.dumps(a.to_dict()))) == a     # JSON-able
     with pytest.raises(ValueError):
         action_from_dict({"type": "steal", "player": 0})
+
+
+# --------------------------------------------------------------------------
+# Malformed actions (wrong types) are refused like illegal ones
+# --------------------------------------------------------------------------
+
+def test_malformed_actions_raise_specific_errors_and_change_nothing():
+    g = GameState(GameConfig(players=2, seed=2))
+    give(g, 0, ["10", "11", "12"])
+    before = snapshot(g)
+    bad = [
+        (SetPrices(True, "12", (("10", 1), ("11", 1))), UnknownPlayerError),    # True is not player 1
+        (SetPrices(0, "12", (("10", True), ("11", 1))), BadPricesError),       # True is not 1 gold
+        (SetPrices(0, "12", (("10", 1.0), ("11", 1))), BadPricesError),        # nor is 1.0
+        (SetPrices(0, "12", None), BadPricesError),
+        (SetPrices(0, "12", (("10", 1, 2),)), BadPricesError),
+        (SetPrices(0, 12, (("10", 1), ("11", 1))), BadPricesError),           # the tile id is a string
+        ("not an action", GameRulesError),
+    ]
+    for action, error in bad:
+        with pytest.raises(error):
+            g.apply(action)
+        assert snapshot(g) == before, action
+    # a {tile: gold} mapping is accepted and stored as pairs (saved exactly)
+    a = SetPrices(0, "12", {"10": 2, "11": 1})
+    assert a.prices == (("10", 2), ("11", 1))
+    g.apply(a)
+    assert g.gold[0] == 5 - 2 - 1
+
+
+def test_malformed_buy_and_place_raise_specific_errors_and_change_nothing():
+    g = three_player_buy_phase(gold=(10, 9, 10))
+    before = snapshot(g)
+    with pytest.raises(UnknownPlayerError):
+        g.apply(Buy(0, True, "4"))                  # True is not seat 1
+    with pytest.raises(UnknownPlayerError):
+        g.apply(Pass(False))                        # nor False seat 0
+    assert snapshot(g) == before
+    _pass_everyone(g)
+    before = snapshot(g)
+    legal = g.legal_actions()[0]
+    for x, y in (("1", 0), (1.0, 0), (legal.x, float(legal.y)), (True, 0)):
+        with pytest.raises(BadCoordinateError):
+            g.apply(Place(0, legal.tile, x, y, legal.rotation))
+        assert snapshot(g) == before
+    with pytest.raises(BadRotationError):
+        g.apply(Place(0, legal.tile, legal.x, legal.y, float(legal.rotation)))
+    assert snapshot(g) == before
+
+
+def test_config_refuses_wrong_types():
+    for kwargs in ({"players": 4.0}, {"players": True}, {"players": "4"}, {"seed": 1.5}, {"seed": None},
+                   {"names": ("a", 2)}, {"names": ("a", "")}, {"scoring": (1, 2, 3, True)},
+                   {"start_player": 1.0}):
+        with pytest.raises(GameRulesError):
+            GameConfig(**{"players": 2, **kwargs})
+    # lists are fine and kept as tuples (configs compare and hash as values)
+    c = GameConfig(players=2, names=["Ann", "Bob"], scoring=[3, 1, 2, 4])
+    assert c.names == ("Ann", "Bob") and c.scoring == (3, 1, 2, 4) and hash(c) == hash(GameConfig(
+        players=2, names=("Ann", "Bob"), scoring=(3, 1, 2, 4)))
