@@ -193,3 +193,68 @@ def test_vp_progress_and_sources_add_up_to_the_game_result():
         assert list(sources) == ["slot A", "slot B", "slot C", "slot D", "scrolls", "gold"]
         assert sum(sources.values()) == g.vp[i]
         assert sources["gold"] == g.gold[i] // 5              # 1 VP per 5 gold at the end
+
+
+# --------------------------------------------------------------------------
+# The exercises as the learner meets them, and the quizzes' computed answers
+# --------------------------------------------------------------------------
+
+@pytest.fixture
+def quiet_canvas(monkeypatch):
+    """Widgets without a front end: drop canvas messages."""
+    from ipycanvas.canvas import _CANVAS_MANAGER
+    monkeypatch.setattr(type(_CANVAS_MANAGER), "_send_custom", lambda self, command, buffers=[]: None)
+
+
+@pytest.mark.parametrize("number", EXERCISES)
+def test_exercise_solved_by_clicking_the_board(number, quiet_canvas):
+    from skye_widgets.widgets.quiz import Exercise
+    from skye_widgets.widgets.skye import TerritoryWidget
+    les = lessons.LESSONS[number]
+    # as in the notebook cell
+    board = TerritoryWidget(lessons.exercise_territory(number), hand=[les.hand], scoring_tiles=[number])
+    board.show_breakdown(number)
+    ex = Exercise("task", lambda: lessons.check_exercise(number, board.territory), body=board)
+    assert not ex.check() and "still in your hand" in ex.message
+    start = lessons.exercise_territory(number)
+    before = score_tile(number, [start], [0])[0].points
+    x, y, r = next(m for m in start.legal_placements(les.hand)
+                   if _gain_after(start, les.hand, m, number, before) == les.gain)
+    board.rotate(r)
+    board.click_cell(x, y)
+    assert ex.check() and ex.solved, ex.message
+    assert f"+{les.gain}" in ex.message
+
+
+def _gain_after(start, tile, move, number, before):
+    t = start.copy()
+    t.place(tile, *move)
+    return score_tile(number, [t], [0])[0].points - before
+
+
+def test_quiz_answers_computed_in_the_notebooks():
+    # lesson 6, tile 3: tile 16 prints 3 sheep; 32 and 57 one sheep each (their cattle do not count)
+    sheep = lessons.example("sheep")
+    assert {t: lessons.best_gain(3, sheep, t) for t in ("16", "32", "57")} == {"16": 3, "32": 1, "57": 1}
+    # lesson 6, tile 6: 2 brochs, 2 farms, 3 lighthouses; one more broch or farm alone makes no set
+    sets = lessons.example("building_sets")
+    assert {t: lessons.best_gain(6, sets, t) for t in ("8", "35")} == {"8": 0, "35": 0}
+    # lesson 7, tile 7: Red adds tile 62 (whisky) -> 3 / 2 / 1 whisky tiles -> 5, 2, 0
+    clans, gold = lessons.clans(7)
+    red = clans[1].copy()
+    red.place("62", *red.legal_placements("62")[0])
+    assert [r.points for r in score_tile(7, [clans[0], red, clans[2]], gold)] == [5, 2, 0]
+    # lesson 7, tile 8: Yellow adds tile 66 (2 ships) -> 3 / 3 / 3 ships -> all tied first
+    clans, gold = lessons.clans(8)
+    yellow = clans[2].copy()
+    yellow.place("66", *yellow.legal_placements("66")[0])
+    assert [r.points for r in score_tile(8, [clans[0], clans[1], yellow], gold)] == [5, 5, 5]
+    # lesson 7, tile 9: gold 8 / 3 / 3 -> tied seconds
+    assert [r.points for r in score_tile(9, lessons.clans(9)[0], [8, 3, 3])] == [5, 2, 2]
+    # lesson 7, slot C = tile 10: tile 38 is a farm with 1 sheep + 1 cattle; at (-1, 2) it also brings
+    # tile 48's sheep at (0, 1) next to a farm: 2 + 1 = +3. Tile 73's 2 sheep next to the farm on 59: +2
+    farm = lessons.example("animals_at_farms")
+    assert {t: lessons.best_gain(10, farm, t) for t in ("38", "73")} == {"38": 3, "73": 2}
+    # lesson 8, slot C = tile 12: tile 61 is a harbour by itself; tile 66 has no lighthouse to join
+    port = lessons.example("harbours")
+    assert {t: lessons.best_gain(12, port, t) for t in ("61", "66")} == {"61": 3, "66": 0}
