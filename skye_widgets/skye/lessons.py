@@ -112,12 +112,16 @@ LESSONS: dict[int, Lesson] = {les.number: les for les in (
 )}
 
 
-def build(placements: Sequence[Sequence[object]]) -> Territory:
-    """A territory from ``(tile, x, y, rotation)`` rows, castle first (each placement checked)."""
-    first, *rest = placements
-    t = Territory(str(first[0]), x=int(first[1]), y=int(first[2]), rotation=int(first[3]))  # type: ignore[call-overload]
+def build(placements: Sequence[tuple[str, int, int, int]]) -> Territory:
+    """A territory from ``(tile, x, y, rotation)`` rows, castle first (each placement checked).
+
+    >>> build([("castle-blue", 0, 0, 0), ("31", 0, 1, 0)]).placements[(0, 1)]
+    Placement(tile='31', x=0, y=1, rotation=0)
+    """
+    (castle, cx, cy, cr), *rest = placements
+    t = Territory(castle, x=cx, y=cy, rotation=cr)
     for tid, x, y, r in rest:
-        t.place(str(tid), int(x), int(y), int(r))  # type: ignore[call-overload]
+        t.place(tid, x, y, r)
     return t
 
 
