@@ -48,7 +48,10 @@ def players_from_data(data: Any, path: PathLike = "<data>", *,
                                             f"{owner[str(tid)]}'s territory (every tile exists once)")
             t = Territory.from_dict(entry, tiles=tiles)
         except TerritoryDataError as e:
-            raise FileFormatError(path, f"players[{i}].{e}") from None
+            # "tiles[3]: ..." -> "players[1].tiles[3]: ..."; a fault of the whole entry -> "players[1]: ..."
+            msg = str(e)
+            sep = "." if msg.startswith(("tiles", "name:", "gold:")) else ": "
+            raise FileFormatError(path, f"players[{i}]{sep}{msg}") from None
         if t.name in names:
             raise FileFormatError(path, f"players[{i}].name: {t.name!r} is used by another player")
         names.add(t.name)

@@ -168,3 +168,60 @@ def test_territory_with_castle_only(tmp_path):
     p = write(tmp_path, {"players": [{"name": "Solo", "gold": 0,
                                       "tiles": [{"tile": "castle-red", "x": 0, "y": 0, "rotation": 0}]}]})
     assert load_players(p)[0] == Territory("castle-red")
+
+
+CASTLE = {"tile": "castle-blue", "x": 0, "y": 0, "rotation": 0}
+
+
+def one_player(*tiles):
+    return json.dumps({"players": [{"name": "Ann", "gold": 3, "tiles": [CASTLE, *tiles]}]})
+
+
+# each broken file and (a piece of) the fault its one stderr line must name
+BROKEN = [
+    ("", "malformed JSON at line 1, column 1"),
+    ("[1, 2]", 'expected an object {"players": [...]}'),
+    ('{"players": {}}', "players: must be a non-empty list"),
+    ('{"players": [7]}', "players[0]: a player entry must be an object"),
+    (one_player({"tile": 12, "x": "1", "y": 0, "rotation": 0}), "players[0].tiles[1]: x = '1' is not a whole number"),
+    (one_player({"tile": 12, "x": 1.5, "y": 0, "rotation": 0}), "x = 1.5 is not a whole number"),
+    (one_player({"tile": 12, "x": True, "y": 0, "rotation": 0}), "x = True is not a whole number"),
+    (one_player({"tile": 12, "x": None, "y": 0, "rotation": 0}), "x = None is not a whole number"),
+    (one_player({"tile": 12, "x": 1, "y": 0, "rotation": 10 ** 30}), "rotation 1000000000000000000000000000000 is not 0, 1, 2 or 3"),
+    (one_player({"tile": 12, "x": 1, "y": 0, "rotation": 4}), "rotation 4 is not 0, 1, 2 or 3"),
+    (one_player({"tile": 12, "x": 1, "y": 0}), "players[0].tiles[1]: missing field 'rotation'"),
+    (one_player({"tile": 12, "x": 5, "y": 5, "rotation": 0}), "would share no side with the territory"),
+    (one_player({"tile": 12, "x": 0, "y": 0, "rotation": 0}), "(0, 0) already holds tile castle-blue"),
+    (one_player({"tile": [12], "x": 1, "y": 0, "rotation": 0}), "[12] is not a tile"),
+    (one_player({"tile": "castle-red", "x": 1, "y": 0, "rotation": 0}), "castle-red is a castle"),
+    ("[" * 100_000 + "]" * 100_000, "JSON nested too deeply"),
+    ('{"players": [{"name": "Ann", "gold": ' + "9" * 5000 + "}]}", "unreadable JSON"),
+]
+
+
+@pytest.mark.parametrize("text, message", BROKEN, ids=range(len(BROKEN)))
+def test_broken_territory_files_are_one_line_exit_2(tmp_path, capsys, text, message):
+    bad = write(tmp_path, text)
+    for argv in (["score", str(bad), "--json"], ["legal", str(bad), "--player", "Ann", "--tile", "5", "--json"]):
+        assert main(argv) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1, err
+        assert err.startswith(f"skye-widgets: {bad}: ") and message in err, err
+
+
+def test_a_directory_or_binary_file_is_one_line_exit_2(tmp_path, capsys):
+    binary = tmp_path / "b.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    for path, message in ((tmp_path, "is a directory"), (binary, "not UTF-8 text")):
+        assert main(["score", str(path), "--json"]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and message in err
+
+
+def test_saving_to_an_unwritable_path_is_one_error_naming_it(tmp_path):
+    t = Territory("castle-red")
+    with pytest.raises(FileFormatError, match="cannot write"):
+        save_players(tmp_path / "no-such-dir" / "t.json", [t])
+    with pytest.raises(FileFormatError, match="cannot write"):
+        save_players(tmp_path, [t])                        # a directory
+    assert list(tmp_path.iterdir()) == []                  # no temporary file left behind

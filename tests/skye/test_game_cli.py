@@ -66,6 +66,21 @@ def test_readable_log_round_by_round(capsys):
     (lambda d: d["config"].update(players=9), "config: "),
     (lambda d: d["state"].update(vp=[1, 2]), "replay does not reach the saved state"),
     (lambda d: d["actions"].append({"type": "jump", "player": 0}), "unknown action type"),
+    (lambda d: d["config"].update(players=2.5), "config: Isle of Skye is for 2-5 players, not 2.5"),
+    (lambda d: d["config"].update(players="two"), "config: Isle of Skye is for 2-5 players, not 'two'"),
+    (lambda d: d["config"].update(names=[1, 2]), "config: names must be non-empty strings"),
+    (lambda d: d["config"].update(names=5), "config: names must be a list of strings"),
+    (lambda d: d["config"].update(scoring=5), "config: scoring must be"),
+    (lambda d: d["config"].update(seed=[7]), "config: seed must be a whole number or a string"),
+    (lambda d: d["config"].update(start_player=1.5), "config: start player 1.5 out of range"),
+    (lambda d: d.update(config=[]), "config: must be an object"),
+    (lambda d: d.update(bots=["random", "wizard"]), "bots: unknown bot 'wizard'"),
+    (lambda d: d["actions"][0].update(player=True), "action 1 of"),
+    (lambda d: next(a for a in d["actions"] if a["type"] == "place").update(rotation=10 ** 30),
+     "rotation 1000000000000000000000000000000 is not 0, 1, 2 or 3"),
+    (lambda d: next(a for a in d["actions"] if a["type"] == "place").update(x="1"),
+     "place action needs an integer 'x'"),
+    (lambda d: d.update(actions=d["actions"][:10]), "replay does not reach the saved state: steps 10"),
 ])
 def test_edited_save_fails_with_one_line_naming_file_and_fault(capsys, tmp_path, edit, message):
     g = play_game(GameConfig(players=2, seed=2), [make_bot("random", 1), make_bot("random", 2)])
@@ -130,3 +145,56 @@ def test_entry_point_runs_as_a_program():
     r = subprocess.run([sys.executable, "-m", "skye_widgets", "play", "--players", "2", "--bots", "random",
                         "--seed", "4", "--json"], capture_output=True, text=True)
     assert r.returncode == 0 and json.loads(r.stdout)["rounds"] == 6
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "malformed JSON"),
+    ("[]", "expected a JSON object, got list"),
+    ("[" * 100_000 + "]" * 100_000, "JSON nested too deeply"),
+])
+def test_broken_save_files_are_one_line(capsys, tmp_path, text, message):
+    path = tmp_path / "g.json"
+    path.write_text(text)
+    for p in (path, tmp_path):          # the file, and a directory
+        code, out, err = run(capsys, "replay", str(p))
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert message in err if p == path else "is a directory" in err
+
+
+def test_saving_to_an_unwritable_path_is_one_line(capsys, tmp_path):
+    target = tmp_path / "missing-dir" / "g.json"
+    code, out, err = run(capsys, "play", "--players", "2", "--bots", "random", "--save", str(target))
+    assert code == 2 and err == f"skye-widgets: {target}: cannot write: No such file or directory\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_same_seed_same_game_in_two_processes_whatever_the_hash_seed(tmp_path):
+    """Iterating over a set of strings follows the hash seed; nothing a game
+    decides may depend on it (PYTHONHASHSEED differs between the two runs)."""
+    import os
+    outs = []
+    for hash_seed, name in (("1", "a.json"), ("4242", "b.json")):
+        r = subprocess.run([sys.executable, "-m", "skye_widgets", "play", "--players", "3",
+                            "--bots", "planner,greedy,random", "--seed", "5", "--json",
+                            "--save", str(tmp_path / name)],
+                           capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert r.returncode == 0, r.stderr
+        outs.append(r.stdout)
+    assert outs[0] == outs[1]
+    assert (tmp_path / "a.json").read_text() == (tmp_path / "b.json").read_text()
+
+
+def test_rules_modules_never_import_widget_libraries():
+    """Every module of skye_widgets.skye imports without ipywidgets/ipycanvas."""
+    probe = (
+        "import importlib, pkgutil, sys\n"
+        "import skye_widgets.skye as pkg\n"
+        "names = [m.name for m in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + '.')]\n"
+        "for n in names: importlib.import_module(n)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipycanvas'))\n"
+        "print(len(names), bad)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    count, bad = r.stdout.split(" ", 1)
+    assert int(count) >= 10 and bad.strip() == "[]"
