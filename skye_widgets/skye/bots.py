@@ -594,6 +594,7 @@ def remaining_weights(state: GameState) -> dict[int, int]:
 
 def make_context(state: GameState, player: int, near_weight: float = 0.0,
                  opp_feats: Sequence[Features] | None = None) -> Context:
+    """The evaluation context of ``player`` in ``state`` (scoring weights still to come, opponents)."""
     others = [q for q in range(state.n_players) if q != player]
     if opp_feats is None:
         opp_feats = [territory_eval(state.territories[q]).features() for q in others]
@@ -678,6 +679,7 @@ class Bot:
         self.rng = random.Random(f"{self.name}-{seed}")
 
     def choose(self, state: GameState, player: int) -> Action:  # pragma: no cover - abstract
+        """The action ``player`` plays in ``state`` (always one of its legal actions)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -690,6 +692,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, state: GameState, player: int) -> Action:
+        """A uniformly random legal action."""
         return state.random_action(self.rng, player)
 
 
@@ -702,9 +705,11 @@ class GreedyBot(Bot):
     near_weight = 0.0
 
     def context(self, state: GameState, player: int) -> Context:
+        """The evaluation context for ``player`` now."""
         return make_context(state, player, self.near_weight)
 
     def choose(self, state: GameState, player: int) -> Action:
+        """Dispatch on the phase: prices, buy or place."""
         if state.phase == "prices":
             return self.choose_prices(state, player)
         if state.phase == "buy":
@@ -713,6 +718,7 @@ class GreedyBot(Bot):
 
     # -- phase 2
     def choose_prices(self, state: GameState, player: int) -> SetPrices:
+        """Discard the least valuable drawn tile and price the others."""
         ctx = self.context(state, player)
         terr = state.territories[player]
         tiles = list(state.displays[player])
@@ -723,12 +729,14 @@ class GreedyBot(Bot):
         return SetPrices(player, discard, self.prices_for(state, player, kept, values))
 
     def prices_for(self, state: GameState, player: int, kept: list[str], values: dict[str, float]) -> tuple[tuple[str, int], ...]:
+        """The gold to put on each kept tile: its value (at least 1), fitted to the gold in hand."""
         gold = state.gold[player]
         want = {t: max(1, round(values[t])) for t in kept}
         return _fit_budget(kept, want, gold)
 
     # -- phase 4
     def choose_buy(self, state: GameState, player: int) -> Action:
+        """Buy the offer with the best value for the money, or pass."""
         ctx = self.context(state, player)
         terr = state.territories[player]
         base = base_value(terr, ctx)
@@ -743,6 +751,7 @@ class GreedyBot(Bot):
 
     # -- phase 5
     def choose_place(self, state: GameState, player: int) -> Place:
+        """Place the tile where it adds most now."""
         ctx = self.context(state, player)
         terr = state.territories[player]
         best: tuple[float, Place | None] = (float("-inf"), None)
@@ -897,6 +906,7 @@ class PlannerBot(GreedyBot):
         return got + g * gold[me]
 
     def choose_buy(self, state: GameState, player: int) -> Action:
+        """Buy the offer whose value beats the gold paid and the gold it hands a rival seller, or pass."""
         ctx = self.context(state, player)
         terr = state.territories[player]
         base = base_value(terr, ctx)
@@ -937,9 +947,11 @@ class TournamentResult:
     vp_total: list[int] = field(default_factory=list)
 
     def win_share(self, seat: int) -> float:
+        """Wins of ``seat`` (shared wins count 1/k) over games played."""
         return self.wins[seat] / self.games
 
     def avg_vp(self, seat: int) -> float:
+        """Average final VP of ``seat``."""
         return self.vp_total[seat] / self.games
 
     def by_bot(self) -> dict[str, tuple[float, float]]:
@@ -952,6 +964,7 @@ class TournamentResult:
         return out
 
     def to_dict(self) -> dict[str, Any]:
+        """The ``tournament --json`` document."""
         return {"games": self.games, "bots": self.bots,
                 "seats": [{"bot": b, "wins": self.wins[i], "win_share": round(self.win_share(i), 4),
                            "avg_vp": round(self.avg_vp(i), 2)} for i, b in enumerate(self.bots)],
@@ -960,6 +973,7 @@ class TournamentResult:
                 "ties": "a shared win counts 1/k to each of the k tied winners"}
 
     def report(self) -> str:
+        """The readable table printed by ``tournament``."""
         lines = [f"{self.games} games, {len(self.bots)} players "
                  "(a shared win counts as 1/k of a win for each of the k tied winners):"]
         for i, b in enumerate(self.bots):

@@ -68,6 +68,7 @@ def print_log(state: Any, out: Any = None) -> None:
 
 
 def print_table(state: Any, bots: Sequence[str] | None, out: Any = None) -> None:
+    """The final result table, winners marked."""
     out = out or sys.stdout
     print("\nResult:", file=out)
     winners = set(state.winners()) if state.is_over() else set()
@@ -78,6 +79,7 @@ def print_table(state: Any, bots: Sequence[str] | None, out: Any = None) -> None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """``skye-widgets play``."""
     from .bots import make_bot
     from .game import GameConfig, GameRulesError, play_game
     from .saves import save_game
@@ -103,6 +105,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """``skye-widgets replay FILE [--step N] [--log]``."""
     from .saves import load_game
     saved, state = load_game(args.file)
     if args.step is not None:
@@ -118,6 +121,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    """``skye-widgets tournament``."""
     from .bots import tournament
     try:
         bots = _bot_list(args.bots, None)

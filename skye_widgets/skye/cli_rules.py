@@ -89,6 +89,7 @@ def score_text(players: list[Territory]) -> str:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    """``skye-widgets score FILE [--json]``."""
     players = load_players(args.file)
     if args.json:
         print(json.dumps(score_report(players)))
@@ -98,6 +99,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
+    """``skye-widgets legal FILE --player NAME --tile N [--json]``."""
     players = load_players(args.file)
     by_name = {t.name: t for t in players}
     if args.player not in by_name:

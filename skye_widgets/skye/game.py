@@ -176,6 +176,7 @@ class GameConfig:
 
     @property
     def player_names(self) -> tuple[str, ...]:
+        """The names given, or Player 1..n."""
         return self.names or tuple(f"Player {i + 1}" for i in range(self.players))
 
     def resolved(self) -> "GameConfig":
@@ -186,6 +187,7 @@ class GameConfig:
         return GameConfig(self.players, self.seed, self.names, tuple(tiles), self.start_player)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, Any]:
+        """The save-file ``config`` entry (scoring tiles drawn and named by slot)."""
         r = self.resolved()
         return {"players": r.players, "seed": r.seed, "names": list(r.player_names),
                 "scoring": dict(zip(SLOTS, r.scoring or ())), "start_player": r.start_player}
@@ -225,6 +227,7 @@ class SetPrices:
             object.__setattr__(self, "prices", tuple(tuple(e) for e in p))
 
     def to_dict(self) -> dict[str, Any]:
+        """The save-file entry of this action."""
         return {"type": "prices", "player": self.player, "discard": self.discard,
                 "prices": {t: g for t, g in self.prices}}
 
@@ -243,6 +246,7 @@ class Buy:
     tile: str
 
     def to_dict(self) -> dict[str, Any]:
+        """The save-file entry of this action."""
         return {"type": "buy", "player": self.player, "seller": self.seller, "tile": self.tile}
 
     @staticmethod
@@ -258,6 +262,7 @@ class Pass:
     player: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The save-file entry of this action."""
         return {"type": "pass", "player": self.player}
 
     @staticmethod
@@ -277,6 +282,7 @@ class Place:
     rotation: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The save-file entry of this action."""
         return {"type": "place", "player": self.player, "tile": self.tile,
                 "x": self.x, "y": self.y, "rotation": self.rotation}
 
@@ -354,6 +360,7 @@ class SlotScore:
 
 @dataclass
 class PlayerResult:
+    """One player's line of the final table (rank 1 = winner)."""
     name: str
     vp: int
     gold: int
@@ -553,6 +560,7 @@ class GameState:
     # -- OpenSpiel-style API ----------------------------------------------
 
     def is_over(self) -> bool:
+        """True after the final scoring."""
         return self.phase == "over"
 
     def decision_players(self) -> list[int]:

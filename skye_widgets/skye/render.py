@@ -433,10 +433,12 @@ class View:
 
     @property
     def width(self) -> int:
+        """Width in pixels."""
         return self.cols * self.cell + 2 * self.pad
 
     @property
     def height(self) -> int:
+        """Height in pixels."""
         return self.rows * self.cell + 2 * self.pad
 
     def to_px(self, x: int, y: int) -> tuple[int, int]:
@@ -452,6 +454,7 @@ class View:
         return None
 
     def cells(self) -> Iterable[Cell]:
+        """Every shown cell, row by row."""
         for y in range(self.min_y, self.min_y + self.rows):
             for x in range(self.min_x, self.min_x + self.cols):
                 yield x, y

@@ -43,6 +43,7 @@ class Placement:
 
     @property
     def cell(self) -> Cell:
+        """(x, y) of the tile."""
         return (self.x, self.y)
 
 
@@ -217,6 +218,7 @@ class Territory:
 
     @property
     def castle(self) -> Placement:
+        """The castle's placement (always the first one)."""
         return next(iter(self.placements.values()))
 
     @property

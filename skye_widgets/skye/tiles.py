@@ -40,6 +40,7 @@ class Terrain(str, Enum):
 
     @property
     def label(self) -> str:
+        """Lower-case name: pasture, mountain or water."""
         return self.name.lower()
 
 
@@ -99,6 +100,7 @@ class Area:
 
     @property
     def enclosed(self) -> bool:
+        """True for an inner area that touches no side of its tile."""
         return not self.sides
 
 
@@ -116,6 +118,7 @@ class Tile:
 
     @property
     def is_castle(self) -> bool:
+        """True for the five castle tiles."""
         return self.id.startswith("castle-")
 
     @property

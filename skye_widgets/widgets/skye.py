@@ -393,6 +393,7 @@ class TerritoryWidget(CanvasBoard):
                         max_height=self.max_height)
 
     def drawing(self) -> Drawing:
+        """The current picture: territory, legal spots, preview and overlays."""
         view = self.view()
         self._view = view
         legal_now = self.legal_cells() if self.selected else []
@@ -412,6 +413,7 @@ class TerritoryWidget(CanvasBoard):
             title=self.title or f"territory of {len(self.territory)} tiles")
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
+        """The cell under a pixel of the canvas (None outside)."""
         view = self._view or self.view()
         return view.cell_at(px, py)
 
@@ -491,6 +493,7 @@ class RandomSeat:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, player: int) -> Any:
+        """A uniformly random legal action."""
         return state.random_action(self.rng, player)
 
 
@@ -603,6 +606,7 @@ class GameTable(W.VBox):
 
     # -- who is who ---------------------------------------------------------
     def is_human(self, p: int) -> bool:
+        """True when seat ``p`` is played by a person."""
         return self.seats[p] is None
 
     def humans_to_act(self) -> list[int]:
@@ -753,12 +757,14 @@ class GameTable(W.VBox):
         return made
 
     def say(self, message: str, kind: str = "info") -> None:
+        """Show ``message`` in the status line (kind: info, ok or error)."""
         colour = {"error": "#b2182b", "ok": "#1b7837"}.get(kind, "#333333")
         self.status.value = (f'<span class="skye-{kind}" style="color:{colour};font-size:1.1em">'
                              f"{escape(message)}</span>")
 
     @property
     def message(self) -> str:
+        """The status line as plain text."""
         import re
         return re.sub(r"<[^>]+>", "", self.status.value)
 
