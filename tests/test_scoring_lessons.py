@@ -207,6 +207,15 @@ def quiet_canvas(monkeypatch):
 
 
 @pytest.mark.parametrize("number", EXERCISES)
+def test_notebook_exercise_uses_the_lesson_data(number):
+    les = lessons.LESSONS[number]
+    code = "\n".join(c.source for c in _section(number) if c.cell_type == "code")
+    assert f'TerritoryWidget(lessons.exercise_territory({number}), hand=["{les.hand}"]' in code
+    assert f"lessons.check_exercise({number}, board{number}.territory)" in code
+    assert re.search(rf"Place tile {les.hand} .*earns? {les.gain} (more )?points?", code)
+
+
+@pytest.mark.parametrize("number", EXERCISES)
 def test_exercise_solved_by_clicking_the_board(number, quiet_canvas):
     from skye_widgets.widgets.quiz import Exercise
     from skye_widgets.widgets.skye import TerritoryWidget
