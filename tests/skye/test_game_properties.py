@@ -187,3 +187,26 @@ def test_an_action_is_accepted_iff_listed_and_refusals_change_nothing(config, se
             assert full_state(g) == before, a
         g.apply(g.random_action(rng, g.current_player()))
     assert refused > 0
+
+
+@settings(max_examples=8, deadline=None)
+@given(configs, st.integers(0, 1000), st.integers(1, 5))
+def test_a_secret_price_decision_never_shows_in_another_players_view(config, seed, round_no):
+    """In round ``round_no``, two different secret decisions of the first player
+    to decide leave every other player's view identical."""
+    rng = random.Random(seed)
+    g = GameState(config)
+    while not g.is_over() and not (g.phase == "prices" and g.round_no >= round_no):
+        g.apply(g.random_action(rng, g.current_player()))
+    if g.is_over():
+        return
+    p = g.current_player()
+    a, b = g.clone(), g.clone()
+    a.apply(a.random_action(random.Random(seed + 1), p))
+    b.apply(b.random_action(random.Random(seed + 2), p))
+    if len(g.decision_players()) == 1:          # the last decision reveals everything
+        return
+    for q in range(g.n_players):
+        if q != p:
+            assert a.view(q) == b.view(q)
+    assert a.view(p) != b.view(p) or a.decisions[p] == b.decisions[p]
