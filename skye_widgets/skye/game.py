@@ -531,7 +531,7 @@ class GameState:
                 self.vp[p] += r.points
                 if r.points:
                     why = _why(r)
-                    self._say(p, f"Scoring {slot} ({self._tile_name(number)}): {self._name(p)} +{r.points} VP ({why}).")
+                    self._say(p, f"Scoring {slot}, tile {self._tile_name(number)}: {self._name(p)} +{r.points} VP ({why}).")
         self._say(None, "After round {}: {}.".format(
             self.round_no, ", ".join(f"{self._name(p)} {self.vp[p]} VP" for p in range(self.n_players))))
         if self.round_no == self.n_rounds:
