@@ -1,0 +1,243 @@
+"""The curriculum holds together: the welcome page's map, kernelspecs, checked rule outputs.
+
+* every notebook link in ``notebooks/00_welcome.ipynb`` points at a notebook that exists, and the
+  map names every lesson and app of the curriculum;
+* every notebook in ``notebooks/`` has the project's kernelspec;
+* every lesson (``01_`` ... ``10_``) has at least one ``# NBVAL_CHECK_OUTPUT`` cell that prints, with its
+  output stored, so ``pytest --nbval-lax`` compares the rules' results with a fresh run;
+* lessons 01-05 also follow the lesson pattern: a Quiz, an engine-checked Exercise, a link to the next lesson;
+* the classroom demo starts with an explanation (Voila command) and keeps its code cells hidden.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
+WELCOME = NOTEBOOKS / "00_welcome.ipynb"
+LESSON = re.compile(r"^(0[1-9]|10)_.*\.ipynb$")
+CHECK = "# NBVAL_CHECK_OUTPUT"
+#: Everything the map must offer (issue 5), in the order a learner meets it.
+CURRICULUM = ["01_tiles_and_placement", "02_roads_castle_income", "03_areas", "04_auction", "05_building",
+              "06_scoring_tiles_a", "07_scoring_tiles_b", "08_scoring_tiles_c",
+              "09_round_track_and_final_scoring", "classroom_demo", "strategy_lab", "skye_puzzles",
+              "hashi", "skylands"]
+MINE = ["01_tiles_and_placement", "02_roads_castle_income", "03_areas", "04_auction", "05_building"]
+
+
+def read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def markdown_links(nb: nbformat.NotebookNode) -> list[str]:
+    """Targets of markdown links to notebooks, e.g. ``01_tiles_and_placement.ipynb``."""
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    return re.findall(r"\]\(([^)#\s]+\.ipynb)\)", text)
+
+
+def test_welcome_map_names_every_notebook_of_the_curriculum():
+    linked = {Path(t).stem for t in markdown_links(read(WELCOME))}
+    assert [n for n in CURRICULUM if n not in linked] == []
+
+
+@pytest.mark.parametrize("target", sorted(set(markdown_links(read(WELCOME)))))
+def test_welcome_links_point_at_existing_notebooks(target):
+    assert (NOTEBOOKS / target).is_file(), f"00_welcome links to {target}, which does not exist"
+
+
+def test_welcome_shows_a_territory_in_its_first_code_cell():
+    first = next(c for c in read(WELCOME).cells if c.cell_type == "code")
+    assert "TerritoryWidget(" in first.source and "hand=" in first.source
+
+
+ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+LESSONS = [p for p in ALL if LESSON.match(p.name)]
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_notebook_has_kernelspec(path):
+    spec = read(path).metadata.get("kernelspec", {})
+    assert spec.get("name") == "python3" and spec.get("language") == "python"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_lesson_checks_printed_rule_results(path):
+    checked = [c for c in read(path).cells if c.cell_type == "code" and c.source.startswith(CHECK)]
+    assert checked, f"{path.name}: no '{CHECK}' cell"
+    for c in checked:
+        assert "print(" in c.source, f"{path.name}: a checked cell prints nothing:\n{c.source[:200]}"
+        texts = [o.get("text", "") for o in c.get("outputs", []) if o.get("output_type") == "stream"]
+        assert "".join(texts).strip(), (f"{path.name}: a checked cell has no stored output, so nbval would "
+                                        f"compare nothing (run tests/notebook_tools.py):\n{c.source[:200]}")
+
+
+def test_lessons_01_to_05_exist():
+    assert [n for n in MINE if not (NOTEBOOKS / f"{n}.ipynb").exists()] == []
+
+
+@pytest.mark.parametrize("name", MINE)
+def test_lesson_has_quiz_exercise_and_next_link(name):
+    nb = read(NOTEBOOKS / f"{name}.ipynb")
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert "Quiz(" in code and "Exercise(" in code
+    number = int(name[:2])
+    assert any(Path(t).name.startswith(f"{number + 1:02d}_") for t in markdown_links(nb)), "no link to the next lesson"
+
+
+def test_classroom_demo_explains_first_and_hides_its_code():
+    nb = read(NOTEBOOKS / "classroom_demo.ipynb")
+    assert nb.cells[0].cell_type == "markdown" and "voila notebooks/classroom_demo.ipynb" in nb.cells[0].source
+    for c in nb.cells:
+        if c.cell_type == "code":
+            assert c.metadata.get("jupyter", {}).get("source_hidden"), "a code cell shows its source in JupyterLab"
+    assert any("GameTable" in c.source for c in nb.cells if c.cell_type == "code")
+
+
+def classroom_app() -> dict:
+    """Run the classroom demo's code cells headless; returns their namespace."""
+    ns: dict = {}
+    for c in read(NOTEBOOKS / "classroom_demo.ipynb").cells:
+        if c.cell_type == "code":
+            exec(compile(c.source, "classroom_demo.ipynb", "exec"), ns)
+    return ns
+
+
+def test_classroom_form_starts_a_projector_sized_game():
+    app = classroom_app()
+    app["start_game"]()
+    (table,) = app["stage"].children
+    # default seats: a person and two greedy bots; Player 1 must price first (bots have no loop here)
+    assert table.game.n_players == 3 and table.seat_specs == ["human", "greedy", "greedy"]
+    assert [b.cell for b in table.boards] == [96, 96, 96]
+    assert table.boards[0].canvas.width == 8 + 3 * 96 + 8      # castle + one empty ring, 8 px margins
+    assert app["setup"].layout.display == "none"
+    app["new_game"]()
+    assert app["stage"].children == () and app["setup"].layout.display is None
+
+
+def test_classroom_form_refuses_bad_seats():
+    app = classroom_app()
+    rows = app["rows"]
+    for seat, _ in rows[1:]:
+        seat.value = ""
+    app["start_game"]()
+    assert "2 to 5 players" in app["problem"].value and app["stage"].children == ()
+    rows[1][0].value = "random"
+    rows[1][1].value = "Player 1"
+    app["start_game"]()
+    assert "different name" in app["problem"].value and app["stage"].children == ()
+    rows[1][1].value = "Robo"
+    app["start_game"]()
+    assert app["problem"].value == "" and app["stage"].children[0].game.names == ("Player 1", "Robo")
+
+
+# --------------------------------------------------------------------------
+# The lessons' exercises can be solved, and refuse (with a reason) what is wrong.
+# Each lesson's code cells run headless; the board is driven like a learner would.
+# --------------------------------------------------------------------------
+
+def lesson(name: str) -> dict:
+    """Run a lesson's code cells (widgets work without a browser); returns their namespace."""
+    ns: dict = {}
+    for c in read(NOTEBOOKS / f"{name}.ipynb").cells:
+        if c.cell_type == "code":
+            exec(compile(c.source, f"{name}.ipynb", "exec"), ns)
+    return ns
+
+
+def test_lesson_1_exercises():
+    ns = lesson("01_tiles_and_placement")
+    board, check = ns["east_board"], ns["placed_at"]
+    assert check(board, "16", (1, 0))[0] is False                 # still in hand
+    board.click_cell(1, 0)                                         # rotation 0: mountain against water
+    assert "does not match" in board.message and len(board.territory) == 1
+    board.rotate(1)                                                # printed S (water) now faces W
+    board.click_cell(1, 0)
+    assert check(board, "16", (1, 0)) == (True, "Yes! Tile 16 at (1, 0): every side it shares matches.")
+    corner = ns["corner_board"]
+    corner.rotate(1)                                               # 59 needs rotation 1 in the corner
+    corner.click_cell(1, 1)
+    assert check(corner, "59", (1, 1))[0]
+
+
+def test_lesson_2_whisky_exercise():
+    ns = lesson("02_roads_castle_income")
+    board, check = ns["whisky_board"], ns["whisky_pays"]
+    assert check()[0] is False
+    board.click_cell(0, 1)              # tile 5 rotation 0: N pasture side with a road meets the castle's road
+    ok, text = check()
+    assert ok and "= 6 gold" in text
+
+
+def test_lesson_2_whisky_exercise_explains_an_unconnected_tile():
+    ns = lesson("02_roads_castle_income")
+    board = ns["whisky_board"]
+    board.rotate(2)                     # tile 5 (N P road, E M road, S M, W M) turned twice: roads exit S and W
+    board.click_cell(-1, 0)             # W of the castle: its E side (printed W, mountain, no road) meets castle W
+    assert len(board.territory) == 2, board.message
+    ok, text = ns["whisky_pays"]()
+    assert not ok and "not connected" in text
+
+
+def test_lesson_3_close_the_lake():
+    ns = lesson("03_areas")
+    board, check = ns["lake_board"], ns["lake_closed"]
+    board.select_tile("71")
+    board.click_cell(2, 0)              # 71's west water touches only its W side: the lake closes
+    ok, text = check()
+    assert ok and "completed water area of 3 tiles" in text
+
+
+def test_lesson_3_wrong_tile_leaves_the_lake_open():
+    ns = lesson("03_areas")
+    board = ns["lake_board"]
+    board.select_tile("66")
+    board.rotate(1)                     # 66's water (N, E, S printed) now E, S, W: W meets tile 60
+    board.click_cell(2, 0)
+    assert len(board.territory) == 3, board.message
+    ok, text = ns["lake_closed"]()
+    assert not ok and "still open" in text
+
+
+def test_lesson_3_count_exercise():
+    ns = lesson("03_areas")
+    box, check = ns["count_box"], ns["count_right"]
+    assert check() == (False, "Pick a number first.")
+    box.value = 2
+    assert check()[0] is False
+    box.value = 3                       # the lake of 2, the enclosed mountain on tile 11, the mountain of 2
+    assert check()[0] is True
+
+
+def test_lesson_4_gold_exercises():
+    ns = lesson("04_auction")
+    assert ns["game"].gold == [2, 2, 7]  # the round as played: see the log cell
+    cara, ben = ns["cara_box"], ns["ben_box"]
+    assert ns["cara_gold"]() == (False, "Pick a number first.")
+    cara.value = 8
+    assert ns["cara_gold"]()[0] is False
+    cara.value = 6                      # 5 - (1 + 2) = 2, + 2 x 2 for tile 33 = 6
+    assert ns["cara_gold"]()[0] is True
+    ben.value = 0                       # 5 - 5 = 0, + 2 x 2 for tile 23 = 4, - 4 for tile 33 = 0
+    assert ns["ben_gold"]()[0] is True
+    ben.value = 3
+    assert ns["ben_gold"]()[0] is False
+
+
+def test_lesson_5_build_both_tiles():
+    ns = lesson("05_building")
+    board, check = ns["build_board"], ns["both_built"]
+    board.click_cell(2, 0)              # 66 is selected first: it fits nowhere
+    assert len(board.territory) == 3 and "Cannot place" in board.message
+    board.select_tile("56")
+    board.click_cell(2, 0)              # 56 rotation 0: its W (pasture) meets tile 29's E (pasture)
+    assert check()[0] is False
+    board.rotate(1)                     # 66 rotation 1: W side = printed S (water) meets 56's E (water)
+    board.click_cell(3, 0)
+    ok, text = check()
+    assert ok, (text, board.message)
