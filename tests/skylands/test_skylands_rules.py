@@ -265,9 +265,8 @@ def test_the_game_ends_after_the_turn_in_which_a_board_has_one_empty_square(g):
     while g.current_player() == 0:
         g.apply(Pass())
     tid = g.revealed[0]
-    spot = g.boards[1].legal_placements(g.tile(tid))
-    if not spot:
-        pytest.skip("the revealed tile does not fit (seeded stack)")
+    spot = [(x, y, r) for x, y, r in g.boards[1].legal_placements(g.tile(tid))]
+    assert spot, "seed 5: the first revealed tile fits one of B's two holes"
     x, y, r = spot[0]
     g.apply(Take(0, x, y, r))                             # B now has 1 empty square
     assert not g.is_over()                                # ... but the turn is not over yet
