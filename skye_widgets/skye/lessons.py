@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ..drawing import Circle, Drawing, Line, Rect, Shape, Text
-from .scoring import ROUND_TRACK, SCORING_TILES, ScoreResult, score_tile
+from .scoring import ROUND_TRACK, SCORING_TILES, ScoreResult, icon_totals, score_tile, whisky_tiles
 from .territory import Territory
 
 #: (tile, x, y, rotation) in build order, castle first.
@@ -144,6 +144,37 @@ def clans(number: int) -> tuple[list[Territory], list[int]]:
     return [example(p) for p in les.players], golds
 
 
+def majority_counts(number: int) -> list[int]:
+    """What majority tile ``number`` (7, 8, 9) compares for each example clan:
+    whisky tiles, ship icons or gold.
+
+    >>> majority_counts(7), majority_counts(8), majority_counts(9)
+    ([3, 1, 1], [3, 3, 1], [8, 3, 0])
+    """
+    ts, golds = clans(number)
+    if number == 7:
+        return [len(whisky_tiles(t)) for t in ts]
+    if number == 8:
+        return [icon_totals(t).ships for t in ts]
+    if number == 9:
+        return golds
+    raise ValueError(f"scoring tile {number} is not a majority tile (7, 8, 9)")
+
+
+_MAJORITY_WHAT = {7: ("whisky tile", "whisky tiles"), 8: ("ship", "ships"), 9: ("gold", "gold")}
+
+
+def majority_captions(number: int) -> list[str]:
+    """One line per example clan of majority tile ``number``: count and points.
+
+    >>> majority_captions(7)
+    ['Blue: 3 whisky tiles → 5 VP', 'Red: 1 whisky tile → 2 VP', 'Yellow: 1 whisky tile → 2 VP']
+    """
+    one, many = _MAJORITY_WHAT[number]
+    return [f"{name}: {k} {one if k == 1 else many} → {r.points} VP"
+            for name, k, r in zip(LESSONS[number].names, majority_counts(number), scores(number))]
+
+
 def scores(number: int) -> list[ScoreResult]:
     """What scoring tile ``number`` gives each example clan."""
     ts, golds = clans(number)
@@ -233,16 +264,17 @@ def beside(drawings: Sequence[Drawing], captions: Sequence[str] = (), *, gap: in
     (45, 20)
     """
     cap = 24 if captions else 0
-    width = sum(d.width for d in drawings) + gap * (len(drawings) - 1)
-    height = max(d.height for d in drawings) + cap
-    out = Drawing(width, height, title=title)
+    # each drawing gets a column wide enough for its caption (about 8 px per bold character)
+    cols = [max(d.width, 8 * len(captions[k]) if k < len(captions) else 0) for k, d in enumerate(drawings)]
+    width = sum(cols) + gap * (len(drawings) - 1)
+    top = max(d.height for d in drawings)
+    out = Drawing(width, top + cap, title=title)
     x = 0.0
     for k, d in enumerate(drawings):
-        out.extend(_moved(s, x, 0) for s in d.shapes)
+        out.extend(_moved(s, x + (cols[k] - d.width) / 2, 0) for s in d.shapes)
         if k < len(captions):
-            out.add(Text(x + d.width / 2, d.height + cap / 2, captions[k], size=13, bold=True,
-                         layer="overlay"))
-        x += d.width + gap
+            out.add(Text(x + cols[k] / 2, top + cap / 2, captions[k], size=13, bold=True, layer="overlay"))
+        x += cols[k] + gap
     return out
 
 
@@ -300,7 +332,8 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = ""
     >>> [s.text for s in d.shapes if isinstance(s, Text) and s.text in ("3", "5")][-2:]
     ['3', '5']
     """
-    left, top, bw, gap, h = 48, 50, 70, 24, 200
+    left, top, gap, h = 48, 50, 24, 200
+    bw = max(70, 7 * max((len(lab) for lab in labels), default=0) - gap + 4)   # room for the labels
     w = len(values) * (bw + gap) + gap
     d = Drawing(left + w + 10, top + h + 40, title=title)
     scale = _axes(d, left, top, w, h, max(max(values, default=0), 1), title, ylabel)
