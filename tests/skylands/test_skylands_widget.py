@@ -138,3 +138,23 @@ def test_layout_hit_test_and_the_static_svg():
     svg = render_game(w.state).to_svg()
     assert svg.count("<polygon") >= 3 and "Convert energy" in svg    # printed squares, action boards
     assert PlayerBoard()._repr_svg_().startswith("<svg")
+
+
+def test_tactical_setup_by_clicks():
+    w = SkylandsWidget(players=2, human=0, bots="greedy", seed=12, side="tactical")
+    g = w.state
+    assert g.phase == "setup" and "starting island" in w.message
+    w.click_cell(1, REGION_OFFER)                     # side 1 of the starting island
+    w.click_cell(2, 1)                                # the empty board takes it anywhere
+    assert g.boards[0].grid[(2, 1)].tile.id.endswith("/1")
+    assert "put back" in w.message
+    kept = g.hands[0][:2]
+    w.click_cell(2, REGION_OFFER)                     # put back the third drawn tile
+    assert g.hands[0] == kept
+    for _ in range(2):
+        w.click_cell(0, REGION_OFFER)
+        x, y = w.legal_cells()[0]
+        w.click_cell(x, y)
+    assert len(g.boards[0].grid) == 3
+    # the bot set up its board too; the game has begun
+    assert len(g.boards[1].grid) >= 3 and g.phase != "setup"   # (and may have played on)
