@@ -343,7 +343,7 @@ class Board:
             q = occ.get(n)
             if q is None:
                 if k is not None:
-                    r = (cell, k)
+                    r = rfind((cell, k))         # this network may have joined a neighbour's already
                     c = rlocal[r]
                     rlocal[r] = c[:3] + (c[3] + 1,) + c[4:]
                 continue

@@ -8,7 +8,7 @@ import pytest
 
 from skye_widgets.skye.puzzles import evaluate, load_all, puzzle_files
 from skye_widgets.skye.scoring import SCORING_TILES
-from skye_widgets.skye.solver import greedy, solve
+from skye_widgets.skye.solver import greedy, root_bound, solve
 
 PUZZLES = load_all()                      # loading checks every field, the solution and its score
 
@@ -55,6 +55,7 @@ def test_every_puzzle_beats_greedy_by_the_stated_gap() -> None:
 
 
 def _resolve(p) -> None:  # noqa: ANN001
+    assert root_bound(p.start(), p.hand, p.objective) >= p.optimum, p.id   # the bounds are sound here
     sol = solve(p.start(), p.hand, p.objective)
     assert sol.optimum == p.optimum, p.id
     # the solver's own solution is legal and optimal under the real rules

@@ -4,6 +4,7 @@ tiles that become legal only after another, symmetric rotations, counts."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -223,3 +224,34 @@ def test_fast_board_scores_like_the_rules(seed: int, size: int) -> None:
         expected = evaluate(obj, t).points
         assert board_value(obj, full) == expected, obj
         assert board_value(obj, Board.of(t, features_for(obj))) == expected, obj
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 22))
+def test_road_bound_totals_match_the_road_graph(seed: int, size: int) -> None:
+    # open road exits (facing an empty cell) counted from the rules' own road graph
+    import networkx as nx
+
+    from skye_widgets.skye.graphs import road_graph
+    from skye_widgets.skye.tiles import SIDE_OFFSETS
+
+    t, _ = random_territory(seed, size)
+    g = road_graph(t)
+    open_exits = Counter()
+    for p in t:
+        tile = t.tile(p.tile)
+        for k, net in enumerate(tile.roads):
+            for side in net:
+                dx, dy = SIDE_OFFSETS[(side + p.rotation) % 4]
+                if (p.x + dx, p.y + dy) not in t:
+                    open_exits[(p.cell, k)] += 1
+    castle_open, pot_tiles = 0, 0
+    for comp in nx.connected_components(g):
+        exits = sum(open_exits[n] for n in comp)
+        if any(n[0] == t.castle.cell for n in comp):
+            castle_open += exits
+        elif exits:
+            pot_tiles += len({n[0] for n in comp})
+    b = Board.of(t)
+    assert b.t[Board.CASTLE_OPEN] == castle_open
+    assert b.t[Board.POT_TILES] == pot_tiles
