@@ -42,6 +42,7 @@ VALUE_ORDER = (1, 2, 0)
 RESTART_BASE = 50
 RESTART_GROWTH = 1.3
 RESTARTS = 60
+PHASE = True
 
 
 class _Model:
@@ -118,6 +119,7 @@ class _Engine:
         self.rng: random.Random | None = None
         self.weight = [1.0] * model.n   # conflict weights (dom/wdeg): islands where search failed
         self.budget = 1 << 60
+        self.phase = [-1] * model.m     # last value tried per edge, tried first after a restart
 
     # -- changing domains -----------------------------------------------------
     def undo(self, mark: int) -> None:
@@ -409,7 +411,13 @@ class _Engine:
             self.solutions.append(list(self.lo))
             return
         l, h = self.lo[e], self.hi[e]
-        for v in self.order(l, h):
+        values = self.order(l, h)
+        ph = self.phase[e]
+        if PHASE and ph in values and values[0] != ph:
+            values.remove(ph)
+            values.insert(0, ph)
+        for v in values:
+            self.phase[e] = v
             mark = len(self.trail)
             queue = []
             if self.set_edge(e, v, v, queue) and self.propagate(queue):
