@@ -273,6 +273,11 @@ class HashiPuzzle:
             grid[r][c] = str(k)
         return "\n".join(" ".join(row) for row in grid)
 
+    def _repr_svg_(self) -> str:
+        """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""
+        from .render import render_puzzle
+        return render_puzzle(self).to_svg()
+
 
 def _is_int(t: str) -> bool:
     return t.lstrip("-").isdigit()
@@ -409,13 +414,10 @@ class PuzzleState:
         from .solver import next_step
         return next_step(self.puzzle, self.bridges)
 
-    def _repr_svg_(self) -> str | None:  # pragma: no cover - rendering lives in hashi/render.py
-        try:
-            from . import render
-        except ImportError:
-            return None
-        fn = getattr(render, "render_puzzle", None)
-        return fn(self).to_svg() if fn else None
+    def _repr_svg_(self) -> str:
+        """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""
+        from .render import render_puzzle
+        return render_puzzle(self).to_svg()
 
 
 def as_pair_counts(bridges: Mapping[frozenset, int] | Iterable[Iterable[int]] | None

@@ -13,10 +13,14 @@ a domain ``lo..hi`` (bridges, 0-2). Deduction narrows domains:
 * **connectivity**: the islands must stay connected through possible edges,
   and an edge whose removal would cut them apart must have a bridge.
 
-Search branches on an undecided edge of the most constrained island and
-propagates again; every change is written on a trail and undone on
-backtracking (no copying). Connectivity and crossing are checked inside the
-search at every node, never afterwards.
+Search branches on an undecided edge (dom/wdeg: the island with the most
+past failures per unit of freedom left, so the search returns to where the
+puzzle is hard), tries 1, 2, then 0 bridges (the last value tried first after
+a restart), and propagates again; every change is written on a trail and
+undone on backtracking (no copying). Connectivity and crossing are checked
+inside the search at every node, never afterwards. :func:`solve` restarts with
+a growing node budget and seeded tie-breaking (the last run has no budget, so
+it is exact and complete); :func:`count_solutions` never restarts.
 
 >>> from .puzzle import HashiPuzzle
 >>> p = HashiPuzzle.from_text("3 3 3\\n2 0 1\\n0 0 0\\n1 0 0\\n")
@@ -27,7 +31,7 @@ search at every node, never afterwards.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from .puzzle import Cell, HashiPuzzle, as_pair_counts, cell_name, crosses
@@ -77,14 +81,7 @@ class _Model:
                     self.cross[v].append(h)
         self.nb: list[list[tuple[int, int]]] = [
             [(e, self.eb[e] if self.ea[e] == i else self.ea[e]) for e in self.inc[i]] for i in range(self.n)]
-        single = self.n == 2
-        hi0 = []
-        for e in range(self.m):
-            a, b = self.ea[e], self.eb[e]
-            h = min(2, self.need[a], self.need[b])
-            hi0.append(h)
-        self.hi0 = hi0
-        self.single = single
+        self.hi0 = [min(2, self.need[self.ea[e]], self.need[self.eb[e]]) for e in range(self.m)]
 
 
 @dataclass(frozen=True)
@@ -536,10 +533,6 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[It
     """
     out: list[str] = []
     counts: dict[frozenset, int] = {}
-    try:
-        rows = [tuple(r) for r in bridges.items()] if isinstance(bridges, Mapping) else None
-    except TypeError:
-        rows = None
     if isinstance(bridges, Mapping):
         items = [(tuple(sorted(p)), k) for p, k in bridges.items()]
     else:
@@ -547,7 +540,6 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[It
         for row in bridges:
             r1, c1, r2, c2, k = row
             items.append((tuple(sorted([(r1, c1), (r2, c2)])), k))
-    del rows
     isl = puzzle.islands
     for (a, b), k in items:
         if a not in isl or b not in isl:

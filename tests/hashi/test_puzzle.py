@@ -216,3 +216,11 @@ def test_random_clicks_never_break_the_rules(clicks):
         assert s.degree(c) <= need
     live = [sorted(k) for k in s.bridges]
     assert not any(crosses(*x, *y) for x in live for y in live if x != y)
+
+
+def test_static_svg_of_puzzle_and_state():
+    p = HashiPuzzle.from_text(SQUARE)
+    s = PuzzleState(p)
+    s.add_bridge((0, 0), (0, 2))
+    assert p._repr_svg_().startswith("<svg") and s._repr_svg_().startswith("<svg")
+    assert s._repr_svg_() != p._repr_svg_()   # the bridge is drawn
