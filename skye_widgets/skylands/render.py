@@ -16,7 +16,7 @@ gold frame and their VP in the top-right corner.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable
 
 from ..drawing import Circle, Drawing, Polygon, Rect, Text
@@ -202,7 +202,7 @@ def render_tile(tile: Tile, rotation: int = 0, size: int = 64) -> Drawing:
 def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterable[Cell] = (),
                 selected_offer: int | None = None, selected_special: int | None = None,
                 preview_rotation: int = 0, selected_islands: Iterable[tuple[int, int, int]] = (),
-                layout: Layout | None = None) -> Drawing:
+                preview_at: Cell | None = None, layout: Layout | None = None) -> Drawing:
     """The whole table as one picture: the viewer's board (default: who decides now),
     the four action boards with tokens, the offer, the special display, the
     supply and the other players' boards."""
@@ -223,6 +223,15 @@ def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterabl
     d.add(Text(10, 14, head, size=14, align="left", bold=True))
     # the viewer's board
     d.extend(board_shapes(g.boards[viewer], L.board_x, L.board_y, L.cell, highlight=highlight))
+    preview = None
+    if selected_offer is not None and not g.is_over() and selected_offer < len(g.offer()):
+        preview = g.offer()[selected_offer]
+    elif selected_special is not None and 0 <= selected_special < len(g.display) and g.display[selected_special]:
+        preview = g.tile(g.display[selected_special])  # type: ignore[arg-type]
+    if preview is not None and preview_at is not None and preview_at not in g.boards[viewer].grid:
+        px, py = preview_at
+        d.extend(replace(s, opacity=0.6, layer="overlay") for s in
+                 tile_shapes(preview, preview_rotation, L.board_x + px * L.cell, L.board_y + py * L.cell, L.cell))
     for node in selected_islands:
         x, y, _ = node
         d.add(Rect(L.board_x + x * L.cell + 6, L.board_y + y * L.cell + 6, L.cell - 12, L.cell - 12,

@@ -64,6 +64,7 @@ class SkylandsWidget(CanvasBoard):
         self.selected_special: int | None = None
         self.rotation = 0
         self.selection: list[Node] = []
+        self.hover: tuple[int, int] | None = None
         self.white = W.Dropdown(options=["auto", *COLORS], value="auto", description="white pays:",
                                 layout=W.Layout(width="190px"))
         self.rotate_button = on_click(W.Button(description="Rotate", icon="rotate-right",
@@ -213,6 +214,14 @@ class SkylandsWidget(CanvasBoard):
         else:
             self.say("Choose an action board first.", "error")
 
+    def hover_cell(self, x: int, y: int) -> None:
+        """Preview the selected tile, turned as it would be placed, on the square under the pointer."""
+        cell = (x, y) if 0 <= x < self.layout_.width and 0 <= y < self.layout_.height else None
+        if cell != self.hover:
+            self.hover = cell
+            if self.selected_offer is not None or self.selected_special is not None:
+                self.redraw()
+
     def key(self, key: str) -> None:
         k = key.lower()
         if k == "r":
@@ -335,7 +344,7 @@ class SkylandsWidget(CanvasBoard):
         return render_game(self.state, viewer=self.viewer(), highlight=self.legal_cells(),
                            selected_offer=self.selected_offer, selected_special=self.selected_special,
                            preview_rotation=self.rotation, selected_islands=self.selection,
-                           layout=self.layout_)
+                           preview_at=self.hover, layout=self.layout_)
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         return self.layout_.hit(px, py)

@@ -158,3 +158,21 @@ def test_tactical_setup_by_clicks():
     assert len(g.boards[0].grid) == 3
     # the bot set up its board too; the game has begun
     assert len(g.boards[1].grid) >= 3 and g.phase != "setup"   # (and may have played on)
+
+
+def test_hovering_previews_the_selected_tile_faded():
+    w = human_first(seed=1)
+    w.click_cell(0, REGION_ACTION)
+    plain = w.drawing().to_svg()
+    w.hover_cell(0, 0)
+    assert w.drawing().to_svg() == plain              # nothing selected: no preview
+    w.select_offer(1)
+    selected = w.drawing().to_svg()
+    count = w.redraw_count
+    w.hover_cell(4, 3)
+    assert w.redraw_count == count + 1
+    faded = [s for s in w.drawing().shapes if s.layer == "overlay" and s.opacity == 0.6]
+    assert faded and faded[0].x == w.layout_.board_x + 4 * 64      # the preview's square at (4, 3)
+    assert w.drawing().to_svg() != selected
+    w.hover_cell(4, 3)
+    assert w.redraw_count == count + 1               # same square: no repaint
