@@ -329,7 +329,7 @@ MajorityRule = Callable[[Sequence[Territory], Sequence[int]], list[ScoreResult]]
 
 @dataclass(frozen=True)
 class ScoringTile:
-    """One of the 16 scoring tiles (numbered in the rulebook's order)."""
+    """One of the 16 scoring tiles (numbered as in docs/rules-clarifications.md)."""
 
     number: int
     name: str
