@@ -746,12 +746,12 @@ def root_bound(territory: Territory, hand: Sequence[int | str | Tile], obj: Obje
 
 
 def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective, *,
-          on_node: Callable[[int], None] | None = None) -> Solution:
+          on_node: Callable[[int], None] | None = None, prune: bool = True) -> Solution:
     """The best score of ``obj`` over every legal way to place ``hand`` in ``territory``.
 
     Returns the optimum, the number of distinct optimal final territories
     (rotations that look the same count once) and one optimal solution.
-    ``territory`` is not changed.
+    ``territory`` is not changed. ``prune=False`` switches the bounds off (to test them).
     """
     hands = [_Hand(territory.tile(n)) for n in hand]
     if len({h.tile.id for h in hands}) != len(hands):
@@ -809,7 +809,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             stats[1] += 1
             terminal(board_value(obj, b), mask)
             return
-        if upper_bound(obj, b, sums(mask)) < best[0]:
+        if prune and upper_bound(obj, b, sums(mask)) < best[0]:
             return
         if mask & (mask - 1) == 0:  # one tile left: the hand is empty afterwards, only scores matter
             effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented

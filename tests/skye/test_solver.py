@@ -255,3 +255,16 @@ def test_road_bound_totals_match_the_road_graph(seed: int, size: int) -> None:
     b = Board.of(t)
     assert b.t[Board.CASTLE_OPEN] == castle_open
     assert b.t[Board.POT_TILES] == pot_tiles
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 10), which=st.integers(0, len(ALL_TERMS) - 1),
+       hand_size=st.integers(1, 3))
+def test_bounds_never_cut_an_optimum(seed: int, size: int, which: int, hand_size: int) -> None:
+    # the same search with and without the bounds: same optimum, same number of optimal territories
+    t, pool = random_territory(seed, size)
+    hand = [int(p) for p in pool[:hand_size]]
+    obj = ALL_TERMS[which]
+    cut, full = solve(t, hand, obj), solve(t, hand, obj, prune=False)
+    assert (cut.optimum, cut.optimal_territories) == (full.optimum, full.optimal_territories)
+    assert root_bound(t, hand, obj) >= full.optimum
