@@ -632,6 +632,26 @@ def _solution_for(puzzle: HashiPuzzle) -> dict[frozenset, int] | None:
     return None if sol is None else sol.as_pairs()
 
 
+def _solution_extending(mo: _Model, drawn: Mapping[frozenset, int]) -> dict[frozenset, int] | None:
+    """A solution keeping at least the bridges drawn, or None (then some drawn bridge is wrong)."""
+    en = _Engine(mo)
+    queue: list[int] = []
+    for key, k in drawn.items():
+        e = mo.edge_of.get(key)
+        if e is None or not en.set_edge(e, k, 2, queue):
+            return None
+    if not en.start():
+        return None
+    en.budget = 20000
+    try:
+        en.search(1)
+    except _OutOfBudget:
+        return None
+    if not en.solutions:
+        return None
+    return as_pair_counts(en.rows(en.solutions[0]))
+
+
 def next_step(puzzle: HashiPuzzle,
               bridges_so_far: Mapping[frozenset, int] | Iterable[Iterable[int]] = ()) -> Hint:
     """The next logical deduction from the bridges drawn so far, explained in words.
@@ -648,7 +668,9 @@ def next_step(puzzle: HashiPuzzle,
     if not validate(puzzle, drawn):
         return Hint("solved", "Solved: every island has its number of bridges and all are connected.")
     mo = _Model(puzzle)
-    sol = _solution_for(puzzle)
+    sol = _solution_extending(mo, drawn)
+    if sol is None:
+        sol = _solution_for(puzzle)
     if sol is None:
         return Hint("stuck", "This puzzle has no solution.")
     for key, k in sorted(drawn.items(), key=lambda kv: sorted(kv[0])):

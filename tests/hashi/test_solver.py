@@ -197,3 +197,13 @@ def test_random_networks_solve_validate_and_are_deterministic(seed, size, n):
     assert validate(p, sol.bridges) == []
     again = solve(p)
     assert again is not None and again.bridges == sol.bridges
+
+
+def test_a_bridge_of_another_solution_is_not_called_a_mistake():
+    # four 3s in a square have two solutions (1,2,1,2 and 2,1,2,1 round the ring);
+    # a double bridge on top belongs to one of them, so the hint builds on it: the 3 at
+    # (0,0) then needs exactly one more, from the south
+    p = HashiPuzzle.from_text("3 3 4\n3 0 3\n0 0 0\n3 0 3\n")
+    h = next_step(p, [(0, 0, 0, 2, 2)])
+    assert h.rule != "mistake"
+    assert h.island == (0, 0) and h.bridges == (((0, 0), (2, 0), 1),)
