@@ -389,6 +389,20 @@ class Board:
                     t[B.CONN_TILES] += 1
         return (rlocal, rmerged, rfinal), conn
 
+    def castle_faced(self) -> frozenset[Cell]:
+        """Empty cells that a road exit of a castle-connected network points at."""
+        out = set()
+        occ = self.occ
+        for comp in self.rcomps.values():
+            if not comp[0] or not comp[3]:
+                continue
+            for (x, y), k in comp[2]:
+                o = occ[(x, y)]
+                for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+                    if o.side_road[d] == k and (x + dx, y + dy) not in occ:
+                        out.add((x + dx, y + dy))
+        return frozenset(out)
+
     def totals_after(self, cell: Cell, o: Oriented) -> tuple[list[int], list[int], list[int], int]:
         """(totals, open scrolls, completed scrolls, largest completed water) after placing ``o``."""
         t, c1, c2, maxw, *_ = self._effects(cell, o)
@@ -746,12 +760,14 @@ def root_bound(territory: Territory, hand: Sequence[int | str | Tile], obj: Obje
 
 
 def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective, *,
-          on_node: Callable[[int], None] | None = None, prune: bool = True) -> Solution:
+          on_node: Callable[[int], None] | None = None, prune: bool = True,
+          shortcuts: bool = True) -> Solution:
     """The best score of ``obj`` over every legal way to place ``hand`` in ``territory``.
 
     Returns the optimum, the number of distinct optimal final territories
     (rotations that look the same count once) and one optimal solution.
-    ``territory`` is not changed. ``prune=False`` switches the bounds off (to test them).
+    ``territory`` is not changed. ``prune=False`` switches the bounds off and
+    ``shortcuts=False`` the road-only shortcut for the last tile (to test them).
     """
     hands = [_Hand(territory.tile(n)) for n in hand]
     if len({h.tile.id for h in hands}) != len(hands):
@@ -770,6 +786,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             v = zob[k] = rng.getrandbits(96)
         return v
 
+    road_only = shortcuts and features_for(obj) <= {"roads"} and not obj.scrolls
     start_best, start_moves = greedy(territory, hand, obj)
     best = [start_best]
     count = [0]
@@ -814,14 +831,24 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         if mask & (mask - 1) == 0:  # one tile left: the hand is empty afterwards, only scores matter
             effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
             scored = 0
+            # road-only objectives: a spot no castle road points at connects nothing, so every
+            # such spot scores the same (the tile's icons count wherever it is): score it once
+            faced = b.castle_faced() if road_only else None
+            plain: int | None = None
             for i, cell, r in children:
                 k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
                 if k2 in seen:
                     continue
                 seen.add(k2)
                 scored += 1
-                t, c1, c2, maxw, *_ = effects(cell, oriented[r])
-                v = totals_value(obj, t, c1, c2, maxw)
+                if faced is not None and cell not in faced:
+                    if plain is None:
+                        t, c1, c2, maxw, *_ = effects(cell, oriented[r])
+                        plain = totals_value(obj, t, c1, c2, maxw)
+                    v = plain
+                else:
+                    t, c1, c2, maxw, *_ = effects(cell, oriented[r])
+                    v = totals_value(obj, t, c1, c2, maxw)
                 if v >= best[0]:
                     path.append((i, cell, r))
                     terminal(v, 0)

@@ -268,3 +268,15 @@ def test_bounds_never_cut_an_optimum(seed: int, size: int, which: int, hand_size
     cut, full = solve(t, hand, obj), solve(t, hand, obj, prune=False)
     assert (cut.optimum, cut.optimal_territories) == (full.optimum, full.optimal_territories)
     assert root_bound(t, hand, obj) >= full.optimum
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 12), hand_size=st.integers(1, 3),
+       which=st.sampled_from([Objective((14,)), Objective((11,), income=True), Objective((3, 14)),
+                              Objective((9,), opponents=({"gold": 7},), gold=1), Objective((), income=True)]))
+def test_road_only_shortcut_changes_nothing(seed: int, size: int, hand_size: int, which: Objective) -> None:
+    # the last tile on a spot no castle road points at is scored once per node: same answers
+    t, pool = random_territory(seed, size)
+    hand = [int(p) for p in pool[:hand_size]]
+    fast, slow = solve(t, hand, which), solve(t, hand, which, shortcuts=False, prune=False)
+    assert (fast.optimum, fast.optimal_territories) == (slow.optimum, slow.optimal_territories)
