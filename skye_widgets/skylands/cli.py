@@ -15,6 +15,7 @@ import json
 import sys
 from typing import Any, Sequence
 
+from ..errors import FileFormatError
 from .bots import BOT_NAMES, make_bot
 from .game import SIDES, GameState, play_game
 
@@ -78,7 +79,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     g = play_seeded(bots, args.seed, args.side)
     if args.save:
-        g.save(args.save)
+        try:
+            g.save(args.save)
+        except OSError as e:
+            raise FileFormatError(args.save, f"cannot write the game: {e.strerror or e}") from None
     if args.json:
         print(json.dumps(result_json(g, bots)))
     else:

@@ -82,3 +82,53 @@ def test_tournament_prints_win_shares(capsys):
     assert main(["skylands", "tournament", "--games", "3", "--bots", "greedy,random", "--json"]) == 0
     r = json.loads(capsys.readouterr().out)
     assert r["games"] == 3 and abs(sum(r["win_share"].values()) - 1) < 1e-9
+
+
+def _file(d, name, text):
+    (d / name).write_text(text)
+    return d / name
+
+
+def _saved(tmp_path, actions):
+    p = tmp_path / "edited.json"
+    p.write_text(json.dumps({"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1,
+                             "actions": actions}))
+    return p
+
+
+@pytest.mark.parametrize("make, fault", [
+    (lambda d: d, "is a directory"),
+    (lambda d: _file(d, "empty.json", ""), "malformed JSON"),
+    (lambda d: _file(d, "list.json", "[]"), "not a Skylands game file"),
+    (lambda d: _saved(d, [{"type": "choose", "action": "fly"}]), "action 0 is illegal: unknown action"),
+    (lambda d: _saved(d, [{"type": "choose", "action": "discover"},
+                          {"type": "take", "index": 9, "x": 0, "y": 0}]), "action 1 is illegal"),
+    (lambda d: _saved(d, [{"type": "choose", "action": "discover", "repeat": "yes"}]), "action 0:"),
+    (lambda d: _saved(d, [{"type": "take", "index": 0, "x": 10 ** 30, "y": 0}]), "action 0 is illegal"),
+    (lambda d: _saved(d, "none"), "'actions' must be a list"),
+])
+def test_every_kind_of_broken_save_is_one_stderr_line_exit_2(tmp_path, capsys, make, fault):
+    path = make(tmp_path)
+    assert main(["skylands", "replay", str(path)]) == 2
+    cap = capsys.readouterr()
+    err = cap.err.strip().splitlines()
+    assert len(err) == 1 and str(path) in err[0] and fault in err[0], err
+    assert "Traceback" not in cap.err and cap.out == ""
+
+
+def test_unwritable_save_is_one_line_exit_2(tmp_path, capsys):
+    target = tmp_path / "missing-dir" / "g.json"
+    assert main(["skylands", "play", "--bots", "random,random", "--save", str(target)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(target) in err[0] and "cannot write" in err[0]
+
+
+def test_same_game_in_two_processes_with_different_hash_seeds():
+    import os
+    import subprocess
+    import sys
+    cmd = [sys.executable, "-m", "skye_widgets.cli", "skylands", "play", "--players", "3",
+           "--bots", "greedy,random,random", "--seed", "4", "--json"]
+    outs = [subprocess.run(cmd, capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": h}).stdout for h in ("1", "4242")]
+    assert outs[0] == outs[1] and json.loads(outs[0])["winners"]

@@ -30,9 +30,20 @@ ANY_ACTION = st.one_of(
 
 
 def state_key(g):
-    return (g.to_json(), [b.to_dict() for b in g.boards], dict(g.supply), g.vp_supply, list(g.vp),
-            list(g.overflow), list(g.token), list(g.marker_active), list(g.revealed), list(g.display),
-            g.phase, list(g.queue), list(g.stack), list(g.discard), len(g.log))
+    """The FULL state: every attribute of the game (boards by tiles and inhabitants), so a
+    rejected action that touched anything at all (hands, pending fills, setup steps, log...)
+    shows up. The component set is shared and never changes."""
+    key = {}
+    for name, value in sorted(vars(g).items()):
+        if name == "comp":
+            continue
+        if name == "boards":
+            value = [(sorted((c, p.tile.id, p.rotation, p.printed) for c, p in b.grid.items()),
+                      sorted((k, sorted(v.items())) for k, v in b.inhabitants.items())) for b in value]
+        elif name == "history":
+            value = g.to_json()
+        key[name] = repr(value)
+    return key
 
 
 def inhabitants_total(g):

@@ -1,7 +1,7 @@
 """Skylands figures: speed of the engine and bots, and the balance play-test.
 
-    python benchmarks/skylands.py            # quick: 12 games per line
-    python benchmarks/skylands.py --games 60 # the figures in docs/skylands.md
+    python benchmarks/bench_skylands.py            # quick: 12 games per line
+    python benchmarks/bench_skylands.py --games 60 # the figures in docs/skylands.md
 
 Prints, for bot-only games: seconds per game and per decision, mean final VP,
 how the games ended, and what the boards looked like at the end (squares in
@@ -11,14 +11,8 @@ complete islands, squares lost to the border, inhabitants, special islands).
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import time
 from collections import Counter
-
-# benchmarks/skye_widgets.py would shadow the package when this script runs from here
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.getcwd()) != _HERE]
 
 from skye_widgets.skylands.bots import make_bot
 from skye_widgets.skylands.game import GameState, play_game
