@@ -180,11 +180,13 @@ class GameConfig:
         return self.names or tuple(f"Player {i + 1}" for i in range(self.players))
 
     def resolved(self) -> "GameConfig":
-        """The same config with the scoring tiles drawn (if they were not chosen)."""
-        if self.scoring is not None:
+        """The same game with everything explicit: the scoring tiles drawn (if
+        they were not chosen) and the default names filled in, so a saved
+        config loads back equal."""
+        if self.scoring is not None and self.names:
             return self
-        tiles = random.Random(f"scoring-{self.seed}").sample(range(1, 17), 4)
-        return GameConfig(self.players, self.seed, self.names, tuple(tiles), self.start_player)  # type: ignore[arg-type]
+        tiles = self.scoring or tuple(random.Random(f"scoring-{self.seed}").sample(range(1, 17), 4))
+        return GameConfig(self.players, self.seed, self.player_names, tiles, self.start_player)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, Any]:
         """The save-file ``config`` entry (scoring tiles drawn and named by slot)."""
