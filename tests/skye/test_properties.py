@@ -87,30 +87,37 @@ def test_legal_placements_agree_with_check_and_rejections_change_nothing(t, seed
     rng = random.Random(seed)
     free = [tid for tid, tl in catalogue().items() if not tl.is_castle and tid not in {p.tile for p in t}]
     tile = rng.choice(free)
-    before = (t.to_dict(), [(a.terrain, a.nodes) for a in areas(t)], connected_cells(t), t.legal_placements(tile))
-    legal = set(before[3])
+    def state():
+        return (t.to_dict(), list(t.placements.items()), dict(t._faces), sorted(t._ids),
+                [(a.terrain, a.nodes) for a in areas(t)], connected_cells(t), t.legal_placements(tile))
+
+    before = state()
+    legal = set(before[-1])
     x0, y0, x1, y1 = t.bounds()
+    # also tiles that can never be placed: one already in it, a castle, an unknown one
+    never = [p.tile for p in t][-1:] + ["castle-green", "0"]
     for _ in range(40):
-        x, y, r = rng.randint(x0 - 2, x1 + 2), rng.randint(y0 - 2, y1 + 2), rng.randrange(4)
+        x, y, r = rng.randint(x0 - 2, x1 + 2), rng.randint(y0 - 2, y1 + 2), rng.randrange(-1, 5)
+        which = tile if rng.random() < 0.8 else rng.choice(never)
         try:
-            t.check(tile, x, y, r)
+            t.check(which, x, y, r)
             ok = True
-        except IllegalPlacementError:
+        except IllegalPlacementError as e:
+            assert type(e) is not IllegalPlacementError      # always a specific subclass
             ok = False
-        assert ok == ((x, y, r) in legal)
+        assert ok == (which == tile and (x, y, r) in legal)
         if not ok:
             try:
-                t.place(tile, x, y, r)
+                t.place(which, x, y, r)
                 raise AssertionError("place accepted what check refused")
             except IllegalPlacementError:
                 pass
-    after = (t.to_dict(), [(a.terrain, a.nodes) for a in areas(t)], connected_cells(t), t.legal_placements(tile))
-    assert after == before
+    assert state() == before
     # place + pop is also a no-op
     if legal:
         t.place(tile, *sorted(legal)[0])
         t.pop()
-        assert (t.to_dict(), [(a.terrain, a.nodes) for a in areas(t)]) == before[:2]
+        assert state() == before
 
 
 @settings(max_examples=10, deadline=None)
