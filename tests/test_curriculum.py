@@ -6,12 +6,18 @@
 * every lesson (``01_`` ... ``10_``) has at least one ``# NBVAL_CHECK_OUTPUT`` cell that prints, with its
   output stored, so ``pytest --nbval-lax`` compares the rules' results with a fresh run;
 * lessons 01-05 also follow the lesson pattern: a Quiz, an engine-checked Exercise, a link to the next lesson;
-* the classroom demo starts with an explanation (Voila command) and keeps its code cells hidden.
+* the classroom demo starts with an explanation (Voila command) and keeps its code cells hidden;
+* every curriculum notebook starts its code with the JupyterLite install cell, which installs the
+  package only under Pyodide and does nothing under CPython (nbval, Voila, a local kernel).
 """
 
 from __future__ import annotations
 
+import ast
+import asyncio
 import re
+import sys
+import types
 from pathlib import Path
 
 import nbformat
@@ -27,11 +33,24 @@ CURRICULUM = ["01_tiles_and_placement", "02_roads_castle_income", "03_areas", "0
               "06_scoring_tiles_a", "07_scoring_tiles_b", "08_scoring_tiles_c",
               "09_round_track_and_final_scoring", "classroom_demo", "strategy_lab", "skye_puzzles",
               "hashi", "skylands"]
+#: The notebooks of issue 5: each starts its code with the JupyterLite install cell.
+COURSE = ["00_welcome", *CURRICULUM[:11]]
+LITE_MARK = 'sys.platform == "emscripten"'
 MINE = ["01_tiles_and_placement", "02_roads_castle_income", "03_areas", "04_auction", "05_building"]
 
 
 def read(path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
+
+
+def is_lite_install(cell: nbformat.NotebookNode) -> bool:
+    """The JupyterLite install cell (top-level await: IPython runs it, plain exec() cannot)."""
+    return cell.cell_type == "code" and LITE_MARK in cell.source
+
+
+def code_cells(path: Path) -> list[nbformat.NotebookNode]:
+    """A notebook's code cells, without the JupyterLite install cell."""
+    return [c for c in read(path).cells if c.cell_type == "code" and not is_lite_install(c)]
 
 
 def markdown_links(nb: nbformat.NotebookNode) -> list[str]:
@@ -51,7 +70,7 @@ def test_welcome_links_point_at_existing_notebooks(target):
 
 
 def test_welcome_shows_a_territory_in_its_first_code_cell():
-    first = next(c for c in read(WELCOME).cells if c.cell_type == "code")
+    first = code_cells(WELCOME)[0]
     assert "TerritoryWidget(" in first.source and "hand=" in first.source
 
 
@@ -98,12 +117,36 @@ def test_classroom_demo_explains_first_and_hides_its_code():
     assert any("GameTable" in c.source for c in nb.cells if c.cell_type == "code")
 
 
+@pytest.mark.parametrize("name", COURSE)
+def test_first_code_cell_installs_the_package_in_jupyterlite_only(name, monkeypatch):
+    first = next(c for c in read(NOTEBOOKS / f"{name}.ipynb").cells if c.cell_type == "code")
+    assert is_lite_install(first), f"{name}: the first code cell is not the JupyterLite install cell"
+    assert not first.get("outputs")
+    code = compile(first.source, f"{name}.ipynb", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+
+    def run() -> None:
+        result = eval(code, {})              # a coroutine only when the cell awaits something
+        if result is not None:
+            asyncio.run(result)
+
+    installed: list[str] = []
+
+    async def install(requirements):     # piplite.install's first argument: a name or a list
+        installed.append(requirements)
+
+    monkeypatch.setitem(sys.modules, "piplite", types.SimpleNamespace(install=install))
+    run()                                    # CPython (nbval, Voila, a local kernel): nothing happens
+    assert installed == []
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    run()                                    # Pyodide: our wheel, by its distribution name
+    assert installed == ["skye-widgets"]
+
+
 def classroom_app() -> dict:
     """Run the classroom demo's code cells headless; returns their namespace."""
     ns: dict = {}
-    for c in read(NOTEBOOKS / "classroom_demo.ipynb").cells:
-        if c.cell_type == "code":
-            exec(compile(c.source, "classroom_demo.ipynb", "exec"), ns)
+    for c in code_cells(NOTEBOOKS / "classroom_demo.ipynb"):
+        exec(compile(c.source, "classroom_demo.ipynb", "exec"), ns)
     return ns
 
 
@@ -144,9 +187,8 @@ def test_classroom_form_refuses_bad_seats():
 def lesson(name: str) -> dict:
     """Run a lesson's code cells (widgets work without a browser); returns their namespace."""
     ns: dict = {}
-    for c in read(NOTEBOOKS / f"{name}.ipynb").cells:
-        if c.cell_type == "code":
-            exec(compile(c.source, f"{name}.ipynb", "exec"), ns)
+    for c in code_cells(NOTEBOOKS / f"{name}.ipynb"):
+        exec(compile(c.source, f"{name}.ipynb", "exec"), ns)
     return ns
 
 
