@@ -684,7 +684,11 @@ class GameTable(W.VBox):
         p = self._human()
         if p is None:
             return False
-        return self.act(SetPrices(p, str(discard), tuple((str(t), int(g)) for t, g in prices.items())))
+        if not isinstance(prices, dict):
+            self.say("Prices must be given as {tile: gold}.", "error")
+            return False
+        # gold is passed as given: the engine refuses anything but whole numbers >= 1
+        return self.act(SetPrices(p, str(discard), tuple((str(t), g) for t, g in prices.items())))
 
     def buy(self, seller: int, tile: str | int) -> bool:
         """The buying human buys ``tile`` from ``seller``."""
@@ -710,6 +714,9 @@ class GameTable(W.VBox):
         b.select_tile(str(tile))
         if b.selected != str(tile):
             self.say(b.message, "error")
+            return False
+        if isinstance(rotation, bool) or not isinstance(rotation, int):
+            self.say(f"Rotation {rotation!r} is not 0, 1, 2 or 3.", "error")
             return False
         b.rotation = rotation % 4
         before = len(self.game.history)

@@ -234,6 +234,12 @@ def test_table_illegal_prices_change_nothing():
     assert t.set_prices(d, bad) is False
     assert "at least 1 gold" in t.message
     assert len(g.history) == hist and g.gold == gold
+    # 1.5 gold is not rounded down to 1, "x" is not a number, None is not a price list
+    for bad, why in (({k: 1.5 for k in prices}, "at least 1 gold"), ({k: "x" for k in prices}, "at least 1 gold"),
+                     (None, "{tile: gold}")):
+        assert t.set_prices(d, bad) is False
+        assert why in t.message
+        assert len(g.history) == hist and g.gold == gold
 
 
 def test_table_price_form_confirms_through_widgets():
@@ -292,6 +298,10 @@ def test_buy_pass_and_build_through_the_table():
     assert board.enabled and board.hand == g.to_build[0] and t.tabs.selected_index == 0
     tile = board.selected
     x, y, r = g.territories[0].legal_placements(tile)[0]
+    n = len(g.history)
+    for bad in ("1", 1.0):                       # table.place refuses a rotation that is not 0-3
+        assert t.place(tile, x, y, bad) is False and len(g.history) == n
+    assert "is not 0, 1, 2 or 3" in t.message
     board.rotation = r
     board.click_cell(x, y)
     assert g.territories[0].placements[(x, y)].tile == tile
