@@ -14,14 +14,11 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-
-from skye_widgets.skye.puzzles import Objective, describe_objective, load_all  # noqa: E402
-from skye_widgets.skye.solver import greedy, solve  # noqa: E402
-from skye_widgets.skye.territory import Territory  # noqa: E402
+from skye_widgets.skye.puzzles import Objective, describe_objective, load_all
+from skye_widgets.skye.solver import greedy, solve
+from skye_widgets.skye.territory import Territory
 
 OBJECTIVES = [
     Objective((16,)), Objective((2,)), Objective((1,)), Objective((14,)), Objective((12, 15)),

@@ -163,8 +163,8 @@ class Board:
     SHEEP, CATTLE, SHIPS, WHISKY, BROCH, FARM, LH, SQUARES, VRUNS, FARM_ANIMALS, \
         COMPLETED, BIG, MOUNTAIN_DONE, BROCH_PTS, HARBOURS, CONN_CATTLE, CONN_WHISKY, \
         CONN_TILES, ROAD_CATTLE, ROAD_TILES, ROAD_WHISKY, WATER_TILES, \
-        CASTLE_OPEN, POT_TILES, POT_CATTLE, POT_WHISKY = range(26)
-    N_TOTALS = 26
+        CASTLE_OPEN, POT_TILES, POT_CATTLE, POT_WHISKY, LH_COMPS, SHIP_COMPS, OPEN_WATER = range(29)
+    N_TOTALS = 29
 
     def __init__(self, needs: frozenset[str] = frozenset(FEATURES)) -> None:
         #: what to keep up to date (see :data:`FEATURES`); the rest of the totals are not kept
@@ -476,8 +476,14 @@ def _comp_out(t: list[int], c1: list[int], c2: list[int], comp: tuple) -> None:
             t[B.MOUNTAIN_DONE] -= 1
     if terrain == _M and broch:
         t[B.BROCH_PTS] -= BROCH_POINTS[min(broch, 3)]
-    if terrain == _W and ships and lh:
-        t[B.HARBOURS] -= 1
+    if terrain == _W:
+        if ships and lh:
+            t[B.HARBOURS] -= 1
+        elif not done:
+            t[B.LH_COMPS] -= lh > 0
+            t[B.SHIP_COMPS] -= ships > 0
+        if not done:
+            t[B.OPEN_WATER] -= len(cells)
     c = c2 if done else c1
     for s in scrolls:
         c[s] -= 1
@@ -498,8 +504,14 @@ def _comp_in(t: list[int], c1: list[int], c2: list[int], maxw: list[int], comp: 
             maxw[0] = len(cells)
     if terrain == _M and broch:
         t[B.BROCH_PTS] += BROCH_POINTS[min(broch, 3)]
-    if terrain == _W and ships and lh:
-        t[B.HARBOURS] += 1
+    if terrain == _W:
+        if ships and lh:
+            t[B.HARBOURS] += 1
+        elif not done:
+            t[B.LH_COMPS] += lh > 0
+            t[B.SHIP_COMPS] += ships > 0
+        if not done:
+            t[B.OPEN_WATER] += len(cells)
     c = c2 if done else c1
     for s in scrolls:
         c[s] += 1
@@ -640,13 +652,17 @@ def upper_bound(obj: Objective, b: Board, h: _HandSums) -> int:
         elif n == 11:
             total += 2 * (t[B.CONN_CATTLE] + (t[B.POT_CATTLE] + h.road_cattle if t[B.CASTLE_OPEN] else 0))
         elif n == 12:
-            total += 3 * (t[B.HARBOURS] + h.water_areas)
+            # a new harbour holds a new tile's water area, a lighthouse and a ship that are
+            # in the hand or in an open water area that is not a harbour yet
+            total += 3 * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + t[B.LH_COMPS],
+                                               h.ships + t[B.SHIP_COMPS]))
         elif n == 13:
             total += 3 * (t[B.VRUNS] + h.n)
         elif n == 14:
             total += t[B.CONN_TILES] + (t[B.POT_TILES] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
         elif n == 15:
-            total += 2 * max(b.max_water, t[B.WATER_TILES] + h.water_tiles)
+            # a newly completed water area is made of open water areas and new tiles
+            total += 2 * max(b.max_water, t[B.OPEN_WATER] + h.water_tiles)
         elif n == 16:
             total += 2 * (t[B.MOUNTAIN_DONE] + h.mountain_areas)
     if obj.scrolls:

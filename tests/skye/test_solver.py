@@ -280,3 +280,15 @@ def test_road_only_shortcut_changes_nothing(seed: int, size: int, hand_size: int
     hand = [int(p) for p in pool[:hand_size]]
     fast, slow = solve(t, hand, which), solve(t, hand, which, shortcuts=False, prune=False)
     assert (fast.optimum, fast.optimal_territories) == (slow.optimum, slow.optimal_territories)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 12), hand_size=st.integers(1, 3),
+       which=st.sampled_from([Objective((12,)), Objective((15,)), Objective((12, 15)), Objective((2, 16))]))
+def test_water_bounds_never_cut_an_optimum(seed: int, size: int, hand_size: int, which: Objective) -> None:
+    # harbours: lighthouses and ships must come from the hand or from open water areas;
+    # largest water: a new completed water area is made of open water areas and new tiles
+    t, pool = random_territory(seed, size)
+    hand = [int(p) for p in pool[:hand_size]]
+    cut, full = solve(t, hand, which), solve(t, hand, which, prune=False)
+    assert (cut.optimum, cut.optimal_territories) == (full.optimum, full.optimal_territories)
