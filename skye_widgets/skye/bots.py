@@ -808,19 +808,6 @@ class PlannerBot(GreedyBot):
         left = state.n_rounds - state.round_no
         return self.gold_base + self.gold_per_round * left
 
-    def _opp_values(self, state: GameState, player: int, tiles: Sequence[str]) -> dict[str, list[tuple[float, int]]]:
-        """For each tile: (VP it adds, gold) for every opponent."""
-        out: dict[str, list[tuple[float, int]]] = {t: [] for t in tiles}
-        for q in range(state.n_players):
-            if q == player:
-                continue
-            ctx = make_context(state, q)
-            terr = state.territories[q]
-            base = base_value(terr, ctx)
-            for t in tiles:
-                out[t].append((tile_gain(terr, t, ctx, base), state.gold[q]))
-        return out
-
     #: Price levels tried for each tile when planning.
     price_levels = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20)
     #: VP per gold the opponents are modelled to use when buying (greedy-like).

@@ -76,13 +76,14 @@ def test_fast_evaluation_matches_the_scoring_module():
     assert checked > 100
 
 
-def test_planner_does_not_peek_at_secret_prices():
+@pytest.mark.parametrize("bot", [PlannerBot, GreedyBot])
+def test_bots_do_not_peek_at_secret_prices(bot):
     """Player 3's price decision is the same whatever player 1 secretly decided."""
     def decision(prices_of_p1):
         g = GameState(GameConfig(players=3, seed=21))
         d0 = g.displays[0]
         g.apply(SetPrices(0, d0[0], ((d0[1], prices_of_p1[0]), (d0[2], prices_of_p1[1]))))
-        return PlannerBot(seed=5).choose(g, 2)
+        return bot(seed=5).choose(g, 2)
     assert decision((1, 1)) == decision((2, 3)) == decision((4, 1))
 
 
