@@ -77,8 +77,16 @@ class GreedyBot:
         self.name = name
         self.value = value
 
+    def after(self, g: GameState, a: Action, p: int) -> float:
+        """The value of ``a`` for ``p``; a Create that waits for its payment is valued
+        with the best way to pay it."""
+        h = g.child(a)
+        if h.paying is not None and h.current_player() == p:
+            return max(self.value(h.child(pay), p) for pay in h.legal_actions())
+        return self.value(h, p)
+
     def best(self, g: GameState, p: int, actions: list[Action]) -> tuple[float, Action]:
-        scored = [(self.value(g.child(a), p), a) for a in actions]
+        scored = [(self.after(g, a, p), a) for a in actions]
         top = max(v for v, _ in scored)
         return top, self.rng.choice([a for v, a in scored if v >= top - 1e-9])
 

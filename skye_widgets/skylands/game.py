@@ -109,6 +109,19 @@ class Create:
 
 
 @dataclass(frozen=True)
+class Pay:
+    """Create islands, when the payment is a real choice: the islands whose inhabitants go
+    back to the supply, one entry per inhabitant (an island named by any node of it).
+
+    The rulebook has the player return "the inhabitants shown on the tile from their board"
+    (Max chooses a blue one for the white), so the player, not the engine, chooses which
+    islands pay: that matters for later Deploy (free spaces) and Convert (blue on crystals).
+    """
+
+    islands: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
 class Convert:
     """Move inhabitants from complete crystal islands into complete cities."""
 
@@ -133,9 +146,9 @@ class SetupDiscard:
     index: int
 
 
-Action = Union[ChooseAction, Pass, Take, Deploy, Create, Convert, SetupStart, SetupDiscard]
+Action = Union[ChooseAction, Pass, Take, Deploy, Create, Pay, Convert, SetupStart, SetupDiscard]
 _ACTION_TYPES: dict[str, type] = {"choose": ChooseAction, "pass": Pass, "take": Take, "deploy": Deploy,
-                                  "create": Create, "convert": Convert, "setup_start": SetupStart,
+                                  "create": Create, "pay": Pay, "convert": Convert, "setup_start": SetupStart,
                                   "setup_discard": SetupDiscard}
 _TYPE_NAMES = {v: k for k, v in _ACTION_TYPES.items()}
 
@@ -220,6 +233,8 @@ class GameState:
         self.revealed: list[str] = []
         self.queue: list[tuple[int, bool]] = []
         self.pending_fill: list[list[tuple[int, int]]] = [[] for _ in names]
+        #: a Create waiting for its Pay decision: (display slot, x, y, rotation, white colour)
+        self.paying: tuple[int, int, int, int, str | None] | None = None
         self.end_reason: str | None = None
         self.history: list[Action] = []
         self.log: list[str] = []
@@ -363,6 +378,8 @@ class GameState:
                 for combo in combinations(cands, k):
                     yield Deploy(combo)
             yield Pass()
+        elif self.phase == "create" and self.paying is not None:
+            yield from self._pay_options(p)
         elif self.phase == "create":
             have = {c: b.count(c) for c in COLORS}
             for i, sid in enumerate(self.display):
@@ -411,6 +428,43 @@ class GameState:
             need[white] += sp.cost_of("white")
         return need
 
+    def paying_need(self) -> dict[str, int]:
+        """What the pending Create costs, by colour (white already given a colour)."""
+        if self.paying is None:
+            return {}
+        sp = self.tile(self.display[self.paying[0]])  # type: ignore[arg-type]
+        assert isinstance(sp, Special)
+        return {c: n for c, n in self._need(sp, self.paying[4]).items() if n}
+
+    def _pay_options(self, p: int) -> list[Pay]:
+        """Every way to pay the pending Create; the first takes from the fullest islands first."""
+        b = self.boards[p]
+        per_color: list[list[tuple[Node, ...]]] = []
+        for c, n in self.paying_need().items():
+            holders = sorted(((a, d[c]) for a, d in b.inhabitants.items() if d.get(c, 0) > 0),
+                             key=lambda t: (-t[1], t[0]))
+            ways: list[tuple[Node, ...]] = []
+
+            def split(i: int, left: int, acc: tuple[Node, ...]) -> None:
+                if left == 0:
+                    ways.append(acc)
+                    return
+                if i == len(holders):
+                    return
+                a, have = holders[i]
+                for k in range(min(have, left), -1, -1):
+                    split(i + 1, left - k, acc + (a,) * k)
+            split(0, n, ())
+            per_color.append(ways)
+        out = [()]  # type: list[tuple[Node, ...]]
+        for ways in per_color:
+            out = [o + w for o in out for w in ways]
+        return [Pay(o) for o in out]
+
+    def default_payment(self) -> Pay:
+        """The pending Create paid from the islands holding the most of each colour."""
+        return self._pay_options(self.current_player())[0]
+
     def _affordable(self, sp: Special, white: str | None, have: dict[str, int], p: int) -> bool:
         return all(have[c] >= n for c, n in self._need(sp, white).items())
 
@@ -418,7 +472,8 @@ class GameState:
     def _apply(self, a: Action) -> None:
         p = self.current_player()
         expected = {"choose": (ChooseAction,), "setup": (SetupStart, SetupDiscard, Take),
-                    "discover": (Take, Pass), "deploy": (Deploy, Pass), "create": (Create, Pass),
+                    "discover": (Take, Pass), "deploy": (Deploy, Pass),
+                    "create": (Pay,) if self.paying is not None else (Create, Pass),
                     "convert": (Convert, Pass)}[self.phase]
         if not isinstance(a, expected):
             raise WrongPhaseError(f"{self.names[p]} must decide on {self.phase}: "
@@ -528,7 +583,10 @@ class GameState:
             self.log.append(f"{self.names[p]} passes")
         self.queue.pop(0)
 
-    def _do_create(self, p: int, a: Create | Pass) -> None:
+    def _do_create(self, p: int, a: Create | Pay | Pass) -> None:
+        if isinstance(a, Pay):
+            self._pay(p, a)
+            return
         if isinstance(a, Create):
             b = self.boards[p]
             if not 0 <= a.index < len(self.display) or self.display[a.index] is None:
@@ -551,17 +609,56 @@ class GameState:
                 raise CannotPayError(f"{sp.name} costs {', '.join(f'{n} {c}' for c, n in need.items() if n)}; "
                                      f"{self.names[p]} lacks {', '.join(short)} on the board")
             b.check(sp, a.x, a.y, a.rotation)
-            for c, n in need.items():
-                if n:
-                    take_from_board(b, c, n)
-                    self.supply[c] += n
-            self.display[a.index] = None
-            self._place(p, sp, a.x, a.y, a.rotation)
-            self.log.append(f"{self.names[p]} creates {sp.name} at ({a.x}, {a.y})")
-            if sp.effect is not None and sp.effect.kind == "vp":
-                self._gain(p, sp.effect.points, sp.name)
+            self.paying = (a.index, a.x, a.y, a.rotation, white)
+            options = self._pay_options(p)
+            if len(options) == 1:          # no choice: pay at once
+                self._pay(p, options[0])
+            else:
+                self.log.append(f"{self.names[p]} chooses {sp.name} and which islands pay")
         else:
             self.log.append(f"{self.names[p]} passes")
+            self.queue.pop(0)
+
+    def _pay(self, p: int, a: Pay) -> None:
+        """Return the chosen inhabitants, then place the pending special island."""
+        assert self.paying is not None
+        b = self.boards[p]
+        need = self.paying_need()
+        taken: dict[Node, int] = {}
+        color_of: dict[Node, str] = {}
+        for node in a.islands:
+            try:
+                isl = b.island(tuple(node))  # type: ignore[arg-type]
+            except KeyError:
+                raise IslandChoiceError(f"there is no island at {node}") from None
+            if isl.color is None or b.occupants(isl.anchor) == 0:
+                raise IslandChoiceError(f"the {isl.terrain} island at {isl.cells[0]} holds no inhabitants")
+            taken[isl.anchor] = taken.get(isl.anchor, 0) + 1
+            color_of[isl.anchor] = isl.color
+        paid: dict[str, int] = {}
+        for anchor, k in taken.items():
+            c = color_of[anchor]
+            have = b.inhabitants.get(anchor, {}).get(c, 0)
+            if k > have:
+                raise CannotPayError(f"the island at {anchor[:2]} holds {have} {c}, not {k}")
+            paid[c] = paid.get(c, 0) + k
+        if paid != need:
+            def say(d: dict[str, int]) -> str:
+                return ", ".join(f"{n} {c}" for c, n in d.items()) or "nothing"
+            raise CannotPayError(f"the payment must be {say(need)}, not {say(paid)}")
+        index, x, y, rotation, _ = self.paying
+        sp = self.tile(self.display[index])  # type: ignore[arg-type]
+        assert isinstance(sp, Special)
+        for anchor, k in sorted(taken.items()):
+            b.remove_inhabitants(anchor, color_of[anchor], k)
+            self.supply[color_of[anchor]] += k
+        self.display[index] = None
+        self.paying = None
+        self._place(p, sp, x, y, rotation)
+        how = "; ".join(f"{k} {color_of[a]} from ({a[0]}, {a[1]})" for a, k in sorted(taken.items()))
+        self.log.append(f"{self.names[p]} creates {sp.name} at ({x}, {y})" + (f", paying {how}" if how else ""))
+        if sp.effect is not None and sp.effect.kind == "vp":
+            self._gain(p, sp.effect.points, sp.name)
         self.queue.pop(0)
 
     def _do_convert(self, p: int, a: Convert | Pass) -> None:

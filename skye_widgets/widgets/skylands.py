@@ -28,7 +28,7 @@ from ..errors import RulesError
 from ..skylands.board import Node
 from ..skylands.bots import make_bot
 from ..skylands.components import COLORS, Special
-from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy,
+from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
                              GameState, Pass, SetupDiscard, SetupStart, Take)
 from ..skylands.render import REGION_ACTION, REGION_OFFER, REGION_SPECIAL, Layout, render_game
 from .base import CanvasBoard, on_click
@@ -160,8 +160,11 @@ class SkylandsWidget(CanvasBoard):
         return self.act(Pass())
 
     def done(self) -> bool:
-        """Confirm the islands picked so far (Deploy or Convert)."""
+        """Confirm the islands picked so far (Deploy or Convert); when paying for a special
+        island, pay the rest from the islands holding the most of each colour."""
         g = self.state
+        if g.phase == "create" and g.paying is not None:
+            return self.act(self._completed_payment())
         if g.phase == "deploy" and self.selection:
             return self.act(Deploy(tuple(self.selection)))
         if g.phase == "convert":
@@ -204,6 +207,8 @@ class SkylandsWidget(CanvasBoard):
                 self.act(SetupStart(self.selected_offer, x, y, self.rotation))
             else:
                 self.act(Take(self.selected_offer, x, y, self.rotation))
+        elif g.phase == "create" and g.paying is not None:
+            self._pick_payer(x, y)
         elif g.phase == "create":
             if self.selected_special is None:
                 self.say("First click a special island in the display.", "error")
@@ -283,6 +288,46 @@ class SkylandsWidget(CanvasBoard):
                 return
         self.refresh()
 
+    def _still_to_pay(self) -> dict[str, int]:
+        g = self.state
+        b = g.boards[self.to_play()]
+        left = dict(g.paying_need())
+        for n in self.selection:
+            c = b.island(n).color
+            if c in left:
+                left[c] -= 1
+        return {c: k for c, k in left.items() if k > 0}
+
+    def _completed_payment(self) -> Pay:
+        """The islands picked so far, topped up from the fullest islands of each colour."""
+        g = self.state
+        b = g.boards[self.to_play()]
+        left = self._still_to_pay()
+        picked = list(self.selection)
+        for n in g.default_payment().islands:
+            c = b.island(n).color
+            if c is not None and left.get(c, 0) > 0 and picked.count(n) < b.inhabitants.get(n, {}).get(c, 0):
+                picked.append(n)
+                left[c] -= 1
+        return Pay(tuple(picked))
+
+    def _pick_payer(self, x: int, y: int) -> None:
+        """Pay one inhabitant from the island clicked on (it must hold a colour still owed)."""
+        g = self.state
+        b = g.boards[self.to_play()]
+        left = self._still_to_pay()
+        ok = [i for i in b.island_at(x, y) if i.color in left
+              and self.selection.count(i.anchor) < b.inhabitants.get(i.anchor, {}).get(i.color, 0)]
+        if not ok:
+            owed = ", ".join(f"{k} {c}" for c, k in left.items())
+            self.say(f"Click an island holding inhabitants you still owe ({owed}).", "error")
+            return
+        self.selection.append(ok[0].anchor)
+        if not self._still_to_pay():
+            self.act(Pay(tuple(self.selection)))
+            return
+        self.refresh()
+
     def _clear(self) -> None:
         self.selected_offer = self.selected_special = None
         self.rotation = 0
@@ -326,6 +371,10 @@ class SkylandsWidget(CanvasBoard):
         if g.phase == "deploy":
             return (f"{name}{bonus}: click up to {g._deploy_limit(p)} complete forest/mountain/crystal "
                     "island(s) to fill, or Pass.")
+        if g.phase == "create" and g.paying is not None:
+            owed = ", ".join(f"{k} {c}" for c, k in self._still_to_pay().items())
+            return (f"{name}: click the islands whose inhabitants pay ({owed} still owed), "
+                    "or Done to pay from the fullest islands.")
         if g.phase == "create":
             return f"{name}{bonus}: click a special island you can pay for, then a square, or Pass."
         return (f"{name}{bonus}: click a complete crystal island with inhabitants and a complete city"

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from skye_widgets.errors import RulesError
 from skye_widgets.skylands.board import PlayerBoard
 from skye_widgets.skylands.components import Effect
-from skye_widgets.skylands.game import (ChooseAction, Convert, Create, Deploy, GameState, Pass,
+from skye_widgets.skylands.game import (ChooseAction, Convert, Create, Deploy, GameState, Pass, Pay,
                                         SetupDiscard, SetupStart, Take)
 
 from skylands_helpers import end, islet, special
@@ -26,6 +26,8 @@ ANY_ACTION = st.one_of(
                        max_size=2).map(tuple)),
     st.builds(SetupStart, st.integers(-1, 2), st.integers(0, 4), st.integers(0, 3), st.integers(0, 3)),
     st.builds(SetupDiscard, st.integers(-1, 3)),
+    st.builds(Pay, st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3), st.integers(0, 2)),
+                            max_size=6).map(tuple)),
 )
 
 

@@ -3,6 +3,8 @@
 Expectations are computed by hand in the comments.
 """
 
+import json
+
 import pytest
 
 from skye_widgets.errors import FileFormatError
@@ -10,7 +12,8 @@ from skye_widgets.skylands.board import EdgeMismatchError, PlayerBoard
 from skye_widgets.skylands.components import components
 from skye_widgets.skylands.game import (ActionChoiceError, CannotPayError, ChooseAction, Convert, Create,
                                         Deploy, GameOverError, GameState, IslandChoiceError,
-                                        NoSuchChoiceError, Pass, RepeatUsedError, Take, WrongPhaseError)
+                                        NoSuchChoiceError, Pass, Pay, RepeatUsedError,
+                                        action_from_json, action_to_json, Take, WrongPhaseError)
 
 from skylands_helpers import CLOUDS, end, islet
 
@@ -204,6 +207,46 @@ def test_create_without_the_bonus_pays_white_in_a_chosen_colour(g):
     assert {a.white for a in creates} == {"green"}
     g.apply(Create(0, 4, 3, 0, white="green"))
     assert b.count() == 0 and g.supply == {"green": 20, "purple": 20, "blue": 20}   # both paid back
+
+
+def test_the_player_chooses_which_islands_pay(g):
+    # The rulebook: the player returns the inhabitants shown "from their board" (Max picks a
+    # blue one for the white). A is active: S03 (1 purple + 1 white) costs A just 1 purple,
+    # which can come from the mountain islet at (0, 0) (1 purple) or at (2, 0) (2 purple).
+    g.display[0] = "S03"
+    b = g.boards[0]
+    b.place(islet("mountain", 2), 0, 0, 0)
+    b.add_inhabitants((0, 0, 0), "purple", 1)
+    b.place(islet("mountain", 2), 2, 0, 0)
+    b.add_inhabitants((2, 0, 0), "purple", 2)
+    g.supply["purple"] = 17                               # 3 purple came from the supply
+    g.apply(ChooseAction("create"))
+    g.apply(Create(0, 4, 3, 0))
+    # a real choice: the game waits for A's payment; the default (first) is the fullest island
+    assert g.phase == "create" and g.current_player() == 0 and g.paying == (0, 4, 3, 0, None)
+    assert g.legal_actions() == [Pay(((2, 0, 0),)), Pay(((0, 0, 0),))]
+    assert g.default_payment() == Pay(((2, 0, 0),))
+    before = snapshot(g)
+    with pytest.raises(CannotPayError, match="must be 1 purple, not nothing"):
+        g.apply(Pay(()))
+    with pytest.raises(CannotPayError, match="holds 1 purple, not 2"):
+        g.apply(Pay(((0, 0, 0), (0, 0, 0))))
+    with pytest.raises(IslandChoiceError, match="no island"):
+        g.apply(Pay(((3, 3, 0),)))
+    with pytest.raises(WrongPhaseError):
+        g.apply(Pass())                                   # chosen: now it must be paid
+    assert snapshot(g) == before
+    g.apply(Pay(((0, 0, 0),)))                            # A keeps the fuller island full
+    # (0, 0) 1 -> 0 purple, (2, 0) keeps 2; supply 17 -> 18; Windfall Rock's 2 VP: 40 -> 38
+    assert b.inhabitants == {(2, 0, 0): {"purple": 2}} and g.supply["purple"] == 18
+    assert g.vp[0] == 2 and g.vp_supply == 38 and g.display[0] is None and (4, 3) in b.grid
+    assert g.paying is None and g.current_player() == 1
+    assert "A creates Windfall Rock at (4, 3), paying 1 purple from (0, 0)" in g.log
+
+
+def test_a_pay_decision_round_trips_through_json():
+    a = Pay(((2, 0, 0), (2, 0, 0), (1, 3, 1)))
+    assert action_from_json(json.loads(json.dumps(action_to_json(a)))) == a
 
 
 def test_a_player_who_cannot_pay_passes_automatically(g):

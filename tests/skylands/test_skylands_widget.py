@@ -112,6 +112,42 @@ def test_create_by_clicks_pays_and_places():
     assert b.grid[(4, 3)].tile.id == "S03" and b.count() == 0
 
 
+def test_create_by_clicks_lets_the_player_choose_which_island_pays():
+    w = human_first(seed=6)
+    g = w.state
+    g.display[0] = "S03"                              # the bonus ignores the white: 1 purple
+    b = g.boards[0]
+    for x, k in ((0, 1), (2, 2)):                     # mountain islets holding 1 and 2 purple
+        b.place(islet("mountain", 2), x, 0, 0)
+        b.add_inhabitants((x, 0, 0), "purple", k)
+    g.supply["purple"] -= 3
+    w.click_cell(2, REGION_ACTION)
+    w.click_cell(0, REGION_SPECIAL)
+    w.click_cell(4, 3)
+    assert g.paying is not None and "still owed" in w.message and "1 purple" in w.message
+    w.click_cell(4, 0)                                # an empty square pays nothing
+    assert "Click an island holding" in w.message and g.paying is not None
+    w.click_cell(0, 0)                                # pay from the emptier islet
+    assert b.grid[(4, 3)].tile.id == "S03" and b.inhabitants == {(2, 0, 0): {"purple": 2}}
+
+
+def test_done_pays_from_the_fullest_island():
+    w = human_first(seed=6)
+    g = w.state
+    g.display[0] = "S03"
+    b = g.boards[0]
+    for x, k in ((0, 1), (2, 2)):
+        b.place(islet("mountain", 2), x, 0, 0)
+        b.add_inhabitants((x, 0, 0), "purple", k)
+    g.supply["purple"] -= 3
+    w.click_cell(2, REGION_ACTION)
+    w.click_cell(0, REGION_SPECIAL)
+    w.click_cell(4, 3)
+    assert w.done()
+    # the 2-purple islet at (2, 0) paid: 2 -> 1; (0, 0) keeps its 1
+    assert b.inhabitants == {(0, 0, 0): {"purple": 1}, (2, 0, 0): {"purple": 1}}
+
+
 def test_a_whole_game_against_bots_through_the_widget_api():
     w = SkylandsWidget(players=3, human=0, bots=["greedy", "random", "planner"], seed=8)
     w.bots[0] = __import__("skye_widgets.skylands.bots", fromlist=["x"]).make_bot("greedy", 99)
