@@ -46,7 +46,7 @@ VALUE_ORDER = (1, 2, 0)
 RESTART_BASE = 50
 RESTART_GROWTH = 1.3
 RESTARTS = 60
-PHASE = True
+PHASE = False  # phase saving (on alternate restarts): helped some instances, left others in long tails
 
 
 class _Model:
@@ -117,6 +117,7 @@ class _Engine:
         self.weight = [1.0] * model.n   # conflict weights (dom/wdeg): islands where search failed
         self.budget = 1 << 60
         self.phase = [-1] * model.m     # last value tried per edge, tried first after a restart
+        self.use_phase = False
 
     # -- changing domains -----------------------------------------------------
     def undo(self, mark: int) -> None:
@@ -410,7 +411,7 @@ class _Engine:
         l, h = self.lo[e], self.hi[e]
         values = self.order(l, h)
         ph = self.phase[e]
-        if PHASE and ph in values and values[0] != ph:
+        if self.use_phase and ph in values and values[0] != ph:
             values.remove(ph)
             values.insert(0, ph)
         for v in values:
@@ -495,6 +496,7 @@ def solve(puzzle: HashiPuzzle) -> Solution | None:
     budget = RESTART_BASE
     for attempt in range(RESTARTS + 1):
         en.rng = None if attempt == 0 else random.Random(attempt)
+        en.use_phase = PHASE and attempt % 2 == 1   # alternate: keep the last path / explore afresh
         en.budget = budget if attempt < RESTARTS else 1 << 60
         en.nodes = 0
         try:
