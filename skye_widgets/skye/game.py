@@ -132,6 +132,18 @@ class UnknownPlayerError(GameRulesError):
     """A player index out of range."""
 
 
+class NotAnActionError(GameRulesError):
+    """``apply`` was given something that is not a SetPrices, Buy, Pass or Place."""
+
+
+class NoActionToUndoError(GameRulesError):
+    """``undo`` at the very start of a game."""
+
+
+class BadConfigError(GameRulesError):
+    """A game set-up that cannot be played (player count, names, scoring tiles, seed, start player)."""
+
+
 # --------------------------------------------------------------------------
 # Config and actions
 # --------------------------------------------------------------------------
@@ -158,21 +170,21 @@ class GameConfig:
             if isinstance(getattr(self, name), list):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         if not _is_int(self.players) or not 2 <= self.players <= 5:
-            raise GameRulesError(f"Isle of Skye is for 2-5 players, not {reprlib.repr(self.players)}")
+            raise BadConfigError(f"Isle of Skye is for 2-5 players, not {reprlib.repr(self.players)}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
-            raise GameRulesError(f"seed must be a whole number or a string, not {reprlib.repr(self.seed)}")
+            raise BadConfigError(f"seed must be a whole number or a string, not {reprlib.repr(self.seed)}")
         if not isinstance(self.names, tuple) or not all(isinstance(n, str) and n for n in self.names):
-            raise GameRulesError(f"names must be non-empty strings, not {reprlib.repr(self.names)}")
+            raise BadConfigError(f"names must be non-empty strings, not {reprlib.repr(self.names)}")
         if self.names and len(self.names) != self.players:
-            raise GameRulesError(f"{len(self.names)} names for {self.players} players")
+            raise BadConfigError(f"{len(self.names)} names for {self.players} players")
         if len(set(self.player_names)) != self.players:
-            raise GameRulesError("player names must be different")
+            raise BadConfigError("player names must be different")
         if self.scoring is not None:
             if not isinstance(self.scoring, tuple) or len(self.scoring) != 4 or len(set(self.scoring)) != 4 or \
                     not all(_is_int(n) and 1 <= n <= 16 for n in self.scoring):
-                raise GameRulesError(f"scoring tiles must be 4 different numbers 1-16, not {reprlib.repr(self.scoring)}")
+                raise BadConfigError(f"scoring tiles must be 4 different numbers 1-16, not {reprlib.repr(self.scoring)}")
         if not _is_int(self.start_player) or not 0 <= self.start_player < self.players:
-            raise GameRulesError(f"start player {reprlib.repr(self.start_player)} out of range 0-{self.players - 1}")
+            raise BadConfigError(f"start player {reprlib.repr(self.start_player)} out of range 0-{self.players - 1}")
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -203,10 +215,10 @@ class GameConfig:
         elif isinstance(scoring, list):
             scoring = tuple(scoring)
         elif scoring is not None:
-            raise GameRulesError(f"scoring must be {{\"A\": n, ..., \"D\": n}}, not {reprlib.repr(scoring)}")
+            raise BadConfigError(f"scoring must be {{\"A\": n, ..., \"D\": n}}, not {reprlib.repr(scoring)}")
         names = d.get("names") or ()
         if not isinstance(names, (list, tuple)):
-            raise GameRulesError(f"names must be a list of strings, not {reprlib.repr(names)}")
+            raise BadConfigError(f"names must be a list of strings, not {reprlib.repr(names)}")
         return GameConfig(players=d["players"], seed=d["seed"], names=tuple(names),
                           scoring=scoring, start_player=d.get("start_player", 0))
 
@@ -714,7 +726,7 @@ class GameState:
         if self.is_over():
             raise GameOverError("the game is over")
         if not isinstance(a, (SetPrices, Buy, Pass, Place)):
-            raise GameRulesError(f"not an action: {a!r}")
+            raise NotAnActionError(f"not an action: {reprlib.repr(a)}")
         p = a.player
         if not (_is_int(p) and 0 <= p < self.n_players):
             raise UnknownPlayerError(f"there is no player {p!r} in a {self.n_players}-player game")
@@ -896,7 +908,7 @@ class GameState:
     def undo(self) -> Action:
         """Take back the last action (by replaying the others); returns it."""
         if not self.history:
-            raise GameRulesError("nothing to undo")
+            raise NoActionToUndoError("nothing to undo: no action has been played")
         last = self.history[-1]
         prev = GameState.replay(self.config, self.history[:-1])
         self.__dict__.update(prev.__dict__)

@@ -14,7 +14,8 @@ import pytest
 
 from skye_widgets.errors import RulesError
 from skye_widgets.skye.game import (
-    BadPricesError, Buy, GameConfig, GameOverError, GameRulesError, GameState, NotEnoughGoldError,
+    BadConfigError, BadPricesError, Buy, GameConfig, GameOverError, GameState, NoActionToUndoError,
+    NotAnActionError, NotEnoughGoldError,
     NotForSaleError, NotYourTileError, NotYourTurnError, Pass, Place, SetPrices,
     UnknownPlayerError, WrongPhaseError, action_from_dict, round_slots,
 )
@@ -413,7 +414,7 @@ def test_malformed_actions_raise_specific_errors_and_change_nothing():
         (SetPrices(0, "12", None), BadPricesError),
         (SetPrices(0, "12", (("10", 1, 2),)), BadPricesError),
         (SetPrices(0, 12, (("10", 1), ("11", 1))), BadPricesError),           # the tile id is a string
-        ("not an action", GameRulesError),
+        ("not an action", NotAnActionError),
     ]
     for action, error in bad:
         with pytest.raises(error):
@@ -450,9 +451,17 @@ def test_config_refuses_wrong_types():
     for kwargs in ({"players": 4.0}, {"players": True}, {"players": "4"}, {"seed": 1.5}, {"seed": None},
                    {"names": ("a", 2)}, {"names": ("a", "")}, {"scoring": (1, 2, 3, True)},
                    {"start_player": 1.0}):
-        with pytest.raises(GameRulesError):
+        with pytest.raises(BadConfigError):
             GameConfig(**{"players": 2, **kwargs})
     # lists are fine and kept as tuples (configs compare and hash as values)
     c = GameConfig(players=2, names=["Ann", "Bob"], scoring=[3, 1, 2, 4])
     assert c.names == ("Ann", "Bob") and c.scoring == (3, 1, 2, 4) and hash(c) == hash(GameConfig(
         players=2, names=("Ann", "Bob"), scoring=(3, 1, 2, 4)))
+
+
+def test_undo_at_the_start_is_a_specific_error():
+    g = GameState(GameConfig(players=2, seed=1))
+    before = snapshot(g)
+    with pytest.raises(NoActionToUndoError):
+        g.undo()
+    assert snapshot(g) == before
