@@ -316,7 +316,7 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
 
     - -2 VP per empty square;
     - +1 VP per 2 inhabitants on the board;
-    - +1 VP per square of each complete island;
+    - +1 VP per square that is part of a complete island (once, even if it holds two);
     - special islands in complete islands: their VP, and scoring effects by condition;
     - VP markers, +2 VP with the player marker still active, recorded overflow VP.
     """
@@ -328,9 +328,16 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
     if n // 2:
         items.append(BreakdownItem(n // 2, f"{n} inhabitants on the board: 1 per 2"))
     complete = board.complete_islands()
+    counted: set[Cell] = set()
     for isl in complete:
-        items.append(BreakdownItem(isl.squares, f"complete {isl.terrain} island of {isl.squares} "
-                                                f"square{'s' if isl.squares != 1 else ''}", isl.cells))
+        # "Cada casilla de las islas completadas vale 1 PV": a square is worth 1 VP once, even
+        # when it holds two complete islands (a two-part tile)
+        new = tuple(c for c in isl.cells if c not in counted)
+        counted.update(new)
+        what = f"complete {isl.terrain} island of {isl.squares} square{'s' if isl.squares != 1 else ''}"
+        if len(new) < isl.squares:
+            what += f" ({isl.squares - len(new)} already counted)"
+        items.append(BreakdownItem(len(new), what, isl.cells))
     in_complete = {sid for isl in complete for sid in isl.specials}
     cell_of = {p.tile.id: (p.x, p.y) for p in board.grid.values()}
     for sp in board.specials():

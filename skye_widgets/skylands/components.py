@@ -173,6 +173,8 @@ class Components:
     height: int
     inhabitants: tuple[tuple[str, int], ...]
     vp_supply: tuple[tuple[int, int], ...]      # (players, VP in markers)
+    #: (players, ((marker value, how many), ...)): the VP markers put out for a player count
+    vp_markers: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     display_per_back: int
     tactical_draw: int
     tactical_keep: int
@@ -197,8 +199,12 @@ class Components:
         return tuple(t for t in self.tiles if t.players <= players)
 
     def vp_for(self, players: int) -> int:
-        """VP available in markers for a player count."""
+        """VP available in markers for a player count (the markers' values added up)."""
         return dict(self.vp_supply)[players]
+
+    def markers_for(self, players: int) -> dict[int, int]:
+        """The VP markers put out for a player count: {value: how many}."""
+        return dict(dict(self.vp_markers)[players])
 
 
 class _Checker:
@@ -354,10 +360,29 @@ def _load_setup(path: str) -> dict[str, Any]:
     if set(inh) != set(COLORS):
         raise ck.fail("inhabitants", f"expected exactly {', '.join(COLORS)}")
     inhabitants = tuple((c, ck.int_in(inh, c, 0, 99, "inhabitants")) for c in COLORS)
-    vps = ck.obj(ck.get(d, "vp_supply", dict, ""), "vp_supply")
-    vp_supply = []
+    vpm = ck.obj(ck.get(d, "vp_markers", dict, ""), "vp_markers")
+
+    def markers(raw: Any, where: str) -> tuple[tuple[int, int], ...]:
+        raw = ck.obj(raw, where)
+        out = []
+        for value in raw:
+            if not value.isdigit() or not 1 <= int(value) <= 99:
+                raise ck.fail(where, f"marker value {value!r} is not a whole number 1..99")
+            out.append((int(value), ck.int_in(raw, value, 0, 99, where)))
+        return tuple(sorted(out))
+    box = dict(markers(ck.get(vpm, "box", dict, "vp_markers"), "vp_markers box"))
+    per = ck.obj(ck.get(vpm, "players", dict, "vp_markers"), "vp_markers players")
+    vp_markers, vp_supply = [], []
     for n in ("2", "3", "4"):
-        vp_supply.append((int(n), ck.int_in(vps, n, 1, 999, "vp_supply")))
+        w = f"vp_markers players {n}"
+        used = markers(ck.get(per, n, dict, "vp_markers players"), w)
+        for value, k in used:
+            if k > box.get(value, 0):
+                raise ck.fail(w, f"{k} markers of {value} VP, the box holds {box.get(value, 0)}")
+        if not sum(v * k for v, k in used):
+            raise ck.fail(w, "no VP in markers")
+        vp_markers.append((int(n), used))
+        vp_supply.append((int(n), sum(v * k for v, k in used)))
     printed = []
     for i, p in enumerate(ck.get(d, "printed", list, "")):
         w = f"printed {i}"
@@ -379,6 +404,7 @@ def _load_setup(path: str) -> dict[str, Any]:
     if len(starts) < 4:
         raise ck.fail("start_islands", f"need one per player (4), got {len(starts)}")
     return dict(width=width, height=height, inhabitants=inhabitants, vp_supply=tuple(vp_supply),
+                vp_markers=tuple(vp_markers),
                 display_per_back=ck.int_in(d, "display_per_back", 1, 8, ""),
                 tactical_draw=ck.int_in(d, "tactical_draw", 0, 9, ""),
                 tactical_keep=ck.int_in(d, "tactical_keep", 0, 9, ""),

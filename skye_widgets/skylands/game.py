@@ -28,7 +28,7 @@ from itertools import combinations
 from typing import Any, Iterator, Sequence, Union
 
 from ..errors import FileFormatError, RulesError, read_json, write_json
-from .board import (Node, PlayerBoard, ScoreResult, fill_island, score_board, take_from_board)
+from .board import Node, PlayerBoard, ScoreResult, fill_island, score_board
 from .components import COLORS, Components, Special, Tile, components
 
 ACTIONS: tuple[str, ...] = ("discover", "deploy", "create", "convert")

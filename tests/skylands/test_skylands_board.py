@@ -135,3 +135,22 @@ def test_special_islands_score_only_in_complete_islands_and_scoring_effects_repe
     assert not any("knoll" in r for r in reasons)
     # 17 empty squares -34, 2 complete islands of 1 square +2, shrine +4 => -28
     assert s.points == -28
+
+
+def test_a_square_holding_two_complete_islands_is_worth_1_vp_once():
+    # a two-part tile at (1, 1): forest to the N, city to the S; a forest end above it facing S
+    # and a city end below it facing N close both islands. Squares in complete islands:
+    # (1, 0), (1, 1), (1, 2) = 3 VP ("each square of the completed islands is worth 1 VP"),
+    # not 2 + 2 = 4.
+    b = PlayerBoard()
+    b.place(tile(("forest", (0,), 1), ("city", (2,), 1)), 1, 1, 0)
+    b.place(end("forest"), 1, 0, 2)
+    b.place(end("city"), 1, 2, 0)
+    assert sorted(i.terrain for i in b.complete_islands()) == ["city", "forest"]
+    s = score_board(b, marker_active=False)
+    squares = [i for i in s.breakdown if i.reason.startswith("complete")]
+    assert sum(i.points for i in squares) == 3
+    assert [i.reason for i in squares] == ["complete forest island of 2 squares",
+                                           "complete city island of 2 squares (1 already counted)"]
+    # total: 3 squares, -2 x 17 empty squares = -34 -> -31
+    assert s.points == 3 - 34

@@ -31,7 +31,11 @@ def test_the_shipped_set_has_the_rulebook_structure():
 def test_player_count_removal_and_vp_supply():
     c = components()
     assert [len(c.tiles_for(n)) for n in (2, 3, 4)] == [60, 74, 88]
+    # markers (value: how many): 2p 8x1 + 4x3 + 4x5 = 40; 3p 7x1 + 6x3 + 6x5 = 55;
+    # 4p 8x1 + 9x3 + 7x5 = 70, all 24 markers of the box (the rulebook's component count)
     assert [c.vp_for(n) for n in (2, 3, 4)] == [40, 55, 70]
+    assert c.markers_for(4) == {1: 8, 3: 9, 5: 7} and sum(c.markers_for(4).values()) == 24
+    assert all(c.markers_for(n)[v] <= c.markers_for(4)[v] for n in (2, 3) for v in (1, 3, 5))
 
 
 def test_printed_squares_leave_every_square_fillable():
@@ -75,6 +79,9 @@ def test_a_copy_of_the_data_loads_like_the_shipped_one(data_copy):
      "back 'sand' has 3 special islands, the display needs 4"),
     ("setup.json", lambda d: d["inhabitants"].pop("blue"), "expected exactly green, purple, blue"),
     ("setup.json", lambda d: d["printed"][0].update(x=9), "printed 0: 'x' must be between 0 and 4"),
+    ("setup.json", lambda d: d["vp_markers"]["players"]["3"].update({"5": 8}),
+     "vp_markers players 3: 8 markers of 5 VP, the box holds 7"),
+    ("setup.json", lambda d: d["vp_markers"]["box"].update({"x": 1}), "marker value 'x' is not"),
 ])
 def test_broken_data_files_give_one_file_format_error(data_copy, name, change, fault):
     edit(data_copy / name, change)
