@@ -289,6 +289,7 @@ def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterabl
         d.add(Text(L.actions_x + 20, sy + 18 + k * 18, f"{g.supply[c]} {c}", size=11, align="left"))
     d.add(Text(L.actions_x, sy + 76, f"{g.vp_supply} VP in markers", size=11, align="left"))
     d.add(Text(L.actions_x, sy + 92, f"{len(g.stack)} island tiles", size=11, align="left"))
+    d.extend(legend_shapes(L.specials_x, L.board_y + 4 * 80 + 6))
     # players and the other boards
     small = 22
     for p in range(g.n):
@@ -300,6 +301,24 @@ def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterabl
                    bold=p == viewer))
         d.extend(board_shapes(g.boards[p], x0, y0 + 14, small))
     return d
+
+
+def legend_shapes(x0: float, y0: float) -> list:
+    """A key to the pictures: terrain colours, spaces and inhabitants, faded and framed parts."""
+    out: list = [Text(x0, y0, "Key", size=11, align="left", bold=True)]
+    for k, (name, fill) in enumerate([*TERRAIN_FILL.items(), ("cloud", CLOUD_FILL)]):
+        x = x0 + (k % 3) * 84
+        y = y0 + 16 + (k // 3) * 16
+        out.append(Rect(x, y - 6, 12, 12, fill=fill, stroke="#9bb7cc"))
+        out.append(Text(x + 16, y, name, size=10, align="left"))
+    y = y0 + 48
+    out.append(Circle(x0 + 6, y, 4.5, fill="#ffffff", stroke="#333333"))
+    out.append(Text(x0 + 14, y, "free space", size=10, align="left"))
+    out.append(Circle(x0 + 84 + 6, y, 4.5, fill=INHABITANT_FILL["green"], stroke="#333333"))
+    out.append(Text(x0 + 84 + 14, y, "inhabitant", size=10, align="left"))
+    out.append(Rect(x0 + 164, y - 6, 12, 12, fill=TERRAIN_FILL["forest"], stroke="#9bb7cc", opacity=0.55))
+    out.append(Text(x0 + 180, y, "not complete", size=10, align="left"))
+    return out
 
 
 def render_lines(lines: Iterable[str], *, title: str = "", width: int = 560) -> Drawing:
