@@ -1,9 +1,11 @@
-"""The welcome notebook in JupyterLab: a territory to click on within the first screen.
+"""The welcome notebook in JupyterLab: a territory to click on within the first screen; and a
+lesson's engine-checked exercise and quiz, answered in a real browser.
 
-``notebooks/00_welcome.ipynb``'s first code cell shows a TerritoryWidget (blue castle alone, hand
-12, 33, 66). After Run All, its canvas must be fully visible in a 1400 x 1000 window without
-scrolling, and clicks must be answered by the engine: tile 12 (P M P M) east of the castle puts
-mountain against the castle's water (refused, explained); south of it, pasture meets pasture.
+``notebooks/00_welcome.ipynb``'s first code cell after the JupyterLite install cell shows a
+TerritoryWidget (blue castle alone, hand 12, 33, 66). After Run All, its canvas must be fully
+visible in a 1400 x 1000 window without scrolling, and clicks must be answered by the engine:
+tile 12 (P M P M) east of the castle puts mountain against the castle's water (refused,
+explained); south of it, pasture meets pasture.
 """
 
 from __future__ import annotations
@@ -38,4 +40,41 @@ def test_welcome_territory_on_the_first_screen(lab, page):
     expect_status(page, "does not match", nth=0)
     click_canvas(page, canvas, *centre_px(view, 0, 1))
     expect_status(page, "Placed tile 12 at (0, 1), rotation 0.", nth=0)
+    assert not page.page_errors
+
+
+LESSON_3 = "notebooks/03_areas.ipynb"
+
+
+def test_lesson_exercise_and_quiz_answer_in_the_browser(lab, page):
+    """Lesson 3 in JupyterLab: the "close the lake" exercise is checked by the engine at the press
+    of a button, before and after a click on the real canvas, and a wrong quiz answer is explained.
+
+    The lake board is the castle with tile 60 east of it (the castle's water runs on through 60's
+    east side); tile 71 at (2, 0), not rotated, meets it with water on its west side only, so the
+    lake closes: castle + 60 + 71 = a completed water area of 3 tiles (tests/test_curriculum.py
+    plays the same moves headless). Status lines in page order: the board's (0), the exercise's (1).
+    """
+    open_notebook(page, lab, LESSON_3)
+    run_all(page)
+    canvas = canvases(page).nth(0)                 # the lake board: the first live canvas
+    check = page.get_by_role("button", name="Check", exact=True).first
+    check.click()
+    expect_status(page, "The lake is still open", nth=1)
+    page.get_by_role("button", name="2: tile 71").click()
+    expect_status(page, "Tile 71 selected", nth=0)
+    lake = Territory("castle-blue")
+    lake.place("60", 1, 0, 0)
+    view = fit_view(lake.placements, cell=64, max_width=720, max_height=520)
+    click_canvas(page, canvas, *centre_px(view, 2, 0))
+    expect_status(page, "Placed tile 71 at (2, 0)", nth=0)
+    check.click()
+    expect_status(page, "Yes! The lake is a completed water area of 3 tiles", nth=1)
+    screenshot(page, "lesson_3_exercise_solved")
+    # The first quiz: a wrong answer gets its explanation, not only "wrong".
+    page.get_by_role("radio", name="An open area").check()
+    page.get_by_role("button", name="Check answer").first.click()
+    feedback = page.locator(".skye-status", has_text="Not quite.")
+    feedback.first.wait_for(timeout=30_000)
+    assert "it can never grow" in feedback.first.inner_text()
     assert not page.page_errors
