@@ -39,7 +39,7 @@ def balance(kinds: list[str], games: int) -> None:
         for p, b in enumerate(g.boards):
             st["vp"] += g.returns()[p]
             st["markers"] += g.vp[p]
-            st["complete"] += sum(i.squares for i in b.complete_islands())
+            st["complete"] += len({c for i in b.complete_islands() for c in i.cells})
             st["border"] += sum(i.squares for i in b.islands() if i.open_to_border)
             st["empty"] += len(b.empty_squares())
             st["inhabitants"] += b.count()

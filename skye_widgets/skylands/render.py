@@ -232,6 +232,13 @@ def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterabl
         px, py = preview_at
         d.extend(replace(s, opacity=0.6, layer="overlay") for s in
                  tile_shapes(preview, preview_rotation, L.board_x + px * L.cell, L.board_y + py * L.cell, L.cell))
+    paying = getattr(g, "paying", None)
+    if paying is not None and viewer == g.current_player():
+        # a special island chosen but not yet paid for: shown faded where it will go
+        idx, px, py, rot, _ = paying
+        d.extend(replace(s, opacity=0.6, layer="overlay") for s in
+                 tile_shapes(g.tile(g.display[idx]), rot, L.board_x + px * L.cell,  # type: ignore[arg-type]
+                             L.board_y + py * L.cell, L.cell))
     for node in selected_islands:
         x, y, _ = node
         d.add(Rect(L.board_x + x * L.cell + 6, L.board_y + y * L.cell + 6, L.cell - 12, L.cell - 12,

@@ -212,3 +212,22 @@ def test_hovering_previews_the_selected_tile_faded():
     assert w.drawing().to_svg() != selected
     w.hover_cell(4, 3)
     assert w.redraw_count == count + 1               # same square: no repaint
+
+
+def test_a_special_island_waiting_for_payment_is_drawn_faded_on_its_square():
+    w = human_first(seed=6)
+    g = w.state
+    g.display[0] = "S03"
+    b = g.boards[0]
+    for x, k in ((0, 1), (2, 2)):
+        b.place(islet("mountain", 2), x, 0, 0)
+        b.add_inhabitants((x, 0, 0), "purple", k)
+    g.supply["purple"] -= 3
+    w.click_cell(2, REGION_ACTION)
+    w.click_cell(0, REGION_SPECIAL)
+    w.click_cell(4, 3)
+    L = w.layout_
+    x0, y0 = L.board_x + 4 * L.cell, L.board_y + 3 * L.cell
+    faded = [s for s in w.drawing().shapes if getattr(s, "layer", "") == "overlay"
+             and getattr(s, "x", None) == x0 and getattr(s, "y", None) == y0]
+    assert faded and all(s.opacity == 0.6 for s in faded)
