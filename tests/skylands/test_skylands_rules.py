@@ -319,7 +319,10 @@ def test_the_game_ends_after_the_turn_in_which_a_board_has_one_empty_square(g):
 
 
 def test_ties_share_the_victory(g):
-    assert g.returns() == [g.returns()[0]] * 2 and g.winners() == [0, 1]
+    # two empty boards: 20 empty squares x -2 = -40, +2 for the active marker = -38 each
+    assert g.returns() == [-38, -38] and g.winners() == [0, 1]
+    g.vp[1] = 1                                           # one VP marker breaks the tie
+    assert g.returns() == [-38, -37] and g.winners() == [1]
 
 
 # -- files --------------------------------------------------------------------------------
