@@ -10,7 +10,13 @@ explained); south of it, pasture meets pasture.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
 from helpers import canvases, click_canvas, expect_status, open_notebook, run_all, screenshot
+from playwright.sync_api import expect
 
 from skye_widgets.skye.render import fit_view
 from skye_widgets.skye.territory import Territory
@@ -77,4 +83,23 @@ def test_lesson_exercise_and_quiz_answer_in_the_browser(lab, page):
     feedback = page.locator(".skye-status", has_text="Not quite.")
     feedback.first.wait_for(timeout=30_000)
     assert "it can never grow" in feedback.first.inner_text()
+    assert not page.page_errors
+
+
+def test_saved_pictures_show_before_running_once_trusted(lab, page):
+    """JupyterLab renders a saved ``image/svg+xml`` output only in a trusted notebook (SVG is not a
+    "safe" mime type), so binder/postBuild runs ``jupyter trust notebooks/*.ipynb``. Here: the same
+    command on the served copy of lesson 3; then its two saved territory pictures are shown
+    without running any cell."""
+    notebook = lab.root / LESSON_3
+    saved = sum(1 for c in nbformat.read(notebook, as_version=4).cells if c.cell_type == "code"
+                for o in c.get("outputs", []) if "image/svg+xml" in o.get("data", {}))
+    assert saved == 2
+    subprocess.run([str(Path(sys.executable).parent / "jupyter"), "trust", str(notebook)],
+                   check=True, capture_output=True)
+    open_notebook(page, lab, LESSON_3)
+    pictures = page.locator(".jp-OutputArea-output[data-mime-type='image/svg+xml']")
+    expect(pictures).to_have_count(saved, timeout=30_000)
+    pictures.first.scroll_into_view_if_needed()
+    screenshot(page, "lesson_3_saved_pictures_trusted")
     assert not page.page_errors
