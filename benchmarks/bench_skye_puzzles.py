@@ -1,7 +1,7 @@
 """Isle of Skye puzzle solver timings (prints figures; asserts nothing).
 
-    .venv/bin/python benchmarks/skye_puzzles.py          # 3- and 4-tile hands on 20-tile territories + the set
-    .venv/bin/python benchmarks/skye_puzzles.py --quick  # 3-tile hands and the set only
+    .venv/bin/python benchmarks/bench_skye_puzzles.py          # 3- and 4-tile hands on 20-tile territories + the set
+    .venv/bin/python benchmarks/bench_skye_puzzles.py --quick  # 3-tile hands and the set only
 
 Targets (issue 6): a 3-tile hand on a 20-tile territory in <= 1 s, a 4-tile hand in
 <= 10 s, on one core. Territories and hands are random but seeded (same figures
