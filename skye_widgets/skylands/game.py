@@ -8,7 +8,9 @@ state offers ``current_player()``, ``legal_actions()``, ``apply(action)``,
 
 A turn: the active player chooses one of the four actions (:class:`ChooseAction`),
 then every player, from the active one clockwise, does it; the active player
-gets the bonus. A player with nothing possible passes automatically.
+gets the bonus. A player with nothing possible passes automatically. A
+:class:`Create` whose inhabitants could come from different islands is followed
+by the same player's :class:`Pay` decision (which islands pay).
 
 >>> g = GameState(["Ana", "Ben", "Cy"], seed=1)
 >>> g.phase, g.current_player() == g.active
