@@ -53,9 +53,20 @@ def read_json(path: str | os.PathLike[str]) -> Any:
 
 
 def write_json(path: str | os.PathLike[str], data: Any) -> None:
-    """Write ``data`` as pretty, stable JSON (atomically: a crash leaves the old file)."""
+    """Write ``data`` as pretty, stable JSON (atomically: a crash leaves the old file).
+
+    Failures (a missing folder, a directory in the way, no permission) raise
+    :class:`FileFormatError` and leave no temporary file behind.
+    """
     tmp = f"{os.fspath(path)}.tmp-{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1, sort_keys=False)
-        f.write("\n")
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1, sort_keys=False)
+            f.write("\n")
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
