@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence, Union
 
 from ..errors import FileFormatError, RulesError, read_json, write_json
+from ..scores import BreakdownItem, ScoreResult
 from .board import Board, Cell, Line, make_line
 
 # ---------------------------------------------------------------------------
@@ -438,23 +439,6 @@ class Sheet:
 
 # ---------------------------------------------------------------------------
 # scores
-
-
-@dataclass(frozen=True)
-class BreakdownItem:
-    """What earned points: ``points``, a ``reason`` in words, the ``cells`` involved."""
-
-    points: int
-    reason: str
-    cells: tuple[Cell, ...] = ()
-
-
-@dataclass(frozen=True)
-class ScoreResult:
-    """A total with its breakdown."""
-
-    points: int
-    breakdown: tuple[BreakdownItem, ...]
 
 
 @dataclass(frozen=True)
