@@ -20,7 +20,7 @@ rulebook is silent are in ``docs/rules-clarifications.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 from ..scores import BreakdownItem, ScoreResult
 from .graphs import TerritoryArea, areas, connected_cells
