@@ -46,7 +46,7 @@ VALUE_ORDER = (1, 2, 0)
 RESTART_BASE = 50
 RESTART_GROWTH = 1.3
 RESTARTS = 60
-PHASE = False  # phase saving (on alternate restarts): helped some instances, left others in long tails
+PORTFOLIO = True  # run a phase-saving search alongside the plain one
 
 
 class _Model:
@@ -410,10 +410,11 @@ class _Engine:
             return
         l, h = self.lo[e], self.hi[e]
         values = self.order(l, h)
-        ph = self.phase[e]
-        if self.use_phase and ph in values and values[0] != ph:
-            values.remove(ph)
-            values.insert(0, ph)
+        if self.use_phase:
+            ph = self.phase[e]
+            if ph in values and values[0] != ph:
+                values.remove(ph)
+                values.insert(0, ph)
         for v in values:
             self.phase[e] = v
             mark = len(self.trail)
@@ -480,37 +481,45 @@ def _connected(mo: _Model, lo: Sequence[int]) -> bool:
 def solve(puzzle: HashiPuzzle) -> Solution | None:
     """A solution of ``puzzle`` or None when it has none (deterministic).
 
-    The search restarts with a growing node budget and seeded random
-    tie-breaking (seeds 1, 2, ...), which avoids long fruitless detours on
-    large puzzles with many solutions; the last restart has no budget, so the
-    answer is exact.
+    Two searches take turns (a small portfolio): one restarts afresh, the other
+    first retries the values it tried last ("phase saving"). Each restarts
+    with a growing node budget and seeded random tie-breaking (seeds 1, 2, ...),
+    which avoids long fruitless detours on large puzzles with many solutions;
+    runtimes of either alone have long, different tails. The last run has no
+    budget, so the answer is exact.
     """
     if not puzzle.islands:
         return Solution([], 0, 1)
     mo = _Model(puzzle)
-    en = _Engine(mo)
-    if not en.start():
+    engines = [_Engine(mo), _Engine(mo)]
+    engines[1].use_phase = PORTFOLIO
+    if not engines[0].start():
         return None
-    root = len(en.trail)
+    if PORTFOLIO:
+        engines[1].start()
+    else:
+        engines.pop()
+    roots = [len(en.trail) for en in engines]
     total = 0
     budget = RESTART_BASE
     for attempt in range(RESTARTS + 1):
-        en.rng = None if attempt == 0 else random.Random(attempt)
-        en.use_phase = PHASE and attempt % 2 == 1   # alternate: keep the last path / explore afresh
-        en.budget = budget if attempt < RESTARTS else 1 << 60
-        en.nodes = 0
-        try:
-            en.search(1)
-        except _OutOfBudget:
-            en.undo(root)
+        last = attempt == RESTARTS
+        for en, root in zip(engines, roots):
+            en.rng = None if attempt == 0 else random.Random(attempt)
+            en.budget = 1 << 60 if last else budget
+            en.nodes = 0
+            try:
+                en.search(1)
+            except _OutOfBudget:
+                en.undo(root)
+                total += en.nodes
+                continue
             total += en.nodes
-            budget = int(budget * RESTART_GROWTH)
-            continue
-        total += en.nodes
-        break
-    if not en.solutions:
-        return None
-    return Solution(en.rows(en.solutions[0]), total, 0)
+            if not en.solutions:
+                return None   # a complete search (no budget hit) found nothing
+            return Solution(en.rows(en.solutions[0]), total, 0)
+        budget = int(budget * RESTART_GROWTH)
+    return None  # pragma: no cover - the last attempt has no budget
 
 
 def count_solutions(puzzle: HashiPuzzle, limit: int = 2) -> int:
