@@ -172,7 +172,8 @@ class Board:
         self.occ: dict[Cell, Oriented] = {}
         #: area node (cell, area index) -> its component's root node
         self.aroot: dict[tuple[Cell, int], tuple[Cell, int]] = {}
-        #: root -> (terrain, open sides, cells, broch, ships, lighthouse, scrolls, members)
+        #: root -> (terrain, open sides, cells, broch, ships, lighthouse, scrolls, members,
+        #: faced: the empty cells its open sides face -- all must be filled to complete it)
         self.comps: dict[tuple[Cell, int], tuple] = {}
         #: road node (cell, network index) -> root; root -> (reaches the castle?, cells, members,
         #: open road exits, cattle, whisky)
@@ -280,8 +281,10 @@ class Board:
         """Area components: the touched ones out of the totals, merged, the results back in."""
         x, y = cell
         occ, aroot, comps = self.occ, self.aroot, self.comps
+        here = frozenset((cell,))
         side_area = o.side_area
         opens = [0] * len(o.areas)
+        faced: list[set[Cell]] = [set() for _ in o.areas]
         local: dict[tuple[Cell, int], tuple] = {}
         merged: dict[tuple[Cell, int], tuple[Cell, int]] = {}   # root merged away -> the root it joined
         joins = []
@@ -290,15 +293,17 @@ class Board:
             q = occ.get(n)
             if q is None:
                 opens[side_area[d]] += 1
+                faced[side_area[d]].add(n)
             else:
                 r = aroot[(n, q.side_area[(d + 2) % 4])]
                 joins.append(((cell, side_area[d]), r))
                 if r not in local:
-                    local[r] = comp = comps[r]
+                    comp = comps[r]
                     _comp_out(t, c1, c2, comp)
-        here = frozenset((cell,))
+                    local[r] = comp[:8] + (comp[8] - here,)   # this cell is filled now
         for i, (terr, broch, ships, lh, scrolls) in enumerate(o.areas):
-            local[(cell, i)] = (terr, opens[i], here, broch, ships, lh, scrolls, ((cell, i),))
+            local[(cell, i)] = (terr, opens[i], here, broch, ships, lh, scrolls, ((cell, i),),
+                                frozenset(faced[i]))
         for ra, rb in joins:
             while ra in merged:
                 ra = merged[ra]
@@ -313,7 +318,7 @@ class Board:
                 ra, rb, ca, cb = rb, ra, cb, ca
             merged[rb] = ra
             local[ra] = (ca[0], ca[1] + cb[1] - 1, ca[2] | cb[2], ca[3] + cb[3], ca[4] + cb[4],
-                         ca[5] + cb[5], ca[6] + cb[6], ca[7] + cb[7])
+                         ca[5] + cb[5], ca[6] + cb[6], ca[7] + cb[7], ca[8] | cb[8])
         final = [r for r in local if r not in merged]
         for r in final:
             _comp_in(t, c1, c2, maxw, local[r])
@@ -465,7 +470,7 @@ def _rcomp(t: list[int], comp: tuple, sign: int) -> None:
 
 def _comp_out(t: list[int], c1: list[int], c2: list[int], comp: tuple) -> None:
     """Take an area component's contributions out of the totals."""
-    terrain, open_, cells, broch, ships, lh, scrolls, _ = comp
+    terrain, open_, cells, broch, ships, lh, scrolls, *_ = comp
     B = Board
     done = open_ == 0
     if done:
@@ -491,7 +496,7 @@ def _comp_out(t: list[int], c1: list[int], c2: list[int], comp: tuple) -> None:
 
 def _comp_in(t: list[int], c1: list[int], c2: list[int], maxw: list[int], comp: tuple) -> None:
     """Add an area component's contributions to the totals."""
-    terrain, open_, cells, broch, ships, lh, scrolls, _ = comp
+    terrain, open_, cells, broch, ships, lh, scrolls, *_ = comp
     B = Board
     done = open_ == 0
     if done:
@@ -599,14 +604,18 @@ class _HandSums:
     farm: int
     lighthouse: int
     scrolls: tuple[int, ...]
+    enclosed: tuple[int, int, int, int] = (0, 0, 0, 0)     # areas touching no side, by terrain code
+    sided: tuple[int, int, int, int] = (0, 0, 0, 0)        # the other areas, by terrain code
 
 
 def _hand_sums(tiles: Sequence[Oriented]) -> _HandSums:
     sc = [0] * len(_SCROLLS)
+    enclosed, sided = [0] * 4, [0] * 4
     for o in tiles:
-        for a in o.areas:
+        for i, a in enumerate(o.areas):
             for s in a[4]:
                 sc[s] += 1
+            (sided if i in o.side_area else enclosed)[a[0]] += 1
     return _HandSums(
         len(tiles), sum(len(o.areas) for o in tiles),
         sum(1 for o in tiles for a in o.areas if a[0] == _M),
@@ -616,28 +625,192 @@ def _hand_sums(tiles: Sequence[Oriented]) -> _HandSums:
         sum(o.cattle for o in tiles if o.n_roads), sum(o.ships for o in tiles),
         sum(o.whisky for o in tiles), sum(o.whisky for o in tiles if o.n_roads),
         sum(1 for o in tiles if o.n_roads), sum(o.broch for o in tiles),
-        sum(o.farm for o in tiles), sum(o.lighthouse for o in tiles), tuple(sc))
+        sum(o.farm for o in tiles), sum(o.lighthouse for o in tiles), tuple(sc),
+        tuple(enclosed), tuple(sided))  # type: ignore[arg-type]
 
 
-def upper_bound(obj: Objective, b: Board, h: _HandSums) -> int:
+class _OpenAreas:
+    """What the open area components of a board allow ``k`` more tiles to do (for the bounds).
+
+    An open component is completed only once every empty cell its open sides face is
+    filled, so only those facing at most ``k`` cells (*closable*) can still be.
+    """
+
+    __slots__ = ("closable", "water", "harbour_cells")
+
+    def __init__(self, b: Board, k: int) -> None:
+        closable = [0, 0, 0, 0]                     # by terrain code
+        water: list[tuple[int, frozenset[Cell]]] = []  # closable water: (cells, faced cells)
+        lhc: dict[Cell, int] = {}                   # empty cell -> open lighthouse-only water areas facing it
+        shc: dict[Cell, int] = {}                   # ... ship-only ones
+        for comp in b.comps.values():
+            if not comp[1]:
+                continue
+            terr, faced = comp[0], comp[8]
+            if len(faced) <= k:
+                closable[terr] += 1
+                if terr == _W:
+                    water.append((len(comp[2]), faced))
+            if terr == _W and k == 1 and (comp[4] > 0) != (comp[5] > 0):
+                into = lhc if comp[5] else shc
+                for c in faced:
+                    into[c] = into.get(c, 0) + 1
+        self.closable = closable
+        self.water = water
+        self.harbour_cells = (lhc, shc)
+
+    def new_completed(self, h: _HandSums, terrains: Iterable[int], *, enclosed: bool = True) -> int:
+        """Most areas of ``terrains`` that ``h`` can newly complete.
+
+        Each holds an area of a new tile. One that holds an old component holds a
+        closable one of its own; one made of new tiles only holds an enclosed area
+        or at least two new areas (a sided area alone faces an empty cell, which
+        leaves it open, or an old tile, whose area it joins); with one tile left
+        only the enclosed kind is possible.
+        """
+        total = 0
+        for terr in terrains:
+            n, c = h.sided[terr], self.closable[terr]
+            total += (h.enclosed[terr] if enclosed else 0) + (
+                min(n, c) if h.n <= 1 or c >= n else c + (n - c) // 2)
+        return total
+
+    def largest_water(self, h: _HandSums) -> int:
+        """Most cells of a water area ``h`` can newly complete: closable old water
+        areas whose faced cells together are at most ``h.n``, plus the new water tiles."""
+        k = h.n
+        water = sorted(self.water, key=lambda w: -w[0])
+        best = 0
+
+        def grow(i: int, size: int, cells: frozenset[Cell]) -> None:
+            nonlocal best
+            best = max(best, size)
+            for j in range(i, len(water)):
+                u = cells | water[j][1]
+                if len(u) <= k:
+                    grow(j + 1, size + water[j][0], u)
+
+        if len(water) <= 10:
+            grow(0, 0, frozenset())
+        else:  # pragma: no cover - a very fragmented coast: every closable one
+            best = sum(w[0] for w in water)
+        return best + min(h.water_tiles, k)
+
+    def new_harbours(self, h: _HandSums, lh_comps: int, ship_comps: int) -> int:
+        """Most new harbours: each holds a new water area, a lighthouse and a ship from the
+        hand or from an open water area that is not a harbour; with one tile left those
+        areas must face the cell it goes on."""
+        if h.n != 1:
+            return min(h.water_areas, h.lighthouse + lh_comps, h.ships + ship_comps)
+        lhc, shc = self.harbour_cells
+        best = min(h.water_areas, h.lighthouse, h.ships)
+        for c in set(lhc) | set(shc):
+            best = max(best, min(h.water_areas, h.lighthouse + lhc.get(c, 0), h.ships + shc.get(c, 0)))
+        return best
+
+
+_AREA_TERMS = frozenset((2, 4, 12, 15, 16))
+
+
+def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
+                         cells: Iterable[Cell]) -> tuple[dict[Cell, int], int]:
+    """The area terms of the bound with one tile left: on each cell where they differ, elsewhere.
+
+    On a cell ``c``, the tile completes an old open area only when ``c`` is the
+    one empty cell that area faces, and any area it newly completes (but an
+    enclosed one) joins such an area; a new harbour joins only water areas that face ``c``.
+    """
+    t = b.t
+    B = Board
+    legal = set(cells)
+    closing: dict[Cell, list[tuple]] = {}
+    lh_at: dict[Cell, int] = {}
+    ship_at: dict[Cell, int] = {}
+    want_harbours = 12 in obj.scoring_tiles
+    for comp in b.comps.values():
+        if not comp[1]:
+            continue
+        faced = comp[8]
+        if len(faced) == 1:
+            (c,) = faced
+            if c in legal:
+                closing.setdefault(c, []).append(comp)
+        if want_harbours and comp[0] == _W and (comp[4] > 0) != (comp[5] > 0):
+            into = lh_at if comp[5] else ship_at
+            for c in faced:
+                if c in legal:
+                    into[c] = into.get(c, 0) + 1
+    at: dict[Cell, int] = {}
+    default = 0
+    for c in set(closing) | set(lh_at) | set(ship_at) | {None}:
+        comps = closing.get(c, ()) if c is not None else ()
+        close = [0, 0, 0, 0]
+        water = 0
+        for comp in comps:
+            close[comp[0]] += 1
+            if comp[0] == _W:
+                water += len(comp[2])
+        new = [min(h.sided[terr], close[terr]) for terr in range(4)]
+        v = 0
+        for n in obj.scoring_tiles:
+            if n == 2:
+                v += t[B.COMPLETED] + sum(h.enclosed) + sum(new)
+            elif n == 4:
+                v += 3 * (t[B.BIG] + sum(new))
+            elif n == 16:
+                v += 2 * (t[B.MOUNTAIN_DONE] + h.enclosed[_M] + new[_M])
+            elif n == 15:
+                v += 2 * max(b.max_water, water + h.water_tiles)
+            elif n == 12:
+                v += 3 * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + lh_at.get(c, 0),  # type: ignore[arg-type]
+                                              h.ships + ship_at.get(c, 0)))  # type: ignore[arg-type]
+        if c is None:
+            default = v
+        else:
+            at[c] = v
+    return at, default
+
+
+def upper_bound(obj: Objective, b: Board, h: _HandSums, cells: Iterable[Cell] | None = None) -> int:
     """A score no final territory reachable from ``b`` with hand ``h`` can beat.
 
     Each term: what is scored already plus the most the hand can add (every
     new completed area holds an area of a new tile, totals only grow, a tile
-    without roads never connects, ...). See ``docs/puzzles.md``.
+    without roads never connects, ...). With one tile left, ``cells`` (where it
+    is legal) makes the area terms the best over those cells. See ``docs/puzzles.md``.
     """
+    if cells is not None and h.n == 1 and "areas" in b.needs and _AREA_TERMS.intersection(obj.scoring_tiles):
+        rest, at, default = _one_left_bounds(obj, b, h, cells)
+        return rest + max(default, max(at.values(), default=default))
+    return _bound_terms(obj, b, h, False)
+
+
+def _one_left_bounds(obj: Objective, b: Board, h: _HandSums,
+                     cells: Iterable[Cell]) -> tuple[int, dict[Cell, int], int]:
+    """With one tile left: (bound of the terms not about areas, bound of the area terms on
+    each cell where it differs, on the other cells)."""
+    at, default = _one_left_area_terms(obj, b, h, cells)
+    return _bound_terms(obj, b, h, True), at, default
+
+
+def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool) -> int:
     t = b.t
     B = Board
     total = 0
+    oa = None
+    if not skip_area and "areas" in b.needs and _AREA_TERMS.intersection(obj.scoring_tiles):
+        oa = _OpenAreas(b, h.n)
     for n in obj.scoring_tiles:
+        if skip_area and n in _AREA_TERMS:
+            continue
         if n == 1:
             total += 2 * t[B.SQUARES] + 8 * h.n
         elif n == 2:
-            total += t[B.COMPLETED] + h.areas
+            total += t[B.COMPLETED] + (oa.new_completed(h, (_P, _M, _W)) if oa else h.areas)
         elif n == 3:
             total += t[B.SHEEP] + h.sheep
-        elif n == 4:
-            total += 3 * (t[B.BIG] + h.areas)
+        elif n == 4:  # an enclosed area is one tile, never large
+            total += 3 * (t[B.BIG] + (oa.new_completed(h, (_P, _M, _W), enclosed=False) if oa else h.areas))
         elif n == 5:
             total += 2 * (t[B.BROCH] + h.broch)
         elif n == 6:
@@ -654,17 +827,18 @@ def upper_bound(obj: Objective, b: Board, h: _HandSums) -> int:
         elif n == 12:
             # a new harbour holds a new tile's water area, a lighthouse and a ship that are
             # in the hand or in an open water area that is not a harbour yet
-            total += 3 * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + t[B.LH_COMPS],
-                                               h.ships + t[B.SHIP_COMPS]))
+            total += 3 * (t[B.HARBOURS] + (oa.new_harbours(h, t[B.LH_COMPS], t[B.SHIP_COMPS]) if oa else
+                                           min(h.water_areas, h.lighthouse + t[B.LH_COMPS],
+                                               h.ships + t[B.SHIP_COMPS])))
         elif n == 13:
             total += 3 * (t[B.VRUNS] + h.n)
         elif n == 14:
             total += t[B.CONN_TILES] + (t[B.POT_TILES] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
         elif n == 15:
             # a newly completed water area is made of open water areas and new tiles
-            total += 2 * max(b.max_water, t[B.OPEN_WATER] + h.water_tiles)
+            total += 2 * max(b.max_water, oa.largest_water(h) if oa else t[B.OPEN_WATER] + h.water_tiles)
         elif n == 16:
-            total += 2 * (t[B.MOUNTAIN_DONE] + h.mountain_areas)
+            total += 2 * (t[B.MOUNTAIN_DONE] + (oa.new_completed(h, (_M,)) if oa else h.mountain_areas))
     if obj.scrolls:
         tt = list(t)
         tt[B.SHEEP] += h.sheep
@@ -802,6 +976,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             v = zob[k] = rng.getrandbits(96)
         return v
 
+    area_bounds = "areas" in root.needs and bool(_AREA_TERMS.intersection(obj.scoring_tiles))
     road_only = shortcuts and features_for(obj) <= {"roads"} and not obj.scrolls
     start_best, start_moves = greedy(territory, hand, obj)
     best = [start_best]
@@ -842,9 +1017,16 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             stats[1] += 1
             terminal(board_value(obj, b), mask)
             return
-        if prune and upper_bound(obj, b, sums(mask)) < best[0]:
+        one_left = mask & (mask - 1) == 0
+        if prune and one_left and area_bounds:
+            # the bound on each cell: skip the node, and the cells, that cannot reach the best
+            rest, at, default = _one_left_bounds(obj, b, sums(mask), [c for _, c, _ in children])
+            if rest + max(default, max(at.values(), default=default)) < best[0]:
+                return
+            children = [ch for ch in children if rest + at.get(ch[1], default) >= best[0]]
+        elif prune and upper_bound(obj, b, sums(mask)) < best[0]:
             return
-        if mask & (mask - 1) == 0:  # one tile left: the hand is empty afterwards, only scores matter
+        if one_left:  # one tile left: the hand is empty afterwards, only scores matter
             effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
             scored = 0
             # road-only objectives: a spot no castle road points at connects nothing, so every

@@ -292,3 +292,40 @@ def test_water_bounds_never_cut_an_optimum(seed: int, size: int, hand_size: int,
     hand = [int(p) for p in pool[:hand_size]]
     cut, full = solve(t, hand, which), solve(t, hand, which, prune=False)
     assert (cut.optimum, cut.optimal_territories) == (full.optimum, full.optimal_territories)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 22))
+def test_open_areas_know_the_empty_cells_they_face(seed: int, size: int) -> None:
+    # every open area component keeps the set of empty cells its open sides face (all must be
+    # filled to complete it); recomputed here from the tiles' own areas, sides and rotations
+    from skye_widgets.skye.tiles import SIDE_OFFSETS
+
+    t, _ = random_territory(seed, size)
+    b = Board.of(t)
+    for comp in b.comps.values():
+        faced = set()
+        for (x, y), i in comp[7]:
+            p = t.placements[(x, y)]
+            for side in t.tile(p.tile).areas[i].sides:
+                dx, dy = SIDE_OFFSETS[(side + p.rotation) % 4]
+                if (x + dx, y + dy) not in t:
+                    faced.add((x + dx, y + dy))
+        assert comp[8] == faced
+        assert (comp[1] == 0) == (not faced)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(3, 18), hand_size=st.integers(1, 3),
+       which=st.sampled_from([Objective((2,)), Objective((4,)), Objective((16,)), Objective((15,)),
+                              Objective((12,)), Objective((12, 15)), Objective((4,), scrolls=True),
+                              Objective((2, 16, 1))]))
+def test_area_bounds_never_cut_an_optimum(seed: int, size: int, hand_size: int, which: Objective) -> None:
+    # completion bounds: an open area completes only when every empty cell it faces is filled
+    # (at most one per tile left); with one tile left the bound is taken cell by cell and the
+    # cells whose bound is below the best are not scored at all. Same answers as the plain search.
+    t, pool = random_territory(seed, size)
+    hand = [int(p) for p in pool[:hand_size]]
+    cut, full = solve(t, hand, which), solve(t, hand, which, prune=False)
+    assert (cut.optimum, cut.optimal_territories) == (full.optimum, full.optimal_territories)
+    assert root_bound(t, hand, which) >= full.optimum
