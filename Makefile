@@ -11,6 +11,7 @@ PYTEST_ARGS ?=
 .PHONY: lab test test-fast browser-deps bench lite voila notebooks clean
 
 lab: $(VENV)/.lab-installed
+	$(VENV)/bin/jupyter trust notebooks/*.ipynb >/dev/null   # show the saved pictures without running
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks --port=$(PORT) notebooks/00_welcome.ipynb
 
 voila: $(VENV)/.lab-installed

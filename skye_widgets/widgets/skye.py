@@ -39,6 +39,15 @@ from .base import CanvasBoard, batched, on_click, paint_shape
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle"}
 
 
+def _count(n: int, word: str) -> str:
+    """A count with its noun.
+
+    >>> _count(1, "tile"), _count(2, "tile")
+    ('1 tile', '2 tiles')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _tile_card_html(tile_id: Any, rotation: int, *, size: int = 72, selected: bool = False,
                     caption: str = "") -> str:
     svg = render_tile(tile_id, rotation, size=size, selected=selected).to_svg()
@@ -410,7 +419,7 @@ class TerritoryWidget(CanvasBoard):
             castle_roads=R.castle_road_refs(self.territory) if self.overlays["roads"] else None,
             breakdown=breakdown, preview=preview,
             preview_tile=self._tile(preview.tile) if preview is not None else None,
-            title=self.title or f"territory of {len(self.territory)} tiles")
+            title=self.title or f"territory of {_count(len(self.territory), 'tile')}")
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         """The cell under a pixel of the canvas (None outside)."""
@@ -844,7 +853,7 @@ class GameTable(W.VBox):
             b.disabled_reason = (f"It is not {g.names[p]}'s turn to build." if not g.is_over()
                                  else "The game is over.")
             b.set_hand(g.to_build[p] if mine else [])
-            b.title = f"{g.names[p]} — {len(g.territories[p])} tiles, {g.vp[p]} VP"
+            b.title = f"{g.names[p]} — {_count(len(g.territories[p]), 'tile')}, {g.vp[p]} VP"
             b.heading.value = f"<b>{escape(b.title)}</b>"
         if builder is not None and self.is_human(builder):
             self.tabs.selected_index = builder
@@ -891,7 +900,7 @@ class GameTable(W.VBox):
                    f'display:inline-block"></div>')
             rows.append(f'<tr class="skye-player-{p}"><td><b>{escape(g.names[p])}</b></td><td>{seat}</td>'
                         f'<td>{shown_gold} gold</td><td class="skye-vp">{g.vp[p]} VP</td><td>{bar}</td>'
-                        f"<td>{len(g.territories[p])} tiles</td><td>{state}</td></tr>")
+                        f"<td>{_count(len(g.territories[p]), 'tile')}</td><td>{state}</td></tr>")
         return ('<table class="skye-players" style="border-collapse:collapse">'
                 "<tr><th>player</th><th>seat</th><th>gold</th><th>score</th><th>track</th><th>territory</th>"
                 f"<th></th></tr>{''.join(rows)}</table>")
@@ -980,7 +989,7 @@ class GameTable(W.VBox):
         g = self.game
         parts = ["<h4>Final scores</h4><ol>"]
         for r in sorted(g.results(), key=lambda r: r.rank):
-            parts.append(f"<li><b>{escape(r.name)}</b>: {r.vp} VP, {r.gold} gold, {r.tiles} tiles</li>")
+            parts.append(f"<li><b>{escape(r.name)}</b>: {r.vp} VP, {r.gold} gold, {_count(r.tiles, 'tile')}</li>")
         parts.append("</ol>")
         for p in range(g.n_players):
             parts.append(f"<details><summary><b>{escape(g.names[p])}</b>: where the {g.vp[p]} VP came from"
