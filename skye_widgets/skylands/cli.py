@@ -56,10 +56,10 @@ def result_json(g: GameState, bots: Sequence[str] | None = None) -> dict[str, An
             "end": g.end_reason, "players": players, "winners": [g.names[w] for w in g.winners()]}
 
 
-def play_seeded(bots: Sequence[str], seed: int, side: str = "beginner") -> GameState:
+def play_seeded(bots: Sequence[str], seed: int, side: str = "beginner", intro: bool = False) -> GameState:
     """A bot game; bot ``i`` is seeded with ``seed * 10 + i`` so games replay exactly."""
     return play_game([make_bot(b, seed * 10 + i) for i, b in enumerate(bots)], seed=seed,
-                     names=_names(bots), side=side)
+                     names=_names(bots), side=side, intro=intro)
 
 
 def _print_result(g: GameState, out: Any) -> None:
@@ -77,7 +77,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except argparse.ArgumentTypeError as e:
         print(f"skye-widgets skylands play: error: {e}", file=sys.stderr)
         return 2
-    g = play_seeded(bots, args.seed, args.side)
+    g = play_seeded(bots, args.seed, args.side, args.intro)
     if args.save:
         try:
             g.save(args.save)
@@ -156,6 +156,8 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
                       help=f"comma-separated, one per seat, from {', '.join(BOT_NAMES)} (default: %(default)s)")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--side", choices=SIDES, default="beginner", help="player board side")
+    play.add_argument("--intro", action="store_true",
+                      help="the special-island display recommended for a first game")
     play.add_argument("--json", action="store_true", help="one JSON line with VP and winners")
     play.add_argument("--save", metavar="FILE", help="also save the game (replayable)")
     play.set_defaults(func=cmd_play)

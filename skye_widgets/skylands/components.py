@@ -180,6 +180,8 @@ class Components:
     tactical_keep: int
     printed: tuple[Printed, ...]
     start_islands: tuple[StartIsland, ...]
+    #: the display recommended for a first game ("juego de introducción"), by back
+    intro_display: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         d: dict[str, Tile] = {t.id: t for t in self.tiles}
@@ -408,7 +410,15 @@ def _load_setup(path: str) -> dict[str, Any]:
                 display_per_back=ck.int_in(d, "display_per_back", 1, 8, ""),
                 tactical_draw=ck.int_in(d, "tactical_draw", 0, 9, ""),
                 tactical_keep=ck.int_in(d, "tactical_keep", 0, 9, ""),
+                intro_display=tuple(_intro(ck, d)),
                 printed=tuple(printed), start_islands=tuple(starts))
+
+
+def _intro(ck: _Checker, d: Mapping[str, Any]) -> list[str]:
+    raw = ck.get(d, "intro_display", list, "")
+    if not all(isinstance(i, str) for i in raw):
+        raise ck.fail("intro_display", "must list special island ids")
+    return list(raw)
 
 
 def load_components(directory: str | os.PathLike[str] | None = None) -> Components:
@@ -430,6 +440,15 @@ def load_components(directory: str | os.PathLike[str] | None = None) -> Componen
         if n < setup["display_per_back"]:
             raise FileFormatError(specials_path, f"back {b!r} has {n} special islands, "
                                                  f"the display needs {setup['display_per_back']}")
+    by_id = {s.id: s for s in specials}
+    intro = setup["intro_display"]
+    for sid in intro:
+        if sid not in by_id:
+            raise FileFormatError(setup_path, f"intro_display: {sid!r} is not a special island")
+    want = [b for b in backs for _ in range(setup["display_per_back"])]
+    if [by_id[s].back for s in intro] != want or len(set(intro)) != len(intro):
+        raise FileFormatError(setup_path, f"intro_display: {setup['display_per_back']} different special "
+                                          f"islands of each back, in the order {', '.join(backs)}")
     if setup["tactical_keep"] > setup["tactical_draw"]:
         raise FileFormatError(setup_path, "tactical_keep is larger than tactical_draw")
     return Components(tiles=tiles, specials=specials, backs=backs, **setup)

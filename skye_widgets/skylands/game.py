@@ -200,7 +200,9 @@ class GameState:
     """A Skylands game in progress (2-4 players), deterministic by ``seed``."""
 
     def __init__(self, players: Sequence[str] | int = 3, *, seed: int = 0, side: str = "beginner",
-                 comp: Components | None = None) -> None:
+                 comp: Components | None = None, intro: bool = False) -> None:
+        """``intro``: use the special-island display the rulebook recommends for a first game
+        (the data file's ``intro_display``) instead of drawing 4 of each back by seed."""
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if not 2 <= len(names) <= 4:
             raise ValueError(f"Skylands is for 2 to 4 players, not {len(names)}")
@@ -211,6 +213,7 @@ class GameState:
         self.n = len(names)
         self.seed = seed
         self.side = side
+        self.intro = intro
         rng = random.Random(seed)
         stack = [t.id for t in self.comp.tiles_for(self.n)]
         rng.shuffle(stack)
@@ -221,7 +224,7 @@ class GameState:
             pile = [s.id for s in self.comp.specials if s.back == back]
             rng.shuffle(pile)
             display.extend(pile[:self.comp.display_per_back])
-        self.display = display
+        self.display = list(self.comp.intro_display) if intro else display
         self.start_player = rng.randrange(self.n)
         self.active = self.start_player
         self.turn = 0
@@ -790,7 +793,8 @@ class GameState:
     def to_json(self) -> dict[str, Any]:
         """The saved game: setup (players, seed, side) and every decision."""
         return {"format": "skylands-game", "version": 1, "players": list(self.names), "seed": self.seed,
-                "side": self.side, "actions": [action_to_json(a) for a in self.history]}
+                "side": self.side, **({"intro": True} if self.intro else {}),
+                "actions": [action_to_json(a) for a in self.history]}
 
     def save(self, path: str) -> None:
         write_json(path, self.to_json())
@@ -810,10 +814,13 @@ class GameState:
             raise FileFormatError(path, "'seed' must be an integer")
         if side not in SIDES:
             raise FileFormatError(path, f"'side' must be one of {', '.join(SIDES)}")
+        intro = data.get("intro", False)
+        if not isinstance(intro, bool):
+            raise FileFormatError(path, "'intro' must be true or false")
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise FileFormatError(path, "'actions' must be a list")
-        g = cls(players, seed=seed, side=side)
+        g = cls(players, seed=seed, side=side, intro=intro)
         for i, raw in enumerate(actions):
             try:
                 a = action_from_json(raw)
@@ -854,10 +861,10 @@ def _ordered(items: list[Node], k: int) -> list[tuple[Node, ...]]:
 
 
 def play_game(bots: Sequence[Any], *, seed: int = 0, names: Sequence[str] | None = None,
-              side: str = "beginner", max_decisions: int = 5000) -> GameState:
+              side: str = "beginner", max_decisions: int = 5000, intro: bool = False) -> GameState:
     """Play a whole game with one bot per seat (each has ``choose(state) -> action``)."""
     g = GameState(list(names) if names else [getattr(b, "name", f"bot{i}") for i, b in enumerate(bots)],
-                  seed=seed, side=side)
+                  seed=seed, side=side, intro=intro)
     for _ in range(max_decisions):
         if g.is_over():
             return g

@@ -82,6 +82,8 @@ def test_a_copy_of_the_data_loads_like_the_shipped_one(data_copy):
     ("setup.json", lambda d: d["vp_markers"]["players"]["3"].update({"5": 8}),
      "vp_markers players 3: 8 markers of 5 VP, the box holds 7"),
     ("setup.json", lambda d: d["vp_markers"]["box"].update({"x": 1}), "marker value 'x' is not"),
+    ("setup.json", lambda d: d["intro_display"].__setitem__(0, "S99"), "intro_display: 'S99' is not"),
+    ("setup.json", lambda d: d["intro_display"].__setitem__(0, "S09"), "4 different special islands of each"),
 ])
 def test_broken_data_files_give_one_file_format_error(data_copy, name, change, fault):
     edit(data_copy / name, change)
@@ -97,3 +99,16 @@ def test_missing_and_malformed_files(data_copy):
     (data_copy / "tiles.json").unlink()
     with pytest.raises(FileFormatError, match="tiles.json: no such file"):
         load_components(data_copy)
+
+
+def test_the_intro_display_is_four_of_each_back_and_replays(tmp_path):
+    # "se recomiendan las 16 fichas que se muestran en la imagen de configuración como un juego
+    # de introducción": our data names 16 (4 per back); GameState(intro=True) shows exactly them
+    from skye_widgets.skylands.game import GameState
+    c = components()
+    g = GameState(3, seed=2, intro=True)
+    assert g.display == list(c.intro_display) and len(g.display) == 16
+    assert [c.tile(s).back for s in g.display] == [b for b in c.backs for _ in range(4)]
+    assert GameState(3, seed=2).display != g.display           # the ordinary display is drawn
+    again = GameState.from_json(g.to_json())
+    assert again.intro and again.display == g.display
