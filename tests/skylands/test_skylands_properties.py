@@ -54,10 +54,11 @@ def inhabitants_total(g):
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4), side=st.sampled_from(["beginner", "tactical"]),
+       intro=st.booleans(),
        picks=st.lists(st.integers(0, 10_000), min_size=10, max_size=120),
        probes=st.lists(ANY_ACTION, max_size=30))
-def test_random_play_keeps_invariants(seed, players, side, picks, probes):
-    g = GameState(players, seed=seed, side=side)
+def test_random_play_keeps_invariants(seed, players, side, intro, picks, probes):
+    g = GameState(players, seed=seed, side=side, intro=intro)
     for i, k in enumerate(picks):
         if g.is_over():
             break
