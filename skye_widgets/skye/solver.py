@@ -722,11 +722,11 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
     """
     t = b.t
     B = Board
-    legal = set(cells)
-    closing: dict[Cell, list[tuple]] = {}
-    lh_at: dict[Cell, int] = {}
-    ship_at: dict[Cell, int] = {}
-    want_harbours = 12 in obj.scoring_tiles
+    legal = cells if isinstance(cells, (set, frozenset)) else set(cells)
+    terms = obj.scoring_tiles
+    w2, w4, w16, w15, w12 = (n in terms for n in (2, 4, 16, 15, 12))
+    acc: dict[Cell, list[int]] = {}   # cell -> [closing areas by terrain code (4), their water cells,
+    #                                   open lighthouse-only and ship-only water areas facing it]
     for comp in b.comps.values():
         if not comp[1]:
             continue
@@ -734,40 +734,50 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
         if len(faced) == 1:
             (c,) = faced
             if c in legal:
-                closing.setdefault(c, []).append(comp)
-        if want_harbours and comp[0] == _W and (comp[4] > 0) != (comp[5] > 0):
-            into = lh_at if comp[5] else ship_at
+                a = acc.get(c)
+                if a is None:
+                    a = acc[c] = [0, 0, 0, 0, 0, 0, 0]
+                a[comp[0]] += 1
+                if comp[0] == _W:
+                    a[4] += len(comp[2])
+        if w12 and comp[0] == _W and (comp[4] > 0) != (comp[5] > 0):
+            i = 5 if comp[5] else 6
             for c in faced:
                 if c in legal:
-                    into[c] = into.get(c, 0) + 1
-    at: dict[Cell, int] = {}
+                    a = acc.get(c)
+                    if a is None:
+                        a = acc[c] = [0, 0, 0, 0, 0, 0, 0]
+                    a[i] += 1
+    # elsewhere: only enclosed areas complete, a new water area is new tiles only, a harbour
+    # takes the tile's own lighthouse and ship
+    harb0 = min(h.water_areas, h.lighthouse, h.ships)
+    water0 = max(b.max_water, h.water_tiles)
     default = 0
-    for c in set(closing) | set(lh_at) | set(ship_at) | {None}:
-        comps = closing.get(c, ()) if c is not None else ()
-        close = [0, 0, 0, 0]
-        water = 0
-        for comp in comps:
-            close[comp[0]] += 1
-            if comp[0] == _W:
-                water += len(comp[2])
-        new = [min(h.sided[terr], close[terr]) for terr in range(4)]
-        v = 0
-        for n in obj.scoring_tiles:
-            if n == 2:
-                v += t[B.COMPLETED] + sum(h.enclosed) + sum(new)
-            elif n == 4:
-                v += 3 * (t[B.BIG] + sum(new))
-            elif n == 16:
-                v += 2 * (t[B.MOUNTAIN_DONE] + h.enclosed[_M] + new[_M])
-            elif n == 15:
-                v += 2 * max(b.max_water, water + h.water_tiles)
-            elif n == 12:
-                v += 3 * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + lh_at.get(c, 0),  # type: ignore[arg-type]
-                                              h.ships + ship_at.get(c, 0)))  # type: ignore[arg-type]
-        if c is None:
-            default = v
-        else:
-            at[c] = v
+    for n in terms:
+        if n == 2:
+            default += t[B.COMPLETED] + sum(h.enclosed)
+        elif n == 4:
+            default += 3 * t[B.BIG]
+        elif n == 16:
+            default += 2 * (t[B.MOUNTAIN_DONE] + h.enclosed[_M])
+        elif n == 15:
+            default += 2 * water0
+        elif n == 12:
+            default += 3 * (t[B.HARBOURS] + harb0)
+    at: dict[Cell, int] = {}
+    sided = h.sided
+    for c, a in acc.items():
+        d = 0
+        if w2 or w4 or w16:
+            nm = min(sided[_M], a[_M])
+            new = min(sided[_P], a[_P]) + nm + min(sided[_W], a[_W])
+            d += w2 * new + 3 * w4 * new + 2 * w16 * nm
+        if w15 and a[4]:
+            d += 2 * (max(b.max_water, a[4] + h.water_tiles) - water0)
+        if w12 and (a[5] or a[6]):
+            d += 3 * (min(h.water_areas, h.lighthouse + a[5], h.ships + a[6]) - harb0)
+        if d:
+            at[c] = default + d
     return at, default
 
 
@@ -779,21 +789,90 @@ def upper_bound(obj: Objective, b: Board, h: _HandSums, cells: Iterable[Cell] | 
     without roads never connects, ...). With one tile left, ``cells`` (where it
     is legal) makes the area terms the best over those cells. See ``docs/puzzles.md``.
     """
-    if cells is not None and h.n == 1 and "areas" in b.needs and _AREA_TERMS.intersection(obj.scoring_tiles):
+    if cells is not None and h.n == 1 and (obj.scrolls or _cell_terms(obj, b)):
         rest, at, default = _one_left_bounds(obj, b, h, cells)
         return rest + max(default, max(at.values(), default=default))
-    return _bound_terms(obj, b, h, False)
+    return _bound_terms(obj, b, h)
+
+
+def _cell_terms(obj: Objective, b: Board) -> bool:
+    """Whether the objective has terms that :func:`_one_left_bounds` bounds cell by cell."""
+    return bool(("areas" in b.needs and (obj.scrolls or _AREA_TERMS.intersection(obj.scoring_tiles)))
+                or ("roads" in b.needs and (obj.income or _ROAD_TERMS.intersection(obj.scoring_tiles))))
 
 
 def _one_left_bounds(obj: Objective, b: Board, h: _HandSums,
                      cells: Iterable[Cell]) -> tuple[int, dict[Cell, int], int]:
-    """With one tile left: (bound of the terms not about areas, bound of the area terms on
-    each cell where it differs, on the other cells)."""
-    at, default = _one_left_area_terms(obj, b, h, cells)
-    return _bound_terms(obj, b, h, True), at, default
+    """With one tile left: (bound of the other terms, bound of the area and road terms
+    on each cell where it differs, on the other cells)."""
+    cells = set(cells)
+    skip_area = "areas" in b.needs and bool(_AREA_TERMS.intersection(obj.scoring_tiles))
+    skip_road = "roads" in b.needs and bool(obj.income or _ROAD_TERMS.intersection(obj.scoring_tiles))
+    at, default = _one_left_area_terms(obj, b, h, cells) if skip_area else ({}, 0)
+    if skip_road:
+        rat, rdefault = _one_left_road_terms(obj, b, h, cells)
+        at = {c: at.get(c, default) + rat.get(c, rdefault) for c in set(at) | set(rat)}
+        default += rdefault
+    return _bound_terms(obj, b, h, skip_area, skip_road, cells if h.n == 1 else None), at, default
 
 
-def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool) -> int:
+_ROAD_TERMS = frozenset((9, 11, 14))
+
+
+def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
+                         cells: set[Cell]) -> tuple[dict[Cell, int], int]:
+    """The road terms (9, 11, 14, income) with one tile left: on each cell a castle road
+    points at, and elsewhere (where the tile connects nothing to the castle).
+
+    On such a cell the tile joins the castle's network with at most itself and the road
+    networks whose open exits face that cell.
+    """
+    t = b.t
+    B = Board
+    joins: dict[Cell, list[int]] = {}            # cell -> [tiles, cattle, whisky] that can join there
+    if t[B.CASTLE_OPEN] and h.road_tiles:
+        occ = b.occ
+        castle_cells: set[Cell] = set()
+        for comp in b.rcomps.values():
+            if not comp[3]:
+                continue
+            faced = set()
+            for (x, y), k in comp[2]:
+                o = occ[(x, y)]
+                for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+                    n = (x + dx, y + dy)
+                    if o.side_road[d] == k and n not in occ and n in cells:
+                        faced.add(n)
+            if comp[0]:
+                castle_cells |= faced
+                continue
+            for c in faced:
+                j = joins.setdefault(c, [0, 0, 0])
+                j[0] += len(comp[1])
+                j[1] += comp[4]
+                j[2] += comp[5]
+        joins = {c: joins.get(c, [0, 0, 0]) for c in castle_cells}
+
+    def value(tiles: int, cattle: int, whisky: int) -> int:
+        v = 0
+        for n in obj.scoring_tiles:
+            if n == 14:
+                v += t[B.CONN_TILES] + tiles
+            elif n == 11:
+                v += 2 * (t[B.CONN_CATTLE] + cattle)
+            elif n == 9:
+                mine = obj.gold + 5 + t[B.CONN_WHISKY] + whisky
+                v += majority_points([mine, *(int(o[MAJORITY_KEYS[9]]) for o in obj.opponents)])[0]
+        if obj.income:
+            v += 5 + t[B.CONN_WHISKY] + whisky
+        return v
+
+    at = {c: value(h.road_tiles + j[0], h.road_cattle + j[1], h.road_whisky + j[2]) for c, j in joins.items()}
+    return at, value(0, 0, 0)
+
+
+def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False,
+                 skip_road: bool = False, cells: set[Cell] | frozenset[Cell] | None = None) -> int:
     t = b.t
     B = Board
     total = 0
@@ -801,7 +880,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool) -> int
     if not skip_area and "areas" in b.needs and _AREA_TERMS.intersection(obj.scoring_tiles):
         oa = _OpenAreas(b, h.n)
     for n in obj.scoring_tiles:
-        if skip_area and n in _AREA_TERMS:
+        if (skip_area and n in _AREA_TERMS) or (skip_road and n in _ROAD_TERMS):
             continue
         if n == 1:
             total += 2 * t[B.SQUARES] + 8 * h.n
@@ -848,11 +927,18 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool) -> int
         tt[B.BROCH] += h.broch
         tt[B.FARM] += h.farm
         tt[B.LH] += h.lighthouse
+        # a scroll counts twice only in a completed area: already completed, in the hand, or
+        # in an open area the tiles left can close (see _OpenAreas)
+        closable = [0] * len(_SCROLLS)
+        for comp in b.comps.values():
+            if comp[1] and comp[6] and len(comp[8]) <= h.n and (cells is None or comp[8] <= cells):
+                for s in comp[6]:
+                    closable[s] += 1
         for s in range(len(_SCROLLS)):
-            k = b.c1[s] + b.c2[s] + h.scrolls[s]
+            k = b.c1[s] + 2 * b.c2[s] + 2 * h.scrolls[s] + closable[s]
             if k:
-                total += _scroll_count(tt, s) * 2 * k
-    if obj.income:
+                total += _scroll_count(tt, s) * k
+    if obj.income and not skip_road:
         total += 5 + _whisky_ub(b, h)
     return total
 
@@ -976,7 +1062,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             v = zob[k] = rng.getrandbits(96)
         return v
 
-    area_bounds = "areas" in root.needs and bool(_AREA_TERMS.intersection(obj.scoring_tiles))
+    cell_bounds = _cell_terms(obj, root)
     road_only = shortcuts and features_for(obj) <= {"roads"} and not obj.scrolls
     start_best, start_moves = greedy(territory, hand, obj)
     best = [start_best]
@@ -1018,7 +1104,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             terminal(board_value(obj, b), mask)
             return
         one_left = mask & (mask - 1) == 0
-        if prune and one_left and area_bounds:
+        if prune and one_left and cell_bounds:
             # the bound on each cell: skip the node, and the cells, that cannot reach the best
             rest, at, default = _one_left_bounds(obj, b, sums(mask), [c for _, c, _ in children])
             if rest + max(default, max(at.values(), default=default)) < best[0]:

@@ -319,11 +319,14 @@ def test_open_areas_know_the_empty_cells_they_face(seed: int, size: int) -> None
 @given(seed=st.integers(0, 10_000), size=st.integers(3, 18), hand_size=st.integers(1, 3),
        which=st.sampled_from([Objective((2,)), Objective((4,)), Objective((16,)), Objective((15,)),
                               Objective((12,)), Objective((12, 15)), Objective((4,), scrolls=True),
-                              Objective((2, 16, 1))]))
-def test_area_bounds_never_cut_an_optimum(seed: int, size: int, hand_size: int, which: Objective) -> None:
+                              Objective((2, 16, 1)), Objective((), scrolls=True), Objective((14,)),
+                              Objective((11,), income=True), Objective((9, 15), opponents=({"gold": 7},))]))
+def test_area_and_road_bounds_never_cut_an_optimum(seed: int, size: int, hand_size: int, which: Objective) -> None:
     # completion bounds: an open area completes only when every empty cell it faces is filled
-    # (at most one per tile left); with one tile left the bound is taken cell by cell and the
-    # cells whose bound is below the best are not scored at all. Same answers as the plain search.
+    # (at most one per tile left), a scroll doubles only in such an area; with one tile left the
+    # bound is taken cell by cell (areas it can close, road networks facing a cell a castle road
+    # points at) and the cells whose bound is below the best are not scored at all. Same answers
+    # as the plain search.
     t, pool = random_territory(seed, size)
     hand = [int(p) for p in pool[:hand_size]]
     cut, full = solve(t, hand, which), solve(t, hand, which, prune=False)
