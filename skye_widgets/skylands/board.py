@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..errors import RulesError
+from ..scores import BreakdownItem, ScoreResult
 from .components import (CLOUD, COLORS, ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, TERRAIN_COLOR,
                          Components, Special, Tile)
 
@@ -99,28 +100,6 @@ class Island:
     def color(self) -> str | None:
         """The inhabitant colour it is filled with (None for cities)."""
         return TERRAIN_COLOR.get(self.terrain)
-
-
-@dataclass(frozen=True)
-class BreakdownItem:
-    """One line of a score: points and what earned them."""
-
-    points: int
-    reason: str
-    cells: tuple[Cell, ...] = ()
-
-
-@dataclass(frozen=True)
-class ScoreResult:
-    """A total with the breakdown that explains it."""
-
-    points: int
-    breakdown: tuple[BreakdownItem, ...]
-
-    def explain(self) -> str:
-        """The breakdown as text, one line per item, then the total."""
-        lines = [f"{i.points:+4d}  {i.reason}" for i in self.breakdown]
-        return "\n".join([*lines, f"{self.points:4d}  total"])
 
 
 @dataclass
