@@ -254,6 +254,11 @@ class Board:
             lines.append(make_line(_cell(item[0], f"line {k + 1}", fail),
                                    _cell(item[1], f"line {k + 1}", fail)))
         standard = data.get("standard", True)
+        if not isinstance(standard, bool):
+            raise fail(f"'standard' must be true or false, not {standard!r}")
+        for key in ("name", "side", "note"):
+            if key in data and not isinstance(data[key], str):
+                raise fail(f"{key!r} must be text, not {data[key]!r}")
         try:
             return cls(name=str(data["name"]), side=str(data.get("side", "")), width=w, height=h,
                        islands=tuple(islands), lines=tuple(lines), note=str(data.get("note", "")),

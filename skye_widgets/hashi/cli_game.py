@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any, Sequence
 
-from ..errors import read_json, write_json
+from ..errors import FileFormatError, read_json, write_json
 from .board import Board, board_names, load_board
 from .bots import BOTS, make_bot
 from .game import HashiGame
@@ -79,7 +79,11 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     data = read_json(args.file)
     game = HashiGame.from_dict(data, args.file)
-    bots = data.get("bots") if isinstance(data.get("bots"), list) else None
+    bots = data.get("bots")
+    if bots is not None and not (isinstance(bots, list) and len(bots) == game.n_players
+                                 and all(b is None or b in BOTS for b in bots)):
+        raise FileFormatError(args.file, f"'bots' must name one bot per player "
+                                         f"({', '.join(sorted(BOTS))} or null), not {bots!r}")
     _report(game, bots or [None] * game.n_players, args.json)
     return 0
 

@@ -787,10 +787,13 @@ class HashiGame:
         players, seed = data["players"], data["seed"]
         if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise fail("'players' must be a list of names")
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not _is_whole(seed):
             raise fail("'seed' must be a whole number")
+        cards = data["deck"]
+        if not (isinstance(cards, list) and all(isinstance(c, list) and len(c) == 2 for c in cards)):
+            raise fail("'deck' must be a list of [number, bridges] cards")
         try:
-            deck = [Card(*c) for c in data["deck"]]
+            deck = [Card(*c) for c in cards]
             shuffle = data.get("shuffle", True)
             if not isinstance(shuffle, bool):
                 raise ValueError("'shuffle' must be true or false")
@@ -801,7 +804,7 @@ class HashiGame:
             raise fail("'actions' must be a list")
         for k, item in enumerate(data["actions"], 1):
             try:
-                if not (isinstance(item, list) and item and isinstance(item[0], int)):
+                if not (isinstance(item, list) and item and _is_whole(item[0])):
                     raise ValueError(f"expected [player, kind, ...], not {item!r}")
                 player, action = item[0], action_from_json(item[1:])
                 if player != game.current_player():
@@ -828,9 +831,14 @@ class HashiGame:
 GAME_FORMAT = "hashi-game/1"
 
 
+def _is_whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def _check_deck(deck: Sequence[Card]) -> None:
     if len(deck) != DECK_SIZE:
         raise ValueError(f"a deck has {DECK_SIZE} cards, not {len(deck)}")
     for c in deck:
-        if not isinstance(c, Card) or not (1 <= c.number <= 6 and 1 <= c.bridges <= 3):
+        if not (isinstance(c, Card) and _is_whole(c.number) and _is_whole(c.bridges)
+                and 1 <= c.number <= 6 and 1 <= c.bridges <= 3):
             raise ValueError(f"a card is a number 1-6 and 1-3 bridges, not {c!r}")

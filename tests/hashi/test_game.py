@@ -462,6 +462,17 @@ def test_replay_by_seed_is_identical():
     (lambda d: d["actions"].append([1, "end"]), "player 0's turn"),
     (lambda d: d["actions"].append([0, "bridge", 2, 0, 4, 0]), "action 10: neither (2, 0) nor (4, 0)"),
     (lambda d: d["board"]["islands"].pop(), "(board): 17 islands"),
+    # audit: wrong types that used to slip through (a 1.5 card was played as a number 1.5)
+    (lambda d: d.update(deck=[[1.5, 2]] * 18), "a card is a number 1-6 and 1-3 bridges"),
+    (lambda d: d.update(deck=[[True, 2]] * 18), "a card is a number 1-6 and 1-3 bridges"),
+    (lambda d: d.update(deck=5), "'deck' must be a list of [number, bridges] cards"),
+    (lambda d: d.update(deck=[[1, 2, 3]] * 18), "'deck' must be a list of [number, bridges] cards"),
+    (lambda d: d.update(deck=[{"n": 1}] * 18), "'deck' must be a list of [number, bridges] cards"),
+    (lambda d: d["actions"].append([True, "end"]), "expected [player, kind, ...]"),
+    (lambda d: d["actions"].__setitem__(0, "end"), "action 1: expected [player, kind, ...]"),
+    (lambda d: d["actions"].__setitem__(0, [0, "write"]), "action 1: unknown action"),
+    (lambda d: d["board"].update(name={"a": 1}), "(board): 'name' must be text"),
+    (lambda d: d["board"].update(standard="no"), "(board): 'standard' must be true or false"),
 ])
 def test_corrupt_saves_give_one_line_naming_the_file(tmp_path, mutate, expected):
     d = played().to_dict()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from skye_widgets.cli import main
 from skye_widgets.hashi.board import load_board
 from skye_widgets.hashi.bots import play_bots
@@ -65,6 +67,20 @@ def test_bad_bot_and_bad_files_are_one_line_exit_2(capsys, tmp_path):
     assert code == 2 and "line (0, 0)-(0, 2) ends at (0, 0), which is not an island" in err
     code, out, err = run(capsys, "hashi", "play", "--board", str(tmp_path / "none.json"))
     assert code == 2 and "no such file" in err
+
+
+@pytest.mark.parametrize("bots", [["x"], 5, ["greedy", "greedy"]])
+def test_replay_with_a_bad_bots_entry_is_one_line_exit_2(capsys, tmp_path, bots):
+    # audit: 'bots': ['x'] in a one-player save used to end in an IndexError traceback
+    save = tmp_path / "g.json"
+    assert run(capsys, "hashi", "play", "--seed", "1", "--save", str(save))[0] == 0
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["bots"] == ["greedy"]
+    data["bots"] = bots
+    save.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "hashi", "replay", str(save))
+    assert code == 2 and err.startswith(f"skye-widgets: {save}: 'bots' must name one bot per player")
+    assert err.count("\n") == 1
 
 
 def test_board_check_describes_a_good_file(capsys, tmp_path):

@@ -28,6 +28,15 @@ def random_game(seed: int, n_players: int, board_index: int, stop_after: int | N
     return g
 
 
+def full_state(g: HashiGame) -> str:
+    """Everything a game holds (not just its saved form): phase, card, player, this turn,
+    achievements, who set up which board, and every sheet with its bridge counts per island."""
+    return repr((g.to_dict(), g.phase, g.round, g.current_player(), g.turn_wrote, g.turn_drawn,
+                 g.achievements, g.setup_by, g.pile,
+                 [(sorted(s.numbers.items()), sorted(s.bridges.items()),
+                   [s.degree(c) for c in g.board.cells]) for s in g.sheets]))
+
+
 def any_action(board):
     cells = st.sampled_from(board.cells + ((1, 1), (9, 9)))
     return st.one_of(st.builds(Setup, cells, st.integers(0, 7)), st.builds(Write, cells),
@@ -42,8 +51,7 @@ def test_rejected_actions_change_nothing(seed, n, b, stop, data):
     legal = g.legal_actions()
     for _ in range(10):
         action = data.draw(any_action(BOARDS[b]))
-        before = json.dumps(g.to_dict())
-        sheets = [(dict(s.numbers), dict(s.bridges)) for s in g.sheets]
+        before = full_state(g)
         try:
             g.check(action)
         except RulesError:
@@ -55,10 +63,24 @@ def test_rejected_actions_change_nothing(seed, n, b, stop, data):
                 pass
             else:
                 raise AssertionError(f"apply accepted {action} that check refused")
-            assert json.dumps(g.to_dict()) == before
-            assert [(dict(s.numbers), dict(s.bridges)) for s in g.sheets] == sheets
+            assert full_state(g) == before
         else:
             assert action in legal
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 4), b=st.integers(0, 1), stop=st.integers(0, 200))
+def test_a_refused_undo_changes_nothing_and_undo_restores_the_state(seed, n, b, stop):
+    g = random_game(seed, n, b, stop)
+    before = full_state(g)
+    try:
+        g.undo()
+    except RulesError:
+        assert full_state(g) == before  # nothing of this turn to take back
+        return
+    # an accepted undo gives exactly the state before that action was played
+    replayed = HashiGame.replay(g.board, g.players, g.seed, [a for _, a in g.history])
+    assert full_state(g) == full_state(replayed)
 
 
 @settings(max_examples=8, deadline=None)
