@@ -156,7 +156,7 @@ class Board:
     (what the last tile of a search needs).
     """
 
-    __slots__ = ("occ", "aroot", "comps", "rroot", "rcomps", "conn", "frontier", "t",
+    __slots__ = ("occ", "aroot", "comps", "near", "rroot", "rcomps", "conn", "frontier", "t",
                  "c1", "c2", "max_water", "needs")
 
     # totals (index into self.t)
@@ -175,6 +175,8 @@ class Board:
         #: root -> (terrain, open sides, cells, broch, ships, lighthouse, scrolls, members,
         #: faced: the empty cells its open sides face -- all must be filled to complete it)
         self.comps: dict[tuple[Cell, int], tuple] = {}
+        #: the open components the bounds look at (see :func:`_near`), by root
+        self.near: dict[tuple[Cell, int], tuple] = {}
         #: road node (cell, network index) -> root; root -> (reaches the castle?, cells, members,
         #: open road exits, cattle, whisky)
         self.rroot: dict[tuple[Cell, int], tuple[Cell, int]] = {}
@@ -425,15 +427,21 @@ class Board:
         if local:
             aroot = b.aroot = dict(self.aroot)
             comps = b.comps = dict(self.comps)
+            near = b.near = dict(self.near)
             for r in merged:
                 comps.pop(r, None)
+                near.pop(r, None)
             for r in final:
                 comp = local[r]
                 comps[r] = comp
+                if _near(comp):
+                    near[r] = comp
+                else:
+                    near.pop(r, None)
                 for m in comp[7]:
                     aroot[m] = r
         else:
-            b.aroot, b.comps = self.aroot, self.comps
+            b.aroot, b.comps, b.near = self.aroot, self.comps, self.near
         if rlocal:
             rroot = b.rroot = dict(self.rroot)
             rcomps = b.rcomps = dict(self.rcomps)
@@ -454,6 +462,16 @@ class Board:
             if n not in occ:
                 fr[n] = fr.get(n, 0) | (o.faces[d] << (2 * ((d + 2) % 4)))
         return b
+
+
+#: the bounds look closely at open areas facing at most this many empty cells
+NEAR_CELLS = 1
+
+
+def _near(comp: tuple) -> bool:
+    """Whether the bounds may look at an area component: open, and facing at most
+    :data:`NEAR_CELLS` empty cells or a water area with a lighthouse or ships but not both."""
+    return comp[1] > 0 and (len(comp[8]) <= NEAR_CELLS or (comp[0] == _W and (comp[4] > 0) != (comp[5] > 0)))
 
 
 def _rcomp(t: list[int], comp: tuple, sign: int) -> None:
@@ -643,7 +661,7 @@ class _OpenAreas:
         water: list[tuple[int, frozenset[Cell]]] = []  # closable water: (cells, faced cells)
         lhc: dict[Cell, int] = {}                   # empty cell -> open lighthouse-only water areas facing it
         shc: dict[Cell, int] = {}                   # ... ship-only ones
-        for comp in b.comps.values():
+        for comp in (b.near if k <= NEAR_CELLS else b.comps).values():
             if not comp[1]:
                 continue
             terr, faced = comp[0], comp[8]
@@ -727,7 +745,7 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
     w2, w4, w16, w15, w12 = (n in terms for n in (2, 4, 16, 15, 12))
     acc: dict[Cell, list[int]] = {}   # cell -> [closing areas by terrain code (4), their water cells,
     #                                   open lighthouse-only and ship-only water areas facing it]
-    for comp in b.comps.values():
+    for comp in b.near.values():  # one tile left: only components facing one cell or harbour-makers
         if not comp[1]:
             continue
         faced = comp[8]
@@ -930,7 +948,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
         # a scroll counts twice only in a completed area: already completed, in the hand, or
         # in an open area the tiles left can close (see _OpenAreas)
         closable = [0] * len(_SCROLLS)
-        for comp in b.comps.values():
+        for comp in (b.near if h.n <= NEAR_CELLS else b.comps).values():
             if comp[1] and comp[6] and len(comp[8]) <= h.n and (cells is None or comp[8] <= cells):
                 for s in comp[6]:
                     closable[s] += 1

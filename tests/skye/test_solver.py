@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skye_widgets.skye.puzzles import Objective, evaluate
-from skye_widgets.skye.solver import (Board, board_value, canonical_rotations, features_for, greedy,
+from skye_widgets.skye.solver import (NEAR_CELLS, Board, board_value, canonical_rotations, features_for, greedy,
                                       root_bound, solve)
 from skye_widgets.skye.territory import Territory
 from skye_widgets.skye.tiles import tile_from_dict
@@ -313,6 +313,9 @@ def test_open_areas_know_the_empty_cells_they_face(seed: int, size: int) -> None
                     faced.add((x + dx, y + dy))
         assert comp[8] == faced
         assert (comp[1] == 0) == (not faced)
+    # the components the bounds look at: open, and facing few cells or a harbour half-made
+    assert b.near == {r: c for r, c in b.comps.items() if c[1] and (
+        len(c[8]) <= NEAR_CELLS or (c[0] == 3 and bool(c[4]) != bool(c[5])))}
 
 
 @settings(max_examples=40, deadline=None)
