@@ -184,16 +184,25 @@ def render_game(game: "HashiGame", player: int | None = None, *, selected: Cell 
         status = (f"{game.players[player]} - card {game.round}/{len(game.pile)}: write a "
                   f"{game.card.number}, draw {game.card.bridges} bridge{'s' if game.card.bridges > 1 else ''}")
     else:
-        status = "Game over"
+        status = f"Game over - {winners_text(game)}"
     d.add(Text(8, top + 14, status, size=13, align="left", bold=True))
-    # the info bar: all 18 cards, the played ones struck through
+    # the info bar: all 18 cards, the played ones struck through, the current one framed
     played = list(game.played_cards())
+    current = game.card
+    if current is not None:
+        played.remove(current)
     w = min(30.0, (d.width - 16) / len(game.deck))
     for i, card in enumerate(sorted(game.deck)):
         x = 8 + i * w
         used = card in played
         if used:
             played.remove(card)
+        now = not used and card == current
+        if now:
+            current = None
+            d.add(Rect(x, top + 28, w - 3, 22, fill="#ffe39a", stroke=SELECTED, line_width=2.5))
+            d.add(Text(x + (w - 3) / 2, top + 39, card_label(card), size=10, fill="#000000", bold=True))
+            continue
         d.add(Rect(x, top + 28, w - 3, 22, fill="#e9e2cc" if used else "#ffffff", stroke="#999999"))
         d.add(Text(x + (w - 3) / 2, top + 39, card_label(card), size=10, fill="#aaaaaa" if used else "#222222"))
         if used:
@@ -208,6 +217,21 @@ def render_game(game: "HashiGame", player: int | None = None, *, selected: Cell 
         d.add(Text(d.width - 8, top + 14, f"Rank: {game.rank_title()}", size=13, align="right", bold=True,
                    fill=FINISHED))
     return d
+
+
+def winners_text(game: "HashiGame") -> str:
+    """Who won a finished game, for example ``"Ann wins with 41"`` or ``"Ann and Bob share the win with 38"``.
+
+    Solo: ``"41 points"`` (the rank title is shown beside it).
+    """
+    best = game.winners()
+    points = game.score(best[0]).points
+    if game.solo:
+        return f"{points} points"
+    names = [game.players[p] for p in best]
+    if len(names) == 1:
+        return f"{names[0]} wins with {points}"
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win with {points}"
 
 
 SHORT = {"red": "red flags", "blue": "blue flags", "six": "six linked"}

@@ -35,7 +35,8 @@ from ..errors import RulesError
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
 from ..hashi.game import Bridge, EndTurn, HashiGame, Setup, Write
-from ..hashi.render import Geometry, board_geometry, card_label, render_game, render_puzzle, score_line
+from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
+                            winners_text)
 from .base import CanvasBoard, on_click
 
 
@@ -313,14 +314,12 @@ class HashiWidget(CanvasBoard):
         self.selected = None
         before = g.round
         who = g.players[g.current_player()]
-        if self._try(EndTurn(), f"{who} done"):
+        if self._try(EndTurn(), f"{who}: turn done"):
             if g.is_over():
-                self.say(f"Game over: {g.players[g.winners()[0]]} "
-                         f"{'wins' if len(g.winners()) == 1 else 'and others share the win'} with "
-                         f"{g.score(g.winners()[0]).points} points"
-                         + (f" - {g.rank_title()}" if g.solo else ""), "ok")
+                self.say(f"Game over: {winners_text(g)}"
+                         + ("" if g.solo else " points") + (f" - {g.rank_title()}" if g.solo else ""), "ok")
             elif g.round != before:
-                self.say(f"{who} done; next card: {g.card}", "ok")
+                self.say(f"{who}: turn done; next card: {g.card}", "ok")
         self.refresh()
 
     def undo(self) -> None:

@@ -79,7 +79,7 @@ def test_play_a_card_and_solve_a_puzzle_by_clicking(lab, page):
     assert near(pixel(board, x, 40), [0x6B, 0x3E, 0x1F]), pixel(board, x, 40)
     assert near(pixel(board, x, 70), [0xD8, 0xEC, 0xF7])  # water below it
     page.get_by_role("button", name="Done").first.click()
-    expect_status(page, "You done; next card")
+    expect_status(page, "You: turn done; next card")
     screenshot(page, "hashi_widget_game")
 
     puzzle = canvases(page).nth(1)

@@ -482,3 +482,28 @@ def test_corrupt_saves_give_one_line_naming_the_file(tmp_path, mutate, expected)
     with pytest.raises(FileFormatError) as e:
         HashiGame.load(path)
     assert str(e.value).startswith(str(path)) and expected in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_picture_frames_the_current_card_and_names_the_winners():
+    from skye_widgets.drawing import Rect, Text
+    from skye_widgets.hashi.render import render_game, winners_text
+
+    def framed(g):
+        return [s for s in render_game(g).shapes if isinstance(s, Rect) and s.fill == "#ffe39a"]
+
+    g = HashiGame(A, ["Ann", "Bob", "Cy"], seed=2)
+    for cell in [(0, 2), (0, 5), (6, 2)]:
+        g.apply(Setup(cell, 3))
+    assert len(framed(g)) == 1              # card 1 is framed, not struck through
+    while not g.is_over():                  # everybody skips every card: nobody scores
+        g.apply(EndTurn())
+    assert framed(g) == []
+    # all three at 0 points: a three-way tie
+    assert winners_text(g) == "Ann, Bob and Cy share the win with 0"
+    texts = [s.text for s in render_game(g).shapes if isinstance(s, Text)]
+    assert "Game over - Ann, Bob and Cy share the win with 0" in texts
+    solo = HashiGame(A, ["Ann"], seed=2)
+    solo.apply(Setup((0, 2), 4))
+    while not solo.is_over():
+        solo.apply(EndTurn())
+    assert winners_text(solo) == "0 points" and solo.rank_title() == "Errand Runner"
