@@ -70,3 +70,20 @@ def test_widget_bundle_carries_a_static_svg():
     bundle = g._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/svg+xml"].count("#484") == 1
+
+
+def test_only_changed_layers_are_repainted_and_reload_repaints_all(sent, monkeypatch):
+    import skye_widgets.widgets.base as base
+
+    painted = []
+    real = base.paint_layers
+    monkeypatch.setattr(base, "paint_layers",
+                        lambda canvas, d, layers, only=None: painted.append(list(only)) or real(canvas, d, layers, only))
+    g = Grid()                      # the Grid draws only on "tiles" and "overlay"
+    g.redraw(force=True)
+    assert painted[-1] == ["background", "tiles", "overlay"]
+    sent.clear()
+    g.redraw()                      # unchanged state: nothing painted, no message
+    assert sent == [] and len(painted) == 1
+    g.click_cell(2, 0)              # one cell turns green: only the tiles layer and the count change
+    assert painted[-1] == ["tiles", "overlay"] and len(sent) == 1

@@ -18,15 +18,11 @@ methods tests and notebooks call), for example::
 
 from __future__ import annotations
 
-import asyncio
 import random
-from functools import lru_cache
 from html import escape
 from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as W
-import numpy as np
-from ipycanvas import Canvas, MultiCanvas
 
 from ..drawing import LAYERS, Circle, Drawing, Line, Polygon, Rect, Shape, Text
 from ..errors import RulesError
@@ -34,7 +30,7 @@ from ..skye import render as R
 from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import CanvasBoard, batched, on_click, paint_shape
+from .base import CanvasBoard, batched, on_click, paint_layers, paint_shape, running_loop  # noqa: F401 (paint_layers re-exported)
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle"}
 
@@ -58,133 +54,6 @@ def _tile_card_html(tile_id: Any, rotation: int, *, size: int = 72, selected: bo
 def _scoring_tiles() -> dict[int, Any]:
     from ..skye.scoring import SCORING_TILES
     return dict(SCORING_TILES)
-
-
-# --------------------------------------------------------------------------
-# A batching painter: same picture as base.paint, far fewer canvas commands
-# --------------------------------------------------------------------------
-
-@lru_cache(maxsize=256)
-def _rgb(colour: str) -> tuple[int, int, int] | None:
-    """``#RRGGBB`` or ``#RGB`` as integers, None for anything else (named colours).
-
-    >>> _rgb("#EE7733"), _rgb("#fff"), _rgb("red")
-    ((238, 119, 51), (255, 255, 255), None)
-    """
-    c = colour.strip()
-    if c.startswith("#") and len(c) == 7:
-        try:
-            return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
-        except ValueError:
-            return None
-    if c.startswith("#") and len(c) == 4:
-        try:
-            return tuple(int(ch * 2, 16) for ch in c[1:])  # type: ignore[return-value]
-        except ValueError:
-            return None
-    return None
-
-
-def _ops(s: Shape) -> list[tuple[tuple[Any, ...], Any]]:
-    """A shape as primitive operations: (group key, item). Consecutive ops with
-    equal keys can be sent as one styled canvas command without changing the
-    picture (the order of operations is kept). Key None: paint the shape alone."""
-    out: list[tuple[tuple[Any, ...], Any]] = []
-    fill = _rgb(s.fill) if getattr(s, "fill", None) and not isinstance(s, Text) else None
-    stroke = _rgb(s.stroke) if getattr(s, "stroke", None) else None
-    if isinstance(s, Text) or (getattr(s, "fill", None) and fill is None) or \
-            (getattr(s, "stroke", None) and stroke is None):
-        return [((None,), s)]
-    if isinstance(s, Line):
-        return [(("lines", s.line_width, s.dash), (s.points, stroke, s.opacity))]
-    if isinstance(s, Polygon):
-        if fill:
-            out.append((("fill_poly",), (s.points, fill, s.opacity)))
-        if stroke:
-            out.append((("stroke_poly", s.line_width, s.dash), (s.points, stroke, s.opacity)))
-    elif isinstance(s, Rect):
-        if fill:
-            out.append((("fill_rect",), ((s.x, s.y, s.w, s.h), fill, s.opacity)))
-        if stroke:
-            out.append((("stroke_rect", s.line_width, s.dash), ((s.x, s.y, s.w, s.h), stroke, s.opacity)))
-    elif isinstance(s, Circle):
-        if fill:
-            out.append((("fill_circle",), ((s.cx, s.cy, s.r), fill, s.opacity)))
-        if stroke:
-            out.append((("stroke_circle", s.line_width, s.dash), ((s.cx, s.cy, s.r), stroke, s.opacity)))
-    return out
-
-
-def _send_group(c: Canvas, key: tuple[Any, ...], items: list[Any]) -> None:
-    kind = key[0]
-    colours = np.array([it[1] for it in items], dtype=np.uint8)
-    alphas = np.array([it[2] for it in items], dtype=np.float64)
-    if len(key) > 1:
-        c.line_width = key[1]
-        c.set_line_dash(list(key[2]))
-    if kind in ("fill_poly", "stroke_poly", "lines"):
-        pts = [np.asarray(it[0], dtype=np.float64) for it in items]
-        if kind == "fill_poly":
-            c.fill_styled_polygons(pts, colours, alphas)
-        elif kind == "stroke_poly":
-            c.stroke_styled_polygons(pts, colours, alphas)
-        else:
-            c.stroke_styled_line_segments(pts, colours, alphas)
-    elif kind in ("fill_rect", "stroke_rect"):
-        g = np.array([it[0] for it in items], dtype=np.float64)
-        (c.fill_styled_rects if kind == "fill_rect" else c.stroke_styled_rects)(
-            g[:, 0], g[:, 1], g[:, 2], g[:, 3], colours, alphas)
-    else:
-        g = np.array([it[0] for it in items], dtype=np.float64)
-        (c.fill_styled_circles if kind == "fill_circle" else c.stroke_styled_circles)(
-            g[:, 0], g[:, 1], g[:, 2], colours, alphas)
-
-
-def _same_shapes(a: tuple[Shape, ...], b: tuple[Shape, ...] | None) -> bool:
-    """Equal shape sequences (cheap when both come from the same cached layer)."""
-    return b is not None and len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b))
-
-
-def paint_layers(canvas: MultiCanvas, drawing: Drawing, layers: Sequence[str] = LAYERS,
-                 only: Iterable[str] | None = None) -> int:
-    """Clear and repaint the canvases of ``drawing``'s layers in one message; returns canvas commands' groups.
-
-    Runs of alike shapes become single styled commands (``fill_styled_polygons``
-    and friends); text and named colours fall back to :func:`base.paint_shape`.
-    ``only`` limits the repaint to some layers (the others keep their pixels).
-    """
-    wanted = set(layers if only is None else only)
-    groups = 0
-    with batched():
-        for i, layer in enumerate(layers):
-            if layer not in wanted:
-                continue
-            c = canvas[i]
-            c.clear()
-            c.global_alpha = 1.0
-            c.line_cap = "round"
-            c.line_join = "round"
-            key: tuple[Any, ...] | None = None
-            run: list[Any] = []
-            for shape in drawing.on_layer(layer):
-                for k, item in _ops(shape):
-                    if k != key and run:
-                        _send_group(c, key, run)   # type: ignore[arg-type]
-                        groups += 1
-                        run = []
-                    if k == (None,):
-                        paint_shape(c, item)
-                        c.line_cap = "round"
-                        c.line_join = "round"
-                        groups += 1
-                        key = None
-                        continue
-                    key = k
-                    run.append(item)
-            if run:
-                _send_group(c, key, run)   # type: ignore[arg-type]
-                groups += 1
-    return groups
 
 
 # --------------------------------------------------------------------------
@@ -233,7 +102,6 @@ class TerritoryWidget(CanvasBoard):
         self._place = place
         self._score = score
         self._view: View | None = None
-        self._painted: dict[str, tuple[Shape, ...]] | None = None
         self._legal_key: Any = None
         self._legal: list[tuple[int, int, int]] = []
         self._placed_callbacks: list[Callable[[str, int, int, int], None]] = []
@@ -473,20 +341,8 @@ class TerritoryWidget(CanvasBoard):
         self._refresh_details()
 
     def redraw(self, *_: Any, force: bool = False) -> None:
-        """Repaint from state in one message: only the layers whose shapes changed
-        (a hover repaints the overlay alone); ``force`` repaints all (page reload)."""
-        d = self.drawing()
-        full = force or self._painted is None or (d.width, d.height) != (self.canvas.width, self.canvas.height)
-        if (d.width, d.height) != (self.canvas.width, self.canvas.height):
-            self.resize(int(d.width), int(d.height))
-        per_layer = {layer: tuple(d.on_layer(layer)) for layer in self.layers}
-        before = self._painted or {}
-        changed = [l for l in self.layers
-                   if full or not _same_shapes(per_layer[l], before.get(l))]
-        if changed:
-            paint_layers(self.canvas, d, self.layers, only=changed)
-        self._painted = per_layer
-        self.redraw_count += 1
+        """Repaint from state in one message (only the layers that changed)."""
+        super().redraw(force=force)
         if self.breakdown_tile:
             self._refresh_details()
 
@@ -800,11 +656,8 @@ class GameTable(W.VBox):
     def _schedule_bots(self) -> None:
         if not self.auto_bots or self._pending is not None or self.bot_to_act() is None:
             return
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or not loop.is_running():
+        loop = running_loop()
+        if loop is None:
             self.step_bots(100_000)    # no live kernel loop: play the bots through now
             return
         self._pending = loop.call_later(self.bot_delay, self._bot_tick)

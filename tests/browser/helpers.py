@@ -70,6 +70,18 @@ def click_canvas(page: Page, canvas: Locator, x: float, y: float) -> None:
     page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
 
 
+def wait_for_pixel(canvas: Locator, x: int, y: int, rgb: list[int] | tuple[int, ...],
+                   timeout: float = 15_000) -> None:
+    """Wait until pixel (x, y) of a canvas has colour ``rgb`` (a redraw lands asynchronously)."""
+    try:
+        canvas.page.wait_for_function(
+            "([c, x, y, rgb]) => { const d = c.getContext('2d').getImageData(x, y, 1, 1).data;"
+            " return d[0] === rgb[0] && d[1] === rgb[1] && d[2] === rgb[2]; }",
+            arg=[canvas.element_handle(), x, y, list(rgb)], timeout=timeout)
+    except Exception:
+        raise AssertionError(f"pixel ({x}, {y}) is {pixel(canvas, x, y)}, expected {list(rgb)}") from None
+
+
 def expect_status(page: Page, text: str, *, nth: int = 0, selector: str = ".skye-status",
                   timeout: float = 30_000) -> None:
     """Wait until the ``nth`` widget with CSS class ``selector`` contains ``text``."""

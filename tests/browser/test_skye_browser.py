@@ -11,7 +11,7 @@ never on page text (the page also holds the cells' source).
 
 from __future__ import annotations
 
-from helpers import canvases, click_canvas, expect_status, open_and_run, pixel, screenshot
+from helpers import canvases, click_canvas, expect_status, open_and_run, screenshot, wait_for_pixel
 from playwright.sync_api import expect
 
 from skye_widgets.skye.render import TERRAIN_FILL, fit_view
@@ -56,7 +56,7 @@ def test_territory_widget_legal_and_illegal_clicks(lab, page):
     canvas = canvases(page).nth(0)
     view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520)
     # castle-blue alone: cells -1..1, so cell (0, 0) spans 72..135; its W triangle is mountain
-    assert pixel(canvas, 80, 84) == rgb(TERRAIN_FILL[Terrain.MOUNTAIN])
+    wait_for_pixel(canvas, 80, 84, rgb(TERRAIN_FILL[Terrain.MOUNTAIN]))
 
     # illegal: tile 12 (P M P M) east of the castle puts mountain against water
     click_canvas(page, canvas, *centre_px(view, 1, 0))
@@ -70,8 +70,8 @@ def test_territory_widget_legal_and_illegal_clicks(lab, page):
     # the canvas was repainted from the kernel: the territory grew a row (cells y -1..2) and the
     # new tile's N triangle (pasture) is at (90, 140)
     page.wait_for_function("c => c.height === 8 + 4 * 64 + 8", arg=canvas.element_handle())
-    assert pixel(canvas, 90, 140) == rgb(TERRAIN_FILL[Terrain.PASTURE])
-    assert pixel(canvas, 80, 84) == rgb(TERRAIN_FILL[Terrain.MOUNTAIN])
+    wait_for_pixel(canvas, 90, 140, rgb(TERRAIN_FILL[Terrain.PASTURE]))
+    wait_for_pixel(canvas, 80, 84, rgb(TERRAIN_FILL[Terrain.MOUNTAIN]))
 
     # the keyboard rotates the next tile (33)
     canvas.focus()
