@@ -180,7 +180,7 @@ class HashiWidget(CanvasBoard):
         assert c is not None
         pile = f" (pile {g.solo_pile()} of 3)" if g.solo else ""
         drawn = len(g.turn_drawn)
-        step = ("click a free island to write the number, or two islands for a bridge"
+        step = ("Click a free island to write the number, or two islands for a bridge"
                 if g.turn_wrote is None and not drawn else f"{drawn} of {c.bridges} bridges drawn")
         return (f"<b>{who}</b> - card {g.round} of {len(g.pile)}{pile}: "
                 f"<span style='font-size:1.3em'><b>{c.number}</b></span> with <b>{c.bridges}</b> "
