@@ -14,7 +14,7 @@ import sys
 from typing import Any, Sequence
 
 from ..errors import FileFormatError, read_json, write_json
-from .board import Board, board_names, load_board
+from .board import board_names, load_board
 from .bots import BOTS, make_bot
 from .game import HashiGame
 
@@ -40,7 +40,8 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     r.set_defaults(func=_replay)
 
     b = sub.add_parser("board", help="check a Hashi board file and describe it")
-    b.add_argument("file", help="a board file (see docs/hashi.md for the format)")
+    b.add_argument("file", help=f"a board file (see docs/hashi.md for the format) or a shipped board "
+                                f"({', '.join(board_names())})")
     b.set_defaults(func=_board)
 
 
@@ -89,7 +90,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def result(game: HashiGame, bots: Sequence[str | None]) -> dict[str, Any]:
-    """The JSON-ready summary printed by ``play --json``."""
+    """The JSON-ready summary printed by ``play --json`` (``over`` is false for a saved game
+    replayed before its end: then ``winners`` are the players leading so far)."""
     players = []
     for p, name in enumerate(game.players):
         s = game.score(p)
@@ -98,7 +100,8 @@ def result(game: HashiGame, bots: Sequence[str | None]) -> dict[str, Any]:
                         "breakdown": [{"points": i.points, "reason": i.reason} for i in s.breakdown]})
     out: dict[str, Any] = {"board": f"{game.board.name} (side {game.board.side})", "seed": game.seed,
                            "cards": [[c.number, c.bridges] for c in game.played_cards()],
-                           "players": players, "winners": [game.players[p] for p in game.winners()]}
+                           "players": players, "winners": [game.players[p] for p in game.winners()],
+                           "over": game.is_over()}
     if game.solo:
         out["rank"] = game.rank_title()
     return out
@@ -114,13 +117,17 @@ def _report(game: HashiGame, bots: Sequence[str | None], as_json: bool) -> None:
         print(f"  {pl['name']}: {pl['score']} points")
         for item in pl["breakdown"]:
             print(f"    {item['points']:>3}  {item['reason']}")
-    print(f"Winner{'s' if len(data['winners']) > 1 else ''}: {', '.join(data['winners'])}")
+    if not data["over"]:
+        print(f"Game not over: {game.phase}, card {game.round} of {len(game.pile)} "
+              "(finished islands score 2 each only at the end)")
+    lead = "Winner" if data["over"] else "Leading"
+    print(f"{lead}{'s' if len(data['winners']) > 1 else ''}: {', '.join(data['winners'])}")
     if "rank" in data:
         print(f"Rank: {data['rank']}")
 
 
 def _board(args: argparse.Namespace) -> int:
-    board = Board.load(args.file)
+    board = load_board(args.file)
     crossings = sum(len(board.crossings(*line)) for line in board.lines) // 2
     print(f"{args.file}: {board.name} (side {board.side}), {board.width}x{board.height} grid, "
           f"{len(board.islands)} islands ({len(board.red)} red, {len(board.blue)} blue), "

@@ -88,3 +88,23 @@ def test_board_check_describes_a_good_file(capsys, tmp_path):
     load_board("skerries-a").save(path)
     code, out, _ = run(capsys, "hashi", "board", str(path))
     assert code == 0 and "18 islands (4 red, 3 blue), 26 dotted lines, 3 crossings: OK" in out
+
+
+def test_replay_of_an_unfinished_save_says_so(capsys, tmp_path):
+    # audit: a save cut after the setup and card 1 used to print 'Winner: ...' as if the game were over
+    save = tmp_path / "g.json"
+    assert run(capsys, "hashi", "play", "--players", "2", "--seed", "3", "--save", str(save))[0] == 0
+    data = json.loads(save.read_text(encoding="utf-8"))
+    ends = [k for k, a in enumerate(data["actions"]) if a[1] == "end"]
+    data["actions"] = data["actions"][:ends[1] + 1]   # 2 setups, then both players' turns on card 1
+    save.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "hashi", "replay", str(save))
+    assert code == 0 and "Game not over: play, card 2 of 17" in out and "Winner" not in out
+    assert "Leading" in out
+    code, out, err = run(capsys, "hashi", "replay", str(save), "--json")
+    assert json.loads(out)["over"] is False
+
+
+def test_board_check_takes_a_shipped_name(capsys):
+    code, out, err = run(capsys, "hashi", "board", "skerries-b")
+    assert code == 0 and "18 islands (4 red, 3 blue), 22 dotted lines, 9 crossings: OK" in out
