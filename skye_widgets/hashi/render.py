@@ -140,6 +140,8 @@ def render_board(board: Board, sheet: "Sheet | None" = None, *, selected: Cell |
                 title=f"Hashi board {board.name} (side {board.side})")
     d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
     for a, b in board.lines:
+        if sheet is not None and sheet.bridges.get((a, b)):
+            continue  # the bridge covers its dotted line (no dots between the strokes of a double)
         (x1, y1), (x2, y2) = geo.center(a), geo.center(b)
         d.add(Line(((x1, y1), (x2, y2)), stroke=DOTS, line_width=1.5, dash=(2, 5), layer="background"))
     if sheet is not None:

@@ -507,3 +507,15 @@ def test_the_picture_frames_the_current_card_and_names_the_winners():
     while not solo.is_over():
         solo.apply(EndTurn())
     assert winners_text(solo) == "0 points" and solo.rank_title() == "Errand Runner"
+
+
+def test_a_bridge_hides_its_dotted_line_in_the_picture():
+    from skye_widgets.drawing import Line
+    from skye_widgets.hashi.render import render_board
+    sheet = Sheet(A)
+    sheet.numbers[(0, 2)] = 3
+    sheet._add_bridge((0, 2), (0, 5))
+    sheet._add_bridge((0, 2), (0, 5))
+    sheet._add_bridge((0, 0), (0, 2))
+    dotted = [s for s in render_board(A, sheet).shapes if isinstance(s, Line) and s.dash]
+    assert len(dotted) == 26 - 2            # side A's 26 dotted lines, minus the 2 that carry bridges
