@@ -202,6 +202,10 @@ class HashiRulesError(RulesError):
     """An illegal Hashi action (the state it was tried on is unchanged)."""
 
 
+class BadConfigError(HashiRulesError):
+    """A game that cannot be set up: 1-4 players, a whole-number seed, 18 valid cards."""
+
+
 class WrongPhaseError(HashiRulesError):
     """The action does not belong to the current phase (setup / play / over)."""
 
@@ -477,7 +481,9 @@ class HashiGame:
     def __init__(self, board: Board, players: Sequence[str] = ("Player 1",), seed: int = 0,
                  deck: Sequence[Card] | None = None, shuffle: bool = True) -> None:
         if not 1 <= len(players) <= 4:
-            raise ValueError(f"Hashi is for 1-4 players, not {len(players)}")
+            raise BadConfigError(f"Hashi is for 1-4 players, not {len(players)}")
+        if not _is_whole(seed):
+            raise BadConfigError(f"the seed is a whole number (the same seed, the same game), not {seed!r}")
         deck = tuple(default_deck() if deck is None else deck)
         _check_deck(deck)
         self.board = board
@@ -837,8 +843,8 @@ def _is_whole(v: Any) -> bool:
 
 def _check_deck(deck: Sequence[Card]) -> None:
     if len(deck) != DECK_SIZE:
-        raise ValueError(f"a deck has {DECK_SIZE} cards, not {len(deck)}")
+        raise BadConfigError(f"a deck has {DECK_SIZE} cards, not {len(deck)}")
     for c in deck:
         if not (isinstance(c, Card) and _is_whole(c.number) and _is_whole(c.bridges)
                 and 1 <= c.number <= 6 and 1 <= c.bridges <= 3):
-            raise ValueError(f"a card is a number 1-6 and 1-3 bridges, not {c!r}")
+            raise BadConfigError(f"a card is a number 1-6 and 1-3 bridges, not {c!r}")

@@ -98,6 +98,20 @@ def test_one_to_four_players():
         HashiGame(A, players=["a"] * 5)
 
 
+@pytest.mark.parametrize("kwargs, expected", [
+    ({"players": []}, "1-4 players, not 0"),
+    ({"seed": None}, "the seed is a whole number"),   # random.Random(None) would not replay
+    ({"seed": 1.5}, "the seed is a whole number"),
+    ({"deck": [Card(1.5, 2)] * 18}, "a card is a number 1-6"),
+])
+def test_a_bad_setup_is_a_rules_error_saying_why(kwargs, expected):
+    from skye_widgets.errors import RulesError
+    from skye_widgets.hashi.game import BadConfigError
+    with pytest.raises(BadConfigError, match=expected) as e:
+        HashiGame(A, **kwargs)
+    assert isinstance(e.value, RulesError)
+
+
 # -- setup ------------------------------------------------------------------
 
 def test_setup_is_a_3_or_a_4_on_an_island_without_a_flag():
