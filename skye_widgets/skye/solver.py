@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 from .puzzles import MAJORITY_KEYS, Move, Objective, evaluate
@@ -999,17 +1000,24 @@ class _Hand:
     def __init__(self, tile: Tile) -> None:
         self.tile = tile
         self.number: int | str = int(tile.id) if tile.id.isdigit() else tile.id  # hand-built tiles keep their id
-        rots = canonical_rotations(tile)
-        self.oriented = {r: orient(tile, r) for r in ROTATIONS}
-        table: list[tuple[int, ...]] = []
-        for code in range(256):
-            ok = []
-            for r in rots:
-                faces = self.oriented[r].faces
-                if all(((code >> (2 * d)) & 3) in (0, faces[d]) for d in range(4)):
-                    ok.append(r)
-            table.append(tuple(ok))
-        self.table = table
+        self.oriented, self.table = _tile_tables(tile)
+
+
+@lru_cache(maxsize=256)
+def _tile_tables(tile: Tile) -> tuple[dict[int, Oriented], tuple[tuple[int, ...], ...]]:
+    """A tile's oriented forms, and for each pattern of neighbour faces (2 bits a side,
+    0 = empty) its canonical rotations that fit (computed once per tile)."""
+    rots = canonical_rotations(tile)
+    oriented = {r: orient(tile, r) for r in ROTATIONS}
+    table: list[tuple[int, ...]] = []
+    for code in range(256):
+        ok = []
+        for r in rots:
+            faces = oriented[r].faces
+            if all(((code >> (2 * d)) & 3) in (0, faces[d]) for d in range(4)):
+                ok.append(r)
+        table.append(tuple(ok))
+    return oriented, tuple(table)
 
 
 def _legal(b: Board, h: _Hand, ordered: bool = False) -> list[tuple[Cell, int]]:
