@@ -118,9 +118,13 @@ class _Engine:
         self.budget = 1 << 60
         self.phase = [-1] * model.m     # last value tried per edge, tried first after a restart
         self.use_phase = False
+        self.cut_dirty = True  # a possible edge vanished since the last connectivity check
 
     # -- changing domains -----------------------------------------------------
     def undo(self, mark: int) -> None:
+        """Back to the state when the trail was ``mark`` long (a propagated state: the
+        connectivity check holds there, so nothing is left for it to look at)."""
+        self.cut_dirty = False
         lo, hi, trail = self.lo, self.hi, self.trail
         while len(trail) > mark:
             e, l, h = trail.pop()
@@ -142,6 +146,8 @@ class _Engine:
         self.trail.append((e, l, h))
         lo[e] = nl
         hi[e] = nh
+        if not nh:
+            self.cut_dirty = True
         mo, inq = self.mo, self.inq
         for j in (mo.ea[e], mo.eb[e]):
             if not inq[j]:
@@ -155,6 +161,7 @@ class _Engine:
                         return False
                     self.trail.append((f, 0, hf))
                     hi[f] = 0
+                    self.cut_dirty = True
                     for j in (mo.ea[f], mo.eb[f]):
                         if not inq[j]:
                             inq[j] = 1
@@ -197,6 +204,8 @@ class _Engine:
                     trail.append((e, l, h))
                     lo[e] = nl
                     hi[e] = nh
+                    if not nh:
+                        self.cut_dirty = True
                     slo += nl - l
                     shi += nh - h
                     changed = True
@@ -214,6 +223,7 @@ class _Engine:
                                     return False
                                 trail.append((f, 0, hf))
                                 hi[f] = 0
+                                self.cut_dirty = True
                                 for j in (ea[f], eb[f]):
                                     if not inq[j]:
                                         inq[j] = 1
@@ -283,6 +293,9 @@ class _Engine:
                     return False
         if self.level < LEVEL_CONNECTIVITY or queue:
             return True  # let the cheap rules settle first
+        if not self.cut_dirty:
+            return True  # no possible edge lost since the last check: reachability and cut edges stand
+        self.cut_dirty = False
         # connectivity over possible edges, and cut edges (Tarjan, iterative)
         disc = [0] * n
         low = [0] * n

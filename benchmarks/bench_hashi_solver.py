@@ -1,6 +1,6 @@
 """Solve every coelho2019 Hashiwokakero instance, verify each solution, print timings.
 
-    .venv/bin/python benchmarks/hashi_solver.py [--sizes 100 200] [--every K] [--timeout S]
+    .venv/bin/python benchmarks/bench_hashi_solver.py [--sizes 100 200] [--every K] [--timeout S]
 
 Prints one line per size: solved/total, median and maximum seconds per
 instance (solve only; verification by :func:`validate` is not timed), then
