@@ -29,11 +29,11 @@ class FileFormatError(ValueError):
         super().__init__(f"{self.path}: {fault}")
 
 
-def read_json(path: str | os.PathLike[str]) -> Any:
-    """Parse a JSON file, turning every failure into one :class:`FileFormatError`."""
+def read_text(path: str | os.PathLike[str]) -> str:
+    """Read a UTF-8 text file, turning every failure into one :class:`FileFormatError`."""
     try:
         with open(path, encoding="utf-8") as f:
-            text = f.read()
+            return f.read()
     except FileNotFoundError:
         raise FileFormatError(path, "no such file") from None
     except IsADirectoryError:
@@ -42,6 +42,11 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         raise FileFormatError(path, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
     except OSError as e:
         raise FileFormatError(path, e.strerror or str(e)) from None
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """Parse a JSON file, turning every failure into one :class:`FileFormatError`."""
+    text = read_text(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:

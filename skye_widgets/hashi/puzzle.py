@@ -23,7 +23,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from ..errors import FileFormatError, RulesError, read_json
+from ..errors import FileFormatError, RulesError, read_json, read_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .solver import Hint
@@ -200,7 +200,7 @@ class HashiPuzzle:
     @classmethod
     def from_has(cls, path: str | os.PathLike[str]) -> "HashiPuzzle":
         """Read a ``.has`` file."""
-        return cls.from_text(_read_text(path), os.fspath(path))
+        return cls.from_text(read_text(path), os.fspath(path))
 
     def to_text(self) -> str:
         """The ``.has`` form (round-trips through :meth:`from_text`)."""
@@ -281,20 +281,6 @@ class HashiPuzzle:
 
 def _is_int(t: str) -> bool:
     return t.lstrip("-").isdigit()
-
-
-def _read_text(path: str | os.PathLike[str]) -> str:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise FileFormatError(path, "no such file") from None
-    except IsADirectoryError:
-        raise FileFormatError(path, "is a directory, not a file") from None
-    except UnicodeDecodeError as e:
-        raise FileFormatError(path, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
-    except OSError as e:
-        raise FileFormatError(path, e.strerror or str(e)) from None
 
 
 def pair(a: Cell, b: Cell) -> frozenset:
