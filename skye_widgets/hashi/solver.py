@@ -296,28 +296,36 @@ class _Engine:
         if not self.cut_dirty:
             return True  # no possible edge lost since the last check: reachability and cut edges stand
         self.cut_dirty = False
-        # connectivity over possible edges, and cut edges (Tarjan, iterative)
-        disc = [0] * n
-        low = [0] * n
-        it = [0] * n
-        pedge = [-1] * n
+        # connectivity over possible edges, and cut edges (Tarjan, iterative), on the groups:
+        # an edge inside a group never matters, one between groups has no bridge yet
+        adj: list[list[tuple[int, int]]] = [[] for _ in range(c)]
+        for e in self.open_edges():
+            ca = comp[ea[e]]
+            cb = comp[eb[e]]
+            if ca != cb:
+                adj[ca].append((e, cb))
+                adj[cb].append((e, ca))
+        disc = [0] * c
+        low = [0] * c
+        it = [0] * c
+        pedge = [-1] * c
         t = 1
         disc[0] = low[0] = 1
         path = [0]
         forced: list[int] = []
         while path:
-            i = path[-1]
-            ns = nb[i]
-            k = it[i]
+            g = path[-1]
+            ns = adj[g]
+            k = it[g]
             if k < len(ns):
-                it[i] = k + 1
+                it[g] = k + 1
                 e, j = ns[k]
-                if e == pedge[i] or not hi[e]:
+                if e == pedge[g]:
                     continue
                 dj = disc[j]
                 if dj:
-                    if dj < low[i]:
-                        low[i] = dj
+                    if dj < low[g]:
+                        low[g] = dj
                 else:
                     t += 1
                     disc[j] = low[j] = t
@@ -327,16 +335,16 @@ class _Engine:
                 path.pop()
                 if path:
                     p = path[-1]
-                    li = low[i]
-                    if li < low[p]:
-                        low[p] = li
-                    if li > disc[p] and not lo[pedge[i]]:
-                        forced.append(pedge[i])
-        if t < n:
+                    lg = low[g]
+                    if lg < low[p]:
+                        low[p] = lg
+                    if lg > disc[p]:
+                        forced.append(pedge[g])
+        if t < c:
             w = self.weight
-            cut_off = t > n - t
+            cut_off = sum(size[g] for g in range(c) if disc[g]) > n // 2
             for i in range(n):
-                if (disc[i] == 0) == cut_off:
+                if (disc[comp[i]] == 0) == cut_off:
                     w[i] += 1.0
             return False  # some island can no longer reach the others
         for e in forced:
