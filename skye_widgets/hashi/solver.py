@@ -46,6 +46,7 @@ VALUE_ORDER = (1, 2, 0)
 RESTART_BASE = 50
 RESTART_GROWTH = 1.3
 RESTARTS = 60
+RESTART_SCALE = 1.0    # first budget: this many nodes per undecided edge after the first deductions
 PORTFOLIO = True  # run a phase-saving search alongside the plain one
 
 
@@ -522,7 +523,8 @@ def solve(puzzle: HashiPuzzle) -> Solution | None:
         engines.pop()
     roots = [len(en.trail) for en in engines]
     total = 0
-    budget = RESTART_BASE
+    # a run without a single failure still takes one node per decision: budgets start there
+    budget = max(RESTART_BASE, int(RESTART_SCALE * len(engines[0].open_edges())))
     for attempt in range(RESTARTS + 1):
         last = attempt == RESTARTS
         for en, root in zip(engines, roots):
