@@ -207,3 +207,25 @@ def test_a_bridge_of_another_solution_is_not_called_a_mistake():
     h = next_step(p, [(0, 0, 0, 2, 2)])
     assert h.rule != "mistake"
     assert h.island == (0, 0) and h.bridges == (((0, 0), (2, 0), 1),)
+
+
+def _brute_force_count(p: HashiPuzzle) -> int:
+    """Solutions by trying every 0/1/2 for every pair, each judged by the independent validate()."""
+    import itertools
+    pairs = p.pairs()
+    count = 0
+    for ks in itertools.product((0, 1, 2), repeat=len(pairs)):
+        rows = [(a[0], a[1], b[0], b[1], k) for (a, b), k in zip(pairs, ks) if k]
+        count += validate(p, rows) == []
+    return count
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(4, 6), st.integers(3, 7))
+def test_solution_counts_match_brute_force(seed, size, n):
+    # the search prunes by connectivity and cut edges (checked only when a possible pair
+    # vanished) and by isolation: it must neither lose nor invent solutions
+    p = random_layout(random.Random(seed), size, n)
+    if len(p.islands) < 2 or len(p.pairs()) > 8:
+        return
+    assert count_solutions(p, limit=10**6) == _brute_force_count(p)
