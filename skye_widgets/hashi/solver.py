@@ -11,7 +11,9 @@ a domain ``lo..hi`` (bridges, 0-2). Deduction narrows domains:
   islands with all their bridges used up but apart from the rest (two 1s
   never join; two 2s never double-join; bigger groups likewise);
 * **connectivity**: the islands must stay connected through possible edges,
-  and an edge whose removal would cut them apart must have a bridge.
+  and an edge whose removal would cut them apart must have a bridge (checked
+  on the groups already joined by bridges, and only when a possible edge has
+  vanished since the last check).
 
 Search branches on an undecided edge (dom/wdeg: the island with the most
 past failures per unit of freedom left, so the search returns to where the
@@ -20,7 +22,9 @@ a restart), and propagates again; every change is written on a trail and
 undone on backtracking (no copying). Connectivity and crossing are checked
 inside the search at every node, never afterwards. :func:`solve` restarts with
 a growing node budget and seeded tie-breaking (the last run has no budget, so
-it is exact and complete); :func:`count_solutions` never restarts.
+it is exact and complete; the first budget is the number of undecided edges,
+as a run without a single failure needs that many nodes); :func:`count_solutions`
+never restarts.
 
 >>> from .puzzle import HashiPuzzle
 >>> p = HashiPuzzle.from_text("3 3 3\\n2 0 1\\n0 0 0\\n1 0 0\\n")
