@@ -157,7 +157,7 @@ class Board:
     (what the last tile of a search needs).
     """
 
-    __slots__ = ("occ", "aroot", "comps", "near", "rroot", "rcomps", "conn", "frontier", "t",
+    __slots__ = ("occ", "aroot", "comps", "near", "rroot", "rcomps", "rfaced", "conn", "frontier", "t",
                  "c1", "c2", "max_water", "needs")
 
     # totals (index into self.t)
@@ -182,6 +182,8 @@ class Board:
         #: open road exits, cattle, whisky)
         self.rroot: dict[tuple[Cell, int], tuple[Cell, int]] = {}
         self.rcomps: dict[tuple[Cell, int], tuple] = {}
+        #: road root -> the empty cells its open road exits point at (kept with rcomps)
+        self.rfaced: dict[tuple[Cell, int], frozenset[Cell]] = {}
         self.conn: frozenset[Cell] = frozenset()   # cells connected to the castle by road
         self.frontier: dict[Cell, int] = {}        # empty neighbour -> pattern of its neighbours' faces
         self.t: list[int] = [0] * Board.N_TOTALS
@@ -399,16 +401,11 @@ class Board:
 
     def castle_faced(self) -> frozenset[Cell]:
         """Empty cells that a road exit of a castle-connected network points at."""
-        out = set()
-        occ = self.occ
-        for comp in self.rcomps.values():
-            if not comp[0] or not comp[3]:
-                continue
-            for (x, y), k in comp[2]:
-                o = occ[(x, y)]
-                for d, (dx, dy) in enumerate(SIDE_OFFSETS):
-                    if o.side_road[d] == k and (x + dx, y + dy) not in occ:
-                        out.add((x + dx, y + dy))
+        out: set[Cell] = set()
+        rfaced = self.rfaced
+        for r, comp in self.rcomps.items():
+            if comp[0] and comp[3]:
+                out |= rfaced[r]
         return frozenset(out)
 
     def totals_after(self, cell: Cell, o: Oriented) -> tuple[list[int], list[int], list[int], int]:
@@ -446,15 +443,20 @@ class Board:
         if rlocal:
             rroot = b.rroot = dict(self.rroot)
             rcomps = b.rcomps = dict(self.rcomps)
+            rfaced = b.rfaced = dict(self.rfaced)
             for r in rmerged:
                 rcomps.pop(r, None)
+                rfaced.pop(r, None)
             for r in rfinal:
                 comp = rlocal[r]
                 rcomps[r] = comp
                 for m in comp[2]:
                     rroot[m] = r
+                # a placement next to an open exit always remakes its component, so the
+                # cells the exits point at change only here
+                rfaced[r] = _road_exits(occ, comp) if comp[3] else frozenset()
         else:
-            b.rroot, b.rcomps = self.rroot, self.rcomps
+            b.rroot, b.rcomps, b.rfaced = self.rroot, self.rcomps, self.rfaced
         fr = b.frontier = dict(self.frontier)
         fr.pop(cell, None)
         x, y = cell
@@ -463,6 +465,18 @@ class Board:
             if n not in occ:
                 fr[n] = fr.get(n, 0) | (o.faces[d] << (2 * ((d + 2) % 4)))
         return b
+
+
+def _road_exits(occ: dict[Cell, Oriented], comp: tuple) -> frozenset[Cell]:
+    """The empty cells a road component's open exits point at."""
+    out = set()
+    for (x, y), k in comp[2]:
+        sr = occ[(x, y)].side_road
+        if k in sr:
+            for d, n in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):  # SIDE_OFFSETS
+                if sr[d] == k and n not in occ:
+                    out.add(n)
+    return frozenset(out)
 
 
 #: the bounds look closely at open areas facing at most this many empty cells
@@ -851,18 +865,12 @@ def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
     B = Board
     joins: dict[Cell, list[int]] = {}            # cell -> [tiles, cattle, whisky] that can join there
     if t[B.CASTLE_OPEN] and h.road_tiles:
-        occ = b.occ
+        rfaced = b.rfaced
         castle_cells: set[Cell] = set()
-        for comp in b.rcomps.values():
+        for r, comp in b.rcomps.items():
             if not comp[3]:
                 continue
-            faced = set()
-            for (x, y), k in comp[2]:
-                o = occ[(x, y)]
-                for d, (dx, dy) in enumerate(SIDE_OFFSETS):
-                    n = (x + dx, y + dy)
-                    if o.side_road[d] == k and n not in occ and n in cells:
-                        faced.add(n)
+            faced = rfaced[r] & cells
             if comp[0]:
                 castle_cells |= faced
                 continue
