@@ -760,7 +760,8 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
     w2, w4, w16, w15, w12 = (n in terms for n in (2, 4, 16, 15, 12))
     acc: dict[Cell, list[int]] = {}   # cell -> [closing areas by terrain code (4), their water cells,
     #                                   open lighthouse-only and ship-only water areas facing it]
-    only = _M if w16 and not (w2 or w4 or w15 or w12) else 0   # completed mountains read no other area
+    # completed mountains read no other area; harbours and largest water read only water areas
+    only = _M if w16 and not (w2 or w4 or w15 or w12) else _W if not (w2 or w4 or w16) else 0
     for comp in b.near.values():  # one tile left: only components facing one cell or harbour-makers
         if only and comp[0] != only:
             continue
