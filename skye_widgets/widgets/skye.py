@@ -30,7 +30,7 @@ from ..skye import render as R
 from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import CanvasBoard, batched, on_click, paint_layers, paint_shape, running_loop  # noqa: F401 (paint_layers re-exported)
+from .base import CanvasBoard, batched, on_click, paint_layers, paint_shape, plain_text, running_loop, status_html  # noqa: F401 (paint_layers re-exported)
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle"}
 
@@ -630,15 +630,12 @@ class GameTable(W.VBox):
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` in the status line (kind: info, ok or error)."""
-        colour = {"error": "#b2182b", "ok": "#1b7837"}.get(kind, "#333333")
-        self.status.value = (f'<span class="skye-{kind}" style="color:{colour};font-size:1.1em">'
-                             f"{escape(message)}</span>")
+        self.status.value = status_html(message, kind)
 
     @property
     def message(self) -> str:
         """The status line as plain text."""
-        import re
-        return re.sub(r"<[^>]+>", "", self.status.value)
+        return plain_text(self.status.value)
 
     # -- bots on the event loop ------------------------------------------------
     def _set_auto(self, on: bool) -> None:
