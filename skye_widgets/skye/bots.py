@@ -99,34 +99,28 @@ class Features:
 BROCH_POINTS = {0: 0, 1: 1, 2: 3, 3: 6}
 
 
-def features(cells: dict[Cell, tuple[str, int]], castle: Cell = (0, 0)) -> Features:
-    """Scoring quantities of a territory given as ``{cell: (tile id, rotation)}``."""
-    infos = {c: (_info(tid), r) for c, (tid, r) in cells.items()}
-    # ---- areas: union-find over (cell, area index)
-    parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+def _link(infos: dict[Cell, tuple[Any, int]]) -> tuple[dict, dict, dict]:
+    """Join areas and road networks across shared sides (union-find).
 
-    def find(a: tuple[Cell, int]) -> tuple[Cell, int]:
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
+    Returns ``area_root`` ({(cell, area index): root}), ``areas``
+    ({root: [terrain, cells, open sides, brochs, ships, lighthouses, scrolls]})
+    and ``net_root`` ({(cell, network index): root}).
+    """
+    parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+    nparent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+
+    def find(pa: dict, a: tuple[Cell, int]) -> tuple[Cell, int]:
+        while pa[a] != a:
+            pa[a] = pa[pa[a]]
+            a = pa[a]
         return a
 
-    open_count: dict[tuple[Cell, int], int] = {}
+    opens: dict[tuple[Cell, int], int] = {}
     for c, (inf, r) in infos.items():
         for i in range(len(inf.terrains)):
             parent[(c, i)] = (c, i)
-    nets_parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
-    for c, (inf, r) in infos.items():
         for k in range(inf.n_nets):
-            nets_parent[(c, k)] = (c, k)
-
-    def nfind(a: tuple[Cell, int]) -> tuple[Cell, int]:
-        while nets_parent[a] != a:
-            nets_parent[a] = nets_parent[nets_parent[a]]
-            a = nets_parent[a]
-        return a
-
-    x0 = y0 = 0
+            nparent[(c, k)] = (c, k)
     for c, (inf, r) in infos.items():
         x, y = c
         for d in range(4):
@@ -135,38 +129,45 @@ def features(cells: dict[Cell, tuple[str, int]], castle: Cell = (0, 0)) -> Featu
             mine = inf.side_area[(d - r) % 4]
             other = infos.get(n)
             if other is None:
-                open_count[(c, mine)] = open_count.get((c, mine), 0) + 1
+                opens[(c, mine)] = opens.get((c, mine), 0) + 1
                 continue
             if n < c:
                 continue
             oinf, orr = other
             opp = (d + 2) % 4
-            a, b = find((c, mine)), find((n, oinf.side_area[(opp - orr) % 4]))
-            if a != b:
-                parent[a] = b
+            ra, rb = find(parent, (c, mine)), find(parent, (n, oinf.side_area[(opp - orr) % 4]))
+            if ra != rb:
+                parent[ra] = rb
             mnet = inf.side_net[(d - r) % 4]
             if mnet is not None:
                 onet = oinf.side_net[(opp - orr) % 4]
                 if onet is not None:
-                    a2, b2 = nfind((c, mnet)), nfind((n, onet))
-                    if a2 != b2:
-                        nets_parent[a2] = b2
-    # ---- aggregate areas
-    agg: dict[tuple[Cell, int], list[Any]] = {}
-    for node in parent:
-        root = find(node)
+                    na, nb = find(nparent, (c, mnet)), find(nparent, (n, onet))
+                    if na != nb:
+                        nparent[na] = nb
+    area_root = {node: find(parent, node) for node in parent}
+    areas: dict[tuple[Cell, int], list[Any]] = {}
+    for node, root in area_root.items():
         c, i = node
         inf = infos[c][0]
-        a = agg.get(root)
-        if a is None:
-            a = agg[root] = [inf.terrains[i], set(), 0, 0, 0, 0, []]   # terrain, cells, open, broch, ships, lh, scrolls
-        a[1].add(c)
-        a[2] += open_count.get(node, 0)
-        a[3] += inf.brochs[i]
-        a[4] += inf.ships[i]
-        a[5] += inf.lighthouses[i]
+        rec = areas.get(root)
+        if rec is None:
+            rec = areas[root] = [inf.terrains[i], set(), 0, 0, 0, 0, []]
+        rec[1].add(c)
+        rec[2] += opens.get(node, 0)
+        rec[3] += inf.brochs[i]
+        rec[4] += inf.ships[i]
+        rec[5] += inf.lighthouses[i]
         if inf.scrolls[i] is not None:
-            a[6].append(inf.scrolls[i])
+            rec[6].append(inf.scrolls[i])
+    net_root = {node: find(nparent, node) for node in nparent}
+    return area_root, areas, net_root
+
+
+def features(cells: dict[Cell, tuple[str, int]], castle: Cell = (0, 0)) -> Features:
+    """Scoring quantities of a territory given as ``{cell: (tile id, rotation)}``."""
+    infos = {c: (_info(tid), r) for c, (tid, r) in cells.items()}
+    _, agg, net_root = _link(infos)
     completed = 0
     big = 0
     brochs = 0
@@ -201,10 +202,10 @@ def features(cells: dict[Cell, tuple[str, int]], castle: Cell = (0, 0)) -> Featu
         for sc in scr:
             scroll_list.append((sc, opn == 0))
     # ---- roads
-    castle_roots = {nfind((castle, k)) for k in range(infos[castle][0].n_nets)} if castle in infos else set()
+    castle_roots = {net_root[(castle, k)] for k in range(infos[castle][0].n_nets)} if castle in infos else set()
     conn: set[Cell] = {castle}
-    for node in nets_parent:
-        if nfind(node) in castle_roots:
+    for node, root in net_root.items():
+        if root in castle_roots:
             conn.add(node[0])
     # ---- icons
     sheep = cattle = whisky = broch = farm = lh_total = ships = 0
@@ -296,61 +297,7 @@ class TerritoryEval:
         self.cells = cells
         self.castle = castle
         infos = self.infos = {c: (_info(tid), r) for c, (tid, r) in cells.items()}
-        parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
-        nparent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
-
-        def find(pa: dict, a: tuple[Cell, int]) -> tuple[Cell, int]:
-            while pa[a] != a:
-                pa[a] = pa[pa[a]]
-                a = pa[a]
-            return a
-
-        opens: dict[tuple[Cell, int], int] = {}
-        for c, (inf, r) in infos.items():
-            for i in range(len(inf.terrains)):
-                parent[(c, i)] = (c, i)
-            for k in range(inf.n_nets):
-                nparent[(c, k)] = (c, k)
-        for c, (inf, r) in infos.items():
-            x, y = c
-            for d in range(4):
-                dx, dy = SIDE_OFFSETS[d]
-                n = (x + dx, y + dy)
-                mine = inf.side_area[(d - r) % 4]
-                other = infos.get(n)
-                if other is None:
-                    opens[(c, mine)] = opens.get((c, mine), 0) + 1
-                    continue
-                if n < c:
-                    continue
-                oinf, orr = other
-                opp = (d + 2) % 4
-                ra, rb = find(parent, (c, mine)), find(parent, (n, oinf.side_area[(opp - orr) % 4]))
-                if ra != rb:
-                    parent[ra] = rb
-                mnet = inf.side_net[(d - r) % 4]
-                if mnet is not None:
-                    onet = oinf.side_net[(opp - orr) % 4]
-                    if onet is not None:
-                        na, nb = find(nparent, (c, mnet)), find(nparent, (n, onet))
-                        if na != nb:
-                            nparent[na] = nb
-        # areas
-        self.area_root = {node: find(parent, node) for node in parent}
-        areas: dict[tuple[Cell, int], list[Any]] = {}
-        for node, root in self.area_root.items():
-            c, i = node
-            inf = infos[c][0]
-            rec = areas.get(root)
-            if rec is None:
-                rec = areas[root] = [inf.terrains[i], set(), 0, 0, 0, 0, []]
-            rec[1].add(c)
-            rec[2] += opens.get(node, 0)
-            rec[3] += inf.brochs[i]
-            rec[4] += inf.ships[i]
-            rec[5] += inf.lighthouses[i]
-            if inf.scrolls[i] is not None:
-                rec[6].append(inf.scrolls[i])
+        self.area_root, areas, self.net_root = _link(infos)
         self.areas = areas
         tot = [0, 0, 0, 0, 0, 0.0, 0.0, 0.0]
         self.contrib: dict[tuple[Cell, int], tuple] = {}
@@ -364,7 +311,6 @@ class TerritoryEval:
                            if rec[0] is Terrain.WATER and rec[2] == 0]
         self.scrolls = [(sc, root) for root, rec in areas.items() for sc in rec[6]]
         # roads
-        self.net_root = {node: find(nparent, node) for node in nparent}
         comp_cells: dict[tuple[Cell, int], set[Cell]] = {}
         for (c, k), root in self.net_root.items():
             comp_cells.setdefault(root, set()).add(c)
