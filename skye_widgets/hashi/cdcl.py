@@ -106,6 +106,7 @@ class Search:
         self.decisions = 0
         self.learnt = 0
         self.unsat = False
+        self.started = False
         for e in range(m):
             self._add_binary(4 * e + 3, 4 * e)          # not B or A
             for f in mo.cross[e]:
@@ -575,14 +576,36 @@ class Search:
                 return 2 * v + self.phase[v]
         return -1
 
+    def decide(self, lit: int) -> None:
+        """Open a new decision level with ``lit`` true (propagation follows in :meth:`run`)."""
+        self.decisions += 1
+        self.lim.append(len(self.trail))
+        self.ulim.append(len(self.ulog))
+        self._assign(lit, None)
+
     def require(self, e: int, k: int) -> bool:
-        """Before :meth:`run`: edge ``e`` carries at least ``k`` bridges (False if it cannot)."""
-        for lit in ((4 * e,) if k == 1 else (4 * e, 4 * e + 2) if k >= 2 else ()):
-            if k > 2 or self.val[lit] == 0:
+        """Before :meth:`start`: edge ``e`` carries at least ``k`` bridges (False if it cannot)."""
+        if k > 2:
+            return False
+        for lit in (4 * e, 4 * e + 2)[:k]:
+            if self.val[lit] == 0:
                 return False
             if self.val[lit] == 2:
                 self._assign(lit, None)
         return True
+
+    def start(self) -> bool:
+        """Every rule from every island and edge before any decision; False if that fails already."""
+        if self.started:
+            return not self.unsat
+        self.started = True
+        for i in range(self.n):
+            if not self.dirty[i]:
+                self.dirty[i] = 1
+                self.dirty_list.append(i)
+        self.iso_edges = list(range(self.m))   # two 1s never join, two 2s never double-join, ...
+        self.unsat = self._propagate() is not None
+        return not self.unsat
 
     def run(self, max_conflicts: int = -1) -> Optional[list[int]]:
         """Bridges per edge of a solution, or None if there is none.
@@ -590,12 +613,7 @@ class Search:
         ``max_conflicts`` >= 0 gives up after that many conflicts (raises
         :class:`GaveUp`); by default the search runs to the end.
         """
-        for i in range(self.n):
-            if not self.dirty[i]:
-                self.dirty[i] = 1
-                self.dirty_list.append(i)
-        self.iso_edges = list(range(self.m))   # two 1s never join, two 2s never double-join, ...
-        if self._propagate() is not None:
+        if not self.start():
             return None
         restart = 1
         budget = RESTART_UNIT * _luby(restart)
@@ -635,10 +653,7 @@ class Search:
             lit = self._decide()
             if lit < 0:
                 return list(self.lo)
-            self.decisions += 1
-            self.lim.append(len(self.trail))
-            self.ulim.append(len(self.ulog))
-            self._assign(lit, None)
+            self.decide(lit)
 
 
 class GaveUp(Exception):
