@@ -96,10 +96,6 @@ class Solution:
         return as_pair_counts(self.bridges)
 
 
-class _OutOfBudget(Exception):
-    """The node budget is used up."""
-
-
 class _Engine:
     """Domains, trail, propagation and search over a :class:`_Model`."""
 
@@ -113,7 +109,6 @@ class _Engine:
         self.nodes = 0
         self.solutions: list[list[int]] = []
         self.weight = [1.0] * model.n   # conflict weights (dom/wdeg): islands where search failed
-        self.budget = 1 << 60
         self.cut_dirty = True  # a possible edge vanished since the last connectivity check
 
     # -- changing domains -----------------------------------------------------
@@ -416,8 +411,6 @@ class _Engine:
     def search(self, limit: int) -> None:
         """Depth-first search collecting up to ``limit`` solutions (lo lists)."""
         self.nodes += 1
-        if self.nodes > self.budget:
-            raise _OutOfBudget
         e = self.choose()
         if e < 0:
             self.solutions.append(list(self.lo))
