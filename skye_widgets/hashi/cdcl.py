@@ -21,7 +21,7 @@ each negated):
 Search decides one variable at a time (VSIDS: the variables most involved in
 recent failures first, starting top-left), remembers each variable's last
 value across restarts (phase saving), and on a failure learns a new clause
-(first unique implication point) and jumps back to where it applies. Nothing
+(first unique implication point, minimised) and jumps back to where it applies. Nothing
 is copied; the trail is undone on backtracking. Restarts follow the Luby
 sequence; learnt clauses are kept, so the search is complete: it returns a
 solution or proves there is none. Connectivity and crossing are handled at
@@ -43,7 +43,8 @@ Clause = list[int]
 
 RESTART_UNIT = 64      # conflicts per Luby unit
 VAR_DECAY = 0.95
-FORCE_BRIDGES = True
+FORCE_BRIDGES = True   # an edge that is the only way out of a part must carry a bridge
+MINIMISE = True        # drop learnt-clause literals implied by the others
 
 
 def _luby(i: int) -> int:
@@ -534,12 +535,14 @@ class Search:
             clause = reason[v]  # type: ignore[assignment]
             start = 1
         learnt[0] = p ^ 1
-        # drop literals implied by others in the clause (local minimisation)
-        if len(learnt) > 2:
+        # drop literals implied by the others (recursive minimisation, as in MiniSat)
+        if len(learnt) > 2 and MINIMISE:
+            levels = 0
+            for q in learnt[1:]:
+                levels |= 1 << (level[q >> 1] & 31)
             keep = [learnt[0]]
             for q in learnt[1:]:
-                r = reason[q >> 1]
-                if r is None or not all(seen[x >> 1] or level[x >> 1] == 0 for x in r[1:]):
+                if reason[q >> 1] is None or not self._redundant(q, levels, seen):
                     keep.append(q)
             learnt = keep
         back = 0
@@ -551,6 +554,27 @@ class Search:
             learnt[1], learnt[best] = learnt[best], learnt[1]
             back = level[learnt[1] >> 1]
         return learnt, back
+
+    def _redundant(self, q: int, levels: int, seen: bytearray) -> bool:
+        """Is the false literal ``q`` implied by literals already in the learnt clause?"""
+        level, reason = self.level, self.reason
+        stack = [q]
+        added: list[int] = []
+        while stack:
+            r = reason[stack.pop() >> 1]
+            for x in r[1:]:  # type: ignore[index]
+                v = x >> 1
+                if seen[v] or not level[v]:
+                    continue
+                if reason[v] is not None and (1 << (level[v] & 31)) & levels:
+                    seen[v] = 1
+                    added.append(v)
+                    stack.append(x)
+                else:
+                    for u in added:
+                        seen[u] = 0
+                    return False
+        return True
 
     def _bump(self, v: int) -> None:
         act = self.activity
