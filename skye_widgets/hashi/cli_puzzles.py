@@ -44,7 +44,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         print(p.to_ascii(as_pair_counts(sol.bridges)))
         print(f"solved: {len(p.islands)} islands, {sum(b[4] for b in sol.bridges)} bridges, "
-              f"{sol.nodes} search nodes, {dt:.3f} s")
+              f"{sol.nodes} guesses, {dt:.3f} s")
     return 0 if sol is not None else 1
 
 
