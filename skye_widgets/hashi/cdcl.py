@@ -48,20 +48,20 @@ MINIMISE = True        # drop learnt-clause literals implied by the others
 
 
 def _luby(i: int) -> int:
-    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ...
+
+    >>> [_luby(i) for i in range(1, 8)]
+    [1, 1, 2, 1, 1, 2, 4]
+    """
     k = 1
-    while (1 << k) - 1 < i:
-        k += 1
     while True:
         if i == (1 << k) - 1:
             return 1 << (k - 1)
-        if i >= (1 << (k - 1)):
-            i -= (1 << (k - 1)) - 1
+        if (1 << (k - 1)) <= i < (1 << k) - 1:
+            i -= (1 << (k - 1)) - 1   # the sequence repeats itself after each 2^(k-1)
             k = 1
-            while (1 << k) - 1 < i:
-                k += 1
-        else:  # pragma: no cover - unreachable by the loop above
-            k -= 1
+        else:
+            k += 1
 
 
 class Search:
