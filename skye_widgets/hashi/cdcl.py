@@ -64,6 +64,63 @@ def _luby(i: int) -> int:
             k += 1
 
 
+class CutEdges:
+    """Tarjan's cut edges over ``adj`` (``adj[g]`` lists ``(edge, neighbour)``), from ``start``.
+
+    ``order`` lists the vertices reached in discovery order (``disc[g]`` is the
+    1-based position; 0 = not reached); the vertices below ``g`` in the search tree
+    are ``order[disc[g] - 1:last[g]]``; ``cut`` lists each vertex ``g`` whose
+    tree edge ``pedge[g]`` to its parent is a cut edge. Parallel edges count.
+
+    >>> ce = CutEdges([[(0, 1)], [(0, 0), (1, 2)], [(1, 1)]], 0)   # a path 0 - 1 - 2
+    >>> ce.order, sorted(ce.pedge[g] for g in ce.cut)
+    ([0, 1, 2], [0, 1])
+    """
+
+    def __init__(self, adj: list[list[tuple[int, int]]], start: int) -> None:
+        size = len(adj)
+        disc = [0] * size
+        low = [0] * size
+        last = [0] * size
+        it = [0] * size
+        pedge = [-1] * size
+        order = [start]
+        t = 1
+        disc[start] = low[start] = 1
+        path = [start]
+        cut: list[int] = []
+        while path:
+            g = path[-1]
+            ns = adj[g]
+            k = it[g]
+            if k < len(ns):
+                it[g] = k + 1
+                e, j = ns[k]
+                if e == pedge[g]:
+                    continue
+                dj = disc[j]
+                if dj:
+                    if dj < low[g]:
+                        low[g] = dj
+                else:
+                    t += 1
+                    disc[j] = low[j] = t
+                    pedge[j] = e
+                    order.append(j)
+                    path.append(j)
+            else:
+                path.pop()
+                last[g] = t
+                if path:
+                    p = path[-1]
+                    lg = low[g]
+                    if lg < low[p]:
+                        low[p] = lg
+                    if lg > disc[p]:
+                        cut.append(g)
+        self.disc, self.last, self.pedge, self.order, self.cut = disc, last, pedge, order, cut
+
+
 class Search:
     """One conflict-driven search over a compiled puzzle (``solver._Model``)."""
 
@@ -407,52 +464,14 @@ class Search:
                 if ca != cb:
                     adj[ca].append((e, cb))
                     adj[cb].append((e, ca))
-        disc = [0] * n
-        low = [0] * n
-        last = [0] * n     # the largest discovery number in the group's subtree
-        it = [0] * n
-        pedge = [-1] * n
-        s = root[0]
-        order = [s]
-        t = 1
-        disc[s] = low[s] = 1
-        path = [s]
-        bridges: list[int] = []
-        while path:
-            g = path[-1]
-            ns = adj[g]
-            k = it[g]
-            if k < len(ns):
-                it[g] = k + 1
-                e, j = ns[k]
-                if e == pedge[g]:
-                    continue
-                dj = disc[j]
-                if dj:
-                    if dj < low[g]:
-                        low[g] = dj
-                else:
-                    t += 1
-                    disc[j] = low[j] = t
-                    pedge[j] = e
-                    order.append(j)
-                    path.append(j)
-            else:
-                path.pop()
-                last[g] = t
-                if path:
-                    p = path[-1]
-                    lg = low[g]
-                    if lg < low[p]:
-                        low[p] = lg
-                    if lg > disc[p]:
-                        bridges.append(g)
-        if t < self.ngroups:
+        ce = CutEdges(adj, root[0])
+        disc, last, pedge, order = ce.disc, ce.last, ce.pedge, ce.order
+        if len(order) < self.ngroups:
             return self._disconnected(adj)
         if not FORCE_BRIDGES:
             return None
         nb, gsize, val = self.mo.nb, self.gsize, self.val
-        for g in bridges:
+        for g in ce.cut:
             e = pedge[g]
             if val[4 * e] != 2:
                 continue
@@ -504,7 +523,7 @@ class Search:
 
     # -- conflict analysis -----------------------------------------------------
     def _analyse(self, conflict: Clause) -> tuple[Clause, int]:
-        level, reason, trail, act = self.level, self.reason, self.trail, self.activity
+        level, reason, trail = self.level, self.reason, self.trail
         cur = len(self.lim)
         seen = bytearray(2 * self.m)
         learnt = [0]

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from .cdcl import GaveUp, Search
+from .cdcl import CutEdges, GaveUp, Search
 from .puzzle import Cell, HashiPuzzle, as_pair_counts, cell_name, crosses
 
 BridgeRow = tuple[int, int, int, int, int]
@@ -296,50 +296,17 @@ class _Engine:
             if ca != cb:
                 adj[ca].append((e, cb))
                 adj[cb].append((e, ca))
-        disc = [0] * c
-        low = [0] * c
-        it = [0] * c
-        pedge = [-1] * c
-        t = 1
-        disc[0] = low[0] = 1
-        path = [0]
-        forced: list[int] = []
-        while path:
-            g = path[-1]
-            ns = adj[g]
-            k = it[g]
-            if k < len(ns):
-                it[g] = k + 1
-                e, j = ns[k]
-                if e == pedge[g]:
-                    continue
-                dj = disc[j]
-                if dj:
-                    if dj < low[g]:
-                        low[g] = dj
-                else:
-                    t += 1
-                    disc[j] = low[j] = t
-                    pedge[j] = e
-                    path.append(j)
-            else:
-                path.pop()
-                if path:
-                    p = path[-1]
-                    lg = low[g]
-                    if lg < low[p]:
-                        low[p] = lg
-                    if lg > disc[p]:
-                        forced.append(pedge[g])
-        if t < c:
+        ce = CutEdges(adj, 0)
+        disc = ce.disc
+        if len(ce.order) < c:
             w = self.weight
             cut_off = sum(size[g] for g in range(c) if disc[g]) > n // 2
             for i in range(n):
                 if (disc[comp[i]] == 0) == cut_off:
                     w[i] += 1.0
             return False  # some island can no longer reach the others
-        for e in forced:
-            if not self.set_edge(e, 1, 2, queue):
+        for g in ce.cut:
+            if not self.set_edge(ce.pedge[g], 1, 2, queue):
                 return False
         return True
 
