@@ -16,7 +16,6 @@ Prints (targets in brackets):
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import time
 

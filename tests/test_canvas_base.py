@@ -3,7 +3,7 @@
 import pytest
 
 from skye_widgets.drawing import Drawing, Rect, Text
-from skye_widgets.widgets.base import CanvasBoard, batched, paint
+from skye_widgets.widgets.base import CanvasBoard, batched
 from ipycanvas.canvas import _CANVAS_MANAGER
 
 

@@ -25,7 +25,7 @@ import random
 from typing import Callable, Sequence
 
 from .board import Board, Cell, Line
-from .game import (CATEGORIES, POINTS_PER_FINISHED_ISLAND, SETUP_NUMBERS, SOLO_DEADLINES, Action, Bridge,
+from .game import (CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Action, Bridge,
                    Card, EndTurn, HashiGame, Setup, Sheet, Write)
 
 Plan = tuple[Cell | None, tuple[Line, ...]]
@@ -51,7 +51,7 @@ class Bot:
     def setup(self, game: HashiGame) -> Setup:
         """Where to write the setup 3 or 4 (on the board passed to the next player)."""
         options = [a for a in game.legal_actions() if isinstance(a, Setup)]
-        sheet, board = game.sheet(game.current_player()), game.board
+        board = game.board
         def value(a: Setup) -> float:
             # a well-connected island far from flags is a good start for whoever gets it
             return len(board.neighbours(a.cell)) + (a.number == 4) * 0.5 + self.rng.random() * 0.1

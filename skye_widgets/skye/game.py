@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 import reprlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence, Union
 
 from ..errors import RulesError

@@ -204,7 +204,6 @@ class Board:
     # -- the effect of one placement, computed without changing the board ------
     def _effects(self, cell: Cell, o: Oriented, castle: bool = False) -> tuple:
         x, y = cell
-        occ = self.occ
         t = list(self.t)
         c1, c2 = list(self.c1), list(self.c2)
         maxw = [self.max_water]

@@ -841,7 +841,7 @@ class GameState:
         """A few lines: phase, supply and every player's VP so far."""
         head = (f"round {self.round}, {self.names[self.active]} active, phase {self.phase}"
                 if self.phase != "over" else f"game over: {self.end_reason}")
-        lines = [head, f"supply: " + ", ".join(f"{n} {c}" for c, n in self.supply.items())
+        lines = [head, "supply: " + ", ".join(f"{n} {c}" for c, n in self.supply.items())
                  + f"; {self.vp_supply} VP in markers; {len(self.stack)} island tiles"]
         for p, name in enumerate(self.names):
             lines.append(f"  {name}: {self.vp[p]} VP markers, {self.boards[p].count()} inhabitants, "

@@ -24,13 +24,13 @@ from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as W
 
-from ..drawing import LAYERS, Circle, Drawing, Line, Polygon, Rect, Shape, Text
+from ..drawing import Drawing
 from ..errors import RulesError
 from ..skye import render as R
 from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import CanvasBoard, batched, on_click, paint_layers, paint_shape, plain_text, running_loop, status_html  # noqa: F401 (paint_layers re-exported)
+from .base import CanvasBoard, on_click, plain_text, running_loop, status_html
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle"}
 

@@ -22,11 +22,11 @@ import json
 import os
 from html import escape
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ..errors import RulesError, write_json
+from ..errors import write_json
 from ..skye.puzzles import Move, Puzzle, describe_objective, evaluate, load_all
 from ..skye.scoring import ScoreResult
 from .base import on_click

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-import json
-
 import pytest
 
 from skye_widgets.errors import FileFormatError
-from skye_widgets.hashi.board import (Board, Island, board_names, lines_cross, load_board, make_line,
+from skye_widgets.hashi.board import (Board, board_names, lines_cross, load_board, make_line,
                                       sight_lines)
 
 

@@ -6,7 +6,7 @@ import pytest
 from ipycanvas.canvas import _CANVAS_MANAGER
 
 from skye_widgets.hashi.board import load_board
-from skye_widgets.hashi.game import Card, EndTurn, HashiGame, Setup, default_deck
+from skye_widgets.hashi.game import Card, HashiGame, default_deck
 from skye_widgets.hashi.render import board_geometry
 from skye_widgets.widgets.hashi import HashiWidget
 

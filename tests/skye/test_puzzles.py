@@ -10,7 +10,7 @@ import pytest
 
 from skye_widgets.errors import FileFormatError
 from skye_widgets.skye.puzzles import (Objective, check_file, evaluate, load_problem, load_puzzle,
-                                       objective_from_dict, puzzle_from_dict, save_puzzle)
+                                       objective_from_dict, save_puzzle)
 from skye_widgets.skye.solver import solve
 from skye_widgets.skye.territory import Territory
 

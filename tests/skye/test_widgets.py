@@ -398,7 +398,7 @@ def test_hide_gold_shows_only_the_viewers_gold():
 
 def test_painter_groups_runs_of_alike_shapes_and_keeps_order(sent):
     from skye_widgets.drawing import Circle, Drawing, Polygon
-    from skye_widgets.widgets.skye import paint_layers
+    from skye_widgets.widgets.base import paint_layers
     w = widget()
     d = Drawing(100, 100)
     tri = ((0, 0), (10, 0), (5, 5))

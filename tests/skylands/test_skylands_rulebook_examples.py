@@ -10,7 +10,7 @@ from skye_widgets.skylands.board import PlayerBoard
 from skye_widgets.skylands.game import (ActionChoiceError, ChooseAction, Convert, Create, GameState,
                                         Pass, RepeatUsedError, Take)
 
-from skylands_helpers import end, islet
+from skylands_helpers import islet
 
 
 def table(names, seed=5):
