@@ -356,12 +356,7 @@ class Search:
             return ra
         if gsize[ra] < gsize[rb]:
             ra, rb = rb, ra
-        x = rb
-        while True:
-            root[x] = ra
-            x = nxt[x]
-            if x == rb:
-                break
+        self._relabel(rb, ra)
         nxt[ra], nxt[rb] = nxt[rb], nxt[ra]
         self.ulog.append((0, ra, rb, self.gres[ra]))
         gsize[ra] += gsize[rb]
@@ -369,20 +364,25 @@ class Search:
         self.ngroups -= 1
         return ra
 
+    def _relabel(self, start: int, r: int) -> None:
+        """Every island in the circular member list through ``start`` now belongs to root ``r``."""
+        root, nxt = self.root, self.nxt
+        x = start
+        while True:
+            root[x] = r
+            x = nxt[x]
+            if x == start:
+                break
+
     def _undo_groups(self, mark: int) -> None:
-        ulog, root, nxt, gsize, gres = self.ulog, self.root, self.nxt, self.gsize, self.gres
+        ulog, nxt, gsize, gres = self.ulog, self.nxt, self.gsize, self.gres
         while len(ulog) > mark:
             kind, ra, rb, old = ulog.pop()
             if kind:
                 gres[ra] = old
                 continue
             nxt[ra], nxt[rb] = nxt[rb], nxt[ra]
-            x = rb
-            while True:
-                root[x] = rb
-                x = nxt[x]
-                if x == rb:
-                    break
+            self._relabel(rb, rb)
             gsize[ra] -= gsize[rb]
             gres[ra] = old
             self.ngroups += 1

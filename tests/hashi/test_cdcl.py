@@ -188,16 +188,22 @@ def _perturbed(rng, p):
     return HashiPuzzle.from_text(f"{w} {h} {len(isl)}\n" + "\n".join(rows) + "\n")
 
 
+def _random_puzzle(seed, size, n, perturb):
+    """A random solvable layout, or with ``perturb`` one island's number changed; None if < 2 islands."""
+    rng = random.Random(seed)
+    p = random_layout(rng, size, n)
+    if perturb and p.islands:
+        p = _perturbed(rng, p)
+    return p if len(p.islands) >= 2 else None
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**6), st.integers(4, 6), st.integers(3, 7), st.booleans())
 def test_every_reason_and_learnt_clause_keeps_every_solution(seed, size, n, perturb):
     # brute force lists all solutions; every clause the search derives must hold in each,
     # and the search finds a solution exactly when one exists
-    rng = random.Random(seed)
-    p = random_layout(rng, size, n)
-    if perturb and p.islands:
-        p = _perturbed(rng, p)
-    if len(p.islands) < 2 or len(p.pairs()) > 8:
+    p = _random_puzzle(seed, size, n, perturb)
+    if p is None or len(p.pairs()) > 8:
         return
     mo = _Model(p)
     solutions = []
@@ -218,11 +224,8 @@ def test_every_reason_and_learnt_clause_keeps_every_solution(seed, size, n, pert
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(5, 10), st.integers(4, 22), st.booleans())
 def test_agrees_with_the_depth_first_search_on_larger_puzzles(seed, size, n, perturb):
-    rng = random.Random(seed)
-    p = random_layout(rng, size, n)
-    if perturb and p.islands:
-        p = _perturbed(rng, p)
-    if len(p.islands) < 2:
+    p = _random_puzzle(seed, size, n, perturb)
+    if p is None:
         return
     sol = solve(p)
     assert (sol is not None) == (count_solutions(p, limit=1) == 1)
