@@ -90,6 +90,7 @@ class Solution:
     bridges: list[BridgeRow]
     nodes: int = 0          # search nodes visited (decisions, for solve())
     level: int = 0          # 1-3: the deduction level that solved it without search; 4: needed search
+    conflicts: int = 0      # solve(): dead ends met, each turned into a learnt clause
 
     def as_pairs(self) -> dict[frozenset, int]:
         """``{frozenset({a, b}): count}``."""
@@ -444,7 +445,8 @@ def solve(puzzle: HashiPuzzle) -> Solution | None:
     """A solution of ``puzzle`` or None when it has none (deterministic).
 
     Runs the conflict-driven search of :mod:`.cdcl` to the end: it either finds
-    a solution or proves there is none. ``Solution.nodes`` counts its decisions.
+    a solution or proves there is none. ``Solution.nodes`` counts its decisions
+    (guesses), ``Solution.conflicts`` the dead ends it learnt from.
     """
     if not puzzle.islands:
         return Solution([], 0, 1)
@@ -453,7 +455,7 @@ def solve(puzzle: HashiPuzzle) -> Solution | None:
     lo = search.run()
     if lo is None:
         return None
-    return Solution(_rows(mo, lo), search.decisions, 0)
+    return Solution(_rows(mo, lo), search.decisions, 0, search.conflicts)
 
 
 def _rows(mo: _Model, lo: Sequence[int]) -> list[BridgeRow]:
