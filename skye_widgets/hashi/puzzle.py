@@ -298,6 +298,7 @@ class PuzzleState:
     def __init__(self, puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | None = None) -> None:
         self.puzzle = puzzle
         self.bridges: dict[frozenset, int] = {}
+        self._solution: dict[frozenset, int] | None = None   # the last hint's, reused while it fits
         for key, k in (bridges or {}).items():
             a, b = sorted(key)
             for _ in range(k):
@@ -396,9 +397,16 @@ class PuzzleState:
         return not self.problems()
 
     def hint(self) -> "Hint":
-        """The next logical step, in words, with the bridges it implies."""
-        from .solver import next_step
-        return next_step(self.puzzle, self.bridges)
+        """The next logical step, in words, with the bridges it implies.
+
+        The solution behind the hint is kept and reused while it contains every
+        drawn bridge, so following hints on a big puzzle solves it only once.
+        """
+        from .solver import next_step, solution_extending
+        sol = self._solution
+        if sol is None or any(k > sol.get(key, 0) for key, k in self.bridges.items()):
+            sol = self._solution = solution_extending(self.puzzle, self.bridges)
+        return next_step(self.puzzle, self.bridges, solution=sol)
 
     def _repr_svg_(self) -> str:
         """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""

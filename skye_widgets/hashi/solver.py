@@ -602,8 +602,24 @@ def _solution_extending(mo: _Model, drawn: Mapping[frozenset, int]) -> dict[froz
     return None if lo is None else as_pair_counts(_rows(mo, lo))
 
 
+def solution_extending(puzzle: HashiPuzzle,
+                       bridges_so_far: Mapping[frozenset, int] | Iterable[Iterable[int]] = ()
+                       ) -> dict[frozenset, int] | None:
+    """A solution (``{pair: count}``) keeping every bridge drawn so far, or None if none does.
+
+    >>> p = HashiPuzzle.from_text("3 3 4\\n3 0 3\\n0 0 0\\n3 0 3\\n")  # two solutions
+    >>> sorted(solution_extending(p, [(0, 0, 0, 2, 2)]).values())
+    [1, 1, 2, 2]
+    """
+    drawn = as_pair_counts(bridges_so_far)
+    if not puzzle.islands:
+        return {}
+    return _solution_extending(_Model(puzzle), drawn)
+
+
 def next_step(puzzle: HashiPuzzle,
-              bridges_so_far: Mapping[frozenset, int] | Iterable[Iterable[int]] = ()) -> Hint:
+              bridges_so_far: Mapping[frozenset, int] | Iterable[Iterable[int]] = (),
+              solution: Mapping[frozenset, int] | None = None) -> Hint:
     """The next logical deduction from the bridges drawn so far, explained in words.
 
     Rules are tried simplest first: an island whose neighbours must all take
@@ -611,6 +627,8 @@ def next_step(puzzle: HashiPuzzle,
     directions"), an island that needs at least one bridge to some neighbour,
     then exclusions (crossing, isolation) that make those apply, then
     connectivity. A drawn bridge that is not in the solution is pointed out.
+    ``solution`` may pass a solution found earlier (say, for the previous hint):
+    it is used, instead of solving again, when it keeps every drawn bridge.
     """
     drawn = as_pair_counts(bridges_so_far)
     if not puzzle.islands:
@@ -618,7 +636,10 @@ def next_step(puzzle: HashiPuzzle,
     if not validate(puzzle, drawn):
         return Hint("solved", "Solved: every island has its number of bridges and all are connected.")
     mo = _Model(puzzle)
-    sol = _solution_extending(mo, drawn)
+    if solution is not None and all(k <= solution.get(key, 0) for key, k in drawn.items()):
+        sol: dict[frozenset, int] | None = dict(solution)
+    else:
+        sol = _solution_extending(mo, drawn)
     if sol is None:
         sol = _solution_for(puzzle)
     if sol is None:

@@ -230,3 +230,28 @@ def test_solution_counts_match_brute_force(seed, size, n):
     if len(p.islands) < 2 or len(p.pairs()) > 8:
         return
     assert count_solutions(p, limit=10**6) == _brute_force_count(p)
+
+
+def test_hints_reuse_their_solution_until_a_drawn_bridge_leaves_it(monkeypatch):
+    from skye_widgets.hashi import solver
+    calls = []
+    real = solver.solution_extending
+    monkeypatch.setattr(solver, "solution_extending", lambda *a: calls.append(a) or real(*a))
+    # four 3s in a square: two solutions, 1-2-1-2 and 2-1-2-1 round the ring
+    p = HashiPuzzle.from_text("3 3 4\n3 0 3\n0 0 0\n3 0 3\n")
+    s = PuzzleState(p)
+    first = s.hint()
+    assert len(calls) == 1
+    for a, b, k in first.bridges:
+        while s.count(a, b) < k:
+            s.add_bridge(a, b)
+    s.hint()
+    assert len(calls) == 1                      # the drawn bridges are in the kept solution
+    kept = s._solution
+    top = pair((0, 0), (0, 2))
+    s.clear()
+    for _ in range(3 - kept[top]):              # the other solution's count on the top pair
+        s.add_bridge((0, 0), (0, 2))
+    h = s.hint()
+    assert len(calls) == 2 and h.rule != "mistake"   # solved again, for the other solution
+    assert s._solution[top] == 3 - kept[top]
