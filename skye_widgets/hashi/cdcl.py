@@ -162,7 +162,6 @@ class Search:
         self.iso_groups: list[int] = []
         self.conflicts = 0
         self.decisions = 0
-        self.learnt = 0
         self.unsat = False
         self.started = False
         for e in range(m):
@@ -685,7 +684,6 @@ class Search:
                     self.watches[learnt[0]].append(learnt)
                     self.watches[learnt[1]].append(learnt)
                     self._assign(learnt[0], learnt)
-                self.learnt += 1
                 continue
             if since >= budget:
                 since = 0
