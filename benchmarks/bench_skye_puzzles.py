@@ -18,7 +18,7 @@ import time
 
 from skye_widgets.skye.puzzles import Objective, describe_objective, load_all
 from skye_widgets.skye.solver import greedy, solve
-from skye_widgets.skye.territory import Territory
+from skye_widgets.skye.territory import Territory, grow_territory
 
 OBJECTIVES = [
     Objective((16,)), Objective((2,)), Objective((1,)), Objective((14,)), Objective((12, 15)),
@@ -32,11 +32,7 @@ def territory(seed: int, size: int) -> tuple[Territory, list[int]]:
     t = Territory("castle-blue")
     pool = [str(n) for n in range(1, 74)]
     rng.shuffle(pool)
-    while len(t) < size:
-        n = pool.pop()
-        spots = t.legal_placements(n)
-        if spots:
-            t.place(n, *rng.choice(spots))
+    grow_territory(t, pool, size, rng)
     return t, [int(p) for p in pool]
 
 

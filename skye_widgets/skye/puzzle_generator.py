@@ -24,7 +24,7 @@ from typing import Sequence
 from .puzzles import MAJORITY_KEYS, Move, Objective, Puzzle, evaluate, majority_count
 from .scoring import SCORING_TILES, income
 from .solver import Solution, greedy, root_bound, solve
-from .territory import Territory
+from .territory import Territory, grow_territory
 from .tiles import Terrain, Tile, catalogue
 
 #: The optimum must beat greedy placement by at least this many points.
@@ -75,11 +75,7 @@ def relevance(number: int, t: Tile) -> float:
 
 def _random_territory(rng: random.Random, size: int, pool: list[str]) -> Territory:
     t = Territory(rng.choice(["castle-red", "castle-blue", "castle-yellow", "castle-white", "castle-green"]))
-    while len(t) < size and pool:
-        tid = pool.pop()
-        spots = t.legal_placements(tid)
-        if spots:
-            t.place(tid, *rng.choice(spots))
+    grow_territory(t, pool, size, rng)
     return t
 
 

@@ -498,10 +498,25 @@ def random_territory(n_tiles: int, seed: int | None = 0, *, castle: str = "castl
         pool = [tid for tid, tl in catalogue().items() if not tl.is_castle]
     order = list(pool)
     rng.shuffle(order)
-    for tile in order:
-        if len(t) >= n_tiles:
-            break
+    order.reverse()   # grow_territory takes tiles from the end: keep the shuffled order
+    grow_territory(t, order, n_tiles, rng)
+    return t
+
+
+def grow_territory(t: Territory, tiles: list[TileLike], size: int, rng: Any) -> None:
+    """Place tiles taken from the end of ``tiles`` on random legal spots until ``t`` has ``size``.
+
+    A tile with no legal spot is dropped; ``tiles`` keeps the ones not drawn
+    (the rest of a bag). ``rng`` is a :class:`random.Random`.
+
+    >>> import random
+    >>> t, bag = Territory("castle-blue"), ["12", "40", "7"]
+    >>> grow_territory(t, bag, 2, random.Random(3))
+    >>> len(t), bag
+    (2, ['12', '40'])
+    """
+    while len(t) < size and tiles:
+        tile = tiles.pop()
         moves = t.legal_placements(tile)
         if moves:
             t.place(tile, *rng.choice(moves))
-    return t

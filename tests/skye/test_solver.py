@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from skye_widgets.skye.puzzles import Objective, evaluate
 from skye_widgets.skye.solver import (NEAR_CELLS, Board, board_value, canonical_rotations, features_for, greedy,
                                       root_bound, solve)
-from skye_widgets.skye.territory import Territory
+from skye_widgets.skye.territory import Territory, grow_territory
 from skye_widgets.skye.tiles import tile_from_dict
 
 # --------------------------------------------------------------------------
@@ -56,11 +56,7 @@ def random_territory(seed: int, size: int) -> tuple[Territory, list[str]]:
     t = Territory(rng.choice(["castle-blue", "castle-red", "castle-green"]))
     pool = [str(n) for n in range(1, 74)]
     rng.shuffle(pool)
-    while len(t) < size:
-        n = pool.pop()
-        spots = t.legal_placements(n)
-        if spots:
-            t.place(n, *rng.choice(spots))
+    grow_territory(t, pool, size, rng)
     return t, pool
 
 
