@@ -12,12 +12,42 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from . import __version__
 from .errors import FileFormatError, RulesError
 
 GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.skylands.cli")
+
+
+def bot_list(text: str, players: int | None, known: Iterable[str], game: str,
+             fewest: int, most: int) -> list[str]:
+    """The bots of ``--bots a,b,...`` for a game of ``fewest``-``most`` players.
+
+    One name with ``players`` given repeats for every seat. Every fault raises
+    :class:`argparse.ArgumentTypeError` saying what is wrong in one line.
+
+    >>> bot_list("greedy", 3, ["greedy", "random"], "Skylands", 2, 4)
+    ['greedy', 'greedy', 'greedy']
+    >>> bot_list("greedy,clever", None, ["greedy", "random"], "Skylands", 2, 4)
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: unknown bot 'clever' (choose from greedy, random)
+    """
+    known = list(known)
+    span = f"{game} is for {fewest}-{most} players"
+    if players is not None and not fewest <= players <= most:
+        raise argparse.ArgumentTypeError(f"{span}, not {players}")
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    if players is not None and len(names) == 1:
+        names = names * players
+    for b in names:
+        if b not in known:
+            raise argparse.ArgumentTypeError(f"unknown bot {b!r} (choose from {', '.join(known)})")
+    if players is not None and len(names) != players:
+        raise argparse.ArgumentTypeError(f"{len(names)} bots for {players} players")
+    if not fewest <= len(names) <= most:
+        raise argparse.ArgumentTypeError(f"{span}, not {len(names)}")
+    return names
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,24 +18,13 @@ import json
 import sys
 from typing import Any, Sequence
 
+from ..cli import bot_list
 from ..errors import FileFormatError
 
 
 def _bot_list(text: str, players: int | None) -> list[str]:
     from .bots import BOTS
-    if players is not None and not 2 <= players <= 5:
-        raise argparse.ArgumentTypeError(f"Isle of Skye is for 2-5 players, not {players}")
-    names = [b.strip() for b in text.split(",") if b.strip()]
-    if players is not None and len(names) == 1:
-        names = names * players
-    for b in names:
-        if b not in BOTS:
-            raise argparse.ArgumentTypeError(f"unknown bot {b!r} (choose from {', '.join(BOTS)})")
-    if players is not None and len(names) != players:
-        raise argparse.ArgumentTypeError(f"{len(names)} bots for {players} players")
-    if not 2 <= len(names) <= 5:
-        raise argparse.ArgumentTypeError(f"Isle of Skye is for 2-5 players, not {len(names)}")
-    return names
+    return bot_list(text, players, BOTS, "Isle of Skye", 2, 5)
 
 
 def _scoring(text: str | None) -> tuple[int, int, int, int] | None:

@@ -15,23 +15,14 @@ import json
 import sys
 from typing import Any, Sequence
 
+from ..cli import bot_list
 from ..errors import FileFormatError
 from .bots import BOT_NAMES, make_bot
 from .game import SIDES, GameState, play_game
 
 
 def _bot_list(text: str, players: int | None) -> list[str]:
-    names = [b.strip() for b in text.split(",") if b.strip()]
-    if players is not None and len(names) == 1:
-        names = names * players
-    for b in names:
-        if b not in BOT_NAMES:
-            raise argparse.ArgumentTypeError(f"unknown bot {b!r} (choose from {', '.join(BOT_NAMES)})")
-    if players is not None and len(names) != players:
-        raise argparse.ArgumentTypeError(f"{len(names)} bots for {players} players")
-    if not 2 <= len(names) <= 4:
-        raise argparse.ArgumentTypeError(f"Skylands is for 2-4 players, not {len(names)}")
-    return names
+    return bot_list(text, players, BOT_NAMES, "Skylands", 2, 4)
 
 
 def _names(bots: Sequence[str]) -> list[str]:
