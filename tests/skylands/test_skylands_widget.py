@@ -16,6 +16,24 @@ def human_first(seed=0):
     return SkylandsWidget(g, human=0, bots="greedy", seed=seed)
 
 
+def creating_s03_owed_one_purple():
+    """The human creates special island S03 on (4, 3) with two mountain islets holding 1 and
+    2 purple, so the widget waits for a click saying which island pays (the bonus ignores
+    S03's white: 1 purple is owed). Returns (widget, state, board)."""
+    w = human_first(seed=6)
+    g = w.state
+    g.display[0] = "S03"
+    b = g.boards[0]
+    for x, k in ((0, 1), (2, 2)):
+        b.place(islet("mountain", 2), x, 0, 0)
+        b.add_inhabitants((x, 0, 0), "purple", k)
+    g.supply["purple"] -= 3
+    w.click_cell(2, REGION_ACTION)
+    w.click_cell(0, REGION_SPECIAL)
+    w.click_cell(4, 3)
+    return w, g, b
+
+
 def test_the_widget_waits_for_the_human_and_says_what_to_do():
     w = human_first()
     assert w.is_human_turn() and w.state.phase == "choose"
@@ -113,17 +131,7 @@ def test_create_by_clicks_pays_and_places():
 
 
 def test_create_by_clicks_lets_the_player_choose_which_island_pays():
-    w = human_first(seed=6)
-    g = w.state
-    g.display[0] = "S03"                              # the bonus ignores the white: 1 purple
-    b = g.boards[0]
-    for x, k in ((0, 1), (2, 2)):                     # mountain islets holding 1 and 2 purple
-        b.place(islet("mountain", 2), x, 0, 0)
-        b.add_inhabitants((x, 0, 0), "purple", k)
-    g.supply["purple"] -= 3
-    w.click_cell(2, REGION_ACTION)
-    w.click_cell(0, REGION_SPECIAL)
-    w.click_cell(4, 3)
+    w, g, b = creating_s03_owed_one_purple()
     assert g.paying is not None and "still owed" in w.message and "1 purple" in w.message
     w.click_cell(4, 0)                                # an empty square pays nothing
     assert "Click an island holding" in w.message and g.paying is not None
@@ -132,17 +140,7 @@ def test_create_by_clicks_lets_the_player_choose_which_island_pays():
 
 
 def test_done_pays_from_the_fullest_island():
-    w = human_first(seed=6)
-    g = w.state
-    g.display[0] = "S03"
-    b = g.boards[0]
-    for x, k in ((0, 1), (2, 2)):
-        b.place(islet("mountain", 2), x, 0, 0)
-        b.add_inhabitants((x, 0, 0), "purple", k)
-    g.supply["purple"] -= 3
-    w.click_cell(2, REGION_ACTION)
-    w.click_cell(0, REGION_SPECIAL)
-    w.click_cell(4, 3)
+    w, g, b = creating_s03_owed_one_purple()
     assert w.done()
     # the 2-purple islet at (2, 0) paid: 2 -> 1; (0, 0) keeps its 1
     assert b.inhabitants == {(0, 0, 0): {"purple": 1}, (2, 0, 0): {"purple": 1}}
@@ -215,17 +213,7 @@ def test_hovering_previews_the_selected_tile_faded():
 
 
 def test_a_special_island_waiting_for_payment_is_drawn_faded_on_its_square():
-    w = human_first(seed=6)
-    g = w.state
-    g.display[0] = "S03"
-    b = g.boards[0]
-    for x, k in ((0, 1), (2, 2)):
-        b.place(islet("mountain", 2), x, 0, 0)
-        b.add_inhabitants((x, 0, 0), "purple", k)
-    g.supply["purple"] -= 3
-    w.click_cell(2, REGION_ACTION)
-    w.click_cell(0, REGION_SPECIAL)
-    w.click_cell(4, 3)
+    w, g, b = creating_s03_owed_one_purple()
     L = w.layout_
     x0, y0 = L.board_x + 4 * L.cell, L.board_y + 3 * L.cell
     faded = [s for s in w.drawing().shapes if getattr(s, "layer", "") == "overlay"
