@@ -19,40 +19,13 @@ from skye_widgets.errors import RulesError
 from skye_widgets.skye.game import Buy, GameConfig, GameRulesError, GameState, Pass, Place, SetPrices
 from skye_widgets.skye.saves import game_to_dict, saved_from_dict
 from skye_widgets.skye.territory import IllegalPlacementError
+from skye_game_helpers import snapshot
 
 ALL_TILES = sorted(str(i) for i in range(1, 74))
 
 configs = st.builds(
     lambda players, seed, start: GameConfig(players=players, seed=seed, start_player=start % players),
     st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 4))
-
-
-def frozen(v):
-    """``v`` with every list, dict and set turned into tuples (order kept), so a
-    later change to the original cannot reach the copy; the leaves (actions,
-    events, score results) are frozen dataclasses already."""
-    if isinstance(v, dict):
-        return tuple((k, frozen(x)) for k, x in v.items())
-    if isinstance(v, (list, tuple)):
-        return tuple(frozen(x) for x in v)
-    if isinstance(v, (set, frozenset)):
-        return frozenset(v)
-    return v
-
-
-def full_state(g: GameState) -> dict:
-    """Every attribute of the state except derived caches (bag in order, the
-    random generator's state, territories' cells, faces and tile ids)."""
-    out = {}
-    for k, v in vars(g).items():
-        if k in ("_legal_cache", "_placements_cache"):
-            continue
-        if k == "rng":
-            v = v.getstate()
-        elif k == "territories":
-            v = [(t.placements, t._faces, t._ids, t.name, t.gold) for t in v]
-        out[k] = frozen(v)
-    return out
 
 
 def check_invariants(g: GameState, vp_before: list[int]) -> None:
@@ -96,7 +69,7 @@ def test_saved_game_replays_identically(config, seed):
     g = random_game(config, seed, check=False)
     saved, h = saved_from_dict(game_to_dict(g))
     assert h.history == g.history
-    assert full_state(h) == full_state(g)       # everything, bag order and RNG state included
+    assert snapshot(h) == snapshot(g)       # everything, bag order and RNG state included
     # replay to any step: step k equals the game stopped after k actions
     k = len(g.history) // 3
     part = saved.replay(k)
@@ -119,11 +92,11 @@ def test_undo_restores_the_previous_state(config, seed, steps):
     for _ in range(steps):
         if g.is_over():
             break
-        before = full_state(g)
+        before = snapshot(g)
         a = g.random_action(rng, g.current_player())
         g.apply(a)
     assert g.undo() == a
-    assert full_state(g) == before
+    assert snapshot(g) == before
 
 
 def candidate_actions(g: GameState, rng: random.Random) -> list:
@@ -168,7 +141,7 @@ def test_an_action_is_accepted_iff_listed_and_refusals_change_nothing(config, se
     g = GameState(config)
     refused = 0
     while not g.is_over():
-        before = full_state(g)
+        before = snapshot(g)
         for a in candidate_actions(g, rng):
             listed = 0 <= a.player < g.n_players and a in g.legal_actions(a.player)
             try:
@@ -179,7 +152,7 @@ def test_an_action_is_accepted_iff_listed_and_refusals_change_nothing(config, se
                 refused += 1
             else:
                 assert listed, a
-            assert full_state(g) == before, a
+            assert snapshot(g) == before, a
         g.apply(g.random_action(rng, g.current_player()))
     assert refused > 0
 

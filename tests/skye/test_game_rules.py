@@ -7,7 +7,6 @@ number below can be computed on paper; the comments show how.
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -22,6 +21,7 @@ from skye_widgets.skye.game import (
 from skye_widgets.skye.territory import (
     BadCoordinateError, BadRotationError, Territory, TerrainMismatchError,
 )
+from skye_game_helpers import snapshot
 
 
 def give(g: GameState, p: int, tiles: list[str]) -> None:
@@ -37,22 +37,6 @@ def give(g: GameState, p: int, tiles: list[str]) -> None:
         else:
             g.bag.remove(t)
     g.displays[p] = list(tiles)
-
-
-def snapshot(g: GameState):
-    """Everything an action could change: every attribute of the state except
-    derived caches, the bag in order, the random generator's state, and each
-    territory's internals (cells, faces, tile ids)."""
-    out = {}
-    for k, v in vars(g).items():
-        if k in ("_legal_cache", "_placements_cache"):
-            continue
-        if k == "rng":
-            v = v.getstate()
-        elif k == "territories":
-            v = [(list(t.placements.items()), dict(t._faces), sorted(t._ids), t.name, t.gold) for t in v]
-        out[k] = copy.deepcopy(v)
-    return out
 
 
 def three_player_buy_phase(gold=(10, 9, 10)) -> GameState:
