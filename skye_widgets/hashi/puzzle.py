@@ -402,11 +402,11 @@ class PuzzleState:
         The solution behind the hint is kept and reused while it contains every
         drawn bridge, so following hints on a big puzzle solves it only once.
         """
-        from .solver import next_step, solution_extending
-        sol = self._solution
-        if sol is None or any(k > sol.get(key, 0) for key, k in self.bridges.items()):
-            sol = self._solution = solution_extending(self.puzzle, self.bridges)
-        return next_step(self.puzzle, self.bridges, solution=sol)
+        from .solver import next_step
+        hint = next_step(self.puzzle, self.bridges, solution=self._solution)
+        if hint.solution is not None:
+            self._solution = dict(hint.solution)
+        return hint
 
     def _repr_svg_(self) -> str:
         """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""

@@ -33,7 +33,7 @@ crossing inside the search at every node, never afterwards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from .cdcl import CutEdges, GaveUp, Search
@@ -564,6 +564,8 @@ class Hint:
     island: Cell | None = None
     bridges: tuple[tuple[Cell, Cell, int], ...] = ()
     because: tuple[str, ...] = ()
+    #: the solution the hint leads towards (pass it to the next call of :func:`next_step`)
+    solution: Mapping[frozenset, int] | None = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         return " ".join((*self.because, self.text))
@@ -602,21 +604,6 @@ def _solution_extending(mo: _Model, drawn: Mapping[frozenset, int]) -> dict[froz
     return None if lo is None else as_pair_counts(_rows(mo, lo))
 
 
-def solution_extending(puzzle: HashiPuzzle,
-                       bridges_so_far: Mapping[frozenset, int] | Iterable[Iterable[int]] = ()
-                       ) -> dict[frozenset, int] | None:
-    """A solution (``{pair: count}``) keeping every bridge drawn so far, or None if none does.
-
-    >>> p = HashiPuzzle.from_text("3 3 4\\n3 0 3\\n0 0 0\\n3 0 3\\n")  # two solutions
-    >>> sorted(solution_extending(p, [(0, 0, 0, 2, 2)]).values())
-    [1, 1, 2, 2]
-    """
-    drawn = as_pair_counts(bridges_so_far)
-    if not puzzle.islands:
-        return {}
-    return _solution_extending(_Model(puzzle), drawn)
-
-
 def next_step(puzzle: HashiPuzzle,
               bridges_so_far: Mapping[frozenset, int] | Iterable[Iterable[int]] = (),
               solution: Mapping[frozenset, int] | None = None) -> Hint:
@@ -627,8 +614,9 @@ def next_step(puzzle: HashiPuzzle,
     directions"), an island that needs at least one bridge to some neighbour,
     then exclusions (crossing, isolation) that make those apply, then
     connectivity. A drawn bridge that is not in the solution is pointed out.
-    ``solution`` may pass a solution found earlier (say, for the previous hint):
-    it is used, instead of solving again, when it keeps every drawn bridge.
+    ``solution`` may pass a solution found earlier (the previous hint's
+    ``Hint.solution``): it is used, instead of solving again, when it keeps every
+    drawn bridge.
     """
     drawn = as_pair_counts(bridges_so_far)
     if not puzzle.islands:
@@ -644,6 +632,12 @@ def next_step(puzzle: HashiPuzzle,
         sol = _solution_for(puzzle)
     if sol is None:
         return Hint("stuck", "This puzzle has no solution.")
+    return replace(_explain(mo, drawn, sol), solution=sol)
+
+
+def _explain(mo: _Model, drawn: dict[frozenset, int], sol: dict[frozenset, int]) -> Hint:
+    """The hint for the bridges ``drawn``, given a solution ``sol`` (one that keeps them,
+    unless some drawn bridge is in no solution at all)."""
     for key, k in sorted(drawn.items(), key=lambda kv: sorted(kv[0])):
         if k > sol.get(key, 0):
             a, b = sorted(key)

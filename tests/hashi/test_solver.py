@@ -235,8 +235,8 @@ def test_solution_counts_match_brute_force(seed, size, n):
 def test_hints_reuse_their_solution_until_a_drawn_bridge_leaves_it(monkeypatch):
     from skye_widgets.hashi import solver
     calls = []
-    real = solver.solution_extending
-    monkeypatch.setattr(solver, "solution_extending", lambda *a: calls.append(a) or real(*a))
+    real = solver._solution_extending
+    monkeypatch.setattr(solver, "_solution_extending", lambda *a: calls.append(a) or real(*a))
     # four 3s in a square: two solutions, 1-2-1-2 and 2-1-2-1 round the ring
     p = HashiPuzzle.from_text("3 3 4\n3 0 3\n0 0 0\n3 0 3\n")
     s = PuzzleState(p)
