@@ -19,7 +19,7 @@ import sys
 import time
 from typing import Any
 
-from ..errors import FileFormatError, write_json
+from ..errors import write_json, write_text
 from .puzzle import HashiPuzzle, as_pair_counts
 
 
@@ -76,19 +76,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     p = g.puzzle
     if args.out:
         if args.out.lower().endswith(".has"):
-            try:
-                with open(args.out, "w", encoding="utf-8") as f:
-                    f.write(p.to_text())
-            except OSError as e:
-                raise FileFormatError(args.out, e.strerror or str(e)) from None
+            write_text(args.out, p.to_text())
         else:
             data = p.to_json()
             data.update({"difficulty": DIFFICULTY_NAMES[d], "level": d, "seed": args.seed,
                          "search_nodes": g.nodes})
-            try:
-                write_json(args.out, data)
-            except OSError as e:
-                raise FileFormatError(args.out, e.strerror or str(e)) from None
+            write_json(args.out, data)
         print(f"wrote {args.out}: {p.name}, {len(p.islands)} islands")
     else:
         print(p.to_text(), end="")

@@ -16,7 +16,6 @@ import sys
 from typing import Any, Sequence
 
 from ..cli import bot_list
-from ..errors import FileFormatError
 from .bots import BOT_NAMES, make_bot
 from .game import SIDES, GameState, play_game
 
@@ -70,10 +69,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     g = play_seeded(bots, args.seed, args.side, args.intro)
     if args.save:
-        try:
-            g.save(args.save)
-        except OSError as e:
-            raise FileFormatError(args.save, f"cannot write the game: {e.strerror or e}") from None
+        g.save(args.save)          # atomic; a path that cannot be written is one FileFormatError
     if args.json:
         print(json.dumps(result_json(g, bots)))
     else:
