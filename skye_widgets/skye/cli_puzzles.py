@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any
 
-from ..errors import FileFormatError
+from ..errors import FileFormatError, RulesError
 from .puzzles import check_file, describe_objective, evaluate, load_problem, save_puzzle
 
 
@@ -50,7 +50,10 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
 def cmd_solve(args: argparse.Namespace) -> int:
     from .solver import greedy, solve
     territory, hand, obj = load_problem(args.file)
-    sol = solve(territory, hand, obj)
+    try:
+        sol = solve(territory, hand, obj)
+    except RulesError as e:      # e.g. a hand larger than the solver promises
+        raise FileFormatError(args.file, str(e)) from None
     if args.json:
         print(json.dumps(sol.to_json()))
         return 0
@@ -73,7 +76,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     bad = 0
     for f in args.files:
         try:
-            p = check_file(f)
+            try:
+                p = check_file(f)
+            except RulesError as e:      # e.g. a hand larger than the solver promises
+                raise FileFormatError(f, str(e)) from None
         except FileFormatError as e:
             print(f"skye-widgets: {e}", file=sys.stderr)
             bad += 1
