@@ -148,3 +148,17 @@ def test_no_module_writes_files_by_itself():
             for m in re.finditer(pattern, text):
                 bad.append(f"{f.relative_to(root)}: {m.group(0)}")
     assert bad == []
+
+
+def test_a_refused_temporary_file_is_one_line_and_changes_nothing(tmp_path, monkeypatch):
+    """What an unwritable folder does (also when the tests run as root, who may write anywhere)."""
+    import tempfile
+    write_json(tmp_path / "keep.json", [1])
+
+    def refuse(*_a, **_k):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    with pytest.raises(FileFormatError) as info:
+        write_json(tmp_path / "keep.json", [2])
+    assert str(info.value) == f"{tmp_path / 'keep.json'}: cannot write: Permission denied"
+    assert names(tmp_path) == ["keep.json"] and read_json(tmp_path / "keep.json") == [1]
