@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
-from typing import Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .errors import FileFormatError, RulesError
@@ -48,6 +49,35 @@ def bot_list(text: str, players: int | None, known: Iterable[str], game: str,
     if not fewest <= len(names) <= most:
         raise argparse.ArgumentTypeError(f"{span}, not {len(names)}")
     return names
+
+
+JSON_HELP = "print the result as one line of JSON instead of text"
+
+# Text tables cut longer names to this many characters (the last one "…") for display
+NAME_COLUMN = 24
+
+
+def add_json_flag(parser: argparse.ArgumentParser) -> None:
+    """The ``--json`` flag every command that prints a summary takes (same spelling, same help)."""
+    parser.add_argument("--json", action="store_true", help=JSON_HELP)
+
+
+def emit(args: argparse.Namespace, data: Callable[[], Any], text: Callable[[], None]) -> None:
+    """Print ``data()`` as one line of JSON when ``--json`` was given, else run ``text()``
+    (which prints the readable form); only the form asked for is computed."""
+    if getattr(args, "json", False):
+        print(json.dumps(data()))
+    else:
+        text()
+
+
+def fit(text: str, width: int = NAME_COLUMN) -> str:
+    """``text`` cut to ``width`` characters for a text table, ending in "…" when cut.
+
+    >>> fit("Ann"), fit("A" * 30, 8)
+    ('Ann', 'AAAAAAA…')
+    """
+    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from typing import Any
 
 
@@ -57,21 +58,85 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         raise FileFormatError(path, f"unreadable JSON: {e}") from None
 
 
+def _default_mode() -> int:
+    """The permission bits a plain ``open(path, "w")`` would give a new file (0o666 minus the umask)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+_NEW_FILE_MODE = _default_mode()
+
+
+def _fsync_folder(folder: str) -> None:
+    """Make a rename in ``folder`` durable (POSIX); a no-op where folders cannot be opened."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write ``data`` (``str`` as UTF-8) to ``path`` atomically: readers see the old file or the new one.
+
+    The one writer behind every file the project writes. The bytes go to a
+    temporary file in the target's folder (``.NAME.XXXXXX.tmp``), which is
+    flushed and fsynced, then renamed over ``path`` (``os.replace``); the folder
+    is fsynced too (best effort). On *any* failure, including an interrupt, the
+    temporary file is removed and the old ``path`` is left as it was. An
+    ``OSError`` becomes one :class:`FileFormatError` ("cannot write: ..."); other
+    exceptions pass through unchanged. A new file gets the usual permissions
+    (0o666 minus the umask); an existing one keeps its own.
+    """
+    target = os.fspath(path)
+    folder, name = os.path.split(target)
+    folder = folder or os.curdir
+    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+    except OSError as e:
+        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
+    try:
+        try:
+            with os.fdopen(fd, "wb") as f:
+                if hasattr(os, "fchmod"):
+                    try:
+                        mode = os.stat(target).st_mode & 0o7777
+                    except OSError:
+                        mode = _NEW_FILE_MODE
+                    os.fchmod(f.fileno(), mode)
+                f.write(raw)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError as e:
+        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
+    _fsync_folder(folder)
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write UTF-8 ``text`` to ``path`` through :func:`write_atomic`."""
+    write_atomic(path, text)
+
+
 def write_json(path: str | os.PathLike[str], data: Any) -> None:
-    """Write ``data`` as pretty, stable JSON (atomically: a crash leaves the old file).
+    """Write ``data`` as pretty, stable JSON through :func:`write_atomic`.
 
     Failures (a missing folder, a directory in the way, no permission) raise
-    :class:`FileFormatError` and leave no temporary file behind.
+    :class:`FileFormatError` and leave no temporary file behind; data that
+    cannot be serialised raises ``TypeError``/``ValueError`` before anything is
+    written.
     """
-    tmp = f"{os.fspath(path)}.tmp-{os.getpid()}"
-    try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, sort_keys=False)
-            f.write("\n")
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=False) + "\n")

@@ -9,10 +9,10 @@ game; ``board`` checks a board file. Bad files end as one line on stderr
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, Sequence
 
+from ..cli import add_json_flag, emit, fit
 from ..errors import FileFormatError, read_json, write_json
 from .board import board_names, load_board
 from .bots import BOTS, make_bot
@@ -31,17 +31,18 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     p.add_argument("--board", default="skerries-a",
                    help=f"a shipped board ({', '.join(board_names())}) or a board file (default skerries-a)")
     p.add_argument("--save", metavar="FILE", help="also save the game (replayable) to FILE")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_json_flag(p)
     p.set_defaults(func=_play)
 
     r = sub.add_parser("replay", help="replay a saved Hashi game and print its scores")
     r.add_argument("file", help="a saved game (from play --save or the widget)")
-    r.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_json_flag(r)
     r.set_defaults(func=_replay)
 
     b = sub.add_parser("board", help="check a Hashi board file and describe it")
     b.add_argument("file", help=f"a board file (see docs/hashi.md for the format) or a shipped board "
                                 f"({', '.join(board_names())})")
+    add_json_flag(b)
     b.set_defaults(func=_board)
 
 
@@ -73,7 +74,7 @@ def _play(args: argparse.Namespace) -> int:
         data = game.to_dict()
         data["bots"] = kinds
         write_json(args.save, data)
-    _report(game, kinds, args.json)
+    _report(game, kinds, args)
     return 0
 
 
@@ -85,7 +86,7 @@ def _replay(args: argparse.Namespace) -> int:
                                  and all(b is None or b in BOTS for b in bots)):
         raise FileFormatError(args.file, f"'bots' must name one bot per player "
                                          f"({', '.join(sorted(BOTS))} or null), not {bots!r}")
-    _report(game, bots or [None] * game.n_players, args.json)
+    _report(game, bots or [None] * game.n_players, args)
     return 0
 
 
@@ -107,21 +108,22 @@ def result(game: HashiGame, bots: Sequence[str | None]) -> dict[str, Any]:
     return out
 
 
-def _report(game: HashiGame, bots: Sequence[str | None], as_json: bool) -> None:
+def _report(game: HashiGame, bots: Sequence[str | None], args: argparse.Namespace) -> None:
     data = result(game, bots)
-    if as_json:
-        print(json.dumps(data, indent=1))
-        return
+    emit(args, lambda: data, lambda: _report_text(game, data))
+
+
+def _report_text(game: HashiGame, data: dict[str, Any]) -> None:
     print(f"Hashi on {data['board']}, seed {data['seed']}")
     for pl in data["players"]:
-        print(f"  {pl['name']}: {pl['score']} points")
+        print(f"  {fit(pl['name'])}: {pl['score']} points")
         for item in pl["breakdown"]:
             print(f"    {item['points']:>3}  {item['reason']}")
     if not data["over"]:
         print(f"Game not over: {game.phase}, card {game.round} of {len(game.pile)} "
               "(finished islands score 2 each only at the end)")
     lead = "Winner" if data["over"] else "Leading"
-    print(f"{lead}{'s' if len(data['winners']) > 1 else ''}: {', '.join(data['winners'])}")
+    print(f"{lead}{'s' if len(data['winners']) > 1 else ''}: {', '.join(fit(w) for w in data['winners'])}")
     if "rank" in data:
         print(f"Rank: {data['rank']}")
 
@@ -129,7 +131,12 @@ def _report(game: HashiGame, bots: Sequence[str | None], as_json: bool) -> None:
 def _board(args: argparse.Namespace) -> int:
     board = load_board(args.file)
     crossings = sum(len(board.crossings(*line)) for line in board.lines) // 2
-    print(f"{args.file}: {board.name} (side {board.side}), {board.width}x{board.height} grid, "
-          f"{len(board.islands)} islands ({len(board.red)} red, {len(board.blue)} blue), "
-          f"{len(board.lines)} dotted lines, {crossings} crossings: OK")
+    emit(args,
+         lambda: {"file": args.file, "ok": True, "name": board.name, "side": board.side,
+                  "width": board.width, "height": board.height, "islands": len(board.islands),
+                  "red": len(board.red), "blue": len(board.blue), "lines": len(board.lines),
+                  "crossings": crossings},
+         lambda: print(f"{args.file}: {fit(board.name)} (side {board.side}), {board.width}x{board.height} grid, "
+                       f"{len(board.islands)} islands ({len(board.red)} red, {len(board.blue)} blue), "
+                       f"{len(board.lines)} dotted lines, {crossings} crossings: OK"))
     return 0

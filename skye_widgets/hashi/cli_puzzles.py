@@ -3,10 +3,11 @@
 * ``solve FILE [--json]``: solve a ``.has`` or ``.json`` puzzle; ``--json`` prints
   ``{"solved": true, "bridges": [[r1, c1, r2, c2, count], ...]}`` (rows and
   columns from 0, top-left origin), otherwise an ASCII picture.
-* ``check FILE``: is the file a valid puzzle, is it solvable, is the solution
-  unique, and how hard is it.
-* ``generate --seed N --difficulty D [--out FILE]``: a new puzzle with a unique
-  solution (JSON; ``.has`` when FILE ends in ``.has``).
+* ``check FILE [--json]``: is the file a valid puzzle, is it solvable, is the solution
+  unique, and how hard is it (exit 1 when not solvable or not unique).
+* ``generate --seed N --difficulty D [--out FILE] [--json]``: a new puzzle with a unique
+  solution (JSON; ``.has`` when FILE ends in ``.has``); without ``--out`` it prints the
+  ``.has`` text, or with ``--json`` the JSON document.
 
 A bad file ends as one line on stderr with exit status 2 (see ``skye_widgets.cli``).
 """
@@ -14,12 +15,12 @@ A bad file ends as one line on stderr with exit status 2 (see ``skye_widgets.cli
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from typing import Any
 
-from ..errors import FileFormatError, write_json
+from ..cli import add_json_flag, emit
+from ..errors import write_json, write_text
 from .puzzle import HashiPuzzle, as_pair_counts
 
 
@@ -33,18 +34,23 @@ def cmd_solve(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     sol = solve(p)
     dt = time.perf_counter() - t0
-    if args.json:
+
+    def data() -> dict[str, Any]:
         out: dict[str, Any] = {"solved": sol is not None,
                                "bridges": [list(b) for b in sol.bridges] if sol else []}
         if sol is None:
             out["reason"] = "the puzzle has no solution"
-        print(json.dumps(out))
-    elif sol is None:
-        print(f"{args.file}: no solution")
-    else:
-        print(p.to_ascii(as_pair_counts(sol.bridges)))
-        print(f"solved: {len(p.islands)} islands, {sum(b[4] for b in sol.bridges)} bridges, "
-              f"{sol.nodes} guesses, {dt:.3f} s")
+        return out
+
+    def text() -> None:
+        if sol is None:
+            print(f"{args.file}: no solution")
+        else:
+            print(p.to_ascii(as_pair_counts(sol.bridges)))
+            print(f"solved: {len(p.islands)} islands, {sum(b[4] for b in sol.bridges)} bridges, "
+                  f"{sol.nodes} guesses, {dt:.3f} s")
+
+    emit(args, data, text)
     return 0 if sol is not None else 1
 
 
@@ -53,16 +59,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .solver import analyse
     p = _load(args.file)
     count, nodes, level = analyse(p)
+    out: dict[str, Any] = {"file": args.file, "valid": True, "islands": len(p.islands),
+                           "solvable": count > 0, "unique": count == 1}
     if count == 0:
-        print(f"{args.file}: valid file, {len(p.islands)} islands, but NO solution")
-        return 1
-    if count > 1:
-        print(f"{args.file}: valid file, {len(p.islands)} islands, solvable but the solution is NOT unique")
-        return 1
-    d = grade(level, nodes)
-    print(f"{args.file}: valid, {len(p.islands)} islands, unique solution, difficulty {d} "
-          f"({DIFFICULTY_NAMES[d]}; {nodes} search node(s))")
-    return 0
+        text = f"{args.file}: valid file, {len(p.islands)} islands, but NO solution"
+    elif count > 1:
+        text = f"{args.file}: valid file, {len(p.islands)} islands, solvable but the solution is NOT unique"
+    else:
+        d = grade(level, nodes)
+        out.update({"difficulty": d, "difficulty_name": DIFFICULTY_NAMES[d], "search_nodes": nodes})
+        text = (f"{args.file}: valid, {len(p.islands)} islands, unique solution, difficulty {d} "
+                f"({DIFFICULTY_NAMES[d]}; {nodes} search node(s))")
+    emit(args, lambda: out, lambda: print(text))
+    return 0 if count == 1 else 1
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -74,24 +83,19 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print(f"skye-widgets: {e}", file=sys.stderr)
         return 2
     p = g.puzzle
+    data = p.to_json()
+    data.update({"difficulty": DIFFICULTY_NAMES[d], "level": d, "seed": args.seed, "search_nodes": g.nodes})
     if args.out:
         if args.out.lower().endswith(".has"):
-            try:
-                with open(args.out, "w", encoding="utf-8") as f:
-                    f.write(p.to_text())
-            except OSError as e:
-                raise FileFormatError(args.out, e.strerror or str(e)) from None
+            write_text(args.out, p.to_text())
         else:
-            data = p.to_json()
-            data.update({"difficulty": DIFFICULTY_NAMES[d], "level": d, "seed": args.seed,
-                         "search_nodes": g.nodes})
-            try:
-                write_json(args.out, data)
-            except OSError as e:
-                raise FileFormatError(args.out, e.strerror or str(e)) from None
-        print(f"wrote {args.out}: {p.name}, {len(p.islands)} islands")
-    else:
-        print(p.to_text(), end="")
+            write_json(args.out, data)
+        emit(args, lambda: {"file": args.out, "name": p.name, "islands": len(p.islands),
+                            "difficulty": DIFFICULTY_NAMES[d], "level": d, "seed": args.seed,
+                            "search_nodes": g.nodes},
+             lambda: print(f"wrote {args.out}: {p.name}, {len(p.islands)} islands"))
+    else:   # the puzzle itself: .has text, or with --json the JSON document --out x.json would write
+        emit(args, lambda: data, lambda: print(p.to_text(), end=""))
     return 0
 
 
@@ -99,10 +103,11 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``solve``, ``check`` and ``generate`` to the ``hashi`` sub-commands."""
     s = sub.add_parser("solve", help="solve a Hashiwokakero puzzle (.has or .json)")
     s.add_argument("file")
-    s.add_argument("--json", action="store_true", help='print {"solved": ..., "bridges": [[r1, c1, r2, c2, n], ...]}')
+    add_json_flag(s)
     s.set_defaults(func=cmd_solve)
     c = sub.add_parser("check", help="check a puzzle file: valid, solvable, unique, difficulty")
     c.add_argument("file")
+    add_json_flag(c)
     c.set_defaults(func=cmd_check)
     g = sub.add_parser("generate", help="generate a puzzle with a unique solution")
     g.add_argument("--seed", type=int, default=0)
@@ -110,5 +115,6 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     g.add_argument("--size", type=int, default=None, help="grid side (default by difficulty)")
     g.add_argument("--islands", type=int, default=None, help="target island count (default by difficulty)")
     g.add_argument("--out", default=None, help="write here (.json, or .has); default: print .has text")
+    add_json_flag(g)
     g.set_defaults(func=cmd_generate)
 

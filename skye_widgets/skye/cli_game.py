@@ -9,16 +9,16 @@ one JSON summary line::
 
 (``tiles`` counts the territory including the castle); without ``--json`` it
 prints the game's plain-English log round by round, then a result table.
+``replay FILE`` prints the same for a saved game (``--json``: the same summary).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, Sequence
 
-from ..cli import bot_list
+from ..cli import add_json_flag, bot_list, emit, fit
 from ..errors import FileFormatError
 
 
@@ -64,7 +64,7 @@ def print_table(state: Any, bots: Sequence[str] | None, out: Any = None) -> None
     for p, r in enumerate(state.results()):
         bot = f" [{bots[p]}]" if bots else ""
         star = "  <- winner" if p in winners else ""
-        print(f"  {r.rank}. {r.name}{bot}: {r.vp} VP, {r.gold} gold, {r.tiles} tiles{star}", file=out)
+        print(f"  {r.rank}. {fit(r.name)}{bot}: {r.vp} VP, {r.gold} gold, {r.tiles} tiles{star}", file=out)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -83,29 +83,31 @@ def cmd_play(args: argparse.Namespace) -> int:
     state = play_game(config, seats)
     if args.save:
         save_game(args.save, state, bots)
-    if args.json:
-        print(json.dumps(state.summary(bots)))
-    else:
+
+    def text() -> None:
         print_log(state)
         print_table(state, bots)
         if args.save:
             print(f"\nSaved to {args.save} ({len(state.history)} actions).")
+
+    emit(args, lambda: state.summary(bots), text)
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``skye-widgets replay FILE [--step N] [--log]``."""
+    """``skye-widgets replay FILE [--step N] [--json]``: the same output as ``play`` for the saved game."""
     from .saves import load_game
     saved, state = load_game(args.file)
     if args.step is not None:
         if not 0 <= args.step <= len(saved.actions):
             raise FileFormatError(args.file, f"--step {args.step} is outside 0..{len(saved.actions)}")
         state = saved.replay(args.step)
-    if args.log:
+
+    def text() -> None:
         print_log(state)
         print_table(state, saved.bots)
-    else:
-        print(json.dumps(state.summary(saved.bots)))
+
+    emit(args, lambda: state.summary(saved.bots), text)
     return 0
 
 
@@ -119,10 +121,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.games < 1:
         return _fail("tournament", "--games must be at least 1")
     res = tournament(bots, games=args.games, seed=args.seed)
-    if args.json:
-        print(json.dumps(res.to_dict()))
-    else:
-        print(res.report())
+    emit(args, res.to_dict, lambda: print(res.report()))
     return 0
 
 
@@ -137,15 +136,17 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the whole game (default 0)")
     p.add_argument("--names", default="", help="comma-separated player names")
     p.add_argument("--scoring", default="", help="scoring tiles for A-D, e.g. 3,7,12,1 (default: drawn by seed)")
-    p.add_argument("--json", action="store_true", help="print only the JSON summary")
+    add_json_flag(p)
     p.add_argument("--save", metavar="FILE", help="save the game (config + actions) as JSON")
     p.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help="replay a saved Isle of Skye game and print its summary",
-                       description="Replay a saved game through the rules and print its JSON summary.")
+                       description="Replay a saved game through the rules and print what `play` prints: "
+                                   "the log and the result table, or with --json the same JSON summary.")
     r.add_argument("file", help="a file written by `play --save`")
     r.add_argument("--step", type=int, default=None, help="stop after this many actions")
-    r.add_argument("--log", action="store_true", help="print the readable log instead of the JSON summary")
+    add_json_flag(r)
+    r.add_argument("--log", action="store_true", help=argparse.SUPPRESS)   # the text form, now the default
     r.set_defaults(func=cmd_replay)
 
     t = sub.add_parser("tournament", help="many seeded Isle of Skye games between bots: win shares and average VP",
@@ -155,5 +156,5 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     t.add_argument("--games", type=int, default=200)
     t.add_argument("--bots", default="greedy,random,random,random")
     t.add_argument("--seed", type=int, default=0, help="seed of the first game (games use seed, seed+1, ...)")
-    t.add_argument("--json", action="store_true")
+    add_json_flag(t)
     t.set_defaults(func=cmd_tournament)

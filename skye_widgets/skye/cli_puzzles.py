@@ -2,20 +2,21 @@
 
 * ``puzzle solve FILE [--json]``: the optimum, how many final territories reach
   it and one solution (``--json``: ``{"optimum", "optimal_territories", "solution"}``).
-* ``puzzle check FILE...``: validate each file and re-solve it; every bad file
-  gives one line ``FILE: field: fault`` on stderr and the exit status is 2.
-* ``puzzle generate --seed N --difficulty D --out FILE``: a new puzzle whose
+* ``puzzle check FILE... [--json]``: validate each file and re-solve it; every bad file
+  gives one line ``FILE: field: fault`` on stderr and the exit status is 2
+  (``--json``: ``{"files": [{"file", "ok", "id", "difficulty", "optimum"} or {"file", "ok": false, "fault"}]}``).
+* ``puzzle generate --seed N --difficulty D --out FILE [--json]``: a new puzzle whose
   optimum beats greedy placement; prints the gap.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-from ..errors import FileFormatError
+from ..cli import add_json_flag, emit
+from ..errors import FileFormatError, RulesError
 from .puzzles import check_file, describe_objective, evaluate, load_problem, save_puzzle
 
 
@@ -28,11 +29,12 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
 
     solve = s.add_parser("solve", help="solve a puzzle file exactly")
     solve.add_argument("file")
-    solve.add_argument("--json", action="store_true", help="print the answer as JSON")
+    add_json_flag(solve)
     solve.set_defaults(func=cmd_solve)
 
     check = s.add_parser("check", help="validate puzzle files and re-solve them")
     check.add_argument("files", nargs="+", metavar="FILE")
+    add_json_flag(check)
     check.set_defaults(func=cmd_check)
 
     gen = s.add_parser("generate", help="make a new puzzle by seed")
@@ -44,41 +46,54 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     gen.add_argument("--scrolls", action="store_true", help="score the scrolls too")
     gen.add_argument("--income", action="store_true", help="score the income too")
     gen.add_argument("--out", required=True, help="the puzzle file to write")
+    add_json_flag(gen)
     gen.set_defaults(func=cmd_generate)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from .solver import greedy, solve
     territory, hand, obj = load_problem(args.file)
-    sol = solve(territory, hand, obj)
-    if args.json:
-        print(json.dumps(sol.to_json()))
-        return 0
-    g, _ = greedy(territory, hand, obj)
-    print(f"{args.file}: {describe_objective(obj)}")
-    print(f"optimum {sol.optimum} (greedy placement: {g}); {sol.optimal_territories} optimal "
-          f"final territor{'y' if sol.optimal_territories == 1 else 'ies'}")
-    final = territory.copy()
-    for m in sol.moves:
-        if m.returned:
-            print(f"  tile {m.tile}: fits nowhere, back to the bag")
-        else:
-            final.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
-            print(f"  tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}")
-    print(evaluate(obj, final).explain())
+    try:
+        sol = solve(territory, hand, obj)
+    except RulesError as e:      # e.g. a hand larger than the solver promises
+        raise FileFormatError(args.file, str(e)) from None
+
+    def text() -> None:
+        g, _ = greedy(territory, hand, obj)
+        print(f"{args.file}: {describe_objective(obj)}")
+        print(f"optimum {sol.optimum} (greedy placement: {g}); {sol.optimal_territories} optimal "
+              f"final territor{'y' if sol.optimal_territories == 1 else 'ies'}")
+        final = territory.copy()
+        for m in sol.moves:
+            if m.returned:
+                print(f"  tile {m.tile}: fits nowhere, back to the bag")
+            else:
+                final.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
+                print(f"  tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}")
+        print(evaluate(obj, final).explain())
+
+    emit(args, sol.to_json, text)
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     bad = 0
+    report: list[dict[str, Any]] = []
     for f in args.files:
         try:
-            p = check_file(f)
+            try:
+                p = check_file(f)
+            except RulesError as e:      # e.g. a hand larger than the solver promises
+                raise FileFormatError(f, str(e)) from None
         except FileFormatError as e:
             print(f"skye-widgets: {e}", file=sys.stderr)
+            report.append({"file": f, "ok": False, "fault": e.fault})
             bad += 1
             continue
-        print(f"{f}: ok (difficulty {p.difficulty}, optimum {p.optimum})")
+        report.append({"file": f, "ok": True, "id": p.id, "difficulty": p.difficulty, "optimum": p.optimum})
+        if not args.json:
+            print(f"{f}: ok (difficulty {p.difficulty}, optimum {p.optimum})")
+    emit(args, lambda: {"files": report}, lambda: None)
     return 2 if bad else 0
 
 
@@ -98,6 +113,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     except OSError as e:
         raise FileFormatError(args.out, e.strerror or str(e)) from None
     gap = p.optimum - (p.greedy or 0)
-    print(f"{args.out}: {p.title!r}, difficulty {p.difficulty}, hand {list(p.hand)}, "
-          f"{describe_objective(p.objective)}; optimum {p.optimum}, greedy {p.greedy} (gap {gap})")
+    emit(args,
+         lambda: {"file": args.out, "id": p.id, "title": p.title, "difficulty": p.difficulty,
+                  "hand": list(p.hand), "objective": describe_objective(p.objective),
+                  "optimum": p.optimum, "greedy": p.greedy, "gap": gap},
+         lambda: print(f"{args.out}: {p.title!r}, difficulty {p.difficulty}, hand {list(p.hand)}, "
+                       f"{describe_objective(p.objective)}; optimum {p.optimum}, greedy {p.greedy} (gap {gap})"))
     return 0

@@ -14,10 +14,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
+from ..cli import add_json_flag, emit, fit
 from ..errors import FileFormatError, RulesError
 from .files import load_players
 from .scoring import SCORING_TILES, ScoreResult, gold_points, income, score_all_tiles, scroll_points
@@ -29,7 +29,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     p = sub.add_parser("score", help="score an Isle of Skye territory file (all 16 scoring tiles, scrolls, gold)",
                        description="What every scoring tile would award each player of a territory file now.")
     p.add_argument("file", metavar="FILE", help='territory file: {"players": [{"name", "gold", "tiles": [...]}]}')
-    p.add_argument("--json", action="store_true", help="print JSON instead of a readable table")
+    add_json_flag(p)
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("legal", help="legal placements of a tile in a player's territory",
@@ -37,7 +37,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     p.add_argument("file", metavar="FILE", help="territory file")
     p.add_argument("--player", required=True, metavar="NAME", help="the player's name in the file")
     p.add_argument("--tile", required=True, metavar="N", help="tile number 1-73")
-    p.add_argument("--json", action="store_true", help="print a JSON list")
+    add_json_flag(p)
     p.set_defaults(func=cmd_legal)
 
 
@@ -62,8 +62,8 @@ def score_text(players: list[Territory]) -> str:
     """A readable table of every scoring tile per player, then the breakdowns."""
     golds = [t.gold for t in players]
     tiles = score_all_tiles(players, golds)
-    names = [t.name or f"player {i + 1}" for i, t in enumerate(players)]
-    w = max(8, *(len(n) for n in names))
+    names = [fit(t.name or f"player {i + 1}") for i, t in enumerate(players)]
+    w = max(8, *(len(n) for n in names))       # names are cut to cli.NAME_COLUMN characters
     label_w = max(len(f"{s.number:>2} {s.name}") for s in SCORING_TILES.values())
     lines = [" " * label_w + "  " + "  ".join(f"{n:>{w}}" for n in names)]
     for n, s in SCORING_TILES.items():
@@ -91,10 +91,7 @@ def score_text(players: list[Territory]) -> str:
 def cmd_score(args: argparse.Namespace) -> int:
     """``skye-widgets score FILE [--json]``."""
     players = load_players(args.file)
-    if args.json:
-        print(json.dumps(score_report(players)))
-    else:
-        print(score_text(players))
+    emit(args, lambda: score_report(players), lambda: print(score_text(players)))
     return 0
 
 
@@ -111,13 +108,15 @@ def cmd_legal(args: argparse.Namespace) -> int:
         if other is not territory and any(p.tile == tile for p in other):
             raise RulesError(f"tile {tile} is already in {other.name or 'another player'}'s territory")
     moves = territory.legal_placements(tile)
-    if args.json:
-        print(json.dumps([list(m) for m in moves]))
-    elif moves:
-        print(f"{len(moves)} legal placements of tile {tile} for {args.player}: (x, y, rotation)")
-        for m in moves:
-            print(f"  {m}")
-    else:
-        print(f"tile {tile} has no legal placement in {args.player}'s territory")
+
+    def text() -> None:
+        if moves:
+            print(f"{len(moves)} legal placements of tile {tile} for {fit(args.player)}: (x, y, rotation)")
+            for m in moves:
+                print(f"  {m}")
+        else:
+            print(f"tile {tile} has no legal placement in {fit(args.player)}'s territory")
+
+    emit(args, lambda: [list(m) for m in moves], text)
     sys.stdout.flush()
     return 0

@@ -76,13 +76,7 @@ def save_players(path: PathLike, territories: Sequence[Territory]) -> None:
 
     A path that cannot be written raises :class:`FileFormatError` (one line).
     """
-    try:
-        write_json(path, players_to_data(territories))
-    except OSError as e:
-        tmp = f"{os.fspath(path)}.tmp-{os.getpid()}"
-        if os.path.isfile(tmp):
-            os.remove(tmp)
-        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
+    write_json(path, players_to_data(territories))
 
 
 def load_territory(path: PathLike, player: str | int = 0) -> Territory:

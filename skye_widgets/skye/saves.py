@@ -128,21 +128,9 @@ def game_from_dict(d: Any) -> GameState:
 def save_game(path: str | os.PathLike[str], g: GameState, bots: Sequence[str] | None = None) -> None:
     """Write ``g`` (config + actions + a fingerprint of the state) to ``path``.
 
-    A path that cannot be written raises :class:`FileFormatError` (one line).
+    Written atomically; a path that cannot be written raises :class:`FileFormatError` (one line).
     """
-    write_json_file(path, game_to_dict(g, bots))
-
-
-def write_json_file(path: str | os.PathLike[str], data: Any) -> None:
-    """:func:`~skye_widgets.errors.write_json`, with every OS failure as one
-    :class:`FileFormatError` and no temporary file left behind."""
-    try:
-        write_json(path, data)
-    except OSError as e:
-        tmp = f"{os.fspath(path)}.tmp-{os.getpid()}"
-        if os.path.isfile(tmp):
-            os.remove(tmp)
-        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
+    write_json(path, game_to_dict(g, bots))
 
 
 def load_game(path: str | os.PathLike[str]) -> tuple[SavedGame, GameState]:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
+from ..errors import RulesError
 from .puzzles import MAJORITY_KEYS, Move, Objective, evaluate
 from .scoring import BROCH_POINTS, majority_points
 from .territory import Territory, rotated_faces
@@ -50,6 +51,23 @@ _TERRAIN_CODE = {Terrain.PASTURE: 1, Terrain.MOUNTAIN: 2, Terrain.WATER: 3}
 _SCROLLS = tuple(Scroll)
 _SCROLL_INDEX = {s: i for i, s in enumerate(_SCROLLS)}
 _P, _M, _W = 1, 2, 3
+
+# The largest hand :func:`solve` accepts: docs/puzzles.md promises answers up to 4 tiles
+# (4-tile hands take ~5-12 s CPU; 5 tiles run for minutes). The file loaders will read the
+# same bound from skye_widgets.limits (MAX_PUZZLE_HAND) once it exists: keep them equal.
+MAX_PUZZLE_HAND = 4
+
+# user-facing message (named placeholders: it will be translated)
+HAND_TOO_LARGE = ("hand: {count} tiles, more than the {limit} the solver promises to solve "
+                  "(larger hands take minutes)")
+
+
+class HandTooLargeError(RulesError):
+    """A hand larger than :data:`MAX_PUZZLE_HAND`: refused before any search."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        super().__init__(HAND_TOO_LARGE.format(count=count, limit=MAX_PUZZLE_HAND))
 
 
 # --------------------------------------------------------------------------
@@ -1079,7 +1097,10 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     (rotations that look the same count once) and one optimal solution.
     ``territory`` is not changed. ``prune=False`` switches the bounds off and
     ``shortcuts=False`` the road-only shortcut for the last tile (to test them).
+    A hand of more than :data:`MAX_PUZZLE_HAND` tiles raises :class:`HandTooLargeError` at once.
     """
+    if len(hand) > MAX_PUZZLE_HAND:
+        raise HandTooLargeError(len(hand))
     hands = [_Hand(territory.tile(n)) for n in hand]
     if len({h.tile.id for h in hands}) != len(hands):
         raise ValueError("a tile is twice in the hand")

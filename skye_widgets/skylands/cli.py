@@ -5,18 +5,18 @@ one JSON line ``{"players": [{"name": ..., "bot": ..., "vp": int}], "winners": [
 without ``--json`` it prints the game log and every player's score breakdown.
 ``skylands tournament --games 200 --bots greedy,random,random`` plays seeded
 games (seats rotate so nobody keeps the first seat) and prints each bot's win
-share; ``skylands replay GAME.json`` replays a saved game and prints the result.
+share; ``skylands replay GAME.json [--json]`` replays a saved game and prints the result
+(the JSON is what ``play --json`` printed: ``play --save`` keeps the bots in the save).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, Sequence
 
-from ..cli import bot_list
-from ..errors import FileFormatError
+from ..cli import add_json_flag, bot_list, emit, fit
+from ..errors import FileFormatError, read_json, write_json
 from .bots import BOT_NAMES, make_bot
 from .game import SIDES, GameState, play_game
 
@@ -56,10 +56,10 @@ def play_seeded(bots: Sequence[str], seed: int, side: str = "beginner", intro: b
 def _print_result(g: GameState, out: Any) -> None:
     print(f"game over after {g.turn + 1} turns: {g.end_reason}", file=out)
     for name, s in zip(g.names, g.scores()):
-        print(f"\n{name}:", file=out)
+        print(f"\n{fit(name)}:", file=out)
         print(s.explain(), file=out)
     print(f"\nwinner{'s' if len(g.winners()) > 1 else ''}: "
-          + ", ".join(g.names[w] for w in g.winners()), file=out)
+          + ", ".join(fit(g.names[w]) for w in g.winners()), file=out)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -69,27 +69,31 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"skye-widgets skylands play: error: {e}", file=sys.stderr)
         return 2
     g = play_seeded(bots, args.seed, args.side, args.intro)
-    if args.save:
-        try:
-            g.save(args.save)
-        except OSError as e:
-            raise FileFormatError(args.save, f"cannot write the game: {e.strerror or e}") from None
-    if args.json:
-        print(json.dumps(result_json(g, bots)))
-    else:
+    if args.save:   # the bots go with the save, so that replay prints what play printed
+        write_json(args.save, {**g.to_json(), "bots": list(bots)})
+
+    def text() -> None:
         print("\n".join(g.log))
         _print_result(g, sys.stdout)
+
+    emit(args, lambda: result_json(g, bots), text)
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    g = GameState.load(args.file)
-    if args.json:
-        print(json.dumps(result_json(g)))
-    else:
+    data = read_json(args.file)
+    g = GameState.from_json(data, args.file)
+    bots = data.get("bots")
+    if bots is not None and not (isinstance(bots, list) and len(bots) == len(g.names)
+                                 and all(isinstance(b, str) and b in BOT_NAMES for b in bots)):
+        raise FileFormatError(args.file, f"'bots' must name one bot per player ({', '.join(BOT_NAMES)})")
+
+    def text() -> None:
         print(g.summary())
         if g.is_over():
             _print_result(g, sys.stdout)
+
+    emit(args, lambda: result_json(g, bots), text)
     return 0
 
 
@@ -125,12 +129,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         print("skye-widgets skylands tournament: error: --games must be at least 1", file=sys.stderr)
         return 2
     r = tournament(bots, args.games, args.seed, args.side)
-    if args.json:
-        print(json.dumps(r))
-    else:
+
+    def text() -> None:
         print(f"{args.games} games, seats {', '.join(bots)} (rotating), seeds {args.seed}..{args.seed + args.games - 1}")
         for k, share in r["win_share"].items():
             print(f"  {k:8s} wins {share:6.1%} of games   mean {r['mean_vp'][k]:6.2f} VP")
+
+    emit(args, lambda: r, text)
     return 0
 
 
@@ -149,13 +154,13 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     play.add_argument("--side", choices=SIDES, default="beginner", help="player board side")
     play.add_argument("--intro", action="store_true",
                       help="the special-island display recommended for a first game")
-    play.add_argument("--json", action="store_true", help="one JSON line with VP and winners")
+    add_json_flag(play)
     play.add_argument("--save", metavar="FILE", help="also save the game (replayable)")
     play.set_defaults(func=cmd_play)
 
     rep = s.add_parser("replay", help="replay a saved game and print the result")
     rep.add_argument("file")
-    rep.add_argument("--json", action="store_true")
+    add_json_flag(rep)
     rep.set_defaults(func=cmd_replay)
 
     t = s.add_parser("tournament", help="many seeded bot games; prints win shares")
@@ -163,5 +168,5 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     t.add_argument("--bots", default="greedy,random,random")
     t.add_argument("--seed", type=int, default=0, help="first game seed")
     t.add_argument("--side", choices=SIDES, default="beginner")
-    t.add_argument("--json", action="store_true")
+    add_json_flag(t)
     t.set_defaults(func=cmd_tournament)

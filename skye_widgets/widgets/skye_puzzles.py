@@ -7,7 +7,8 @@ breakdown drawn on the board), **hint** (the written hints one by one, then
 one tile's optimal spot), **reveal** (an optimal solution), **undo** and
 **reset**. Solved puzzles are remembered in a small JSON file
 (:class:`SolvedStore`, by default ``~/.skye-widgets/solved.json``); a corrupt
-or unwritable file only brings a warning in the status line.
+or unwritable file only brings a warning in the status line (``SKYE_WIDGETS_DATA_DIR``
+moves the file elsewhere).
 
 Everything is reachable from Python, for tests and lessons::
 
@@ -18,15 +19,15 @@ Everything is reachable from Python, for tests and lessons::
 
 from __future__ import annotations
 
-import json
 import os
+import warnings
 from html import escape
 from pathlib import Path
 from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ..errors import write_json
+from ..errors import FileFormatError, read_json, write_json
 from ..skye.puzzles import Move, Puzzle, describe_objective, evaluate, load_all
 from ..skye.scoring import ScoreResult
 from .base import on_click
@@ -34,55 +35,109 @@ from .skye import TerritoryWidget
 
 
 
+DATA_DIR_ENV = "SKYE_WIDGETS_DATA_DIR"
+MAX_SOLVED_FILE_BYTES = 1_000_000      # a solved list of thousands of ids is a few tens of kB
+MAX_SOLVED_IDS = 10_000
+MAX_SOLVED_ID_LENGTH = 200
+
+# user-facing messages (whole sentences, named placeholders: they will be translated)
+READ_FAILED = "Could not read the solved-puzzle list {path} ({fault}); starting a fresh list."
+WRONG_SHAPE = "The solved-puzzle list {path} has no list of solved puzzle ids ({fault}); starting a fresh list."
+SAVE_FAILED = "Could not save the solved-puzzle list to {path} ({fault})."
+
+
 def default_solved_path() -> Path:
-    """``~/.skye-widgets/solved.json`` (the user's home folder, looked up when needed)."""
+    """Where the solved list lives: ``$SKYE_WIDGETS_DATA_DIR/solved.json`` when that
+    variable is set (and not empty), else ``~/.skye-widgets/solved.json`` (looked up when needed)."""
+    folder = os.environ.get(DATA_DIR_ENV)
+    if folder:
+        return Path(folder).expanduser() / "solved.json"
     return Path.home() / ".skye-widgets" / "solved.json"
+
+
+def _read_ids(path: Path) -> list[str]:
+    """The ids in a solved file; raises FileFormatError (one line) for any fault but a missing file."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return []
+    except OSError as e:
+        raise FileFormatError(path, e.strerror or str(e)) from None
+    if size > MAX_SOLVED_FILE_BYTES:
+        raise FileFormatError(path, f"{size} bytes, more than the {MAX_SOLVED_FILE_BYTES} a solved list may have")
+    data = read_json(path)    # not UTF-8, bad JSON, too deep, huge numbers, a directory: FileFormatError
+    ids = data.get("solved") if isinstance(data, dict) else None
+    if not isinstance(ids, list):
+        raise _WrongShape(path, 'expected {"solved": [ids]}')
+    if len(ids) > MAX_SOLVED_IDS:
+        raise _WrongShape(path, f"{len(ids)} ids, more than {MAX_SOLVED_IDS}")
+    for i in ids:
+        if not isinstance(i, str) or not 0 < len(i) <= MAX_SOLVED_ID_LENGTH:
+            raise _WrongShape(path, f"an id must be a text of 1-{MAX_SOLVED_ID_LENGTH} characters, "
+                                    f"not {_short(i)}")
+    return list(dict.fromkeys(ids))
+
+
+class _WrongShape(FileFormatError):
+    """Valid JSON, but not ``{"solved": [ids]}``."""
+
+
+def _short(value: object) -> str:
+    """A value for a message, cut to a readable length."""
+    text = repr(value) if not isinstance(value, (list, dict)) else type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 class SolvedStore:
     """The ids of solved puzzles, kept in a small JSON file ``{"solved": [ids]}``.
 
-    A missing file is an empty list; a corrupt one (bad JSON, wrong shape,
-    unreadable) is reported in :attr:`warning` and replaced by a fresh list
-    at the next save. Saving never raises: a failure is reported in :attr:`warning`.
+    A missing file is an empty list; a corrupt one (not JSON, nested too deeply,
+    huge numbers, wrong shape, too big, a directory, unreadable) is reported in
+    :attr:`warning` (and once as a Python warning) and replaced by a fresh list at
+    the next save. Saves are atomic and merge with what another lesson saved
+    meanwhile; saving never raises: a failure is reported in :attr:`warning`.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else default_solved_path()
         self.warning = ""
         self.solved: list[str] = self._load()
+        if self.warning:
+            warnings.warn(self.warning, stacklevel=3)
 
     def _load(self) -> list[str]:
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return []
-        except (OSError, UnicodeDecodeError) as e:
-            self.warning = f"could not read {self.path} ({e}); starting a fresh solved list"
-            return []
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            self.warning = f"{self.path} is not valid JSON (line {e.lineno}); starting a fresh solved list"
-            return []
-        ids = data.get("solved") if isinstance(data, dict) else None
-        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-            self.warning = f"{self.path} has no list of solved puzzle ids; starting a fresh solved list"
-            return []
-        return list(dict.fromkeys(ids))
+            return _read_ids(self.path)
+        except _WrongShape as e:
+            self.warning = WRONG_SHAPE.format(path=self.path, fault=e.fault)
+        except FileFormatError as e:
+            self.warning = READ_FAILED.format(path=self.path, fault=e.fault)
+        return []
 
     def __contains__(self, puzzle_id: object) -> bool:
         return puzzle_id in self.solved
 
     def add(self, puzzle_id: str) -> bool:
-        """Remember a solved puzzle and save; False (and a warning) when saving failed."""
+        """Remember a solved puzzle and save; False (and a warning) when saving failed.
+
+        Ids another lesson saved since this store was read are kept (a corrupt file
+        is replaced by this store's list).
+        """
         if puzzle_id not in self.solved:
             self.solved.append(puzzle_id)
+        try:
+            on_disk = _read_ids(self.path)
+        except FileFormatError:
+            on_disk = []
+        self.solved = list(dict.fromkeys(on_disk + self.solved))[-MAX_SOLVED_IDS:]
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_json(self.path, {"solved": self.solved})
         except OSError as e:
-            self.warning = f"could not save the solved list to {self.path} ({e.strerror or e})"
+            self.warning = SAVE_FAILED.format(path=self.path, fault=e.strerror or e)
+            return False
+        except FileFormatError as e:
+            self.warning = SAVE_FAILED.format(path=self.path, fault=e.fault)
             return False
         return True
 

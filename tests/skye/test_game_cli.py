@@ -43,11 +43,18 @@ def test_play_save_then_replay_prints_the_same_summary(capsys, tmp_path):
     code, out, _ = run(capsys, "play", "--players", "3", "--bots", "greedy,random,planner", "--seed", "3",
                        "--json", "--save", str(path))
     assert code == 0
-    code, again, _ = run(capsys, "replay", str(path))
-    assert code == 0 and json.loads(again) == json.loads(out)
+    code, again, _ = run(capsys, "replay", str(path), "--json")
+    assert code == 0 and again == out
+    # the text form by default: what play prints without --json (but the "Saved to" line)
+    code, played, _ = run(capsys, "play", "--players", "3", "--bots", "greedy,random,planner", "--seed", "3")
+    code, text, _ = run(capsys, "replay", str(path))
+    assert code == 0 and text == played and "Result:" in text
+    assert run(capsys, "replay", str(path), "--log")[1] == text     # the old flag still asks for the text
     # replay to a step: the game is not over yet, nobody has won
-    code, part, _ = run(capsys, "replay", str(path), "--step", "10")
+    code, part, _ = run(capsys, "replay", str(path), "--step", "10", "--json")
     assert code == 0 and json.loads(part)["winners"] == []
+    code, part, _ = run(capsys, "replay", str(path), "--step", "10")
+    assert code == 0 and "<- winner" not in part
 
 
 def test_readable_log_round_by_round(capsys):

@@ -96,3 +96,31 @@ def test_generate_to_a_bad_place(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["puzzle", "generate", "--seed", "4", "--difficulty", "1", "--subject", "1", "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and str(out) in err[0]
+
+
+def test_a_hand_beyond_the_solver_bound_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from skye_widgets.errors import RulesError
+    from skye_widgets.skye import solver
+    from skye_widgets.skye.puzzles import load_problem
+    assert solver.MAX_PUZZLE_HAND == 4            # docs/puzzles.md: answers promised up to 4 tiles
+    d = {k: TINY[k] for k in ("territory", "hand", "objective")}
+    d["hand"] = [19, 29, 3, 12, 40]
+    path = write(tmp_path, d, "five.json")
+    territory, hand, obj = load_problem(path)
+    nodes: list[int] = []
+    with pytest.raises(solver.HandTooLargeError) as info:
+        solver.solve(territory, hand, obj, on_node=nodes.append)
+    assert isinstance(info.value, RulesError) and nodes == []       # no search at all
+    assert str(info.value) == "hand: 5 tiles, more than the 4 the solver promises to solve (larger hands take minutes)"
+    for extra in ([], ["--json"]):
+        assert main(["puzzle", "solve", str(path), *extra]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == f"skye-widgets: {path}: {info.value}\n"
+    # puzzle check names the file too (the bound lowered so that a real puzzle file exceeds it)
+    monkeypatch.setattr(solver, "MAX_PUZZLE_HAND", 1)
+    good = write(tmp_path, TINY, "tiny.json")
+    assert main(["puzzle", "check", str(good)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"skye-widgets: {good}: hand: 2 tiles, more than the 1 the solver promises "
+                                 "to solve (larger hands take minutes)\n")

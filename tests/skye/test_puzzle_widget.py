@@ -116,8 +116,9 @@ def test_unplaceable_tiles_go_back_to_the_bag(tiny, tmp_path: Path) -> None:
 def test_corrupt_solved_file_warns_and_starts_fresh(tiny, tmp_path: Path) -> None:
     path = tmp_path / "solved.json"
     path.write_text("{definitely not json", encoding="utf-8")
-    w = PuzzleWidget(tiny, solved_path=path)
-    assert "Warning" in w.message and "not valid JSON" in w.message
+    with pytest.warns(UserWarning, match="malformed JSON"):
+        w = PuzzleWidget(tiny, solved_path=path)
+    assert "Warning" in w.message and "malformed JSON" in w.message and str(path) in w.message
     assert not w.solved
     w.place(19, -1, 0, 0)
     w.place(29, 0, -1, 0)
@@ -130,18 +131,20 @@ def test_corrupt_solved_file_warns_and_starts_fresh(tiny, tmp_path: Path) -> Non
 def test_wrong_shape_solved_file(tmp_path: Path, content: str) -> None:
     path = tmp_path / "solved.json"
     path.write_text(content, encoding="utf-8")
-    s = SolvedStore(path)
+    with pytest.warns(UserWarning):
+        s = SolvedStore(path)
     assert s.solved == [] and "no list of solved puzzle ids" in s.warning
 
 
 def test_unwritable_solved_file_never_crashes(tiny, tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    w = PuzzleWidget(tiny, solved_path=blocker / "solved.json")   # its folder is a file
+    with pytest.warns(UserWarning, match="Not a directory"):
+        w = PuzzleWidget(tiny, solved_path=blocker / "solved.json")   # its folder is a file
     w.place(19, -1, 0, 0)
     w.place(29, 0, -1, 0)
     w.check()
-    assert "could not save" in w.message
+    assert "Could not save the solved-puzzle list" in w.message and str(blocker) in w.message
 
 
 def test_solved_store_keeps_ids_once(tmp_path: Path) -> None:
@@ -152,6 +155,7 @@ def test_solved_store_keeps_ids_once(tmp_path: Path) -> None:
 
 def test_default_path_is_in_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("SKYE_WIDGETS_DATA_DIR", raising=False)
     s = SolvedStore()
     assert s.path == tmp_path / ".skye-widgets" / "solved.json"
     assert s.add("x") and (tmp_path / ".skye-widgets" / "solved.json").exists()
@@ -171,3 +175,81 @@ def test_picker_switches_puzzles(tiny, tmp_path: Path) -> None:
 def test_static_svg_in_the_bundle(tiny, tmp_path: Path) -> None:
     w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
     assert w._repr_mimebundle_()["image/svg+xml"].startswith("<svg")
+
+
+def test_data_dir_variable_moves_the_solved_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("SKYE_WIDGETS_DATA_DIR", str(tmp_path / "data" / "skye"))
+    s = SolvedStore()
+    assert s.path == tmp_path / "data" / "skye" / "solved.json"
+    assert s.add("x")                               # the folder is created on the first save
+    assert json.loads(s.path.read_text()) == {"solved": ["x"]}
+    assert not (tmp_path / "home").exists()
+
+
+def _deep(path: Path) -> None:
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+
+
+def _huge_number(path: Path) -> None:
+    path.write_text('{"solved": [' + "9" * 5000 + "]}", encoding="utf-8")
+
+
+def _not_utf8(path: Path) -> None:
+    path.write_bytes(b'{"solved": ["\xff\xfe"]}')
+
+
+def _directory(path: Path) -> None:
+    path.mkdir()
+
+
+def _unreadable(path: Path) -> None:
+    path.write_text('{"solved": []}', encoding="utf-8")
+    path.chmod(0)
+
+
+def _too_big(path: Path) -> None:
+    path.write_text('{"solved": ["' + "a" * 1_100_000 + '"]}', encoding="utf-8")
+
+
+@pytest.mark.parametrize("make, fault", [
+    (_deep, "JSON nested too deeply"),
+    (_huge_number, "unreadable JSON"),
+    (_not_utf8, "not UTF-8 text"),
+    (_directory, "is a directory"),
+    (_unreadable, "Permission denied"),
+    (_too_big, "more than the 1000000 a solved list may have"),
+    (lambda p: p.write_text('{"solved": [1e999]}'), "not inf"),
+    (lambda p: p.write_text('{"solved": [["a"]]}'), "not list"),
+    (lambda p: p.write_text('{"solved": ["' + "x" * 201 + '"]}'), "1-200 characters"),
+    (lambda p: p.write_text('"solved"'), 'expected {"solved": [ids]}'),
+])
+def test_every_corrupt_solved_file_warns_once_and_starts_fresh(tiny, tmp_path: Path, make, fault) -> None:
+    import os
+    import warnings
+    path = tmp_path / "solved.json"
+    make(path)
+    if fault == "Permission denied" and os.access(path, os.R_OK):
+        pytest.skip("running as root: every file is readable")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        w = PuzzleWidget(tiny, solved_path=path)
+    assert [str(c.message) for c in caught] == [w.store.warning]
+    assert str(path) in w.store.warning and fault in w.store.warning
+    assert w.message == f"Warning: {w.store.warning}"
+    assert not w.solved and w.store.solved == []
+    w.place(19, -1, 0, 0)
+    w.place(29, 0, -1, 0)
+    w.check()                                         # never raises, whatever the file
+    if path.is_file() and os.access(path, os.R_OK):   # replaced by a fresh list
+        assert json.loads(path.read_text()) == {"solved": ["tiny-mountain"]}
+    else:
+        assert "Could not save" in w.message
+    assert [p.name for p in tmp_path.iterdir()] == ["solved.json"]   # no temporary file left
+
+
+def test_two_lessons_saving_keep_both_ids(tmp_path: Path) -> None:
+    path = tmp_path / "solved.json"
+    a, b = SolvedStore(path), SolvedStore(path)
+    assert a.add("one") and b.add("two")
+    assert SolvedStore(path).solved == ["one", "two"]
