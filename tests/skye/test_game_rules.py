@@ -116,7 +116,8 @@ def test_prices_are_secret_until_everyone_has_decided():
     # player 2 (index 1) sees that player 1 decided, but not what, and not the 3 gold spent
     seen = g.view(1)["players"][0]
     assert seen["decided"] is True and "prices" not in seen and "discard" not in seen
-    assert seen["gold"] == 5
+    assert seen["gold"] is None                            # gold stays behind the screen
+    assert g.view(1, open_hand=True)["players"][0]["gold"] == 5   # teacher's view: gold before pricing
     assert g.view(0)["players"][0]["prices"] == {d0[1]: 2, d0[2]: 1}
     assert g.view(0)["players"][0]["gold"] == 2            # own view: 5 - 3
     # any undecided player may decide next (simultaneous decisions)
