@@ -868,6 +868,7 @@ class GameState:
         the other players who have already decided in secret: for them it is
         their gold before this round's decision (a test checks both on seeded
         games). A player with a perfect memory knows exactly this much.
+        ``viewer=-1`` gives an onlooker's knowledge (nobody's secret decision).
 
         >>> g = GameState(GameConfig(players=3, seed=4))
         >>> d = g.displays[0]

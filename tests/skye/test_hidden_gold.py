@@ -41,6 +41,7 @@ def test_known_gold_follows_the_public_events_by_hand():
     g.apply(SetPrices(0, d0[0], ((d0[1], 2), (d0[2], 1))))      # P1: 5 - 3 = 2, not yet public
     assert g.known_gold(1) == g.known_gold(2) == [5, 5, 5]
     assert g.known_gold(0) == [2, 5, 5] == g.gold
+    assert g.known_gold(-1) == [5, 5, 5]                       # an onlooker (the hot-seat screen)
     g.apply(SetPrices(2, d2[0], ((d2[1], 1), (d2[2], 1))))      # P3: 5 - 2 = 3
     assert g.known_gold(1) == [5, 5, 5] and g.known_gold(2) == [5, 5, 3]
     g.apply(SetPrices(1, d1[0], ((d1[1], 1), (d1[2], 1))))      # P2: 5 - 2 = 3; all revealed
