@@ -1,7 +1,10 @@
 """Isle of Skye bots: random, greedy and a stronger "planner"; and tournaments.
 
 Every bot has ``choose(state, player) -> action`` and takes a ``seed`` (its only
-source of randomness is ``random.Random(seed)``).
+source of randomness is ``random.Random(seed)``). A bot decides only from what
+its seat may know: it first turns the state into ``state.observation(player)``
+(:class:`~.game.Observation`: public facts, its own gold and decision, the
+others' gold as the public events tell it) and never reads the game itself.
 
 * :class:`RandomBot` picks uniformly among the legal actions.
 * :class:`GreedyBot` values a tile by what it adds, at its best placement, under
@@ -33,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
-from .game import Action, Buy, GameConfig, GameState, Pass, Place, SetPrices, play_game
+from .game import Action, Buy, GameConfig, GameState, Observation, Pass, Place, SetPrices, play_game
 from .tiles import SIDE_OFFSETS, Scroll, Terrain, tile as get_tile
 
 Cell = tuple[int, int]
@@ -527,7 +530,7 @@ class Context:
     near_weight: float = 0.0           # credit for open areas (planner only)
 
 
-def remaining_weights(state: GameState) -> dict[int, int]:
+def remaining_weights(state: GameState | Observation) -> dict[int, int]:
     """Scoring tile number -> how many more times it will be scored (this round included)."""
     from .game import round_slots
     w: dict[int, int] = {}
@@ -538,7 +541,7 @@ def remaining_weights(state: GameState) -> dict[int, int]:
     return w
 
 
-def make_context(state: GameState, player: int, near_weight: float = 0.0,
+def make_context(state: GameState | Observation, player: int, near_weight: float = 0.0,
                  opp_feats: Sequence[Features] | None = None) -> Context:
     """The evaluation context of ``player`` in ``state`` (scoring weights still to come, opponents)."""
     others = [q for q in range(state.n_players) if q != player]
@@ -624,8 +627,9 @@ class Bot:
         self.seed = seed
         self.rng = random.Random(f"{self.name}-{seed}")
 
-    def choose(self, state: GameState, player: int) -> Action:  # pragma: no cover - abstract
-        """The action ``player`` plays in ``state`` (always one of its legal actions)."""
+    def choose(self, state: GameState | Observation, player: int) -> Action:  # pragma: no cover - abstract
+        """The action ``player`` plays in ``state`` (always one of its legal actions),
+        decided from ``state.observation(player)`` only."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -637,9 +641,9 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, state: GameState, player: int) -> Action:
+    def choose(self, state: GameState | Observation, player: int) -> Action:
         """A uniformly random legal action."""
-        return state.random_action(self.rng, player)
+        return state.observation(player).random_action(self.rng, player)
 
 
 class GreedyBot(Bot):
@@ -650,12 +654,13 @@ class GreedyBot(Bot):
     gold_vp = 0.3
     near_weight = 0.0
 
-    def context(self, state: GameState, player: int) -> Context:
+    def context(self, state: GameState | Observation, player: int) -> Context:
         """The evaluation context for ``player`` now."""
         return make_context(state, player, self.near_weight)
 
-    def choose(self, state: GameState, player: int) -> Action:
-        """Dispatch on the phase: prices, buy or place."""
+    def choose(self, state: GameState | Observation, player: int) -> Action:
+        """Dispatch on the phase: prices, buy or place (each reads only ``player``'s observation)."""
+        state = state.observation(player)
         if state.phase == "prices":
             return self.choose_prices(state, player)
         if state.phase == "buy":
@@ -663,8 +668,9 @@ class GreedyBot(Bot):
         return self.choose_place(state, player)
 
     # -- phase 2
-    def choose_prices(self, state: GameState, player: int) -> SetPrices:
+    def choose_prices(self, state: GameState | Observation, player: int) -> SetPrices:
         """Discard the least valuable drawn tile and price the others."""
+        state = state.observation(player)
         ctx = self.context(state, player)
         terr = state.territories[player]
         tiles = list(state.displays[player])
@@ -674,15 +680,16 @@ class GreedyBot(Bot):
         kept = [t for t in tiles if t != discard]
         return SetPrices(player, discard, self.prices_for(state, player, kept, values))
 
-    def prices_for(self, state: GameState, player: int, kept: list[str], values: dict[str, float]) -> tuple[tuple[str, int], ...]:
+    def prices_for(self, state: GameState | Observation, player: int, kept: list[str], values: dict[str, float]) -> tuple[tuple[str, int], ...]:
         """The gold to put on each kept tile: its value (at least 1), fitted to the gold in hand."""
         gold = state.gold[player]
         want = {t: max(1, round(values[t])) for t in kept}
         return _fit_budget(kept, want, gold)
 
     # -- phase 4
-    def choose_buy(self, state: GameState, player: int) -> Action:
+    def choose_buy(self, state: GameState | Observation, player: int) -> Action:
         """Buy the offer with the best value for the money, or pass."""
+        state = state.observation(player)
         ctx = self.context(state, player)
         terr = state.territories[player]
         base = base_value(terr, ctx)
@@ -696,8 +703,9 @@ class GreedyBot(Bot):
         return best[1]
 
     # -- phase 5
-    def choose_place(self, state: GameState, player: int) -> Place:
+    def choose_place(self, state: GameState | Observation, player: int) -> Place:
         """Place the tile where it adds most now."""
+        state = state.observation(player)
         ctx = self.context(state, player)
         terr = state.territories[player]
         best: tuple[float, Place | None] = (float("-inf"), None)
@@ -749,7 +757,7 @@ class PlannerBot(GreedyBot):
     #: How much of a purchase's payment to the seller counts against us.
     seller_gain_weight = 0.5
 
-    def gold_value(self, state: GameState) -> float:
+    def gold_value(self, state: GameState | Observation) -> float:
         """VP per gold now: 0.2 at the end (5 gold = 1 VP), more while it can still buy tiles."""
         left = state.n_rounds - state.round_no
         return self.gold_base + self.gold_per_round * left
@@ -759,15 +767,16 @@ class PlannerBot(GreedyBot):
     #: VP per gold the opponents are modelled to use when buying (greedy-like).
     opp_gold_vp = 0.3
 
-    def choose_prices(self, state: GameState, player: int) -> SetPrices:
+    def choose_prices(self, state: GameState | Observation, player: int) -> SetPrices:
         """Try discard x price plans; for each, simulate the buying phase with
         opponents modelled as greedy buyers (their prices estimated from their
         face-up tiles, since the real ones are secret) and keep the plan that
-        leaves us the most tile value plus gold."""
+        leaves us the most tile value plus gold. The opponents' gold is what the
+        public events tell (their gold before this round's secret decisions)."""
+        state = state.observation(player)
         n = state.n_players
-        view = state.view(player)
-        gold_seen = [pl["gold"] for pl in view["players"]]
-        displays = [list(pl["display"]) for pl in view["players"]]
+        gold_seen = list(state.gold)
+        displays = state.displays
         all_tiles = [t for d in displays for t in d]
         # values[q][t]: VP tile t adds to player q (for tiles not q's own)
         values: list[dict[str, float]] = []
@@ -803,13 +812,13 @@ class PlannerBot(GreedyBot):
         assert best is not None
         return SetPrices(player, best[1], best[2])
 
-    def _own_values(self, state: GameState, q: int, tiles: Sequence[str]) -> dict[str, float]:
+    def _own_values(self, state: GameState | Observation, q: int, tiles: Sequence[str]) -> dict[str, float]:
         ctx = make_context(state, q)
         terr = state.territories[q]
         base = base_value(terr, ctx)
         return {t: tile_gain(terr, t, ctx, base) for t in tiles}
 
-    def _simulate(self, state: GameState, me: int, order: list[int], values: list[dict[str, float]],
+    def _simulate(self, state: GameState | Observation, me: int, order: list[int], values: list[dict[str, float]],
                   est_offers: dict[int, dict[str, int]], my_offer: dict[str, int], gold_seen: list[int],
                   g: float) -> float:
         """Our tile value + gold after a modelled buying phase."""
@@ -838,8 +847,9 @@ class PlannerBot(GreedyBot):
         got += sum(values[me].get(t, 0.0) for t in offers[me])      # unsold: kept
         return got + g * gold[me]
 
-    def choose_buy(self, state: GameState, player: int) -> Action:
+    def choose_buy(self, state: GameState | Observation, player: int) -> Action:
         """Buy the offer whose value beats the gold paid and the gold it hands a rival seller, or pass."""
+        state = state.observation(player)
         ctx = self.context(state, player)
         terr = state.territories[player]
         base = base_value(terr, ctx)

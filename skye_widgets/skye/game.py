@@ -818,19 +818,24 @@ class GameState:
 
     # -- hidden information -----------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see (plain data). Other players' secret price
-        decisions stay hidden until all are made; so does the gold they put on
-        tiles (their gold is shown as before pricing)."""
+    def view(self, player: int, *, open_hand: bool = False) -> dict[str, Any]:
+        """What ``player`` may see (plain data).
+
+        Every player keeps their gold behind their screen (all three rulebooks),
+        so another player's ``"gold"`` is None. ``open_hand=True`` is the
+        teacher's view for discussing a game: everyone's gold is shown as the
+        table knows it (:meth:`known_gold`). Other players' secret price
+        decisions stay hidden until all are made, in both views, and so does
+        the gold they put on tiles (open hand shows their gold as before pricing).
+        """
         pricing = self.phase == "prices"
+        known = self.known_gold(player)
         players = []
         for q in range(self.n_players):
             d = self.decisions[q]
-            hidden = pricing and q != player
-            committed = sum(g for _, g in d.prices) if (pricing and d is not None) else 0
             entry: dict[str, Any] = {
                 "name": self.names[q], "vp": self.vp[q],
-                "gold": self.gold[q] + (committed if hidden else 0),
+                "gold": known[q] if (q == player or open_hand) else None,
                 "territory": [(pl.tile, x, y, pl.rotation) for (x, y), pl in self.territories[q].placements.items()],
                 "display": list(self.displays[q]),
                 "to_build": list(self.to_build[q]),
@@ -846,7 +851,57 @@ class GameState:
         return {"round": self.round_no, "rounds": self.n_rounds, "phase": self.phase,
                 "start_player": self.start_player, "to_act": self.decision_players(),
                 "scoring_tiles": dict(self.scoring), "bag": len(self.bag), "players": players,
-                "me": player}
+                "me": player, "open_hand": bool(open_hand)}
+
+    def known_gold(self, viewer: int) -> list[int]:
+        """Every player's gold as ``viewer`` can know it from public events.
+
+        Worked out from the public record only, never from :attr:`gold`: the
+        announced income of every round (castle, whisky connected by road and
+        catch-up gold, all visible on the table), minus the gold each player put
+        on their tiles once the price decisions are revealed, minus the price of
+        each purchase for the buyer and plus twice that price for the seller.
+        (Gold on unsold tiles is lost: it was already taken off when it was put
+        on the tiles.) ``viewer`` also knows their own secret decision.
+
+        It equals :attr:`gold` for everyone except, while prices are being set,
+        the other players who have already decided in secret: for them it is
+        their gold before this round's decision (a test checks both on seeded
+        games). A player with a perfect memory knows exactly this much.
+        ``viewer=-1`` gives an onlooker's knowledge (nobody's secret decision).
+
+        >>> g = GameState(GameConfig(players=3, seed=4))
+        >>> d = g.displays[0]
+        >>> g.apply(SetPrices(0, d[0], ((d[1], 2), (d[2], 1))))
+        >>> g.known_gold(1), g.known_gold(0), g.gold
+        ([5, 5, 5], [2, 5, 5], [2, 5, 5])
+        """
+        gold = [0] * self.n_players
+        for results in self.income_history:
+            for p, r in enumerate(results):
+                gold[p] += r.points
+        secret_from = len(self.history)
+        if self.phase == "prices":            # this round's decisions are the history's last SetPrices run
+            while secret_from > 0 and isinstance(self.history[secret_from - 1], SetPrices):
+                secret_from -= 1
+        price_of: dict[str, int] = {}
+        for i, a in enumerate(self.history):
+            if isinstance(a, SetPrices):
+                if i >= secret_from and a.player != viewer:
+                    continue
+                for t, g in a.prices:
+                    gold[a.player] -= g
+                    price_of[t] = g
+            elif isinstance(a, Buy):
+                price = price_of[a.tile]
+                gold[a.player] -= price
+                gold[a.seller] += 2 * price
+        return gold
+
+    def observation(self, player: int) -> "Observation":
+        """What ``player`` may know, as an object with the game's read-only API
+        (bots decide from this; see :class:`Observation`)."""
+        return Observation(self, player)
 
     # -- copying, accounting ----------------------------------------------
 
@@ -917,6 +972,97 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState round {self.round_no}/{self.n_rounds} {self.phase}, "
                 f"VP {self.vp}, gold {self.gold}, to act {self.decision_players()}>")
+
+
+class Observation:
+    """The game as one player may know it: what bots decide from.
+
+    It has the read-only part of :class:`GameState`'s API (``phase``,
+    ``round_no``, ``territories``, ``displays``, ``prices``, ``gold``,
+    ``legal_actions``, ``placements_for``, ...) and nothing hidden from
+    ``player``: other players' gold is :meth:`GameState.known_gold` (what the
+    public events tell), other players' undisclosed price decisions are not
+    there (only whether they decided), and neither are the bag's order, its
+    random generator nor the action history. The territories are the game's
+    own objects: read them, never change them.
+
+    >>> g = GameState(GameConfig(players=2, seed=1))
+    >>> o = g.observation(1)
+    >>> o.gold, o.phase, hasattr(o, "bag"), hasattr(o, "decisions")
+    ([5, 5], 'prices', False, False)
+    """
+
+    __slots__ = ("_game", "player", "gold", "decided", "my_decision")
+
+    def __init__(self, game: GameState, player: int) -> None:
+        if not (_is_int(player) and 0 <= player < game.n_players):
+            raise UnknownPlayerError(f"there is no player {player!r} in a {game.n_players}-player game")
+        self._game = game
+        self.player = player
+        self.gold = game.known_gold(player)
+        pricing = game.phase == "prices"
+        self.decided = [d is not None for d in game.decisions] if pricing else [True] * game.n_players
+        self.my_decision = game.decisions[player] if pricing else None
+
+    # public facts, read through from the game (copies of the mutable ones)
+    phase = property(lambda self: self._game.phase)
+    round_no = property(lambda self: self._game.round_no)
+    n_rounds = property(lambda self: self._game.n_rounds)
+    n_players = property(lambda self: self._game.n_players)
+    names = property(lambda self: self._game.names)
+    start_player = property(lambda self: self._game.start_player)
+    config = property(lambda self: self._game.config)
+    scoring = property(lambda self: dict(self._game.scoring))
+    vp = property(lambda self: list(self._game.vp))
+    territories = property(lambda self: tuple(self._game.territories))
+    displays = property(lambda self: [list(d) for d in self._game.displays])
+    prices = property(lambda self: [dict(d) for d in self._game.prices])
+    to_build = property(lambda self: [list(t) for t in self._game.to_build])
+    build_queue = property(lambda self: list(self._game.build_queue))
+    buy_queue = property(lambda self: list(self._game.buy_queue))
+    bag_size = property(lambda self: len(self._game.bag))
+    log = property(lambda self: list(self._game.log))
+
+    def is_over(self) -> bool:
+        """True after the final scoring."""
+        return self._game.is_over()
+
+    def decision_players(self) -> list[int]:
+        """Every player who may act now (public: who has decided is announced)."""
+        return self._game.decision_players()
+
+    def current_player(self) -> int:
+        """Whose decision it is (-1 when the game is over)."""
+        return self._game.current_player()
+
+    def _mine(self, player: int | None) -> int:
+        if player is None or player == self.player:
+            return self.player
+        raise NotYourTurnError(f"{self._game.names[self.player]}'s observation cannot act for another player")
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """This player's legal actions (they depend only on public facts and their own gold)."""
+        return self._game.legal_actions(self._mine(player))
+
+    def random_action(self, rng: random.Random, player: int | None = None) -> Action:
+        """A uniformly random legal action of this player."""
+        return self._game.random_action(rng, self._mine(player))
+
+    def placements_for(self, player: int, tile: str) -> list[tuple[int, int, int]]:
+        """Legal placements of ``tile`` in ``player``'s territory (territories are public)."""
+        return self._game.placements_for(player, tile)
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """This player's :meth:`GameState.view` (never the open hand)."""
+        return self._game.view(self._mine(player))
+
+    def observation(self, player: int) -> "Observation":
+        """Itself (for this player): bots may be handed either a game or an observation."""
+        self._mine(player)
+        return self
+
+    def __repr__(self) -> str:
+        return f"<Observation of player {self.player}: {self._game.phase}, round {self._game.round_no}, gold {self.gold}>"
 
 
 def _grown_placements(terr: Any, tile: str, before: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:

@@ -34,6 +34,17 @@ from .base import CanvasBoard, on_click, plain_text, running_loop, status_html
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle"}
 
+#: The game table's texts about hidden gold: whole sentences or cell texts with named
+#: placeholders, kept here so they can be translated later.
+GOLD_CELL = "{gold} gold"
+GOLD_HIDDEN_CELL = "hidden"
+GOLD_HIDDEN_TITLE = "{name} keeps their gold hidden behind their screen."
+OPEN_HAND_LABEL = "open hand: show everyone's gold (teacher)"
+OPEN_HAND_ON = "Open hand: everyone's gold is shown, as the table knows it from the game so far."
+OPEN_HAND_OFF = "Gold is hidden again: each player sees only their own."
+GOLD_MAJORITY_HIDDEN = ("Everyone's gold is hidden behind their screen: this tile is worked out when it "
+                        "is scored, at the end of the round.")
+
 
 def _count(n: int, word: str) -> str:
     """A count with its noun.
@@ -358,8 +369,8 @@ class RandomSeat:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, player: int) -> Any:
-        """A uniformly random legal action."""
-        return state.random_action(self.rng, player)
+        """A uniformly random legal action (from what ``player`` may know)."""
+        return state.observation(player).random_action(self.rng, player)
 
 
 def make_seat(spec: Any, seed: int) -> Any:
@@ -408,7 +419,15 @@ class GameTable(W.VBox):
     running loop (plain Python, tests) they move at once. ``hotseat`` (default:
     more than one human) hides each human's secret prices and discard from the
     others: the table asks to pass the device and shows one player's tiles at a
-    time. ``hide_gold`` shows only the acting human's gold.
+    time.
+
+    Gold is secret, as in the rulebooks (kept behind each player's screen): the
+    players table shows a number only for the human whose eyes the table shows
+    (:meth:`viewer`) and "hidden" for everyone else, and the gold-majority
+    breakdown on the boards is not worked out. ``open_hand=True`` (or the
+    *open hand* box, :meth:`set_open_hand`) is the teacher's view for
+    discussing a game: everyone's gold, as the table knows it
+    (:meth:`GameState.known_gold`). The final scores list everything.
 
     Python-level API: :meth:`set_prices`, :meth:`buy`, :meth:`pass_turn`,
     :meth:`place` (or ``table.boards[p].click_cell``), :meth:`undo`,
@@ -417,7 +436,7 @@ class GameTable(W.VBox):
 
     def __init__(self, seats: Sequence[Any] = ("human", "random"), *, seed: int = 0,
                  names: Sequence[str] | None = None, scoring: Sequence[int] | None = None,
-                 hotseat: bool | None = None, hide_gold: bool = False, bot_delay: float = 0.4,
+                 hotseat: bool | None = None, open_hand: bool = False, bot_delay: float = 0.4,
                  auto_bots: bool = True, game: GameState | None = None) -> None:
         if game is None:
             game = GameState(GameConfig(players=len(seats), seed=seed,
@@ -429,7 +448,7 @@ class GameTable(W.VBox):
         self.seat_specs = [s if isinstance(s, str) else type(s).__name__ for s in seats]
         self.seats = [make_seat(s, seed * 101 + i) for i, s in enumerate(seats)]
         self.hotseat = (sum(1 for s in self.seats if s is None) > 1) if hotseat is None else hotseat
-        self.hide_gold = hide_gold
+        self.open_hand = bool(open_hand)
         self.bot_delay = bot_delay
         self.auto_bots = auto_bots
         self.revealed: int | None = None     # hot-seat: whose secret form is showing
@@ -450,6 +469,9 @@ class GameTable(W.VBox):
                                     lambda: self.step_bots(1))
         self.auto_box = W.Checkbox(value=auto_bots, description="bots move by themselves", indent=False)
         self.auto_box.observe(lambda ch: self._set_auto(ch["new"]), names="value")
+        self.open_hand_box = W.Checkbox(value=self.open_hand, description=OPEN_HAND_LABEL, indent=False)
+        self.open_hand_box.add_class("skye-open-hand")
+        self.open_hand_box.observe(lambda ch: self.set_open_hand(ch["new"]), names="value")
         scoring_numbers = list(game.scoring.values())
         self.boards: list[TerritoryWidget] = []
         for p in range(game.n_players):
@@ -461,7 +483,7 @@ class GameTable(W.VBox):
         self.tabs = W.Tab(children=self.boards)
         for p, name in enumerate(game.names):
             self.tabs.set_title(p, name)
-        controls = W.HBox([self.undo_button, self.step_button, self.auto_box],
+        controls = W.HBox([self.undo_button, self.step_button, self.auto_box, self.open_hand_box],
                           layout=W.Layout(align_items="center"))
         super().__init__(children=[self.header, self.players_html, self.panel, self.status, self.tabs,
                                    controls, W.HTML("<b>Event log</b>"), self.log_box, self.final_html])
@@ -628,6 +650,32 @@ class GameTable(W.VBox):
             self.refresh()
         return made
 
+    def set_open_hand(self, on: bool = True) -> None:
+        """The teacher's open hand: show everyone's gold (True) or only the viewer's (False)."""
+        on = bool(on)
+        if self.open_hand_box.value != on:
+            self.open_hand_box.value = on        # its observer calls back here
+            return
+        if on == self.open_hand:
+            return
+        self.open_hand = on
+        self.say(OPEN_HAND_ON if on else OPEN_HAND_OFF, "info")
+        self.refresh()
+        for b in self.boards:
+            if b.breakdown_tile:
+                b.redraw()
+
+    def gold_text(self, p: int, viewer: int | None = None) -> str:
+        """What the players table shows in ``p``'s gold cell: a number or "hidden"."""
+        g = self.game
+        if viewer is None:
+            viewer = self.viewer()
+        if p == viewer:
+            return GOLD_CELL.format(gold=g.gold[p])
+        if not self.open_hand:
+            return GOLD_HIDDEN_CELL
+        return GOLD_CELL.format(gold=g.known_gold(viewer)[p])     # viewer -1: an onlooker's knowledge
+
     def say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` in the status line (kind: info, ok or error)."""
         self.status.value = status_html(message, kind)
@@ -681,8 +729,13 @@ class GameTable(W.VBox):
 
     def _scorer(self, p: int) -> Callable[[int], Any]:
         def score(number: int) -> Any:
-            from ..skye.scoring import score_tile
-            return score_tile(number, self.game.territories, list(self.game.gold))[p]
+            from ..skye import scoring
+            st = scoring.SCORING_TILES.get(number)
+            if not self.open_hand and not self.game.is_over() and \
+                    getattr(st, "majority_rule", None) is scoring.score_gold_majority:
+                return scoring.ScoreResult.of([scoring.BreakdownItem(0, GOLD_MAJORITY_HIDDEN)])
+            # the open hand: gold as the table knows it (never the secret prices being set)
+            return scoring.score_tile(number, self.game.territories, self.game.known_gold(self.viewer()))[p]
         return score
 
     # -- state -> widgets ------------------------------------------------------
@@ -731,16 +784,13 @@ class GameTable(W.VBox):
     def _players_html(self) -> str:
         g = self.game
         viewer = self.viewer()
-        view = g.view(viewer if viewer >= 0 else 0)
         acting = set(g.decision_players())
         top = max(max(g.vp), 1)
         rows = []
-        for p, entry in enumerate(view["players"]):
-            if viewer < 0 and g.phase == "prices":    # hot-seat, nobody revealed: hide everyone's pricing
-                gold = g.view((p + 1) % g.n_players)["players"][p]["gold"]
-            else:
-                gold = entry["gold"]
-            shown_gold = str(gold) if (not self.hide_gold or p == viewer) else "?"
+        for p in range(g.n_players):
+            gold = self.gold_text(p, viewer)
+            hidden = gold == GOLD_HIDDEN_CELL
+            title = f' title="{escape(GOLD_HIDDEN_TITLE.format(name=g.names[p]))}"' if hidden else ""
             seat = "human" if self.is_human(p) else f"bot ({self.seat_specs[p]})"
             if g.phase == "prices":
                 state = "deciding…" if p in acting else "decided ✓"
@@ -749,7 +799,7 @@ class GameTable(W.VBox):
             bar = (f'<div style="background:#4477AA;height:0.8em;width:{int(120 * g.vp[p] / top)}px;'
                    f'display:inline-block"></div>')
             rows.append(f'<tr class="skye-player-{p}"><td><b>{escape(g.names[p])}</b></td><td>{seat}</td>'
-                        f'<td>{shown_gold} gold</td><td class="skye-vp">{g.vp[p]} VP</td><td>{bar}</td>'
+                        f'<td class="skye-gold"{title}>{escape(gold)}</td><td class="skye-vp">{g.vp[p]} VP</td><td>{bar}</td>'
                         f"<td>{_count(len(g.territories[p]), 'tile')}</td><td>{state}</td></tr>")
         return ('<table class="skye-players" style="border-collapse:collapse">'
                 "<tr><th>player</th><th>seat</th><th>gold</th><th>score</th><th>track</th><th>territory</th>"

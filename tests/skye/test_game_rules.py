@@ -116,7 +116,8 @@ def test_prices_are_secret_until_everyone_has_decided():
     # player 2 (index 1) sees that player 1 decided, but not what, and not the 3 gold spent
     seen = g.view(1)["players"][0]
     assert seen["decided"] is True and "prices" not in seen and "discard" not in seen
-    assert seen["gold"] == 5
+    assert seen["gold"] is None                            # gold stays behind the screen
+    assert g.view(1, open_hand=True)["players"][0]["gold"] == 5   # teacher's view: gold before pricing
     assert g.view(0)["players"][0]["prices"] == {d0[1]: 2, d0[2]: 1}
     assert g.view(0)["players"][0]["gold"] == 2            # own view: 5 - 3
     # any undecided player may decide next (simultaneous decisions)
@@ -273,6 +274,43 @@ def test_unplaceable_tile_goes_back_to_the_bag():
     assert g.to_build[0] == [] and len(g.territories[0]) == 5
     assert g.gold[0] == gold_before + 4
     assert "61 fits nowhere" in " ".join(e.text for e in g.log)
+
+
+def test_the_player_chooses_the_build_order_and_may_strand_a_tile_on_purpose():
+    # Castle-blue (PWPM) with tile 19 (PMPP, rotation 0) west of it. Every empty cell next to
+    # this territory touches a pasture side except (1, 0), which touches only the castle's east
+    # water side. Tile 15 (MMMW) has no pasture side: it fits only at (1, 0), rotation 0 (its
+    # west water side against the castle's water). Tile 29 (PWPP) also fits at (1, 0), rotation 2
+    # (its printed east water side turned to face west), and in many other places.
+    def setup() -> GameState:
+        g = three_player_buy_phase(gold=(10, 9, 10))
+        t = Territory("castle-blue")
+        t.place("19", -1, 0, 0)
+        for tid in ("19", "29", "15"):
+            g.bag.remove(tid)
+        g.territories[1] = t
+        g.to_build[1].extend(["29", "15"])
+        # P1 buys tile 4 and P3 tile 5 from P2, so 29 and 15 are P2's only tiles this round
+        g.apply(Buy(0, 1, "4"))
+        g.apply(Pass(1))
+        g.apply(Buy(2, 1, "5"))
+        while g.current_player() == 0:                 # P1 builds first (start player)
+            g.apply(g.legal_actions()[0])
+        assert g.current_player() == 1 and sorted(g.to_build[1]) == ["15", "29"]
+        return g
+
+    g = setup()
+    assert [a for a in g.legal_actions() if a.tile == "15"] == [Place(1, "15", 1, 0, 0)]
+    # P2 chooses to place 29 first, on the only spot 15 had: every open side is now pasture,
+    # so 15 fits nowhere and goes back to the bag (the rulebook leaves the order to the player)
+    g.apply(Place(1, "29", 1, 0, 2))
+    assert g.returned == [(1, "15")] and "15" in g.bag and g.to_build[1] == []
+    assert any(e.text.startswith("Tile 15 fits nowhere") for e in g.log)
+    # the other order keeps both: 15 first, then 29 still has legal spots
+    g = setup()
+    g.apply(Place(1, "15", 1, 0, 0))
+    assert g.to_build[1] == ["29"] and g.returned == []
+    assert g.legal_actions() and all(a.tile == "29" for a in g.legal_actions())
 
 
 # --------------------------------------------------------------------------

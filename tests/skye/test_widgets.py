@@ -388,10 +388,57 @@ def test_seats():
         GameTable(["human"], game=GameState(GameConfig(players=2)))
 
 
-def test_hide_gold_shows_only_the_viewers_gold():
-    t = GameTable(["human", "random"], seed=2, hide_gold=True)
-    html = t.players_html.value
-    assert f"{t.game.gold[0]} gold" in html and "? gold" in html
+def _gold_cells(t: GameTable) -> list[str]:
+    import re
+    return re.findall(r'<td class="skye-gold"[^>]*>([^<]*)</td>', t.players_html.value)
+
+
+def test_gold_is_hidden_except_the_viewers_and_the_open_hand_shows_it():
+    t = GameTable(["human", "random", "random"], seed=2)
+    g = t.game
+    # round 1: the bots have priced in secret; the human (viewer) sees only their own 5 gold
+    assert all(d is not None for d in g.decisions[1:]) and t.viewer() == 0
+    assert _gold_cells(t) == ["5 gold", "hidden", "hidden"]
+    assert "Player 2 keeps their gold hidden behind their screen." in t.players_html.value
+    assert g.view(0)["players"][1]["gold"] is None
+    # the teacher's open hand: everyone's gold as the table knows it (before the bots' secret
+    # prices: 5 each), and back
+    t.open_hand_box.value = True
+    assert t.open_hand and _gold_cells(t) == ["5 gold", "5 gold", "5 gold"]
+    assert "Open hand" in t.message
+    t.set_open_hand(False)
+    assert not t.open_hand_box.value and _gold_cells(t) == ["5 gold", "hidden", "hidden"]
+    assert "hidden again" in t.message
+
+
+def test_open_hand_after_the_prices_are_revealed_shows_the_real_gold():
+    t = GameTable(["human", "random"], seed=2, open_hand=True)
+    g = t.game
+    d, prices = first_prices(t, 0)
+    t.set_prices(d, prices)
+    assert g.phase == "buy"
+    assert _gold_cells(t) == [f"{g.gold[0]} gold", f"{g.gold[1]} gold"]
+
+
+def test_hot_seat_shows_nobodys_gold_while_nobody_is_revealed():
+    t = GameTable(["human", "human"], seed=2)
+    assert t.hotseat and t.viewer() == -1
+    assert _gold_cells(t) == ["hidden", "hidden"]
+    t.reveal(0)
+    assert _gold_cells(t) == ["5 gold", "hidden"]
+
+
+def test_the_gold_majority_breakdown_waits_for_the_scoring_unless_the_hand_is_open():
+    from skye_widgets.skye import scoring
+    gold_tile = next(n for n, st in scoring.SCORING_TILES.items()
+                     if st.majority_rule is scoring.score_gold_majority)
+    others = [n for n in (1, 2, 3, 4) if n != gold_tile][:3]
+    t = GameTable(["human", "random"], seed=2, scoring=[gold_tile, *others])
+    board = t.boards[0]
+    board.show_breakdown(gold_tile)
+    assert "worked out when it is scored" in board.details.value
+    t.set_open_hand(True)
+    assert "worked out" not in board.details.value and "most gold" in board.details.value
 
 
 # -- the batching painter ----------------------------------------------------------
