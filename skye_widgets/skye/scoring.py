@@ -366,9 +366,9 @@ def tile_label(number: int) -> str:
     return SCORING_TILES[number].label
 
 
-#: Files written before the numbers followed the rulebook's printed list (puzzle and
-#: territory files without a version or of version 1, Skye saves of version 1) had
-#: these pairs the other way round: old number -> number now.
+#: Files written before the numbers followed the rulebook's printed list (puzzle
+#: files without a version or of version 1, Skye saves of version 1) had these
+#: pairs the other way round: old number -> number now.
 OLD_NUMBERS = {9: 10, 10: 9, 13: 14, 14: 13}
 
 
