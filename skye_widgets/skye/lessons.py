@@ -235,7 +235,7 @@ def check_exercise(number: int, territory: Territory) -> tuple[bool, str]:
     now = score_tile(number, [territory], [0])[0]
     gained = now.points - before
     if gained >= les.gain:
-        return True, (f"Yes! {before} -> {now.points} VP under scoring tile {number}: +{gained}. "
+        return True, (f"Yes! {before} -> {now.points} VP under scoring tile {tile_label(number)}: +{gained}. "
                       "The outlines on the board show what scores.")
     return False, (f"{before} -> {now.points} VP: +{gained}, and +{les.gain} is possible. "
                    "Run the cell again to start over, and look at what the tile counts.")
