@@ -21,8 +21,8 @@ from skye_widgets.skye.solver import greedy, solve
 from skye_widgets.skye.territory import Territory, grow_territory
 
 OBJECTIVES = [
-    Objective((16,)), Objective((2,)), Objective((1,)), Objective((14,)), Objective((12, 15)),
-    Objective((10, 13)), Objective((4,), scrolls=True), Objective((11,), income=True),
+    Objective((16,)), Objective((2,)), Objective((1,)), Objective((13,)), Objective((12, 15)),
+    Objective((9, 14)), Objective((4,), scrolls=True), Objective((11,), income=True),
 ]
 
 
@@ -39,7 +39,7 @@ def territory(seed: int, size: int) -> tuple[Territory, list[int]]:
 def run(hand_size: int, objectives: list[Objective], seeds: range) -> list[float]:
     times = []
     print(f"\n{hand_size}-tile hands on 20-tile territories")
-    print(f"{'seed':>4} {'objective':<58} {'optimum':>7} {'greedy':>6} {'#opt':>7} {'nodes':>7} "
+    print(f"{'seed':>4} {'objective':<80} {'optimum':>7} {'greedy':>6} {'#opt':>7} {'nodes':>7} "
           f"{'finals':>8} {'cpu s':>8} {'wall s':>8}")
     for seed in seeds:
         for obj in objectives:
@@ -50,7 +50,7 @@ def run(hand_size: int, objectives: list[Objective], seeds: range) -> list[float
             dt, cpu = time.perf_counter() - t0, time.process_time() - c0
             times.append(cpu)
             g, _ = greedy(t, hand, obj)
-            print(f"{seed:>4} {describe_objective(obj):<58} {sol.optimum:>7} {g:>6} "
+            print(f"{seed:>4} {describe_objective(obj):<80} {sol.optimum:>7} {g:>6} "
                   f"{sol.optimal_territories:>7} {sol.nodes:>7} {sol.finals:>8} {cpu:>8.2f} {dt:>8.2f}", flush=True)
     times.sort()
     print(f"{hand_size}-tile: CPU time median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s "
@@ -66,7 +66,7 @@ def main() -> None:
           "'cpu s' is its own CPU time (one core), 'wall s' includes waiting for the CPU")
     run(3, OBJECTIVES, range(1, 3))
     if not args.quick:
-        run(4, [Objective((16,)), Objective((1,)), Objective((14,)), Objective((12, 15))], range(1, 2))
+        run(4, [Objective((16,)), Objective((1,)), Objective((13,)), Objective((12, 15))], range(1, 2))
     print("\nthe curated set (puzzles/skye)")
     total = 0.0
     slowest = (0.0, "")

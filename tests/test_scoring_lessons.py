@@ -61,7 +61,7 @@ def test_tile_section_has_picture_printed_points_and_exercise(number):
     assert pictures, f"tile {number}: no picture cell"
     assert any(o.get("data", {}).get("image/svg+xml") for c in pictures for o in c.outputs), \
         f"tile {number}: the picture's SVG is not committed (run tests/notebook_tools.py)"
-    if number != 9:   # gold is not on the board: tile 9 shows a chart of the gold instead
+    if number != 10:   # gold is not on the board: tile 10 shows a chart of the gold instead
         assert any("breakdown=" in c.source for c in pictures), f"tile {number}: the breakdown is not drawn"
     checks = [c for c in code if c.source.startswith("# NBVAL_CHECK_OUTPUT") and f"report({number})" in c.source]
     assert len(checks) == 1, f"tile {number}: needs exactly one checked cell printing lessons.report({number})"
@@ -90,12 +90,12 @@ HAND_COUNTED = {
     6: [10],          # brochs 2 (4, 51), farms 2 (4, 14), lighthouses 3 (50, 51, 44) -> 2 sets x 5
     7: [5, 2, 2],     # whisky tiles 3 (70, 19, 55) / 1 (32) / 1 (24): tied seconds both get 2
     8: [5, 5, 0],     # ships 3 (67: 2, 59: 1) / 3 (53: 2, 56: 1) / 1 (72): tied firsts, nobody second
-    9: [5, 2, 0],     # gold 8 / 3 / 0: at least 1 gold needed
-    10: [3],          # farm on 59: its sheep (1) + tile 33's 2 sheep diagonally next to it
+    9: [3],           # farm on 59: its sheep (1) + tile 33's 2 sheep diagonally next to it
+    10: [5, 2, 0],    # gold 8 / 3 / 0: at least 1 gold needed
     11: [4],          # tile 32 (2 cattle) linked to the castle through tile 58 -> 2 x 2; tile 56 has no road
     12: [3],          # water of 44 + 55: 2 ships + 1 lighthouse; castle's water has no ship
-    13: [3],          # column x=0: tiles 25, castle, 71; column x=-1 only 2 tiles
-    14: [3],          # tiles 5, 21, 33 connected; 62 and 12 not
+    13: [3],          # tiles 5, 21, 33 connected; 62 and 12 not
+    14: [3],          # column x=0: tiles 25, castle, 71; column x=-1 only 2 tiles
     15: [6],          # completed lake castle + 28 + 6 = 3 tiles x 2; tile 35's 1-tile lake is smaller
     16: [4],          # completed mountain 58 + 32 (2) and tile 7's enclosed mountain (2)
 }
@@ -133,7 +133,7 @@ def test_examples_are_legal_and_use_each_tile_once_per_group():
     for name in lessons.EXAMPLES:
         t = lessons.example(name)                   # every placement is checked by Territory.place
         assert len(t) == len(lessons.EXAMPLES[name])
-    for number in (7, 8, 9):
+    for number in (7, 8, 10):
         territories, _ = lessons.clans(number)
         tiles = [p.tile for t in territories for p in t if not p.tile.startswith("castle-")]
         assert len(tiles) == len(set(tiles)), "one tile in two clans' territories"
@@ -258,12 +258,12 @@ def test_quiz_answers_computed_in_the_notebooks():
     yellow = clans[2].copy()
     yellow.place("66", *yellow.legal_placements("66")[0])
     assert [r.points for r in score_tile(8, [clans[0], clans[1], yellow], gold)] == [5, 5, 5]
-    # lesson 7, tile 9: gold 8 / 3 / 3 -> tied seconds
-    assert [r.points for r in score_tile(9, lessons.clans(9)[0], [8, 3, 3])] == [5, 2, 2]
-    # lesson 7, slot C = tile 10: tile 38 is a farm with 1 sheep + 1 cattle; at (-1, 2) it also brings
+    # lesson 7, tile 10: gold 8 / 3 / 3 -> tied seconds
+    assert [r.points for r in score_tile(10, lessons.clans(10)[0], [8, 3, 3])] == [5, 2, 2]
+    # lesson 7, slot C = tile 9: tile 38 is a farm with 1 sheep + 1 cattle; at (-1, 2) it also brings
     # tile 48's sheep at (0, 1) next to a farm: 2 + 1 = +3. Tile 73's 2 sheep next to the farm on 59: +2
     farm = lessons.example("animals_at_farms")
-    assert {t: lessons.best_gain(10, farm, t) for t in ("38", "73")} == {"38": 3, "73": 2}
+    assert {t: lessons.best_gain(9, farm, t) for t in ("38", "73")} == {"38": 3, "73": 2}
     # lesson 8, slot C = tile 12: tile 61 is a harbour by itself; tile 66 has no lighthouse to join
     port = lessons.example("harbours")
     assert {t: lessons.best_gain(12, port, t) for t in ("61", "66")} == {"61": 3, "66": 0}

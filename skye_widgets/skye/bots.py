@@ -257,8 +257,8 @@ def features(cells: dict[Cell, tuple[str, int]], castle: Cell = (0, 0)) -> Featu
               Scroll.PER_LIGHTHOUSE: lh_total}
     scroll_pts = sum(counts[sc] * (2 if done else 1) for sc, done in scroll_list)
     points = {1: 2 * squares, 2: completed, 3: sheep, 4: 3 * big, 5: brochs,
-              6: 5 * min(broch, farm, lh_total), 10: animals, 11: 2 * conn_cattle, 12: harbours,
-              13: 3 * lines, 14: len(conn) - 1, 15: 2 * water_best, 16: 2 * mountains}
+              6: 5 * min(broch, farm, lh_total), 9: animals, 11: 2 * conn_cattle, 12: harbours,
+              13: len(conn) - 1, 14: 3 * lines, 15: 2 * water_best, 16: 2 * mountains}
     return Features(points, whisky, ships, scroll_pts, conn_whisky, near, open_m, open_w)
 
 
@@ -375,8 +375,8 @@ class TerritoryEval:
                   Scroll.PER_FARM: farm, Scroll.PER_LIGHTHOUSE: lh}
         scroll_pts = sum(counts[sc] * (2 if done else 1) for sc, done in scroll_state)
         points = {1: 2 * squares, 2: int(tot[0]), 3: sheep, 4: 3 * int(tot[1]), 5: int(tot[3]),
-                  6: 5 * min(broch, farm, lh), 10: animals, 11: 2 * conn_cattle, 12: int(tot[4]),
-                  13: 3 * lines, 14: n_conn - 1, 15: 2 * water_best, 16: 2 * int(tot[2])}
+                  6: 5 * min(broch, farm, lh), 9: animals, 11: 2 * conn_cattle, 12: int(tot[4]),
+                  13: n_conn - 1, 14: 3 * lines, 15: 2 * water_best, 16: 2 * int(tot[2])}
         return Features(points, whisky, ships, scroll_pts, conn_whisky, tot[5], tot[6], tot[7])
 
     def with_tile(self, tile: str, x: int, y: int, r: int) -> Features:
@@ -515,7 +515,7 @@ def _majority(mine: int, others: Sequence[int]) -> int:
 # Evaluation
 # --------------------------------------------------------------------------
 
-MAJORITY_TILES = {7: "whisky", 8: "ships", 9: "gold"}
+MAJORITY_TILES = {7: "whisky", 8: "ships", 10: "gold"}
 
 
 @dataclass
@@ -560,7 +560,7 @@ def evaluate(f: Features, ctx: Context) -> float:
             v += k * _majority(f.whisky_tiles, ctx.opp_whisky)
         elif n == 8:
             v += k * _majority(f.ships, ctx.opp_ships)
-        elif n == 9:
+        elif n == 10:
             continue
         else:
             v += k * pts[n]

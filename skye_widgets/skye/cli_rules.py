@@ -64,10 +64,10 @@ def score_text(players: list[Territory]) -> str:
     tiles = score_all_tiles(players, golds)
     names = [fit(t.name or f"player {i + 1}") for i, t in enumerate(players)]
     w = max(8, *(len(n) for n in names))       # names are cut to cli.NAME_COLUMN characters
-    label_w = max(len(f"{s.number:>2} {s.name}") for s in SCORING_TILES.values())
+    label_w = max(len(s.label) for s in SCORING_TILES.values())
     lines = [" " * label_w + "  " + "  ".join(f"{n:>{w}}" for n in names)]
     for n, s in SCORING_TILES.items():
-        lines.append(f"{f'{n:>2} {s.name}':<{label_w}}  " + "  ".join(f"{per[n].points:>{w}}" for per in tiles))
+        lines.append(f"{s.label:<{label_w}}  " + "  ".join(f"{per[n].points:>{w}}" for per in tiles))
     extra = [("scrolls", [scroll_points(t) for t in players]),
              ("gold (1 VP per 5)", [gold_points(t.gold) for t in players]),
              ("income (base)", [income(t) for t in players])]
@@ -78,7 +78,7 @@ def score_text(players: list[Territory]) -> str:
         lines.append(f"{names[i]}: {len(t)} tiles, {t.gold} gold")
         for n, s in SCORING_TILES.items():
             if per[n].breakdown:
-                lines.append(f"  {n:>2} {s.name}: {per[n].points}")
+                lines.append(f"  {s.label}: {per[n].points}")
                 lines.extend(_indent(per[n]))
         for label, results in extra:
             r = results[i]

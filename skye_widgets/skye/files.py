@@ -2,11 +2,16 @@
 
 Format (JSON)::
 
-    {"players": [{"name": "Ann", "gold": 7,
+    {"format": "skye-widgets/isle-of-skye-territory", "version": 2,
+     "players": [{"name": "Ann", "gold": 7,
                   "tiles": [{"tile": "castle-blue", "x": 0, "y": 0, "rotation": 0},
                             {"tile": 12, "x": 1, "y": 0, "rotation": 2}, ...]}, ...]}
 
-Tiles are listed castle first, in a legal build order. A file that cannot be
+Tiles are listed castle first, in a legal build order. ``format`` and
+``version`` may be left out (the first files had neither); version 1 and 2
+files read the same, as a territory file holds no scoring tile number: version
+2 marks the files written since the scoring tiles follow the rulebook's
+printed list. Any other version is refused. A file that cannot be
 used raises :class:`~skye_widgets.errors.FileFormatError` naming the file and
 the fault, e.g. ``game.json: players[1].tiles[3]: tile 99 is not a tile
 (1-73 or castle-<colour>)``.
@@ -15,6 +20,7 @@ the fault, e.g. ``game.json: players[1].tiles[3]: tile 99 is not a tile
 from __future__ import annotations
 
 import os
+import reprlib
 from typing import Any, Mapping, Sequence, Union
 
 from ..errors import FileFormatError, read_json, write_json
@@ -23,12 +29,21 @@ from .tiles import Tile
 
 PathLike = Union[str, "os.PathLike[str]"]
 
+FORMAT = "skye-widgets/isle-of-skye-territory"
+VERSION = 2
+
 
 def players_from_data(data: Any, path: PathLike = "<data>", *,
                       tiles: Mapping[str, Tile] | None = None) -> list[Territory]:
     """Territories (with ``.name`` and ``.gold``) from parsed file data; raises FileFormatError."""
     if not isinstance(data, dict) or "players" not in data:
         raise FileFormatError(path, 'expected an object {"players": [...]}')
+    fmt, version = data.get("format", FORMAT), data.get("version", 1)
+    if fmt != FORMAT:
+        raise FileFormatError(path, f"format: {reprlib.repr(fmt)} is not an Isle of Skye territory file ({FORMAT!r})")
+    if type(version) is not int or version not in (1, VERSION):
+        raise FileFormatError(path, f"version: {reprlib.repr(version)} is not a territory file version this "
+                                    f"program reads (1 or {VERSION})")
     players = data["players"]
     if not isinstance(players, list) or not players:
         raise FileFormatError(path, "players: must be a non-empty list")
@@ -68,7 +83,7 @@ def load_players(path: PathLike, *, tiles: Mapping[str, Tile] | None = None) -> 
 
 def players_to_data(territories: Sequence[Territory]) -> dict[str, Any]:
     """The file content for ``territories`` (their ``.name``/``.gold`` included)."""
-    return {"players": [t.to_dict() for t in territories]}
+    return {"format": FORMAT, "version": VERSION, "players": [t.to_dict() for t in territories]}
 
 
 def save_players(path: PathLike, territories: Sequence[Territory]) -> None:

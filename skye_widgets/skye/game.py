@@ -50,6 +50,10 @@ SLOTS = ("A", "B", "C", "D")
 #: The rulebook's first-game suggestion is a picture of four scoring tiles; its
 #: text does not name them, so no suggested set is hard-coded here.
 FIRST_GAME_SCORING: tuple[int, int, int, int] | None = None
+#: The scoring tiles in the order a seed draws them from. It is the numbering used
+#: before the numbers followed the rulebook's printed list (9 and 10, 13 and 14 were
+#: the other way round), so a seed draws the same tiles, and plays the same game, as before.
+SCORING_DRAW_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 10, 9, 11, 12, 14, 13, 15, 16)
 
 #: Decision phases, plus "over".
 PHASES = ("prices", "buy", "build", "over")
@@ -156,7 +160,7 @@ class GameConfig:
     None four different ones are drawn with ``random.Random(seed)``.
 
     >>> GameConfig(players=3, seed=7).resolved().scoring
-    (10, 1, 7, 8)
+    (9, 1, 7, 8)
     """
 
     players: int = 4
@@ -197,7 +201,7 @@ class GameConfig:
         config loads back equal."""
         if self.scoring is not None and self.names:
             return self
-        tiles = self.scoring or tuple(random.Random(f"scoring-{self.seed}").sample(range(1, 17), 4))
+        tiles = self.scoring or tuple(random.Random(f"scoring-{self.seed}").sample(SCORING_DRAW_ORDER, 4))
         return GameConfig(self.players, self.seed, self.player_names, tiles, self.start_player)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, Any]:
@@ -434,9 +438,7 @@ class GameState:
     @staticmethod
     def _tile_name(number: int) -> str:
         _, scoring = _core()
-        st = getattr(scoring, "SCORING_TILES", {}).get(number)
-        name = getattr(st, "name", None)
-        return f"{number} ({name})" if name else str(number)
+        return scoring.tile_label(number)
 
     def _say(self, player: int | None, text: str) -> None:
         self.log.append(Event(self.round_no, self.phase, text, player))

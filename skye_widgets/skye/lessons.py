@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ..drawing import Circle, Drawing, Line, Rect, Shape, Text
-from .scoring import ROUND_TRACK, SCORING_TILES, ScoreResult, icon_totals, score_tile, whisky_tiles
+from .scoring import ROUND_TRACK, ScoreResult, icon_totals, score_tile, tile_label, whisky_tiles
 from .territory import Territory
 
 #: (tile, x, y, rotation) in build order, castle first.
@@ -43,7 +43,7 @@ EXAMPLES: dict[str, PlacementList] = {
                ("47", 1, -1, 3)),
     "building_sets": (("castle-blue", 0, 0, 0), ("50", 0, 1, 3), ("4", -1, 0, 3), ("14", -2, 0, 1),
                       ("51", 1, 1, 0), ("44", -2, 1, 1)),
-    # three clans for the majorities (7, 8, 9); no tile appears twice in one group
+    # three clans for the majorities (7, 8, 10); no tile appears twice in one group
     "whisky_blue": (("castle-blue", 0, 0, 0), ("70", 0, 1, 3), ("67", -1, 1, 1), ("19", 1, 1, 2), ("55", -1, 2, 2)),
     "whisky_red": (("castle-red", 0, 0, 0), ("71", 0, -1, 0), ("61", -1, 0, 3), ("32", 0, -2, 0), ("35", 1, -2, 2)),
     "whisky_yellow": (("castle-yellow", 0, 0, 0), ("60", 1, 0, 2), ("47", 0, 1, 1), ("39", 1, -1, 1),
@@ -101,12 +101,12 @@ LESSONS: dict[int, Lesson] = {les.number: les for les in (
     Lesson(6, ("building_sets",)),
     Lesson(7, _MAJ7),
     Lesson(8, ("ships_blue", "ships_red", "ships_yellow")),
-    Lesson(9, _MAJ7, golds=(8, 3, 0)),
-    Lesson(10, ("animals_at_farms",), exercise_base="animals_at_farms", hand="32", gain=3),
+    Lesson(9, ("animals_at_farms",), exercise_base="animals_at_farms", hand="32", gain=3),
+    Lesson(10, _MAJ7, golds=(8, 3, 0)),
     Lesson(11, ("cattle_on_road",), exercise_base="cattle_on_road", hand="42", gain=2),
     Lesson(12, ("harbours",), exercise_base="harbours", hand="58", gain=3),
-    Lesson(13, ("vertical_lines",), exercise_base="vertical_lines", hand="5", gain=3),
-    Lesson(14, ("tiles_on_road",), exercise_base="tiles_on_road", hand="8", gain=1),
+    Lesson(13, ("tiles_on_road",), exercise_base="tiles_on_road", hand="8", gain=1),
+    Lesson(14, ("vertical_lines",), exercise_base="vertical_lines", hand="5", gain=3),
     Lesson(15, ("largest_water",), exercise_base="open_lake", hand="29", gain=6),
     Lesson(16, ("completed_mountains",), exercise_base="completed_mountains", hand="40", gain=2),
 )}
@@ -145,10 +145,10 @@ def clans(number: int) -> tuple[list[Territory], list[int]]:
 
 
 def majority_counts(number: int) -> list[int]:
-    """What majority tile ``number`` (7, 8, 9) compares for each example clan:
+    """What majority tile ``number`` (7, 8, 10) compares for each example clan:
     whisky tiles, ship icons or gold.
 
-    >>> majority_counts(7), majority_counts(8), majority_counts(9)
+    >>> majority_counts(7), majority_counts(8), majority_counts(10)
     ([3, 1, 1], [3, 3, 1], [8, 3, 0])
     """
     ts, golds = clans(number)
@@ -156,12 +156,12 @@ def majority_counts(number: int) -> list[int]:
         return [len(whisky_tiles(t)) for t in ts]
     if number == 8:
         return [icon_totals(t).ships for t in ts]
-    if number == 9:
+    if number == 10:
         return golds
-    raise ValueError(f"scoring tile {number} is not a majority tile (7, 8, 9)")
+    raise ValueError(f"scoring tile {number} is not a majority tile (7, 8, 10)")
 
 
-_MAJORITY_WHAT = {7: ("whisky tile", "whisky tiles"), 8: ("ship", "ships"), 9: ("gold", "gold")}
+_MAJORITY_WHAT = {7: ("whisky tile", "whisky tiles"), 8: ("ship", "ships"), 10: ("gold", "gold")}
 
 
 def majority_captions(number: int) -> list[str]:
@@ -193,11 +193,10 @@ def report(number: int) -> str:
     when there are several); the lesson test parses it.
     """
     les = LESSONS[number]
-    title = SCORING_TILES[number].name
     out = []
     for name, res in zip(les.names, scores(number)):
         who = f" {name}" if len(les.players) > 1 else ""
-        out.append(f"Scoring tile {number} ({title}){who}: {res.points} VP")
+        out.append(f"Scoring tile {tile_label(number)}{who}: {res.points} VP")
         out.append(res.explain())
     return "\n".join(out)
 
@@ -236,7 +235,7 @@ def check_exercise(number: int, territory: Territory) -> tuple[bool, str]:
     now = score_tile(number, [territory], [0])[0]
     gained = now.points - before
     if gained >= les.gain:
-        return True, (f"Yes! {before} -> {now.points} VP under scoring tile {number}: +{gained}. "
+        return True, (f"Yes! {before} -> {now.points} VP under scoring tile {tile_label(number)}: +{gained}. "
                       "The outlines on the board show what scores.")
     return False, (f"{before} -> {now.points} VP: +{gained}, and +{les.gain} is possible. "
                    "Run the cell again to start over, and look at what the tile counts.")

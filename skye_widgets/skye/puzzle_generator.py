@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .puzzles import MAJORITY_KEYS, Move, Objective, Puzzle, evaluate, majority_count
-from .scoring import SCORING_TILES, income
+from .game import SCORING_DRAW_ORDER
+from .scoring import income
 from .solver import Solution, greedy, root_bound, solve
 from .territory import Territory, grow_territory
 from .tiles import Terrain, Tile, catalogue
@@ -50,7 +51,7 @@ TIERS: dict[int, Tier] = {
 
 #: Scoring tiles whose points do not depend on where tiles go (only on which are placed):
 #: a puzzle about them adds a second scoring tile that does.
-PLACEMENT_FREE = {3: 10, 6: 12, 7: 14, 8: 12}
+PLACEMENT_FREE = {3: 9, 6: 12, 7: 13, 8: 12}
 
 
 class GenerationError(RuntimeError):
@@ -65,9 +66,9 @@ def relevance(number: int, t: Tile) -> float:
         0: 1 + 3 * bool(ic.scroll or any(a.icons.scroll for a in t.areas)) + 2 * bool(ic.whisky and t.roads),
         1: 1.0, 2: 1.0 + sum(a.enclosed for a in t.areas), 3: 1 + ic.sheep, 4: 1.0,
         5: 1 + 3 * ic.broch, 6: 1 + 2 * (ic.broch + ic.farm + ic.lighthouse),
-        7: 1 + 3 * bool(ic.whisky) * bool(t.roads), 8: 1 + ic.ships, 9: 1 + 3 * bool(ic.whisky) * bool(t.roads),
-        10: 1 + 2 * (ic.farm + ic.sheep + ic.cattle), 11: 1 + 3 * ic.cattle * bool(t.roads),
-        12: 1 + 2 * (ic.ships + ic.lighthouse), 13: 1.0, 14: 1 + 2 * bool(t.roads),
+        7: 1 + 3 * bool(ic.whisky) * bool(t.roads), 8: 1 + ic.ships, 9: 1 + 2 * (ic.farm + ic.sheep + ic.cattle),
+        10: 1 + 3 * bool(ic.whisky) * bool(t.roads), 11: 1 + 3 * ic.cattle * bool(t.roads),
+        12: 1 + 2 * (ic.ships + ic.lighthouse), 13: 1 + 2 * bool(t.roads), 14: 1.0,
         15: 1 + 2 * (Terrain.WATER in terr), 16: 1 + 2 * (Terrain.MOUNTAIN in terr),
     }
     return float(weights[number])
@@ -86,7 +87,9 @@ def make_objective(rng: random.Random, subject: int, tier: Tier, t: Territory, h
     if subject in PLACEMENT_FREE:
         numbers.append(PLACEMENT_FREE[subject])
     elif tier.extra_terms and subject:
-        numbers.append(rng.choice([n for n in (1, 2, 10, 11, 12, 13, 14, 15, 16) if n != subject]))
+        # in the order of the numbers before they followed the rulebook (13 and 14, 9 and 10
+        # were swapped), so a seed still picks the same tile
+        numbers.append(rng.choice([n for n in (1, 2, 9, 11, 12, 14, 13, 15, 16) if n != subject]))
     opponents: list[dict[str, int]] = []
     gold = 0
     if any(n in MAJORITY_KEYS for n in numbers):
@@ -100,7 +103,7 @@ def make_objective(rng: random.Random, subject: int, tier: Tier, t: Territory, h
             if n == 7 or n == 8:
                 mine = majority_count(n, full)
                 opp[MAJORITY_KEYS[n]] = max(1, mine - rng.choice([0, 1]))
-            elif n == 9:
+            elif n == 10:
                 gold = rng.randint(0, 4)
                 opp["gold"] = gold + income(t).points + 1
         opponents = [opp, {k: max(0, v - 2 - rng.randint(0, 2)) for k, v in opp.items()}]
@@ -112,7 +115,7 @@ def teaches_of(obj: Objective) -> tuple[str, ...]:
     out = ["scoring tiles"] if obj.scoring_tiles else []
     if obj.scrolls:
         out.append("scrolls")
-    if obj.income or 9 in obj.scoring_tiles:
+    if obj.income or 10 in obj.scoring_tiles:
         out.append("income")
     if obj.scrolls or any(n in (2, 4, 15, 16) for n in obj.scoring_tiles):
         out.append("completion")
@@ -132,12 +135,12 @@ TITLES: dict[int, tuple[str, ...]] = {
     6: ("Broch, farm and lighthouse", "The full set", "One of each"),
     7: ("A dram ahead", "Whisky race", "Still going"),
     8: ("Rule the waves", "Fleet in the harbour", "Admiral of the isles"),
-    9: ("Follow the money", "Gold from the distillery", "Pay the laird"),
-    10: ("Down on the farm", "Animals near the farm", "Home to the byre"),
+    9: ("Down on the farm", "Animals near the farm", "Home to the byre"),
+    10: ("Follow the money", "Gold from the distillery", "Pay the laird"),
     11: ("Cattle drive", "Herding by road", "Drovers' road"),
     12: ("Safe harbour", "Lighthouse and ships", "Guiding light"),
-    13: ("Standing tall", "Line them up", "Towers of three"),
-    14: ("All roads lead home", "On the road", "Road trip"),
+    13: ("All roads lead home", "On the road", "Road trip"),
+    14: ("Standing tall", "Line them up", "Towers of three"),
     15: ("The great loch", "Make a lake", "Loch and key"),
     16: ("Seal the peaks", "Mountain walls", "Close the glen"),
 }
@@ -151,12 +154,12 @@ FIRST_HINTS: dict[int, str] = {
     6: "A broch, a farm and a lighthouse make a set wherever they are; the other scoring tile decides where.",
     7: "Whisky tiles count wherever they go; the other scoring tile decides where.",
     8: "Ships count wherever they sail; the other scoring tile decides where.",
-    9: "Your gold here is your gold plus the income: whisky tiles connected to the castle by road pay 1 gold each.",
-    10: "Sheep and cattle score when they stand on a farm tile or on any of the 8 tiles around it.",
+    9: "Sheep and cattle score when they stand on a farm tile or on any of the 8 tiles around it.",
+    10: "Your gold here is your gold plus the income: whisky tiles connected to the castle by road pay 1 gold each.",
     11: "Cattle score only on tiles linked to the castle by an unbroken road.",
     12: "A water area scores when it holds at least one ship and one lighthouse: join them in the same water.",
-    13: "A column of 3 tiles or more, one above the other, scores; two short columns can become one long one.",
-    14: "Every tile linked to the castle by road scores: make the roads meet.",
+    13: "Every tile linked to the castle by road scores: make the roads meet.",
+    14: "A column of 3 tiles or more, one above the other, scores; two short columns can become one long one.",
     15: "Only your largest finished water area scores, 2 points a tile: build one big lake and close it.",
     16: "A mountain area scores once nothing more can be added to it: close its open edges.",
 }
@@ -221,7 +224,7 @@ def candidate(seed: int, difficulty: int, subject: int | None = None, *, scrolls
     rng = random.Random(seed)
     tier = TIERS[difficulty]
     if subject is None:
-        subject = rng.choice(sorted(SCORING_TILES))
+        subject = rng.choice(SCORING_DRAW_ORDER)   # a seed picks the same tile as before the renumbering
     if subject == 0 and not (scrolls or with_income):
         raise ValueError("subject 0 (no scoring tile) needs scrolls or income")
     pool = [str(n) for n in range(1, 74)]
@@ -286,18 +289,18 @@ def build_puzzle(t: Territory, hand: Sequence[int], obj: Objective, sol: Solutio
 #: (subject scoring tile or 0 for none, difficulty, scrolls, income, seed)
 CURATED: tuple[tuple[int, int, bool, bool, int], ...] = (
     *((s, d, False, False, 1) for s, d in (
-        (1, 1), (13, 1), (3, 1), (9, 1), (10, 1), (12, 1), (14, 1), (16, 1),
-        (4, 2), (5, 2), (6, 2), (7, 2), (8, 2), (11, 2), (13, 2), (15, 2), (10, 2), (2, 3),
-        (1, 3), (3, 3), (5, 3), (7, 3), (9, 3), (11, 3),
-        (2, 4), (4, 4), (6, 4), (8, 4), (10, 4),
-        (12, 5), (13, 5), (14, 5), (15, 5), (16, 5), (5, 5))),
+        (1, 1), (14, 1), (3, 1), (10, 1), (9, 1), (12, 1), (13, 1), (16, 1),
+        (4, 2), (5, 2), (6, 2), (7, 2), (8, 2), (11, 2), (14, 2), (15, 2), (9, 2), (2, 3),
+        (1, 3), (3, 3), (5, 3), (7, 3), (10, 3), (11, 3),
+        (2, 4), (4, 4), (6, 4), (8, 4), (9, 4),
+        (12, 5), (14, 5), (13, 5), (15, 5), (16, 5), (5, 5))),
     (15, 2, True, False, 2), (2, 3, True, False, 1), (16, 4, True, False, 1), (0, 3, True, False, 1),
-    (14, 2, False, True, 1), (11, 3, False, True, 1), (0, 3, False, True, 1),
+    (13, 2, False, True, 1), (11, 3, False, True, 1), (0, 3, False, True, 1),
 )
 
 SLUGS = {0: "", 1: "squares", 2: "completed-areas", 3: "sheep", 4: "large-areas", 5: "brochs",
-         6: "building-sets", 7: "whisky-majority", 8: "ship-majority", 9: "gold-majority",
-         10: "farms", 11: "cattle-road", 12: "harbours", 13: "vertical-lines", 14: "roads",
+         6: "building-sets", 7: "whisky-majority", 8: "ship-majority", 9: "farms",
+         10: "gold-majority", 11: "cattle-road", 12: "harbours", 13: "roads", 14: "vertical-lines",
          15: "largest-water", 16: "mountains"}
 
 

@@ -10,7 +10,7 @@ the income, all scored exactly as :mod:`.scoring` scores them::
 
     {"scoring_tiles": [3, 16], "scrolls": false, "income": false}
 
-Majorities (scoring tiles 7, 8, 9) need opponents: a puzzle using one gives a
+Majorities (scoring tiles 7, 8, 10) need opponents: a puzzle using one gives a
 fixed opponent baseline, e.g. ``"opponents": [{"ships": 3}, {"ships": 1}]``
 (see ``docs/puzzles.md``).
 
@@ -26,19 +26,26 @@ fixed opponent baseline, e.g. ``"opponents": [{"ships": 3}, {"ships": 1}]``
 from __future__ import annotations
 
 import os
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..errors import FileFormatError, read_json, write_json
-from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, income, majority_points,
-                      scroll_points, whisky_tiles, icon_totals)
+from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
+                      scroll_points, tile_label, whisky_tiles, icon_totals)
 from .territory import IllegalPlacementError, Territory, TerritoryDataError
 from .tiles import catalogue
 
 #: What a puzzle can teach.
 TEACHES = ("scoring tiles", "scrolls", "income", "completion")
+#: The ``format`` and ``version`` of the puzzle files this program writes. Version 2
+#: numbers the scoring tiles as the rulebook's printed list; a file of version 1 (or
+#: with no version: the first files had none) is read with the old numbers (9 and 10,
+#: 13 and 14 the other way round) and renumbered.
+FORMAT = "skye-widgets/isle-of-skye-puzzle"
+VERSION = 2
 #: Majority scoring tile -> the opponent count it compares.
-MAJORITY_KEYS = {7: "whisky_tiles", 8: "ships", 9: "gold"}
+MAJORITY_KEYS = {7: "whisky_tiles", 8: "ships", 10: "gold"}
 
 
 # --------------------------------------------------------------------------
@@ -53,9 +60,9 @@ class Objective:
     ``scrolls``: the end-of-game scroll points (doubled in completed areas);
     ``income``: the income the territory would bring (castle 5 + 1 per whisky
     tile connected to the castle by road; no catch-up), 1 point per gold.
-    ``opponents``: for majorities 7 / 8 / 9, each opponent's fixed
+    ``opponents``: for majorities 7 / 8 / 10, each opponent's fixed
     ``whisky_tiles`` / ``ships`` / ``gold``; ``gold``: the player's gold
-    before income (tile 9 compares ``gold`` + income).
+    before income (tile 10 compares ``gold`` + income).
     """
 
     scoring_tiles: tuple[int, ...] = ()
@@ -132,14 +139,14 @@ def objective_from_dict(d: Any) -> Objective:
             raise ObjectiveError(f"opponents: scoring tile {n} is a majority: "
                                  f"give at least one opponent with {key!r}")
     if opps and not any(n in MAJORITY_KEYS for n in tiles):
-        raise ObjectiveError("opponents: given but no majority scoring tile (7, 8, 9) is scored")
+        raise ObjectiveError("opponents: given but no majority scoring tile (7, 8, 10) is scored")
     return Objective(tuple(tiles), bool(d.get("scrolls", False)), bool(d.get("income", False)),
                      tuple(dict(o) for o in opps), gold)
 
 
 def describe_objective(obj: Objective) -> str:
     """The objective in words (one line)."""
-    parts = [f"scoring tile {n} ({SCORING_TILES[n].name})" for n in obj.scoring_tiles]
+    parts = [f"scoring tile {tile_label(n)}" for n in obj.scoring_tiles]
     if obj.scrolls:
         parts.append("scrolls")
     if obj.income:
@@ -148,7 +155,7 @@ def describe_objective(obj: Objective) -> str:
 
 
 def majority_count(number: int, t: Territory, gold: int = 0) -> int:
-    """The player's count for majority tile 7 (whisky tiles), 8 (ships) or 9 (gold + income)."""
+    """The player's count for majority tile 7 (whisky tiles), 8 (ships) or 10 (gold + income)."""
     if number == 7:
         return len(whisky_tiles(t))
     if number == 8:
@@ -159,8 +166,8 @@ def majority_count(number: int, t: Territory, gold: int = 0) -> int:
 def evaluate(obj: Objective, t: Territory) -> ScoreResult:
     """The objective's points for territory ``t``, with a breakdown (the real scoring rules).
 
-    Each breakdown item's reason starts with what scored it (``tile 16:``,
-    ``scrolls:``, ``income:``).
+    Each breakdown item's reason starts with what scored it (``tile 16
+    (Completed mountain areas):``, ``scrolls:``, ``income:``).
     """
     items: list[BreakdownItem] = []
     for n in obj.scoring_tiles:
@@ -169,15 +176,15 @@ def evaluate(obj: Objective, t: Territory) -> ScoreResult:
             mine = majority_count(n, t, obj.gold)
             theirs = [int(o[key]) for o in obj.opponents]
             pts = majority_points([mine, *theirs])[0]
-            what = {7: "whisky tiles", 8: "ships", 9: "gold after income"}[n]
+            what = {7: "whisky tiles", 8: "ships", 10: "gold after income"}[n]
             place = {5: "most", 2: "second most", 0: "not enough"}[pts]
-            items.append(BreakdownItem(pts, f"tile {n}: {place} {what}: you {mine}, opponents "
+            items.append(BreakdownItem(pts, f"tile {tile_label(n)}: {place} {what}: you {mine}, opponents "
                                             f"{', '.join(map(str, theirs))}"))
             continue
         res = SCORING_TILES[n].score([t], [0])[0]
         if not res.breakdown:
-            items.append(BreakdownItem(0, f"tile {n}: nothing scores ({SCORING_TILES[n].name})"))
-        items.extend(BreakdownItem(i.points, f"tile {n}: {i.reason}", i.cells) for i in res.breakdown)
+            items.append(BreakdownItem(0, f"tile {tile_label(n)}: nothing scores"))
+        items.extend(BreakdownItem(i.points, f"tile {tile_label(n)}: {i.reason}", i.cells) for i in res.breakdown)
     if obj.scrolls:
         res = scroll_points(t)
         if not res.breakdown:
@@ -249,7 +256,7 @@ class Puzzle:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
-            "id": self.id, "title": self.title, "difficulty": self.difficulty,
+            "format": FORMAT, "version": VERSION, "id": self.id, "title": self.title, "difficulty": self.difficulty,
             "teaches": list(self.teaches), "territory": [dict(e) for e in self.territory],
             "hand": list(self.hand), "objective": self.objective.to_dict(),
             "optimum": self.optimum, "solution": [m.to_dict() for m in self.solution],
@@ -270,6 +277,23 @@ class PuzzleDataError(ValueError):
 
 _FIELDS = ("id", "title", "difficulty", "teaches", "territory", "hand", "objective", "optimum",
            "solution", "hints")
+
+
+def _current(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` with its scoring tiles numbered as now (see :data:`VERSION`); checks ``format`` and ``version``."""
+    fmt = d.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise PuzzleDataError(f"format: {reprlib.repr(fmt)} is not an Isle of Skye puzzle ({FORMAT!r})")
+    version = d.get("version", 1)
+    if version == VERSION and _whole(version):
+        return d
+    if version != 1 or not _whole(version):
+        raise PuzzleDataError(f"version: {reprlib.repr(version)} is not a puzzle file version this program "
+                              f"reads (1 or {VERSION})")
+    obj = d.get("objective")
+    if isinstance(obj, dict) and isinstance(obj.get("scoring_tiles"), list):
+        d = {**d, "objective": {**obj, "scoring_tiles": [from_old_number(n) for n in obj["scoring_tiles"]]}}
+    return d
 
 
 def _moves(sol: Any) -> tuple[Move, ...]:
@@ -327,7 +351,7 @@ def problem_from_dict(d: Any) -> tuple[Territory, list[int], Objective]:
     for k in ("territory", "hand", "objective"):
         if k not in d:
             raise PuzzleDataError(f"{k}: missing")
-    return _problem(d)
+    return _problem(_current(d))
 
 
 def load_problem(path: str | os.PathLike[str]) -> tuple[Territory, list[int], Objective]:
@@ -347,10 +371,12 @@ def puzzle_from_dict(d: Any) -> Puzzle:
     objective, the solution (legal in its order, the whole hand, a returned tile
     really fits nowhere at the end) and that the solution scores ``optimum``.
     That ``optimum`` is the best possible needs the solver: see :func:`check_file`.
-    Raises :class:`PuzzleDataError` whose message starts with the field.
+    A puzzle of version 1 (or with no version) has its scoring tiles renumbered
+    (see :data:`VERSION`). Raises :class:`PuzzleDataError` whose message starts with the field.
     """
     if not isinstance(d, dict):
         raise PuzzleDataError("puzzle: must be a JSON object")
+    d = _current(d)
     for k in _FIELDS:
         if k not in d:
             raise PuzzleDataError(f"{k}: missing")
@@ -393,7 +419,7 @@ def puzzle_from_dict(d: Any) -> Puzzle:
     greedy = d.get("greedy")
     if greedy is not None and not _whole(greedy):
         raise PuzzleDataError("greedy: must be a whole number")
-    extra = {k: v for k, v in d.items() if k not in _FIELDS and k != "greedy"}
+    extra = {k: v for k, v in d.items() if k not in _FIELDS and k not in ("greedy", "format", "version")}
     return Puzzle(d["id"], d["title"], d["difficulty"], tuple(teaches),
                   tuple(dict(e) for e in d["territory"]), tuple(hand), obj, d["optimum"], moves,
                   tuple(hints), greedy, extra)

@@ -2,7 +2,7 @@
 
 A save file is JSON::
 
-    {"format": "skye-widgets/isle-of-skye-game", "version": 1,
+    {"format": "skye-widgets/isle-of-skye-game", "version": 2,
      "config": {"players": 4, "seed": 7, "names": [...], "scoring": {"A": 3, ...}, "start_player": 0},
      "bots": ["random", "greedy", ...] or null,
      "actions": [{"type": "prices", "player": 0, "discard": "12", "prices": {"5": 3, "40": 2}}, ...],
@@ -14,6 +14,10 @@ and the fault (``game.json: action 17 of 96: Player 2 cannot buy tile 33: not
 enough gold (price 5, has 3)``), and a file that loads reaches exactly the
 saved state (``state`` is checked when present).
 
+Version 2 numbers the scoring tiles in ``config.scoring`` as the rulebook's
+printed list; a version 1 save (9 and 10, 13 and 14 the other way round) is
+read and renumbered, so it replays the same game.
+
 >>> from .game import GameConfig, GameState
 >>> g = GameState(GameConfig(players=2, seed=3))
 >>> d = game_to_dict(g)
@@ -24,6 +28,7 @@ True
 from __future__ import annotations
 
 import os
+import reprlib
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -31,7 +36,9 @@ from ..errors import FileFormatError, RulesError, read_json, write_json
 from .game import Action, GameConfig, GameState, action_from_dict
 
 FORMAT = "skye-widgets/isle-of-skye-game"
-VERSION = 1
+VERSION = 2
+#: Versions this program reads: 1 has the old scoring tile numbers (renumbered on load).
+READS = (1, 2)
 
 
 class SaveDataError(ValueError):
@@ -72,12 +79,15 @@ def saved_from_dict(d: Any) -> tuple[SavedGame, GameState]:
         raise SaveDataError(f"expected a JSON object, got {type(d).__name__}")
     if d.get("format") != FORMAT:
         raise SaveDataError(f"not an Isle of Skye game save (format {d.get('format')!r}, expected {FORMAT!r})")
-    if d.get("version") != VERSION:
-        raise SaveDataError(f"unsupported save version {d.get('version')!r} (this program reads {VERSION})")
+    version = d.get("version")
+    if type(version) is not int or version not in READS:
+        raise SaveDataError(f"unsupported save version {reprlib.repr(version)} (this program reads 1 and 2)")
     try:
         cfg = d["config"]
         if not isinstance(cfg, dict):
             raise TypeError("must be an object")
+        if version == 1:
+            cfg = _renumbered(cfg)
         config = GameConfig.from_dict(cfg)
         if not isinstance(config.seed, (int, str)) or isinstance(config.seed, bool):
             raise TypeError("seed must be a number or a string")
@@ -118,6 +128,17 @@ def saved_from_dict(d: Any) -> tuple[SavedGame, GameState]:
         if diffs:
             raise SaveDataError("replay does not reach the saved state: " + ", ".join(diffs))
     return SavedGame(config, tuple(actions), bots), g
+
+
+def _renumbered(cfg: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 ``config`` with its scoring tiles numbered as now."""
+    from .scoring import from_old_number
+    scoring = cfg.get("scoring")
+    if isinstance(scoring, dict):
+        return {**cfg, "scoring": {k: from_old_number(v) for k, v in scoring.items()}}
+    if isinstance(scoring, list):
+        return {**cfg, "scoring": [from_old_number(v) for v in scoring]}
+    return cfg
 
 
 def game_from_dict(d: Any) -> GameState:

@@ -11,8 +11,10 @@ rulebook is silent are in ``docs/rules-clarifications.md``.
 5
 >>> income(t, round_no=5, players_ahead=2).points   # + 2 players ahead x 3 gold
 11
->>> [r.points for r in score_tile(9, [t, t.copy(), t.copy()], [4, 9, 4])]  # gold majority
+>>> [r.points for r in score_tile(10, [t, t.copy(), t.copy()], [4, 9, 4])]  # gold majority
 [2, 5, 2]
+>>> tile_label(10)
+'10 (Gold majority)'
 >>> winners([30, 31, 31], [2, 5, 9])
 [2]
 """
@@ -20,7 +22,7 @@ rulebook is silent are in ``docs/rules-clarifications.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..scores import BreakdownItem, ScoreResult
 from .graphs import TerritoryArea, areas, connected_cells
@@ -143,7 +145,7 @@ def score_building_sets(t: Territory) -> ScoreResult:
 
 
 def score_animals_at_farms(t: Territory) -> ScoreResult:
-    """Tile 10: 1 VP per sheep and cattle on a farm tile or a tile next to one
+    """Tile 9: 1 VP per sheep and cattle on a farm tile or a tile next to one
     (orthogonally or diagonally); each animal counts once.
     """
     icons = _tile_icons(t)
@@ -179,6 +181,14 @@ def score_harbours(t: Territory) -> ScoreResult:
         for a in areas(t) if a.terrain is Terrain.WATER and a.icons.ships and a.icons.lighthouse)
 
 
+def score_tiles_on_road(t: Territory) -> ScoreResult:
+    """Tile 13: 1 VP per tile (not the castle itself) connected to the castle by road."""
+    castle = t.castle.cell
+    conn = connected_cells(t)
+    return ScoreResult.of(BreakdownItem(1, f"{_name(t, c)} connected by road", (c,))
+                          for c in t.placements if c in conn and c != castle)
+
+
 def vertical_runs(t: Territory) -> list[tuple[Cell, ...]]:
     """Maximal runs of vertically contiguous tiles (any length), west to east, north to south."""
     occ = t.placements
@@ -194,19 +204,11 @@ def vertical_runs(t: Territory) -> list[tuple[Cell, ...]]:
 
 
 def score_vertical_lines(t: Territory) -> ScoreResult:
-    """Tile 13: 3 VP per vertical line of at least 3 contiguous tiles (the castle
+    """Tile 14: 3 VP per vertical line of at least 3 contiguous tiles (the castle
     counts; every maximal run scores, so one column may score twice).
     """
     return ScoreResult.of(BreakdownItem(3, f"vertical line of {len(r)} tiles in column x={r[0][0]}", r)
                           for r in vertical_runs(t) if len(r) >= 3)
-
-
-def score_tiles_on_road(t: Territory) -> ScoreResult:
-    """Tile 14: 1 VP per tile (not the castle itself) connected to the castle by road."""
-    castle = t.castle.cell
-    conn = connected_cells(t)
-    return ScoreResult.of(BreakdownItem(1, f"{_name(t, c)} connected by road", (c,))
-                          for c in t.placements if c in conn and c != castle)
 
 
 def score_largest_completed_water(t: Territory) -> ScoreResult:
@@ -225,7 +227,7 @@ def score_completed_mountain_areas(t: Territory) -> ScoreResult:
 
 
 # --------------------------------------------------------------------------
-# Majorities (tiles 7, 8, 9)
+# Majorities (tiles 7, 8, 10)
 # --------------------------------------------------------------------------
 
 def majority_points(counts: Sequence[int]) -> list[int]:
@@ -275,7 +277,7 @@ def score_ship_majority(territories: Sequence[Territory], golds: Sequence[int]) 
 
 
 def score_gold_majority(territories: Sequence[Territory], golds: Sequence[int]) -> list[ScoreResult]:
-    """Tile 9: 5 VP most gold in hand, 2 VP second (see :func:`majority_points`)."""
+    """Tile 10: 5 VP most gold in hand, 2 VP second (see :func:`majority_points`)."""
     return _majority(list(golds), "gold", [()] * len(golds))
 
 
@@ -289,7 +291,8 @@ MajorityRule = Callable[[Sequence[Territory], Sequence[int]], list[ScoreResult]]
 
 @dataclass(frozen=True)
 class ScoringTile:
-    """One of the 16 scoring tiles (numbered as in docs/rules-clarifications.md)."""
+    """One of the 16 scoring tiles, numbered in the order of the rulebook's printed
+    list of scoring tiles (see docs/rules-clarifications.md)."""
 
     number: int
     name: str
@@ -298,8 +301,13 @@ class ScoringTile:
     majority_rule: MajorityRule | None = field(default=None, repr=False, compare=False)
 
     @property
+    def label(self) -> str:
+        """The number and the name, as every place that shows a scoring tile shows it."""
+        return TILE_LABEL.format(number=self.number, name=self.name)
+
+    @property
     def is_majority(self) -> bool:
-        """True for 7, 8, 9: points depend on the other players."""
+        """True for 7, 8, 10: points depend on the other players."""
         return self.majority_rule is not None
 
     def score(self, territories: Sequence[Territory], golds: Sequence[int]) -> list[ScoreResult]:
@@ -327,24 +335,52 @@ SCORING_TILES: dict[int, ScoringTile] = {s.number: s for s in (
                 majority_rule=score_whisky_majority),
     ScoringTile(8, "Ship majority", "5 VP for the most ships, 2 VP for the second (at least 1).",
                 majority_rule=score_ship_majority),
-    ScoringTile(9, "Gold majority", "5 VP for the most gold, 2 VP for the second (at least 1).",
-                majority_rule=score_gold_majority),
-    ScoringTile(10, "Animals at farms",
+    ScoringTile(9, "Animals at farms",
                 "1 VP per sheep and cattle on a farm tile or a tile next to one (also diagonally).",
                 rule=score_animals_at_farms),
+    ScoringTile(10, "Gold majority", "5 VP for the most gold, 2 VP for the second (at least 1).",
+                majority_rule=score_gold_majority),
     ScoringTile(11, "Cattle on the road", "2 VP per cattle on a tile connected to the castle by road.",
                 rule=score_cattle_on_road),
     ScoringTile(12, "Harbours", "3 VP per water area with at least 1 ship and 1 lighthouse.",
                 rule=score_harbours),
-    ScoringTile(13, "Vertical lines", "3 VP per vertical line of at least 3 contiguous tiles.",
-                rule=score_vertical_lines),
-    ScoringTile(14, "Tiles on the road", "1 VP per tile connected to the castle by road.",
+    ScoringTile(13, "Tiles on the road", "1 VP per tile connected to the castle by road.",
                 rule=score_tiles_on_road),
+    ScoringTile(14, "Vertical lines", "3 VP per vertical line of at least 3 contiguous tiles.",
+                rule=score_vertical_lines),
     ScoringTile(15, "Largest completed water area",
                 "2 VP per tile of your largest completed water area.", rule=score_largest_completed_water),
     ScoringTile(16, "Completed mountain areas", "2 VP per completed mountain area.",
                 rule=score_completed_mountain_areas),
 )}
+
+
+#: How a scoring tile is named wherever it is shown: its number and its name.
+TILE_LABEL = "{number} ({name})"
+
+
+def tile_label(number: int) -> str:
+    """Scoring tile ``number`` as it is shown everywhere: ``"10 (Gold majority)"``."""
+    if number not in SCORING_TILES:
+        raise ValueError(f"scoring tile {number!r} does not exist (1-16)")
+    return SCORING_TILES[number].label
+
+
+#: Files written before the numbers followed the rulebook's printed list (puzzle
+#: files without a version or of version 1, Skye saves of version 1) had these
+#: pairs the other way round: old number -> number now.
+OLD_NUMBERS = {9: 10, 10: 9, 13: 14, 14: 13}
+
+
+def from_old_number(number: Any) -> Any:
+    """The number now of scoring tile ``number`` of an old file (anything else unchanged).
+
+    >>> [from_old_number(n) for n in (1, 9, 10, 13, 14, 16, "x")]
+    [1, 10, 9, 14, 13, 16, 'x']
+    """
+    if isinstance(number, int) and not isinstance(number, bool):
+        return OLD_NUMBERS.get(number, number)
+    return number
 
 
 def score_tile(number: int, territories: Sequence[Territory], golds: Sequence[int]) -> list[ScoreResult]:

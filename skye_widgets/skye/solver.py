@@ -152,13 +152,13 @@ def features_for(obj: Objective) -> frozenset[str]:
     for n in obj.scoring_tiles:
         if n == 1:
             need.add("squares")
-        if n == 13:
+        if n == 14:
             need.add("vruns")
-        if n == 10:
+        if n == 9:
             need.add("farms")
         if n in (2, 4, 5, 12, 15, 16):
             need.add("areas")
-        if n in (9, 11, 14):
+        if n in (10, 11, 13):
             need.add("roads")
     if obj.scrolls:
         need.add("areas")
@@ -611,16 +611,16 @@ def totals_value(obj: Objective, t: Sequence[int], c1: Sequence[int], c2: Sequen
             mine = (t[B.WHISKY] if n == 7 else t[B.SHIPS] if n == 8
                     else obj.gold + 5 + t[B.CONN_WHISKY])
             total += majority_points([mine, *(int(o[MAJORITY_KEYS[n]]) for o in obj.opponents)])[0]
-        elif n == 10:
+        elif n == 9:
             total += t[B.FARM_ANIMALS]
         elif n == 11:
             total += 2 * t[B.CONN_CATTLE]
         elif n == 12:
             total += 3 * t[B.HARBOURS]
         elif n == 13:
-            total += 3 * t[B.VRUNS]
-        elif n == 14:
             total += t[B.CONN_TILES]
+        elif n == 14:
+            total += 3 * t[B.VRUNS]
         elif n == 15:
             total += 2 * max_water
         elif n == 16:
@@ -868,12 +868,12 @@ def _one_left_bounds(obj: Objective, b: Board, h: _HandSums,
     return _bound_terms(obj, b, h, skip_area, skip_road, cells if h.n == 1 else None), at, default
 
 
-_ROAD_TERMS = frozenset((9, 11, 14))
+_ROAD_TERMS = frozenset((10, 11, 13))
 
 
 def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
                          cells: set[Cell]) -> tuple[dict[Cell, int], int]:
-    """The road terms (9, 11, 14, income) with one tile left: on each cell a castle road
+    """The road terms (10, 11, 13, income) with one tile left: on each cell a castle road
     points at, and elsewhere (where the tile connects nothing to the castle).
 
     On such a cell the tile joins the castle's network with at most itself and the road
@@ -902,13 +902,13 @@ def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
     def value(tiles: int, cattle: int, whisky: int) -> int:
         v = 0
         for n in obj.scoring_tiles:
-            if n == 14:
+            if n == 13:
                 v += t[B.CONN_TILES] + tiles
             elif n == 11:
                 v += 2 * (t[B.CONN_CATTLE] + cattle)
-            elif n == 9:
+            elif n == 10:
                 mine = obj.gold + 5 + t[B.CONN_WHISKY] + whisky
-                v += majority_points([mine, *(int(o[MAJORITY_KEYS[9]]) for o in obj.opponents)])[0]
+                v += majority_points([mine, *(int(o[MAJORITY_KEYS[10]]) for o in obj.opponents)])[0]
         if obj.income:
             v += 5 + t[B.CONN_WHISKY] + whisky
         return v
@@ -944,7 +944,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
             mine = (t[B.WHISKY] + h.whisky if n == 7 else t[B.SHIPS] + h.ships if n == 8
                     else obj.gold + 5 + _whisky_ub(b, h))
             total += majority_points([mine, *(int(o[MAJORITY_KEYS[n]]) for o in obj.opponents)])[0]
-        elif n == 10:
+        elif n == 9:
             total += t[B.SHEEP] + t[B.CATTLE] + h.sheep + h.cattle if h.farm else \
                 t[B.FARM_ANIMALS] + h.sheep + h.cattle
         elif n == 11:
@@ -956,9 +956,9 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
                                            min(h.water_areas, h.lighthouse + t[B.LH_COMPS],
                                                h.ships + t[B.SHIP_COMPS])))
         elif n == 13:
-            total += 3 * (t[B.VRUNS] + h.n)
-        elif n == 14:
             total += t[B.CONN_TILES] + (t[B.POT_TILES] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
+        elif n == 14:
+            total += 3 * (t[B.VRUNS] + h.n)
         elif n == 15:
             # a newly completed water area is made of open water areas and new tiles
             total += 2 * max(b.max_water, oa.largest_water(h) if oa else t[B.OPEN_WATER] + h.water_tiles)

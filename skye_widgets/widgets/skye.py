@@ -67,6 +67,12 @@ def _scoring_tiles() -> dict[int, Any]:
     return dict(SCORING_TILES)
 
 
+def _tile_label(number: int) -> str:
+    """Scoring tile ``number`` as shown everywhere: ``10 (Gold majority)`` (see scoring.tile_label)."""
+    st = _scoring_tiles().get(number)
+    return st.label if st is not None else str(number)
+
+
 # --------------------------------------------------------------------------
 # TerritoryWidget
 # --------------------------------------------------------------------------
@@ -132,7 +138,7 @@ class TerritoryWidget(CanvasBoard):
         numbers = list(scoring_tiles) if scoring_tiles is not None else sorted(tiles)
         self.breakdown_menu = W.Dropdown(
             options=[("scoring overlay: none", 0)]
-            + [(f"{n}: {getattr(tiles.get(n), 'name', n)}", n) for n in numbers],
+            + [(_tile_label(n), n) for n in numbers],
             value=0, layout=W.Layout(width="auto"))
         self.breakdown_menu.observe(lambda ch: self._breakdown_changed(ch["new"]), names="value")
         self.details = W.HTML(value="")
@@ -330,10 +336,10 @@ class TerritoryWidget(CanvasBoard):
             self.details.value = ""
             return
         res = self.score_result(self.breakdown_tile)
-        name = getattr(_scoring_tiles().get(self.breakdown_tile), "name", self.breakdown_tile)
+        label = _tile_label(self.breakdown_tile)
         rows = "".join(f"<li><b>{it.points:+d}</b> {escape(it.reason)}</li>" for it in res.breakdown) \
             or "<li>nothing scores yet</li>"
-        self.details.value = (f"<div><b>Scoring tile {self.breakdown_tile} ({escape(str(name))}): "
+        self.details.value = (f"<div><b>Scoring tile {escape(label)}: "
                               f"{res.points} VP</b><ul style='margin:0.2em 0'>{rows}</ul></div>")
 
     def _refresh_controls(self) -> None:
@@ -765,12 +771,11 @@ class GameTable(W.VBox):
 
     def _header_html(self) -> str:
         g = self.game
-        tiles = _scoring_tiles()
         phase = {"prices": "2. draw and set prices (secret)", "buy": "4. buy", "build": "5. build",
                  "over": "game over"}.get(g.phase, g.phase)
         slots = "".join(
-            f'<td style="padding:0 0.6em;border:1px solid #bbb"><b>{s}</b>: {n} '
-            f'{escape(getattr(tiles.get(n), "name", ""))}</td>' for s, n in g.scoring.items())
+            f'<td style="padding:0 0.6em;border:1px solid #bbb"><b>{s}</b>: '
+            f'{escape(_tile_label(n))}</td>' for s, n in g.scoring.items())
         track = []
         for r in range(1, g.n_rounds + 1):
             scored = ",".join(round_slots(g.n_players, r))

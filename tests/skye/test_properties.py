@@ -134,7 +134,8 @@ def test_save_load_round_trips(tmp_path_factory, a, b, gold_a, gold_b):
     save_players(path, [a, b])
     back = load_players(path)
     assert back == [a, b] and [(t.name, t.gold) for t in back] == [("A", gold_a), ("B", gold_b)]
-    assert json.loads(path.read_text()) == {"players": [a.to_dict(), b.to_dict()]}
+    assert json.loads(path.read_text()) == {"format": "skye-widgets/isle-of-skye-territory", "version": 2,
+                                            "players": [a.to_dict(), b.to_dict()]}
     assert Territory.from_dict(a.to_dict()) == a
 
 

@@ -35,7 +35,7 @@ def test_solve_text_explains_the_score(tmp_path: Path, capsys: pytest.CaptureFix
     path = write(tmp_path, TINY, "tiny.json")
     assert main(["puzzle", "solve", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "optimum 2" in out and "tile 16: completed mountain area of 2 tiles" in out
+    assert "optimum 2" in out and "tile 16 (Completed mountain areas): completed mountain area of 2 tiles" in out
 
 
 def test_solve_needs_only_the_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from skye_widgets.errors import FileFormatError
-from skye_widgets.skye.puzzles import (Objective, check_file, evaluate, load_problem, load_puzzle,
-                                       objective_from_dict, save_puzzle)
+from skye_widgets.skye.puzzles import (Objective, check_file, default_folder, evaluate, load_problem, load_puzzle,
+                                       objective_from_dict, puzzle_files, save_puzzle)
 from skye_widgets.skye.solver import solve
 from skye_widgets.skye.territory import Territory
 
@@ -23,6 +23,8 @@ from skye_widgets.skye.territory import Territory
 # Tile 29 has no mountain side, so it can never touch (or close) a mountain area, and
 # tile 19 anywhere else leaves its mountain side open. Optimum = 2.
 TINY = {
+    "format": "skye-widgets/isle-of-skye-puzzle",
+    "version": 2,
     "id": "tiny-mountain",
     "title": "Close the castle's mountain",
     "difficulty": 1,
@@ -48,7 +50,7 @@ def test_tiny_puzzle_loads_and_scores_the_hand_computed_optimum(tmp_path: Path) 
     assert p.optimum == 2 and p.hand == (19, 29)
     res = p.score(p.solved_territory())
     assert res.points == 2
-    assert [i.reason for i in res.breakdown] == ["tile 16: completed mountain area of 2 tiles"]
+    assert [i.reason for i in res.breakdown] == ["tile 16 (Completed mountain areas): completed mountain area of 2 tiles"]
 
 
 def test_tiny_puzzle_solver_agrees_with_the_hand_computation(tmp_path: Path) -> None:
@@ -71,6 +73,8 @@ def test_round_trip(tmp_path: Path) -> None:
     save_puzzle(p, out)
     assert load_puzzle(out) == p
     assert json.loads(out.read_text())["solution"] == TINY["solution"]
+    assert list(json.loads(out.read_text()))[:2] == ["format", "version"]
+    assert json.loads(out.read_text())["version"] == 2
 
 
 def bad(**changes: object) -> dict:
@@ -147,13 +151,13 @@ def test_objective_majority_against_a_fixed_opponent() -> None:
     obj = objective_from_dict({"scoring_tiles": [8], "opponents": [{"ships": 2}, {"ships": 0}]})
     res = evaluate(obj, Territory("castle-blue"))
     assert res.points == 0
-    assert res.breakdown[0].reason == "tile 8: not enough ships: you 0, opponents 2, 0"
+    assert res.breakdown[0].reason == "tile 8 (Ship majority): not enough ships: you 0, opponents 2, 0"
 
 
 def test_objective_gold_majority_counts_income() -> None:
-    # tile 9 compares gold + income: castle alone brings 5, so gold 1 + 5 = 6 vs 6 and 2:
+    # tile 10 compares gold + income: castle alone brings 5, so gold 1 + 5 = 6 vs 6 and 2:
     # a shared first place = 5 VP each (majority_points gives 5 to all tied firsts).
-    obj = Objective((9,), opponents=({"gold": 6}, {"gold": 2}), gold=1)
+    obj = Objective((10,), opponents=({"gold": 6}, {"gold": 2}), gold=1)
     res = evaluate(obj, Territory("castle-blue"))
     assert res.points == 5
     assert "you 6" in res.breakdown[0].reason
@@ -165,3 +169,61 @@ def test_objective_income_and_scrolls_items() -> None:
     # no scroll in the territory (0) + income: the castle's 5 gold
     assert res.points == 5
     assert [i.reason for i in res.breakdown] == ["scrolls: no scroll in the territory", "income: castle"]
+
+
+# ---------------------------------------------------------------- versions: old numbers are renumbered
+
+def old_problem(tiles: list[int], **extra: object) -> dict:
+    """A puzzle as the first files were written: no format, no version, the old numbers."""
+    return {"territory": TINY["territory"], "hand": TINY["hand"],
+            "objective": {"scoring_tiles": tiles, "scrolls": False, "income": False, **extra}}
+
+
+@pytest.mark.parametrize("version", [None, 1])
+def test_an_old_file_is_read_with_the_old_numbers(tmp_path: Path, version: int | None) -> None:
+    # before the renumbering 9 was gold majority, 10 animals at farms, 13 vertical lines, 14 tiles on road
+    ver = {} if version is None else {"version": version}
+    _, _, obj = load_problem(write(tmp_path, {**old_problem([10, 13, 14, 3]), **ver}))
+    assert obj.scoring_tiles == (9, 14, 13, 3)
+    # old 9 with gold opponents is the gold majority, 10 now: valid only once renumbered
+    _, _, obj = load_problem(write(tmp_path, {**old_problem([9], opponents=[{"gold": 3}]), **ver}))
+    assert obj.scoring_tiles == (10,) and obj.majorities == (10,)
+
+
+def test_a_version_2_file_keeps_its_numbers(tmp_path: Path) -> None:
+    _, _, obj = load_problem(write(tmp_path, {**old_problem([9, 13]), "version": 2}))
+    assert obj.scoring_tiles == (9, 13)
+    with pytest.raises(FileFormatError, match="opponents: given but no majority scoring tile"):
+        load_problem(write(tmp_path, {**old_problem([9], opponents=[{"gold": 3}]), "version": 2}))
+
+
+def test_every_shipped_puzzle_read_in_its_old_form_is_the_same_puzzle(tmp_path: Path) -> None:
+    # the files as they were before the renumbering: no format or version, 9/10 and 13/14 swapped
+    old = {9: 10, 10: 9, 13: 14, 14: 13}
+    for f in puzzle_files():
+        d = json.loads(Path(f).read_text())
+        assert (d["format"], d["version"]) == ("skye-widgets/isle-of-skye-puzzle", 2)
+        del d["format"], d["version"]
+        d["objective"]["scoring_tiles"] = [old.get(n, n) for n in d["objective"]["scoring_tiles"]]
+        path = write(tmp_path, d)
+        assert load_puzzle(path) == load_puzzle(f)
+        save_puzzle(load_puzzle(path), path)          # written again: version 2, new numbers
+        assert json.loads(path.read_text()) == json.loads(Path(f).read_text())
+    # by hand: the gold puzzle (old tile 9) is about gold now numbered 10
+    gold = load_puzzle(default_folder() + "/d1-gold-majority.json")
+    assert gold.objective.scoring_tiles == (10,) and gold.optimum == 5
+
+
+@pytest.mark.parametrize("change, fault", [
+    ({"version": 3}, "version: 3 is not a puzzle file version this program reads (1 or 2)"),
+    ({"version": "2"}, "version: '2' is not a puzzle file version"),
+    ({"version": True}, "version: True is not a puzzle file version"),
+    ({"version": [2]}, "version: [2] is not a puzzle file version"),
+    ({"format": "hashi-puzzle"}, "format: 'hashi-puzzle' is not an Isle of Skye puzzle"),
+])
+def test_an_unknown_format_or_version_is_one_line(tmp_path: Path, change: dict, fault: str) -> None:
+    path = write(tmp_path, {**TINY, **change})
+    for load in (load_puzzle, load_problem):
+        with pytest.raises(FileFormatError) as e:
+            load(path)
+        assert str(e.value) == f"{path}: {fault}" or str(e.value).startswith(f"{path}: {fault}")

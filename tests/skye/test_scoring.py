@@ -9,7 +9,7 @@ import pytest
 
 from skye_widgets.skye.scoring import (
     CATCH_UP, ROUND_TRACK, SCORING_TILES, BreakdownItem, ScoreResult, final_scoring, gold_points, income,
-    majority_points, n_rounds, score_all_tiles, score_tile, scroll_points, winners,
+    majority_points, n_rounds, score_all_tiles, score_tile, scroll_points, tile_label, winners,
 )
 from skye_widgets.skye.territory import Territory
 from skye_widgets.skye.tiles import tile_from_dict
@@ -72,11 +72,23 @@ def hill(**icons):        # mountain only on E; fits W of the castle, completing
 
 def test_sixteen_scoring_tiles_numbered_in_rulebook_order():
     assert sorted(SCORING_TILES) == list(range(1, 17))
-    assert [SCORING_TILES[n].name for n in (1, 7, 13, 16)] == [
-        "Squares", "Whisky majority", "Vertical lines", "Completed mountain areas"]
-    assert [n for n, s in SCORING_TILES.items() if s.is_majority] == [7, 8, 9]
+    # the order of the printed list in all three rulebooks (pt, fr, pl): ... 8 ships majority,
+    # 9 animals at farms, 10 gold majority, 11 cattle on road, 12 harbours, 13 tiles on road,
+    # 14 vertical lines, 15 largest completed water, 16 completed mountains
+    assert [SCORING_TILES[n].name for n in (1, 7, 9, 10, 13, 14, 16)] == [
+        "Squares", "Whisky majority", "Animals at farms", "Gold majority", "Tiles on the road",
+        "Vertical lines", "Completed mountain areas"]
+    assert [n for n, s in SCORING_TILES.items() if s.is_majority] == [7, 8, 10]
     with pytest.raises(ValueError):
         score_tile(17, [Territory()], [0])
+
+
+def test_tile_label_shows_number_and_name():
+    assert [tile_label(n) for n in (9, 10, 13, 14)] == [
+        "9 (Animals at farms)", "10 (Gold majority)", "13 (Tiles on the road)", "14 (Vertical lines)"]
+    assert SCORING_TILES[10].label == "10 (Gold majority)"
+    with pytest.raises(ValueError):
+        tile_label(0)
 
 
 def test_every_tile_scores_zero_on_a_bare_castle():
@@ -181,7 +193,7 @@ def test_6_sets_each_building_once():
     assert pts(6, build((P(broch=1), 0, 1, 0), (mk("WWWW", lighthouse=1), 1, 0, 0))) == 0
 
 
-# ---------------------------------------------------------------- 7, 8, 9 majorities
+# ---------------------------------------------------------------- 7, 8, 10 majorities
 
 def test_majority_points_rules():
     assert majority_points([3, 1, 1, 0]) == [5, 2, 2, 0]   # tied seconds all get 2
@@ -210,32 +222,34 @@ def test_8_ship_majority_tie_for_first():
     assert [r.points for r in score_tile(8, [Territory(), Territory()], [0, 0])] == [0, 0]
 
 
-def test_9_gold_majority_uses_gold_in_hand():
-    ts = [Territory() for _ in range(3)]
-    assert [r.points for r in score_tile(9, ts, [4, 9, 4])] == [2, 5, 2]
-    assert [r.points for r in score_tile(9, ts[:2], [0, 0])] == [0, 0]
-    assert [r.points for r in score_tile(9, ts[:2], [1, 0])] == [5, 0]
+# ---------------------------------------------------------------- 9 animals at farms
 
-
-# ---------------------------------------------------------------- 10 animals at farms
-
-def test_10_animals_on_or_next_to_a_farm_counted_once():
+def test_9_animals_on_or_next_to_a_farm_counted_once():
     # farm + 1 sheep at (0,1)       -> on a farm tile: 1
     # 2 cattle at (0,2)             -> orthogonally next to (0,1): 2
     # 3 sheep at (1,2)              -> diagonally next to (0,1): 3
     # 5 sheep at (0,3)              -> two rows from the farm: 0          total 6
     t = build((P(farm=1, sheep=1), 0, 1, 0), (P(cattle=2), 0, 2, 0), (P(sheep=3), 1, 2, 0), (P(sheep=5), 0, 3, 0))
-    res = score_tile(10, [t], [0])[0]
+    res = score_tile(9, [t], [0])[0]
     assert res.points == 6 and len(res.breakdown) == 3
     check_breakdown(res)
     # a second farm at (-1,2): (0,1) and (0,2) are next to both farms but count once;
     # (0,3) is diagonal to it now: +5 -> 11
     t.place(P(farm=1), -1, 2, 0)
-    assert pts(10, t) == 11
-    assert pts(10, build((P(sheep=4), 0, 1, 0))) == 0   # no farm
+    assert pts(9, t) == 11
+    assert pts(9, build((P(sheep=4), 0, 1, 0))) == 0   # no farm
 
 
-# ---------------------------------------------------------------- 11, 14 roads
+# ---------------------------------------------------------------- 10 gold majority
+
+def test_10_gold_majority_uses_gold_in_hand():
+    ts = [Territory() for _ in range(3)]
+    assert [r.points for r in score_tile(10, ts, [4, 9, 4])] == [2, 5, 2]
+    assert [r.points for r in score_tile(10, ts[:2], [0, 0])] == [0, 0]
+    assert [r.points for r in score_tile(10, ts[:2], [1, 0])] == [5, 0]
+
+
+# ---------------------------------------------------------------- 11, 13 roads
 
 def road_territory():
     # (0,1): road N-S (one network), 1 cattle  -> connected (castle S exit)
@@ -255,9 +269,9 @@ def test_11_cattle_connected_by_road():
     assert res.points == 6 and [i.cells for i in res.breakdown] == [((0, 1),), ((0, 2),)]
 
 
-def test_14_tiles_connected_by_road_not_the_castle():
+def test_13_tiles_connected_by_road_not_the_castle():
     # (0,1), (0,2), (-1,0) = 3
-    res = score_tile(14, [road_territory()], [0])[0]
+    res = score_tile(13, [road_territory()], [0])[0]
     assert res.points == 3 and {i.cells[0] for i in res.breakdown} == {(0, 1), (0, 2), (-1, 0)}
 
 
@@ -278,18 +292,18 @@ def test_12_water_areas_with_ship_and_lighthouse():
     assert res.points == 6 and sorted(len(i.cells) for i in res.breakdown) == [1, 2]
 
 
-# ---------------------------------------------------------------- 13 vertical lines
+# ---------------------------------------------------------------- 14 vertical lines
 
-def test_13_every_maximal_vertical_run_of_3():
+def test_14_every_maximal_vertical_run_of_3():
     # column 0: castle (0,0), (0,1), (0,2) = run of 3; gap at (0,3); (0,4), (0,5), (0,6) = run of 3
     # column 1: (1,2), (1,3), (1,4) = run of 3 (links the two halves); total 3 runs x 3 = 9
     t = build((P(), 0, 1, 0), (P(), 0, 2, 0), (P(), 1, 2, 0), (P(), 1, 3, 0), (P(), 1, 4, 0),
               (P(), 0, 4, 0), (P(), 0, 5, 0), (P(), 0, 6, 0))
-    res = score_tile(13, [t], [0])[0]
+    res = score_tile(14, [t], [0])[0]
     assert res.points == 9
     assert sorted(i.cells for i in res.breakdown) == [
         ((0, 0), (0, 1), (0, 2)), ((0, 4), (0, 5), (0, 6)), ((1, 2), (1, 3), (1, 4))]
-    assert pts(13, build((P(), 0, 1, 0))) == 0    # a run of 2
+    assert pts(14, build((P(), 0, 1, 0))) == 0    # a run of 2
 
 
 # ---------------------------------------------------------------- income
@@ -394,7 +408,7 @@ def test_rulebook_income_example_with_catalogue_tiles():
     # no 2x2 square; nothing completed (every area has a side facing an empty cell);
     # 3 whisky tiles and 2 ships; the per-cattle scroll on 24 finds no cattle -> 0.
     got = {n: r.points for n, r in score_all_tiles([t], [0])[0].items()}
-    assert (got[3], got[13], got[14], got[1], got[2], got[15]) == (2, 3, 2, 0, 0, 0)
+    assert (got[3], got[14], got[13], got[1], got[2], got[15]) == (2, 3, 2, 0, 0, 0)
     assert score_tile(7, [t, Territory()], [0, 0])[0].breakdown[0].reason == "most whisky tiles (3)"
     assert score_tile(8, [t, Territory()], [0, 0])[0].breakdown[0].reason == "most ships (2)"
     assert scroll_points(t).points == 0

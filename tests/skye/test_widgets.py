@@ -183,8 +183,10 @@ def test_areas_and_roads_overlays():
 def test_breakdown_overlay_and_text():
     w = widget(LANE)
     w.click_cell(0, 1)
-    w.show_breakdown(14)   # "tiles on the road": 1 VP per tile connected to the castle (castle not counted)
+    w.show_breakdown(13)   # "tiles on the road": 1 VP per tile connected to the castle (castle not counted)
     assert "1 VP" in w.details.value and "lane" in w.details.value
+    assert "Scoring tile 13 (Tiles on the road): 1 VP" in w.details.value        # number and name
+    assert ("13 (Tiles on the road)", 13) in w.breakdown_menu.options
     labels = [s.text for s in w.drawing().on_layer("overlay") if isinstance(s, Text)]
     assert labels == ["+1"]
     w.show_breakdown(None)
