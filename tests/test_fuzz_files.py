@@ -95,20 +95,7 @@ def run_forked(argv: list[str], workdir: Path) -> Outcome:
             sys.stderr.flush()
         finally:
             os._exit(code)
-    deadline = t0 + CASE_TIMEOUT
-    status = None
-    delay = 0.001
-    while True:
-        done, st = os.waitpid(pid, os.WNOHANG)
-        if done:
-            status = st
-            break
-        if time.monotonic() > deadline:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            break
-        time.sleep(delay)
-        delay = min(delay * 2, 0.02)
+    status = _wait(pid, t0 + CASE_TIMEOUT)
     seconds = time.monotonic() - t0
     out = out_path.read_text(encoding="utf-8", errors="replace")[:20000] if out_path.exists() else ""
     err = err_path.read_text(encoding="utf-8", errors="replace")[:20000] if err_path.exists() else ""
@@ -117,6 +104,31 @@ def run_forked(argv: list[str], workdir: Path) -> Outcome:
     if os.WIFSIGNALED(status):
         return Outcome(-os.WTERMSIG(status), out, err + f"\n<killed by signal {os.WTERMSIG(status)}>", seconds)
     return Outcome(os.WEXITSTATUS(status), out, err, seconds)
+
+
+def _wait(pid: int, deadline: float) -> int | None:
+    """The child's wait status, or None after killing it at ``deadline``."""
+    import select
+    fd = os.pidfd_open(pid) if hasattr(os, "pidfd_open") else None
+    try:
+        delay = 0.001
+        while True:
+            done, st = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return st
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return None
+            if fd is not None:      # wakes up the moment the child ends
+                select.select([fd], [], [], left)
+            else:
+                time.sleep(min(delay, left))
+                delay = min(delay * 2, 0.02)
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def verdict(o: Outcome, path: str) -> str:
@@ -399,6 +411,7 @@ def test_every_file_command_survives_mutated_files(workdir: Path) -> None:
     for kind in kinds():
         valid = (workdir / kind.file).read_bytes()
         counts = {"tried": 0, "ok": 0, "clean": 0, "traceback": 0, "timeout": 0, "bad-error": 0}
+        seconds = 0.0
         for n, (label, content) in enumerate(cases(kind, valid)):
             suffix = Path(kind.file).suffix
             target = workdir / f"case-{kind.name}-{n}{suffix}"
@@ -411,6 +424,7 @@ def test_every_file_command_survives_mutated_files(workdir: Path) -> None:
             v = verdict(o, str(target))
             counts["tried"] += 1
             counts[v] += 1
+            seconds += o.seconds
             slowest.append((o.seconds, f"{kind.name} {label!r}: {' '.join(argv[:-1] if argv[-1] == str(target) else argv)}"))
             if label == "valid" and v != "ok":
                 failures.append(f"{kind.name}: the valid file fails: {o.err.strip()[:300]}")
@@ -426,7 +440,7 @@ def test_every_file_command_survives_mutated_files(workdir: Path) -> None:
             totals[k] += counts[k]
         summary.append(f"{kind.name:14} tried {counts['tried']:4}  exit 0 {counts['ok']:4}  clean errors "
                        f"{counts['clean']:4}  tracebacks {counts['traceback']}  timeouts {counts['timeout']}  "
-                       f"other {counts['bad-error']}")
+                       f"other {counts['bad-error']}  ({seconds:.1f} s)")
     summary.append(f"{'total':14} tried {totals['tried']:4}  exit 0 {totals['ok']:4}  clean errors "
                    f"{totals['clean']:4}  tracebacks {totals['traceback']}  timeouts {totals['timeout']}  "
                    f"other {totals['bad-error']}")

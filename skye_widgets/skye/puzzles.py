@@ -314,8 +314,8 @@ def _problem(d: dict[str, Any]) -> tuple[Territory, list[int], Objective]:
     if not isinstance(hand, list) or not hand or not all(_whole(n) for n in hand):
         raise PuzzleDataError("hand: must be a non-empty list of tile numbers")
     if len(hand) > MAX_PUZZLE_HAND:
-        raise PuzzleDataError(f"hand: {len(hand)} tiles; the solver takes at most {MAX_PUZZLE_HAND} "
-                              "(a larger hand would take it minutes or hours)")
+        raise PuzzleDataError(f"hand: {len(hand)} tiles, more than the {MAX_PUZZLE_HAND} the solver promises "
+                              "to solve (larger hands take minutes)")
     for n in hand:
         if str(n) not in catalogue() or not 1 <= n <= 73:
             raise PuzzleDataError(f"hand: {n} is not a landscape tile (1-73)")
