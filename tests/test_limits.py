@@ -142,3 +142,17 @@ def test_skye_save_names(tmp_path):
     with pytest.raises(FileFormatError) as e:
         load_game(f)
     assert one_line(e, f) == "config: names: a name has at most 40 characters"
+
+
+def test_games_refuse_names_their_saves_could_not_load():
+    from skye_widgets.errors import RulesError
+    from skye_widgets.hashi.game import HashiGame
+    from skye_widgets.skye.game import GameConfig
+    from skye_widgets.skylands.game import GameState as SkylandsGame
+    with pytest.raises(RulesError, match="a player name has at most 40 characters"):
+        GameConfig(players=2, names=("A" * 41, "B"))
+    with pytest.raises(RulesError, match="a player name has at most 40 characters"):
+        HashiGame(load_board("skerries-a"), ["A" * 41])
+    with pytest.raises(ValueError, match="a player name has at most 40 characters"):
+        SkylandsGame(["A" * 41, "B"])
+    assert SkylandsGame(["A" * 40, "B"]).names[0] == "A" * 40

@@ -486,6 +486,8 @@ class HashiGame:
                  deck: Sequence[Card] | None = None, shuffle: bool = True) -> None:
         if not 1 <= len(players) <= 4:
             raise BadConfigError(f"Hashi is for 1-4 players, not {len(players)}")
+        if any(len(str(p)) > MAX_NAME_LENGTH for p in players):   # so that every save loads back
+            raise BadConfigError(f"a player name has at most {MAX_NAME_LENGTH} characters")
         if not _is_whole(seed):
             raise BadConfigError(f"the seed is a whole number (the same seed, the same game), not {seed!r}")
         deck = tuple(default_deck() if deck is None else deck)

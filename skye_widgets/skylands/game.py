@@ -210,6 +210,8 @@ class GameState:
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if not 2 <= len(names) <= 4:
             raise ValueError(f"Skylands is for 2 to 4 players, not {len(names)}")
+        if any(len(n) > MAX_NAME_LENGTH for n in names):   # so that every save loads back
+            raise ValueError(f"a player name has at most {MAX_NAME_LENGTH} characters")
         if side not in SIDES:
             raise ValueError(f"side must be one of {', '.join(SIDES)}, not {side!r}")
         self.comp = comp or components()
