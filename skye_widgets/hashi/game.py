@@ -798,8 +798,8 @@ class HashiGame:
         board = Board.from_dict(data["board"], f"{os.fspath(source)} (board)")
         players, seed = data["players"], data["seed"]
         if not (isinstance(players, list) and 1 <= len(players) <= 4
-                and all(isinstance(p, str) and 1 <= len(p) <= MAX_NAME_LENGTH for p in players)):
-            raise fail(f"'players' must be a list of 1-4 names of 1-{MAX_NAME_LENGTH} characters")
+                and all(isinstance(p, str) and len(p) <= MAX_NAME_LENGTH for p in players)):
+            raise fail(f"'players' must be a list of 1-4 names of at most {MAX_NAME_LENGTH} characters")
         if not is_whole(seed, -MAX_SEED, MAX_SEED):
             raise fail(f"'seed' must be a whole number (at most {MAX_SEED} either way)")
         cards = data["deck"]
