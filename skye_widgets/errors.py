@@ -31,31 +31,49 @@ class FileFormatError(ValueError):
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """Read a UTF-8 text file, turning every failure into one :class:`FileFormatError`."""
+    """Read a UTF-8 text file, turning every failure into one :class:`FileFormatError`.
+
+    A file larger than :data:`~skye_widgets.limits.MAX_FILE_BYTES` is refused
+    before it is read.
+    """
+    from .limits import MAX_FILE_BYTES
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise FileFormatError(path, "no such file") from None
     except IsADirectoryError:
         raise FileFormatError(path, "is a directory, not a file") from None
-    except UnicodeDecodeError as e:
-        raise FileFormatError(path, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
     except OSError as e:
         raise FileFormatError(path, e.strerror or str(e)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise FileFormatError(path, f"larger than {MAX_FILE_BYTES // 2**20} MB (no file of this program "
+                                    "is that big)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise FileFormatError(path, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:
-    """Parse a JSON file, turning every failure into one :class:`FileFormatError`."""
+    """Parse a JSON file, turning every failure into one :class:`FileFormatError`.
+
+    Arrays and objects nested deeper than :data:`~skye_widgets.limits.MAX_JSON_DEPTH`
+    are refused (no file of this program nests that deep).
+    """
+    from .limits import MAX_JSON_DEPTH, json_depth
     text = read_text(path)
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as e:
         raise FileFormatError(path, f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     except RecursionError:
         raise FileFormatError(path, "JSON nested too deeply") from None
     except ValueError as e:    # e.g. an integer of more than 4300 digits
         raise FileFormatError(path, f"unreadable JSON: {e}") from None
+    if json_depth(data) > MAX_JSON_DEPTH:
+        raise FileFormatError(path, f"JSON nested more than {MAX_JSON_DEPTH} levels deep")
+    return data
 
 
 def _default_mode() -> int:

@@ -31,6 +31,8 @@ from importlib import resources
 from typing import Any, Iterable
 
 from ..errors import FileFormatError, read_json, write_json
+from ..limits import (MAX_BOARD_ISLANDS, MAX_BOARD_LINES, MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH,
+                      is_whole, short)
 
 Cell = tuple[int, int]
 Line = tuple[Cell, Cell]
@@ -233,20 +235,29 @@ class Board:
         if not isinstance(data, dict):
             raise fail("a board file holds one JSON object")
         if data.get("format") != BOARD_FORMAT:
-            raise fail(f"'format' must be {BOARD_FORMAT!r}, not {data.get('format')!r}")
+            raise fail(f"'format' must be {BOARD_FORMAT!r}, not {short(data.get('format'))}")
         for key in ("name", "width", "height", "islands", "lines"):
             if key not in data:
                 raise fail(f"missing key {key!r}")
         w, h = data["width"], data["height"]
         if not (_is_int(w) and _is_int(h)):
             raise fail("'width' and 'height' must be whole numbers")
+        if not (1 <= w <= MAX_HASHI_SIDE and 1 <= h <= MAX_HASHI_SIDE):
+            raise fail(f"grid size {short(w)}x{short(h)}: width and height are 1-{MAX_HASHI_SIDE}")
         if not isinstance(data["islands"], list) or not isinstance(data["lines"], list):
             raise fail("'islands' and 'lines' must be lists")
+        if len(data["islands"]) > MAX_BOARD_ISLANDS:
+            raise fail(f"{len(data['islands'])} islands; a board has at most {MAX_BOARD_ISLANDS}")
+        if len(data["lines"]) > MAX_BOARD_LINES:
+            raise fail(f"{len(data['lines'])} lines; a board has at most {MAX_BOARD_LINES}")
         islands = []
         for k, item in enumerate(data["islands"]):
             if not isinstance(item, dict) or "at" not in item:
                 raise fail(f"island {k + 1}: expected an object with 'at': [row, col]")
-            islands.append(Island(_cell(item["at"], f"island {k + 1}", fail), item.get("flag")))
+            flag = item.get("flag")
+            if flag is not None and flag not in FLAGS:
+                raise fail(f"island {k + 1}: flag {short(flag)}; flags are 'red', 'blue' or none")
+            islands.append(Island(_cell(item["at"], f"island {k + 1}", fail), flag))
         lines = []
         for k, item in enumerate(data["lines"]):
             if not (isinstance(item, list) and len(item) == 2):
@@ -255,10 +266,12 @@ class Board:
                                    _cell(item[1], f"line {k + 1}", fail)))
         standard = data.get("standard", True)
         if not isinstance(standard, bool):
-            raise fail(f"'standard' must be true or false, not {standard!r}")
-        for key in ("name", "side", "note"):
+            raise fail(f"'standard' must be true or false, not {short(standard)}")
+        for key, most in (("name", MAX_NAME_LENGTH), ("side", MAX_NAME_LENGTH), ("note", MAX_TEXT_LENGTH)):
             if key in data and not isinstance(data[key], str):
-                raise fail(f"{key!r} must be text, not {data[key]!r}")
+                raise fail(f"{key!r} must be text, not {short(data[key])}")
+            if key in data and len(data[key]) > most:
+                raise fail(f"{key!r} is {len(data[key])} characters long; at most {most}")
         try:
             return cls(name=str(data["name"]), side=str(data.get("side", "")), width=w, height=h,
                        islands=tuple(islands), lines=tuple(lines), note=str(data.get("note", "")),
@@ -285,8 +298,8 @@ def _is_int(v: Any) -> bool:
 
 
 def _cell(v: Any, where: str, fail: Any) -> Cell:
-    if not (isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v)):
-        raise fail(f"{where}: a cell is [row, col] with whole numbers, not {v!r}")
+    if not (isinstance(v, list) and len(v) == 2 and all(is_whole(x) for x in v)):
+        raise fail(f"{where}: a cell is [row, col] with whole numbers, not {short(v)}")
     return (v[0], v[1])
 
 

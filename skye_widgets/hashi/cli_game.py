@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from ..cli import add_json_flag, emit, fit
 from ..errors import FileFormatError, read_json, write_json
+from ..limits import short
 from .board import board_names, load_board
 from .bots import BOTS, make_bot
 from .game import HashiGame
@@ -83,9 +84,9 @@ def _replay(args: argparse.Namespace) -> int:
     game = HashiGame.from_dict(data, args.file)
     bots = data.get("bots")
     if bots is not None and not (isinstance(bots, list) and len(bots) == game.n_players
-                                 and all(b is None or b in BOTS for b in bots)):
+                                 and all(b is None or (isinstance(b, str) and b in BOTS) for b in bots)):
         raise FileFormatError(args.file, f"'bots' must name one bot per player "
-                                         f"({', '.join(sorted(BOTS))} or null), not {bots!r}")
+                                         f"({', '.join(sorted(BOTS))} or null), not {short(bots)}")
     _report(game, bots or [None] * game.n_players, args)
     return 0
 

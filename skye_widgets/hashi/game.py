@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence, Union
 
 from ..errors import FileFormatError, RulesError, read_json, write_json
+from ..limits import MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..scores import BreakdownItem, ScoreResult
 from .board import Board, Cell, Line, make_line
 
@@ -175,16 +176,19 @@ def action_to_json(action: Action) -> list[Any]:
 def action_from_json(item: Any) -> Action:
     """The inverse of :func:`action_to_json` (raises ``ValueError`` on a bad item)."""
     def ints(xs: Any) -> list[int]:
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in xs):
-            raise ValueError(f"expected whole numbers in {item!r}")
+        if not all(is_whole(x) for x in xs):
+            raise ValueError(f"expected whole numbers (at most {MAX_NUMBER}) in {short(item)}")
         return list(xs)
 
     if not isinstance(item, list) or not item:
-        raise ValueError(f"an action is a non-empty list, not {item!r}")
-    kind, rest = item[0], ints(item[1:])
+        raise ValueError(f"an action is a non-empty list, not {short(item)}")
+    kind = item[0]
     shapes = {"setup": 3, "write": 2, "bridge": 4, "end": 0}
-    if kind not in shapes or len(rest) != shapes[kind]:
-        raise ValueError(f"unknown action {item!r}")
+    if not isinstance(kind, str) or kind not in shapes:
+        raise ValueError(f"unknown action kind {short(kind)} (setup, write, bridge or end)")
+    rest = ints(item[1:])
+    if len(rest) != shapes[kind]:
+        raise ValueError(f"a {kind!r} action has {shapes[kind]} numbers, not {len(rest)}")
     if kind == "setup":
         return Setup((rest[0], rest[1]), rest[2])
     if kind == "write":
@@ -482,6 +486,8 @@ class HashiGame:
                  deck: Sequence[Card] | None = None, shuffle: bool = True) -> None:
         if not 1 <= len(players) <= 4:
             raise BadConfigError(f"Hashi is for 1-4 players, not {len(players)}")
+        if any(len(str(p)) > MAX_NAME_LENGTH for p in players):   # so that every save loads back
+            raise BadConfigError(f"a player name has at most {MAX_NAME_LENGTH} characters")
         if not _is_whole(seed):
             raise BadConfigError(f"the seed is a whole number (the same seed, the same game), not {seed!r}")
         deck = tuple(default_deck() if deck is None else deck)
@@ -791,13 +797,15 @@ class HashiGame:
                 raise fail(f"missing key {key!r}")
         board = Board.from_dict(data["board"], f"{os.fspath(source)} (board)")
         players, seed = data["players"], data["seed"]
-        if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-            raise fail("'players' must be a list of names")
-        if not _is_whole(seed):
-            raise fail("'seed' must be a whole number")
+        if not (isinstance(players, list) and 1 <= len(players) <= 4
+                and all(isinstance(p, str) and len(p) <= MAX_NAME_LENGTH for p in players)):
+            raise fail(f"'players' must be a list of 1-4 names of at most {MAX_NAME_LENGTH} characters")
+        if not is_whole(seed, -MAX_SEED, MAX_SEED):
+            raise fail(f"'seed' must be a whole number (at most {MAX_SEED} either way)")
         cards = data["deck"]
-        if not (isinstance(cards, list) and all(isinstance(c, list) and len(c) == 2 for c in cards)):
-            raise fail("'deck' must be a list of [number, bridges] cards")
+        if not (isinstance(cards, list) and len(cards) == DECK_SIZE
+                and all(isinstance(c, list) and len(c) == 2 for c in cards)):
+            raise fail(f"'deck' must be a list of [number, bridges] cards (a deck has {DECK_SIZE} cards)")
         try:
             deck = [Card(*c) for c in cards]
             shuffle = data.get("shuffle", True)
@@ -808,10 +816,12 @@ class HashiGame:
             raise fail(f"bad deck or players: {e}") from None
         if not isinstance(data["actions"], list):
             raise fail("'actions' must be a list")
+        if len(data["actions"]) > MAX_SAVE_ACTIONS:
+            raise fail(f"{len(data['actions'])} actions; a saved game has at most {MAX_SAVE_ACTIONS}")
         for k, item in enumerate(data["actions"], 1):
             try:
-                if not (isinstance(item, list) and item and _is_whole(item[0])):
-                    raise ValueError(f"expected [player, kind, ...], not {item!r}")
+                if not (isinstance(item, list) and item and is_whole(item[0])):
+                    raise ValueError(f"expected [player, kind, ...], not {short(item)}")
                 player, action = item[0], action_from_json(item[1:])
                 if player != game.current_player():
                     raise ValueError(f"it is player {game.current_player()}'s turn, not player {player}'s")

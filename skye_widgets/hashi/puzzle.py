@@ -20,10 +20,12 @@ True
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..errors import FileFormatError, RulesError, read_json, read_text
+from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, short
 
 if TYPE_CHECKING:  # pragma: no cover
     from .solver import Hint
@@ -172,11 +174,14 @@ class HashiPuzzle:
             raise FileFormatError(source, "empty file (expected a 'W H N' header line)")
         no, head = lines[0]
         if len(head) != 3 or not all(_is_int(t) for t in head):
-            raise FileFormatError(source, f"line {no}: expected the header 'W H N' (three integers), "
-                                          f"got {' '.join(head)!r}")
+            raise FileFormatError(source, f"line {no}: expected the header 'W H N' (three whole numbers), "
+                                          f"got {short(' '.join(head))}")
         w, h, n = (int(t) for t in head)
-        if w < 1 or h < 1:
-            raise FileFormatError(source, f"line {no}: width and height must be positive, got {w} x {h}")
+        if not (1 <= w <= MAX_HASHI_SIDE and 1 <= h <= MAX_HASHI_SIDE):
+            raise FileFormatError(source, f"line {no}: width and height must be positive and at most "
+                                          f"{MAX_HASHI_SIDE}, got {w} x {h}")
+        if not 0 <= n <= MAX_HASHI_ISLANDS:
+            raise FileFormatError(source, f"line {no}: the island count must be 0-{MAX_HASHI_ISLANDS}, got {n}")
         rows = lines[1:]
         if len(rows) != h:
             raise FileFormatError(source, f"the header says {h} rows but the grid has {len(rows)}")
@@ -187,7 +192,7 @@ class HashiPuzzle:
                                               f"the header says width {w} (the grid must be rectangular)")
             for c, t in enumerate(toks):
                 if not _is_int(t) or not 0 <= int(t) <= MAX_NUMBER:
-                    raise FileFormatError(source, f"line {no}, column {c}: bad cell {t!r} "
+                    raise FileFormatError(source, f"line {no}, column {c}: bad cell {short(t)} "
                                                   f"(0 for water or an island number 1-{MAX_NUMBER})")
                 if int(t):
                     islands[(r, c)] = int(t)
@@ -218,27 +223,31 @@ class HashiPuzzle:
             if key not in data:
                 raise FileFormatError(source, f"missing key {key!r}")
         w, h = data["width"], data["height"]
-        if not (type(w) is int and type(h) is int) or w < 1 or h < 1:
-            raise FileFormatError(source, f"width and height must be positive integers, got {w!r} x {h!r}")
+        if not (type(w) is int and type(h) is int and 1 <= w <= MAX_HASHI_SIDE and 1 <= h <= MAX_HASHI_SIDE):
+            raise FileFormatError(source, f"width and height must be positive integers of at most {MAX_HASHI_SIDE}, "
+                                          f"got {short(w)} x {short(h)}")
         if not isinstance(data["islands"], list):
             raise FileFormatError(source, "'islands' must be a list of [row, col, number]")
+        if len(data["islands"]) > MAX_HASHI_ISLANDS:
+            raise FileFormatError(source, f"{len(data['islands'])} islands; a puzzle has at most {MAX_HASHI_ISLANDS}")
         islands: dict[Cell, int] = {}
         for i, item in enumerate(data["islands"]):
             if not (isinstance(item, list) and len(item) == 3 and all(type(v) is int for v in item)):
-                raise FileFormatError(source, f"islands[{i}]: expected [row, col, number], got {item!r}")
+                raise FileFormatError(source, f"islands[{i}]: expected [row, col, number], got {short(item)}")
             r, c, k = item
             if not (0 <= r < h and 0 <= c < w):
-                raise FileFormatError(source, f"islands[{i}]: {cell_name((r, c))} is outside the {w} x {h} grid")
+                raise FileFormatError(source, f"islands[{i}]: {cell_name((short(r), short(c)))} is outside "
+                                              f"the {w} x {h} grid")
             if not 1 <= k <= MAX_NUMBER:
-                raise FileFormatError(source, f"islands[{i}]: number {k} is not 1-{MAX_NUMBER}")
+                raise FileFormatError(source, f"islands[{i}]: number {short(k)} is not 1-{MAX_NUMBER}")
             if (r, c) in islands:
                 raise FileFormatError(source, f"islands[{i}]: a second island at {cell_name((r, c))}")
             islands[(r, c)] = k
         if "n" in data and data["n"] != len(islands):
-            raise FileFormatError(source, f"'n' says {data['n']!r} islands but the list has {len(islands)}")
+            raise FileFormatError(source, f"'n' says {short(data['n'])} islands but the list has {len(islands)}")
         name = data.get("name", "")
-        if not isinstance(name, str):
-            raise FileFormatError(source, "'name' must be a string")
+        if not isinstance(name, str) or len(name) > MAX_TEXT_LENGTH:
+            raise FileFormatError(source, f"'name' must be text of at most {MAX_TEXT_LENGTH} characters")
         return cls(w, h, islands, name)
 
     @classmethod
@@ -280,7 +289,8 @@ class HashiPuzzle:
 
 
 def _is_int(t: str) -> bool:
-    return t.lstrip("-").isdigit()
+    """A whole number in ASCII digits, at most 9 of them (``²``, ``⑨``, ``--1``, ``３`` are not)."""
+    return re.fullmatch(r"-?[0-9]{1,9}", t) is not None
 
 
 def pair(a: Cell, b: Cell) -> frozenset:

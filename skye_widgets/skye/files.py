@@ -24,6 +24,8 @@ import reprlib
 from typing import Any, Mapping, Sequence, Union
 
 from ..errors import FileFormatError, read_json, write_json
+from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SKYE_PLAYERS, MAX_TERRITORY_TILES,
+                      is_whole, short)
 from .territory import Territory, TerritoryDataError
 from .tiles import Tile
 
@@ -47,6 +49,13 @@ def players_from_data(data: Any, path: PathLike = "<data>", *,
     players = data["players"]
     if not isinstance(players, list) or not players:
         raise FileFormatError(path, "players: must be a non-empty list")
+    if len(players) > MAX_SKYE_PLAYERS:
+        raise FileFormatError(path, f"players: {len(players)} players; a territory file has at most "
+                                    f"{MAX_SKYE_PLAYERS} (Isle of Skye is for 2-5 players)")
+    for i, entry in enumerate(players):
+        fault = entry_size_fault(entry)
+        if fault:
+            raise FileFormatError(path, f"players[{i}].{fault}")
     out: list[Territory] = []
     owner: dict[str, str] = {}
     names: set[str] = set()
@@ -105,6 +114,42 @@ def load_territory(path: PathLike, player: str | int = 0) -> Territory:
         if t.name == player:
             return t
     raise FileFormatError(path, f"no player named {player!r} (players: {', '.join(t.name for t in players)})")
+
+
+def tiles_size_fault(entries: Any) -> str | None:
+    """What is too big in a list of tile entries (``"tiles[3]: x = ..."``), or None.
+
+    Checks only sizes and types (the bounds of :mod:`skye_widgets.limits`), before
+    anything is built from the entries; the rules are checked by ``Territory.from_dict``.
+    """
+    if not isinstance(entries, list):
+        return None
+    if len(entries) > MAX_TERRITORY_TILES:
+        return f"tiles: {len(entries)} tiles; a territory has at most {MAX_TERRITORY_TILES} (a castle and 73 tiles)"
+    for k, e in enumerate(entries):
+        if not isinstance(e, dict):
+            continue
+        for key in ("x", "y"):
+            if key in e and not is_whole(e[key], -MAX_COORDINATE, MAX_COORDINATE):
+                return (f"tiles[{k}]: {key} = {short(e[key])} is not a whole number from "
+                        f"{-MAX_COORDINATE} to {MAX_COORDINATE}")
+        tid = e.get("tile")
+        if isinstance(tid, str) and len(tid) > MAX_NAME_LENGTH:
+            return f"tiles[{k}]: tile {short(tid)} is not a tile (1-73 or castle-<colour>)"
+    return None
+
+
+def entry_size_fault(entry: Any) -> str | None:
+    """What is too big in one player entry of a territory file (``"name: ..."``), or None."""
+    if not isinstance(entry, dict):
+        return None
+    name = entry.get("name", "")
+    if isinstance(name, str) and len(name) > MAX_NAME_LENGTH:
+        return f"name: {len(name)} characters long; a name has at most {MAX_NAME_LENGTH}"
+    gold = entry.get("gold", 0)
+    if type(gold) is int and gold > MAX_NUMBER:
+        return f"gold: {short(gold)} is more than {MAX_NUMBER}"
+    return tiles_size_fault(entry.get("tiles"))
 
 
 def _first_owned(entry: Any, owner: Mapping[str, str]) -> int | None:

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence, Union
 
 from ..errors import RulesError
+from ..limits import MAX_NAME_LENGTH
 from .tiles import CASTLE_COLOURS
 
 N_TILES = 73
@@ -179,6 +180,8 @@ class GameConfig:
             raise BadConfigError(f"seed must be a whole number or a string, not {reprlib.repr(self.seed)}")
         if not isinstance(self.names, tuple) or not all(isinstance(n, str) and n for n in self.names):
             raise BadConfigError(f"names must be non-empty strings, not {reprlib.repr(self.names)}")
+        if any(len(n) > MAX_NAME_LENGTH for n in self.names):   # so that every save loads back
+            raise BadConfigError(f"a player name has at most {MAX_NAME_LENGTH} characters")
         if self.names and len(self.names) != self.players:
             raise BadConfigError(f"{len(self.names)} names for {self.players} players")
         if len(set(self.player_names)) != self.players:

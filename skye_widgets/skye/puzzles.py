@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..errors import FileFormatError, read_json, write_json
+from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, short
 from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
                       scroll_points, tile_label, whisky_tiles, icon_totals)
+from .files import tiles_size_fault
 from .territory import IllegalPlacementError, Territory, TerritoryDataError
 from .tiles import catalogue
 
@@ -90,7 +92,8 @@ class ObjectiveError(ValueError):
 
 
 def _whole(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    """A JSON whole number (not a bool) of at most :data:`~skye_widgets.limits.MAX_NUMBER` either way."""
+    return type(v) is int and -MAX_NUMBER <= v <= MAX_NUMBER
 
 
 def objective_from_dict(d: Any) -> Objective:
@@ -107,7 +110,7 @@ def objective_from_dict(d: Any) -> Objective:
         raise ObjectiveError("must be an object")
     unknown = set(d) - {"scoring_tiles", "scrolls", "income", "opponents", "gold"}
     if unknown:
-        raise ObjectiveError(f"{sorted(unknown)[0]}: unknown field")
+        raise ObjectiveError(f"{short(sorted(unknown)[0])}: unknown field")
     tiles = d.get("scoring_tiles", [])
     if not isinstance(tiles, list) or not all(_whole(n) for n in tiles):
         raise ObjectiveError("scoring_tiles: must be a list of scoring tile numbers 1-16")
@@ -123,16 +126,18 @@ def objective_from_dict(d: Any) -> Objective:
         raise ObjectiveError("scoring_tiles: the objective scores nothing (give scoring tiles, scrolls or income)")
     gold = d.get("gold", 0)
     if not _whole(gold) or gold < 0:
-        raise ObjectiveError("gold: must be a whole number >= 0")
+        raise ObjectiveError(f"gold: must be a whole number 0-{MAX_NUMBER}")
     opps = d.get("opponents", [])
     if not isinstance(opps, list) or not all(isinstance(o, dict) for o in opps):
         raise ObjectiveError("opponents: must be a list of objects")
+    if len(opps) > 4:
+        raise ObjectiveError(f"opponents: {len(opps)} opponents; Isle of Skye has at most 4 (5 players)")
     for i, o in enumerate(opps):
         for k, v in o.items():
             if k not in MAJORITY_KEYS.values():
-                raise ObjectiveError(f"opponents[{i}]: unknown count {k!r} (whisky_tiles, ships, gold)")
+                raise ObjectiveError(f"opponents[{i}]: unknown count {short(k)} (whisky_tiles, ships, gold)")
             if not _whole(v) or v < 0:
-                raise ObjectiveError(f"opponents[{i}].{k}: must be a whole number >= 0")
+                raise ObjectiveError(f"opponents[{i}].{k}: must be a whole number 0-{MAX_NUMBER}")
     for n in tiles:
         key = MAJORITY_KEYS.get(n)
         if key and (not opps or any(key not in o for o in opps)):
@@ -299,6 +304,8 @@ def _current(d: dict[str, Any]) -> dict[str, Any]:
 def _moves(sol: Any) -> tuple[Move, ...]:
     if not isinstance(sol, list) or not sol:
         raise PuzzleDataError("solution: must be a non-empty list of moves")
+    if len(sol) > MAX_PUZZLE_HAND:
+        raise PuzzleDataError(f"solution: {len(sol)} moves; a hand has at most {MAX_PUZZLE_HAND} tiles")
     out = []
     for i, m in enumerate(sol):
         where = f"solution[{i}]"
@@ -320,6 +327,9 @@ def _problem(d: dict[str, Any]) -> tuple[Territory, list[int], Objective]:
     """The territory, hand and objective of a puzzle dict, checked."""
     if not isinstance(d["territory"], list):
         raise PuzzleDataError("territory: must be a list of tile entries, castle first")
+    fault = tiles_size_fault(d["territory"])
+    if fault:
+        raise PuzzleDataError(f"territory: {fault}")
     try:
         start = Territory.from_dict({"tiles": d["territory"]})
     except TerritoryDataError as e:
@@ -327,6 +337,9 @@ def _problem(d: dict[str, Any]) -> tuple[Territory, list[int], Objective]:
     hand = d["hand"]
     if not isinstance(hand, list) or not hand or not all(_whole(n) for n in hand):
         raise PuzzleDataError("hand: must be a non-empty list of tile numbers")
+    if len(hand) > MAX_PUZZLE_HAND:
+        raise PuzzleDataError(f"hand: {len(hand)} tiles, more than the {MAX_PUZZLE_HAND} the solver promises "
+                              "to solve (larger hands take minutes)")
     for n in hand:
         if str(n) not in catalogue() or not 1 <= n <= 73:
             raise PuzzleDataError(f"hand: {n} is not a landscape tile (1-73)")
@@ -380,19 +393,19 @@ def puzzle_from_dict(d: Any) -> Puzzle:
     for k in _FIELDS:
         if k not in d:
             raise PuzzleDataError(f"{k}: missing")
-    if not isinstance(d["id"], str) or not d["id"]:
-        raise PuzzleDataError("id: must be a non-empty string")
-    if not isinstance(d["title"], str) or not d["title"].strip():
-        raise PuzzleDataError("title: must be a non-empty string")
+    for key in ("id", "title"):
+        if not isinstance(d[key], str) or not d[key].strip() or len(d[key]) > MAX_TEXT_LENGTH:
+            raise PuzzleDataError(f"{key}: must be a non-empty string of at most {MAX_TEXT_LENGTH} characters")
     if not _whole(d["difficulty"]) or not 1 <= d["difficulty"] <= 5:
-        raise PuzzleDataError(f"difficulty: {d['difficulty']!r} is not 1-5")
+        raise PuzzleDataError(f"difficulty: {short(d['difficulty'])} is not 1-5")
     teaches = d["teaches"]
     if not isinstance(teaches, list) or not teaches or any(x not in TEACHES for x in teaches):
         raise PuzzleDataError(f"teaches: must be a non-empty list of {', '.join(TEACHES)}")
     hints = d["hints"]
     if (not isinstance(hints, list) or not 1 <= len(hints) <= 3
-            or not all(isinstance(h, str) and h.strip() for h in hints)):
-        raise PuzzleDataError("hints: must be a list of 1-3 hints in words")
+            or not all(isinstance(h, str) and h.strip() and len(h) <= MAX_TEXT_LENGTH for h in hints)):
+        raise PuzzleDataError(f"hints: must be a list of 1-3 hints in words (at most {MAX_TEXT_LENGTH} "
+                              "characters each)")
     start, hand, obj = _problem(d)
     if not _whole(d["optimum"]):
         raise PuzzleDataError("optimum: must be a whole number")

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..errors import FileFormatError, RulesError, read_json, write_json
+from ..limits import MAX_NAME_LENGTH, MAX_SAVE_ACTIONS, MAX_SEED, MAX_TEXT_LENGTH, is_whole, short
 from .game import Action, GameConfig, GameState, action_from_dict
 
 FORMAT = "skye-widgets/isle-of-skye-game"
@@ -78,16 +79,24 @@ def saved_from_dict(d: Any) -> tuple[SavedGame, GameState]:
     if not isinstance(d, dict):
         raise SaveDataError(f"expected a JSON object, got {type(d).__name__}")
     if d.get("format") != FORMAT:
-        raise SaveDataError(f"not an Isle of Skye game save (format {d.get('format')!r}, expected {FORMAT!r})")
+        raise SaveDataError(f"not an Isle of Skye game save (format {short(d.get('format'))}, expected {FORMAT!r})")
     version = d.get("version")
     if type(version) is not int or version not in READS:
-        raise SaveDataError(f"unsupported save version {reprlib.repr(version)} (this program reads 1 and 2)")
+        raise SaveDataError(f"unsupported save version {short(version)} (this program reads 1 and 2)")
     try:
         cfg = d["config"]
         if not isinstance(cfg, dict):
             raise TypeError("must be an object")
         if version == 1:
             cfg = _renumbered(cfg)
+        names = cfg.get("names")
+        if isinstance(names, list) and any(isinstance(n, str) and len(n) > MAX_NAME_LENGTH for n in names):
+            raise ValueError(f"names: a name has at most {MAX_NAME_LENGTH} characters")
+        seed = cfg.get("seed")
+        if (isinstance(seed, str) and len(seed) > MAX_TEXT_LENGTH) or \
+                (type(seed) is int and not is_whole(seed, -MAX_SEED, MAX_SEED)):
+            raise ValueError(f"seed: a whole number (at most {MAX_SEED} either way) or a text of at most "
+                             f"{MAX_TEXT_LENGTH} characters")
         config = GameConfig.from_dict(cfg)
         if not isinstance(config.seed, (int, str)) or isinstance(config.seed, bool):
             raise TypeError("seed must be a number or a string")
@@ -102,11 +111,13 @@ def saved_from_dict(d: Any) -> tuple[SavedGame, GameState]:
         from .bots import BOTS
         unknown = [b for b in bots if b not in BOTS and b != "human"]
         if unknown:
-            raise SaveDataError(f"bots: unknown bot {unknown[0]!r} (known: {', '.join(BOTS)}, human)")
+            raise SaveDataError(f"bots: unknown bot {short(unknown[0])} (known: {', '.join(BOTS)}, human)")
         bots = tuple(bots)
     raw = d.get("actions")
     if not isinstance(raw, list):
         raise SaveDataError("actions: missing or not a list")
+    if len(raw) > MAX_SAVE_ACTIONS:
+        raise SaveDataError(f"actions: {len(raw)} actions; a saved game has at most {MAX_SAVE_ACTIONS}")
     actions: list[Action] = []
     for i, a in enumerate(raw):
         try:
@@ -124,7 +135,7 @@ def saved_from_dict(d: Any) -> tuple[SavedGame, GameState]:
         got = state_fingerprint(g)
         if not isinstance(want, dict):
             raise SaveDataError("state: must be an object")
-        diffs = [f"{k} {got[k]!r} (saved {want[k]!r})" for k in got if k in want and want[k] != got[k]]
+        diffs = [f"{k} {got[k]!r} (saved {short(want[k])})" for k in got if k in want and want[k] != got[k]]
         if diffs:
             raise SaveDataError("replay does not reach the saved state: " + ", ".join(diffs))
     return SavedGame(config, tuple(actions), bots), g

@@ -30,6 +30,7 @@ from itertools import combinations
 from typing import Any, Iterator, Sequence, Union
 
 from ..errors import FileFormatError, RulesError, read_json, write_json
+from ..limits import MAX_ACTION_ITEMS, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from .board import Node, PlayerBoard, ScoreResult, fill_island, score_board
 from .components import COLORS, Components, Special, Tile, components
 
@@ -165,33 +166,36 @@ def action_to_json(a: Action) -> dict[str, Any]:
 
 def action_from_json(d: Any) -> Action:
     """The inverse of :func:`action_to_json`; raises ValueError saying what is wrong."""
-    if not isinstance(d, dict) or d.get("type") not in _ACTION_TYPES:
-        raise ValueError(f"not an action: {d!r}")
-    cls = _ACTION_TYPES[d["type"]]
+    if not isinstance(d, dict):
+        raise ValueError(f"an action is a JSON object, not {short(d)}")
+    kind = d.get("type")
+    if not isinstance(kind, str) or kind not in _ACTION_TYPES:
+        raise ValueError(f"unknown action type {short(kind)} ({', '.join(_ACTION_TYPES)})")
+    cls = _ACTION_TYPES[kind]
     kw: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in d:
             if f.default is not MISSING:
                 continue
-            raise ValueError(f"{d['type']} action lacks '{f.name}'")
+            raise ValueError(f"{kind} action lacks '{f.name}'")
         v = d[f.name]
         if f.name in ("islands", "crystals", "cities"):
-            if not isinstance(v, list) or not all(isinstance(n, list) and len(n) == 3 and
-                                                  all(isinstance(k, int) for k in n) for n in v):
-                raise ValueError(f"'{f.name}' must be a list of [x, y, part]")
+            if not isinstance(v, list) or len(v) > MAX_ACTION_ITEMS or not all(
+                    isinstance(n, list) and len(n) == 3 and all(is_whole(k) for k in n) for n in v):
+                raise ValueError(f"'{f.name}' must be a list of at most {MAX_ACTION_ITEMS} [x, y, part]")
             v = tuple(tuple(n) for n in v)
         elif f.name in ("action", "white"):
-            if not (v is None or isinstance(v, str)):
+            if not (v is None or (isinstance(v, str) and len(v) <= MAX_NAME_LENGTH)):
                 raise ValueError(f"'{f.name}' must be text")
         elif f.name == "repeat":
             if not isinstance(v, bool):
                 raise ValueError("'repeat' must be true or false")
-        elif not isinstance(v, int) or isinstance(v, bool):
-            raise ValueError(f"'{f.name}' must be an integer")
+        elif not is_whole(v):
+            raise ValueError(f"'{f.name}' must be a whole number (at most {MAX_NUMBER} either way)")
         kw[f.name] = v
     extra = set(d) - {f.name for f in fields(cls)} - {"type"}
     if extra:
-        raise ValueError(f"unknown field(s) {', '.join(sorted(extra))}")
+        raise ValueError(f"unknown field(s) {short(', '.join(sorted(extra)))}")
     return cls(**kw)  # type: ignore[no-any-return]
 
 
@@ -206,6 +210,8 @@ class GameState:
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if not 2 <= len(names) <= 4:
             raise ValueError(f"Skylands is for 2 to 4 players, not {len(names)}")
+        if any(len(n) > MAX_NAME_LENGTH for n in names):   # so that every save loads back
+            raise ValueError(f"a player name has at most {MAX_NAME_LENGTH} characters")
         if side not in SIDES:
             raise ValueError(f"side must be one of {', '.join(SIDES)}, not {side!r}")
         self.comp = comp or components()
@@ -805,14 +811,14 @@ class GameState:
         if not isinstance(data, dict) or data.get("format") != "skylands-game":
             raise FileFormatError(path, "not a Skylands game file (\"format\" must be \"skylands-game\")")
         if data.get("version") != 1:
-            raise FileFormatError(path, f"unsupported version {data.get('version')!r}")
+            raise FileFormatError(path, f"unsupported version {short(data.get('version'))}")
         players, seed, side = data.get("players"), data.get("seed"), data.get("side", "beginner")
-        if not isinstance(players, list) or not all(isinstance(n, str) for n in players) \
-                or not 2 <= len(players) <= 4:
-            raise FileFormatError(path, "'players' must list 2 to 4 names")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise FileFormatError(path, "'seed' must be an integer")
-        if side not in SIDES:
+        if not isinstance(players, list) or not 2 <= len(players) <= 4 \
+                or not all(isinstance(n, str) and len(n) <= MAX_NAME_LENGTH for n in players):
+            raise FileFormatError(path, f"'players' must list 2 to 4 names of at most {MAX_NAME_LENGTH} characters")
+        if not is_whole(seed, -MAX_SEED, MAX_SEED):
+            raise FileFormatError(path, f"'seed' must be a whole number (at most {MAX_SEED} either way)")
+        if not isinstance(side, str) or side not in SIDES:
             raise FileFormatError(path, f"'side' must be one of {', '.join(SIDES)}")
         intro = data.get("intro", False)
         if not isinstance(intro, bool):
@@ -820,6 +826,8 @@ class GameState:
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise FileFormatError(path, "'actions' must be a list")
+        if len(actions) > MAX_SAVE_ACTIONS:
+            raise FileFormatError(path, f"{len(actions)} actions; a saved game has at most {MAX_SAVE_ACTIONS}")
         g = cls(players, seed=seed, side=side, intro=intro)
         for i, raw in enumerate(actions):
             try:

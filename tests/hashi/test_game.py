@@ -484,7 +484,11 @@ def test_replay_by_seed_is_identical():
     (lambda d: d.update(deck=[{"n": 1}] * 18), "'deck' must be a list of [number, bridges] cards"),
     (lambda d: d["actions"].append([True, "end"]), "expected [player, kind, ...]"),
     (lambda d: d["actions"].__setitem__(0, "end"), "action 1: expected [player, kind, ...]"),
-    (lambda d: d["actions"].__setitem__(0, [0, "write"]), "action 1: unknown action"),
+    (lambda d: d["actions"].__setitem__(0, [0, "write"]), "action 1: a 'write' action has 2 numbers, not 0"),
+    (lambda d: d["actions"].__setitem__(0, [0, ["setup"], 1, 1, 3]), "action 1: unknown action kind ['setup']"),
+    (lambda d: d["actions"].__setitem__(0, [0, "write", 10**12, 0]), "action 1: expected whole numbers (at most"),
+    (lambda d: d["players"].__setitem__(0, "x" * 41), "names of at most 40 characters"),
+    (lambda d: d["actions"].extend([[0, "end"]] * 5001), "5010 actions; a saved game has at most 5000"),
     (lambda d: d["board"].update(name={"a": 1}), "(board): 'name' must be text"),
     (lambda d: d["board"].update(standard="no"), "(board): 'standard' must be true or false"),
 ])

@@ -104,7 +104,9 @@ def _saved(tmp_path, actions):
     (lambda d: _saved(d, [{"type": "choose", "action": "discover"},
                           {"type": "take", "index": 9, "x": 0, "y": 0}]), "action 1 is illegal"),
     (lambda d: _saved(d, [{"type": "choose", "action": "discover", "repeat": "yes"}]), "action 0:"),
-    (lambda d: _saved(d, [{"type": "take", "index": 0, "x": 10 ** 30, "y": 0}]), "action 0 is illegal"),
+    (lambda d: _saved(d, [{"type": "take", "index": 0, "x": 10 ** 30, "y": 0}]), "action 0: 'x' must be a whole number"),
+    (lambda d: _saved(d, [{"type": ["choose"], "action": "discover"}]), "action 0: unknown action type ['choose']"),
+    (lambda d: _saved(d, [{"type": {"choose": 1}}]), "action 0: unknown action type {'choose': 1}"),
     (lambda d: _saved(d, "none"), "'actions' must be a list"),
 ])
 def test_every_kind_of_broken_save_is_one_stderr_line_exit_2(tmp_path, capsys, make, fault):

@@ -343,7 +343,7 @@ def test_saved_games_round_trip_exactly(tmp_path):
     ('{"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1, '
      '"actions": [{"type": "pass"}]}', "action 0 is illegal"),
     ('{"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1, '
-     '"actions": [{"type": "take", "index": "x", "x": 0, "y": 0}]}', "action 0: 'index' must be an integer"),
+     '"actions": [{"type": "take", "index": "x", "x": 0, "y": 0}]}', "action 0: 'index' must be a whole number"),
     ('{"format": "hashi"}', "not a Skylands game file"),
     ('{"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1', "malformed JSON"),
 ])
