@@ -38,6 +38,11 @@ from .files import tiles_size_fault
 from .territory import IllegalPlacementError, Territory, TerritoryDataError
 from .tiles import catalogue
 
+#: Why a hand beyond :data:`~skye_widgets.limits.MAX_PUZZLE_HAND` is refused, by the
+#: loader and by the solver (named placeholders: it will be translated).
+HAND_TOO_LARGE = ("hand: {count} tiles, more than the {limit} the solver promises to solve "
+                  "(larger hands take minutes)")
+
 #: What a puzzle can teach.
 TEACHES = ("scoring tiles", "scrolls", "income", "completion")
 #: The ``format`` and ``version`` of the puzzle files this program writes. Version 2
@@ -338,8 +343,7 @@ def _problem(d: dict[str, Any]) -> tuple[Territory, list[int], Objective]:
     if not isinstance(hand, list) or not hand or not all(_whole(n) for n in hand):
         raise PuzzleDataError("hand: must be a non-empty list of tile numbers")
     if len(hand) > MAX_PUZZLE_HAND:
-        raise PuzzleDataError(f"hand: {len(hand)} tiles, more than the {MAX_PUZZLE_HAND} the solver promises "
-                              "to solve (larger hands take minutes)")
+        raise PuzzleDataError(HAND_TOO_LARGE.format(count=len(hand), limit=MAX_PUZZLE_HAND))
     for n in hand:
         if str(n) not in catalogue() or not 1 <= n <= 73:
             raise PuzzleDataError(f"hand: {n} is not a landscape tile (1-73)")

@@ -28,7 +28,6 @@ True
 from __future__ import annotations
 
 import os
-import reprlib
 from dataclasses import dataclass
 from typing import Any, Sequence
 

@@ -40,7 +40,8 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import RulesError
-from .puzzles import MAJORITY_KEYS, Move, Objective, evaluate
+from ..limits import MAX_PUZZLE_HAND
+from .puzzles import HAND_TOO_LARGE, MAJORITY_KEYS, Move, Objective, evaluate
 from .scoring import BROCH_POINTS, majority_points
 from .territory import Territory, rotated_faces
 from .tiles import ROTATIONS, SIDE_OFFSETS, Scroll, Terrain, Tile
@@ -51,15 +52,6 @@ _TERRAIN_CODE = {Terrain.PASTURE: 1, Terrain.MOUNTAIN: 2, Terrain.WATER: 3}
 _SCROLLS = tuple(Scroll)
 _SCROLL_INDEX = {s: i for i, s in enumerate(_SCROLLS)}
 _P, _M, _W = 1, 2, 3
-
-# The largest hand :func:`solve` accepts: docs/puzzles.md promises answers up to 4 tiles
-# (4-tile hands take ~5-12 s CPU; 5 tiles run for minutes). The file loaders will read the
-# same bound from skye_widgets.limits (MAX_PUZZLE_HAND) once it exists: keep them equal.
-MAX_PUZZLE_HAND = 4
-
-# user-facing message (named placeholders: it will be translated)
-HAND_TOO_LARGE = ("hand: {count} tiles, more than the {limit} the solver promises to solve "
-                  "(larger hands take minutes)")
 
 
 class HandTooLargeError(RulesError):

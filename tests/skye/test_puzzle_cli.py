@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from skye_widgets.cli import main
+from skye_widgets.errors import FileFormatError
 from skye_widgets.skye.puzzles import load_puzzle
 
 from .test_puzzles import TINY
@@ -102,21 +103,28 @@ def test_a_hand_beyond_the_solver_bound_is_refused_at_once(tmp_path: Path, capsy
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     from skye_widgets.errors import RulesError
     from skye_widgets.skye import solver
+    from skye_widgets import limits
     from skye_widgets.skye.puzzles import load_problem
-    assert solver.MAX_PUZZLE_HAND == 4            # docs/puzzles.md: answers promised up to 4 tiles
+    assert solver.MAX_PUZZLE_HAND == limits.MAX_PUZZLE_HAND == 4   # docs/puzzles.md: up to 4 tiles
+    message = "hand: 5 tiles, more than the 4 the solver promises to solve (larger hands take minutes)"
+    # the solver refuses a 5-tile hand given directly, before any search
+    territory, hand, obj = load_problem(write(tmp_path, TINY, "tiny.json"))
+    five = [*hand, *[n for n in (19, 29, 3, 12, 40) if n not in hand]][:5]
+    nodes: list[int] = []
+    with pytest.raises(solver.HandTooLargeError) as info:
+        solver.solve(territory, five, obj, on_node=nodes.append)
+    assert isinstance(info.value, RulesError) and nodes == []       # no search at all
+    assert str(info.value) == message
+    # a file with a 5-tile hand is refused when it is loaded: one line naming the file
     d = {k: TINY[k] for k in ("territory", "hand", "objective")}
     d["hand"] = [19, 29, 3, 12, 40]
     path = write(tmp_path, d, "five.json")
-    territory, hand, obj = load_problem(path)
-    nodes: list[int] = []
-    with pytest.raises(solver.HandTooLargeError) as info:
-        solver.solve(territory, hand, obj, on_node=nodes.append)
-    assert isinstance(info.value, RulesError) and nodes == []       # no search at all
-    assert str(info.value) == "hand: 5 tiles, more than the 4 the solver promises to solve (larger hands take minutes)"
+    with pytest.raises(FileFormatError, match="hand: 5 tiles"):
+        load_problem(path)
     for extra in ([], ["--json"]):
         assert main(["puzzle", "solve", str(path), *extra]) == 2
         out, err = capsys.readouterr()
-        assert out == "" and err == f"skye-widgets: {path}: {info.value}\n"
+        assert out == "" and err == f"skye-widgets: {path}: {message}\n"
     # puzzle check names the file too (the bound lowered so that a real puzzle file exceeds it)
     monkeypatch.setattr(solver, "MAX_PUZZLE_HAND", 1)
     good = write(tmp_path, TINY, "tiny.json")
