@@ -6,7 +6,9 @@
 
 Prints, for bot-only games: seconds per game and per decision, mean final VP,
 how the games ended, and what the boards looked like at the end (squares in
-complete islands, squares lost to the border, inhabitants, special islands).
+complete islands and the VP they score, squares lost to the border, inhabitants, special
+islands). ``--tournament`` plays mixed and same-bot line-ups with rotating seats and prints win
+shares by bot and by turn order, and where the VP come from.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ def balance(kinds: list[str], games: int) -> None:
             st["vp"] += g.returns()[p]
             st["markers"] += g.vp[p]
             st["complete"] += len({c for i in b.complete_islands() for c in i.cells})
+            st["island_vp"] += sum(i.spaces for i in b.complete_islands())   # 1 VP per space
             st["border"] += sum(i.squares for i in b.islands() if i.open_to_border)
             st["empty"] += len(b.empty_squares())
             st["inhabitants"] += b.count()
@@ -53,7 +56,8 @@ def balance(kinds: list[str], games: int) -> None:
     print(f"{','.join(kinds):28s} {dt / games:6.2f} s/game {1000 * dt / decisions:6.1f} ms/decision  "
           f"turns {st['turns'] / games:4.1f}  VP {st['vp'] / seats:5.1f} (winner {st['winner_vp'] / games:5.1f}, "
           f"markers {st['markers'] / seats:4.1f})")
-    print(f"{'':28s} per board: complete-island squares {st['complete'] / seats:4.1f}, lost to border "
+    print(f"{'':28s} per board: complete-island squares {st['complete'] / seats:4.1f} "
+          f"(their VP, 1 per space: {st['island_vp'] / seats:4.1f}), lost to border "
           f"{st['border'] / seats:4.1f}, empty {st['empty'] / seats:3.1f}, inhabitants {st['inhabitants'] / seats:4.1f}, "
           f"specials {st['specials'] / seats:3.1f};  ends: "
           + ", ".join(f"{k} {v}" for k, v in ends.most_common()))
@@ -129,7 +133,8 @@ def seated_tournament(lineup: list[str], games: int) -> None:
           + ", ".join(f"{k} {v}" for k, v in ends.most_common()))
     if len(kind_seats) > 1:
         print("  games won by bot (ties split): " + ", ".join(
-            f"{k} {wins[k] / games:.1%} (mean {kind_vp[k] / kind_seats[k]:.1f} VP)" for k in sorted(kind_seats)))
+            f"{k} {wins[k] / games:.1%}{f' with {lineup.count(k)} seats' if lineup.count(k) > 1 else ''} "
+            f"(mean {kind_vp[k] / kind_seats[k]:.1f} VP)" for k in sorted(kind_seats)))
     else:
         print(f"  mean VP {kind_vp[lineup[0]] / seats:.1f}")
     print("  games won by turn order (1 = start player): " + ", ".join(f"{s}. {seat_wins[s] / games:.1%}" for s in range(1, n + 1)))
