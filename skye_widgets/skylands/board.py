@@ -289,13 +289,20 @@ class PlayerBoard:
                 "inhabitants": [[list(k), v] for k, v in sorted(self.inhabitants.items())]}
 
 
+#: The breakdown line of a complete island (named placeholders, for translation).
+ISLAND_SCORE = "complete {terrain} island at ({x}, {y}): {spaces} spaces, {points} VP"
+ISLAND_SCORE_ONE = "complete {terrain} island at ({x}, {y}): 1 space, 1 VP"
+
+
 def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
                 marker_active: bool = True) -> ScoreResult:
     """The final score of one board, with a breakdown (the rulebook's scoring).
 
     - -2 VP per empty square;
     - +1 VP per 2 inhabitants on the board;
-    - +1 VP per square that is part of a complete island (once, even if it holds two);
+    - +1 VP per **space** of every complete island (the places where inhabitants stand, as
+      printed on its parts), not per board square: "solo las islas completas obtendrán puntos
+      de victoria según el número de sus espacios" (see docs/skylands.md);
     - special islands in complete islands: their VP, and scoring effects by condition;
     - VP markers, +2 VP with the player marker still active, recorded overflow VP.
     """
@@ -307,16 +314,15 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
     if n // 2:
         items.append(BreakdownItem(n // 2, f"{n} inhabitants on the board: 1 per 2"))
     complete = board.complete_islands()
-    counted: set[Cell] = set()
     for isl in complete:
-        # "Cada casilla de las islas completadas vale 1 PV": a square is worth 1 VP once, even
-        # when it holds two complete islands (a two-part tile)
-        new = tuple(c for c in isl.cells if c not in counted)
-        counted.update(new)
-        what = f"complete {isl.terrain} island of {isl.squares} square{'s' if isl.squares != 1 else ''}"
-        if len(new) < isl.squares:
-            what += f" ({isl.squares - len(new)} already counted)"
-        items.append(BreakdownItem(len(new), what, isl.cells))
+        # "solo las islas completas obtendrán puntos de victoria según el número de sus espacios":
+        # 1 VP per space of the island; each part belongs to one island, so a two-part tile
+        # holding two complete islands gives each island its own spaces
+        if isl.spaces:
+            x, y = isl.cells[0]
+            template = ISLAND_SCORE_ONE if isl.spaces == 1 else ISLAND_SCORE
+            items.append(BreakdownItem(isl.spaces, template.format(
+                terrain=isl.terrain, x=x, y=y, spaces=isl.spaces, points=isl.spaces), isl.cells))
     in_complete = {sid for isl in complete for sid in isl.specials}
     cell_of = {p.tile.id: (p.x, p.y) for p in board.grid.values()}
     for sp in board.specials():
