@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .errors import FileFormatError, RulesError
+from .limits import MAX_SEED, short
 
 GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.skylands.cli")
 
@@ -53,6 +54,9 @@ def bot_list(text: str, players: int | None, known: Iterable[str], game: str,
 
 JSON_HELP = "print the result as one line of JSON instead of text"
 
+#: The usage error of :func:`whole_number` (named placeholders: it will be translated).
+WHOLE_NUMBER_FAULT = "expected a whole number from {low} to {high}, not {text}"
+
 # Text tables cut longer names to this many characters (the last one "…") for display
 NAME_COLUMN = 24
 
@@ -69,6 +73,34 @@ def emit(args: argparse.Namespace, data: Callable[[], Any], text: Callable[[], N
         print(json.dumps(data()))
     else:
         text()
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` to ``high``, else a one-line usage error.
+
+    Options that end up in a file (seeds, sizes) take the bounds the file loaders
+    enforce (:mod:`skye_widgets.limits`), so whatever a command writes loads back.
+
+    >>> whole_number(1, 9)("7")
+    7
+    >>> whole_number(1, 9)("10")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected a whole number from 1 to 9, not '10'
+    """
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(WHOLE_NUMBER_FAULT.format(low=low, high=high, text=short(text)))
+        return value
+    parse.__name__ = "whole number"
+    return parse
+
+
+#: ``--seed``: the seeds a save file may hold.
+SEED = whole_number(-MAX_SEED, MAX_SEED)
 
 
 def fit(text: str, width: int = NAME_COLUMN) -> str:

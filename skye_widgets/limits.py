@@ -89,6 +89,17 @@ MAX_BOARD_ISLANDS = 100
 #: so a board has at most twice as many lines as islands.
 MAX_BOARD_LINES = 2 * MAX_BOARD_ISLANDS
 
+#: ``hashi generate --size`` and ``--islands``: the generator proves every puzzle
+#: unique by search, so it is kept to what it answers in well under a minute
+#: (40 x 40 with 300 islands: ~20 s; 100 x 100 with 2,500 islands gave up after 86 s).
+MAX_GENERATE_SIDE = 40
+MAX_GENERATE_ISLANDS = 300
+
+# -- Command line ---------------------------------------------------------------
+
+#: Games in one ``tournament`` run.
+MAX_GAMES = 100_000
+
 # -- Skylands -------------------------------------------------------------------
 
 #: Inhabitant spaces named in one Deploy / Pay / Convert action. A player

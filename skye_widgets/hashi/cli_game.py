@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import add_json_flag, emit, fit
+from ..cli import SEED, add_json_flag, emit, fit
 from ..errors import FileFormatError, read_json, write_json
 from ..limits import short
 from .board import board_names, load_board
@@ -28,7 +28,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     p.add_argument("--bots", default="greedy",
                    help=f"bot kind for every player, or one per player separated by commas "
                         f"({', '.join(sorted(BOTS))}; default greedy)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the deck and the bots (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed of the deck and the bots (default 0)")
     p.add_argument("--board", default="skerries-a",
                    help=f"a shipped board ({', '.join(board_names())}) or a board file (default skerries-a)")
     p.add_argument("--save", metavar="FILE", help="also save the game (replayable) to FILE")

@@ -19,7 +19,8 @@ import sys
 import time
 from typing import Any
 
-from ..cli import add_json_flag, emit
+from ..cli import SEED, add_json_flag, emit, whole_number
+from ..limits import MAX_GENERATE_ISLANDS, MAX_GENERATE_SIDE
 from ..errors import write_json, write_text
 from .puzzle import HashiPuzzle, as_pair_counts
 
@@ -110,10 +111,10 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     add_json_flag(c)
     c.set_defaults(func=cmd_check)
     g = sub.add_parser("generate", help="generate a puzzle with a unique solution")
-    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--seed", type=SEED, default=0)
     g.add_argument("--difficulty", default="2", help="1-4 or easy, medium, hard, expert")
-    g.add_argument("--size", type=int, default=None, help="grid side (default by difficulty)")
-    g.add_argument("--islands", type=int, default=None, help="target island count (default by difficulty)")
+    g.add_argument("--size", type=whole_number(3, MAX_GENERATE_SIDE), default=None, help="grid side (default by difficulty)")
+    g.add_argument("--islands", type=whole_number(2, MAX_GENERATE_ISLANDS), default=None, help="target island count (default by difficulty)")
     g.add_argument("--out", default=None, help="write here (.json, or .has); default: print .has text")
     add_json_flag(g)
     g.set_defaults(func=cmd_generate)

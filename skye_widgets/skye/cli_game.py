@@ -18,7 +18,8 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import add_json_flag, bot_list, emit, fit
+from ..cli import SEED, add_json_flag, bot_list, emit, fit, whole_number
+from ..limits import MAX_GAMES, MAX_SAVE_ACTIONS
 from ..errors import FileFormatError
 
 
@@ -133,7 +134,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     p.add_argument("--bots", default=None,
                    help="comma-separated bot per seat: random, greedy, planner (alias strong); "
                         "one name fills every seat (default: random,greedy,greedy,random)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the whole game (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed of the whole game (default 0)")
     p.add_argument("--names", default="", help="comma-separated player names")
     p.add_argument("--scoring", default="", help="scoring tiles for A-D, e.g. 3,7,12,1 (default: drawn by seed)")
     add_json_flag(p)
@@ -144,7 +145,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
                        description="Replay a saved game through the rules and print what `play` prints: "
                                    "the log and the result table, or with --json the same JSON summary.")
     r.add_argument("file", help="a file written by `play --save`")
-    r.add_argument("--step", type=int, default=None, help="stop after this many actions")
+    r.add_argument("--step", type=whole_number(0, MAX_SAVE_ACTIONS), default=None, help="stop after this many actions")
     add_json_flag(r)
     r.add_argument("--log", action="store_true", help=argparse.SUPPRESS)   # the text form, now the default
     r.set_defaults(func=cmd_replay)
@@ -153,8 +154,8 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
                        description="Play seeded games between bots (seat i plays bot i; the start player "
                                    "rotates) and print win shares and average VP. A shared win counts "
                                    "1/k to each of the k tied winners.")
-    t.add_argument("--games", type=int, default=200)
+    t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200)
     t.add_argument("--bots", default="greedy,random,random,random")
-    t.add_argument("--seed", type=int, default=0, help="seed of the first game (games use seed, seed+1, ...)")
+    t.add_argument("--seed", type=SEED, default=0, help="seed of the first game (games use seed, seed+1, ...)")
     add_json_flag(t)
     t.set_defaults(func=cmd_tournament)

@@ -15,7 +15,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..cli import add_json_flag, emit
+from ..cli import SEED, add_json_flag, emit
 from ..errors import FileFormatError, RulesError
 from .puzzles import check_file, describe_objective, evaluate, load_problem, save_puzzle
 
@@ -38,7 +38,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     check.set_defaults(func=cmd_check)
 
     gen = s.add_parser("generate", help="make a new puzzle by seed")
-    gen.add_argument("--seed", type=int, required=True)
+    gen.add_argument("--seed", type=SEED, required=True)
     gen.add_argument("--difficulty", type=int, required=True, choices=range(1, 6), metavar="D",
                      help="1 (two tiles, small territory) to 5 (four tiles)")
     gen.add_argument("--subject", type=int, choices=range(0, 17), metavar="N", default=None,

@@ -15,7 +15,8 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import add_json_flag, bot_list, emit, fit
+from ..cli import SEED, add_json_flag, bot_list, emit, fit, whole_number
+from ..limits import MAX_GAMES
 from ..errors import FileFormatError, read_json, write_json
 from .bots import BOT_NAMES, make_bot
 from .game import SIDES, GameState, play_game
@@ -150,7 +151,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     play.add_argument("--players", type=int, default=None, help="2-4 (default: one per bot)")
     play.add_argument("--bots", default="greedy,random,random",
                       help=f"comma-separated, one per seat, from {', '.join(BOT_NAMES)} (default: %(default)s)")
-    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--seed", type=SEED, default=0)
     play.add_argument("--side", choices=SIDES, default="beginner", help="player board side")
     play.add_argument("--intro", action="store_true",
                       help="the special-island display recommended for a first game")
@@ -164,9 +165,9 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     rep.set_defaults(func=cmd_replay)
 
     t = s.add_parser("tournament", help="many seeded bot games; prints win shares")
-    t.add_argument("--games", type=int, default=200)
+    t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200)
     t.add_argument("--bots", default="greedy,random,random")
-    t.add_argument("--seed", type=int, default=0, help="first game seed")
+    t.add_argument("--seed", type=SEED, default=0, help="first game seed")
     t.add_argument("--side", choices=SIDES, default="beginner")
     add_json_flag(t)
     t.set_defaults(func=cmd_tournament)
