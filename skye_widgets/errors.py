@@ -17,6 +17,31 @@ class RulesError(ValueError):
     """An illegal move or action; the state it was tried on is unchanged."""
 
 
+class BadConfigError(RulesError):
+    """A game set up with impossible options (player count, names, seed, side...)."""
+
+
+class GameOverError(RulesError):
+    """An action after the end of the game."""
+
+
+class WrongPhaseError(RulesError):
+    """An action of a kind the game does not take now."""
+
+
+class NotYourTurnError(RulesError):
+    """An action for a player who is not to act now."""
+
+
+class NotAnActionError(RulesError):
+    """Not a well-formed action of this game (wrong type, a field of the wrong
+    type such as a float or bool for a whole number, or out of bounds)."""
+
+
+class NoActionToUndoError(RulesError):
+    """``undo()`` with nothing to take back."""
+
+
 class FileFormatError(ValueError):
     """A file that cannot be used; the message names the file and the fault.
 
