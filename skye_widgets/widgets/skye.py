@@ -473,9 +473,11 @@ class GameTable(W.VBox):
                                     self.undo)
         self.step_button = on_click(W.Button(description="bots: one move", tooltip="let the next bot act"),
                                     lambda: self.step_bots(1))
-        self.auto_box = W.Checkbox(value=auto_bots, description="bots move by themselves", indent=False)
+        self.auto_box = W.Checkbox(value=auto_bots, description="bots move by themselves", indent=False,
+                                   layout=W.Layout(width="auto"))
         self.auto_box.observe(lambda ch: self._set_auto(ch["new"]), names="value")
-        self.open_hand_box = W.Checkbox(value=self.open_hand, description=OPEN_HAND_LABEL, indent=False)
+        self.open_hand_box = W.Checkbox(value=self.open_hand, description=OPEN_HAND_LABEL, indent=False,
+                                        layout=W.Layout(width="auto"))     # never cut the label
         self.open_hand_box.add_class("skye-open-hand")
         self.open_hand_box.observe(lambda ch: self.set_open_hand(ch["new"]), names="value")
         scoring_numbers = list(game.scoring.values())
@@ -490,7 +492,7 @@ class GameTable(W.VBox):
         for p, name in enumerate(game.names):
             self.tabs.set_title(p, name)
         controls = W.HBox([self.undo_button, self.step_button, self.auto_box, self.open_hand_box],
-                          layout=W.Layout(align_items="center"))
+                          layout=W.Layout(align_items="center", flex_flow="row wrap", grid_gap="0 1em"))
         super().__init__(children=[self.header, self.players_html, self.panel, self.status, self.tabs,
                                    controls, W.HTML("<b>Event log</b>"), self.log_box, self.final_html])
         self.add_class("skye-game-table")
@@ -806,7 +808,8 @@ class GameTable(W.VBox):
             rows.append(f'<tr class="skye-player-{p}"><td><b>{escape(g.names[p])}</b></td><td>{seat}</td>'
                         f'<td class="skye-gold"{title}>{escape(gold)}</td><td class="skye-vp">{g.vp[p]} VP</td><td>{bar}</td>'
                         f"<td>{_count(len(g.territories[p]), 'tile')}</td><td>{state}</td></tr>")
-        return ('<table class="skye-players" style="border-collapse:collapse">'
+        return ('<style>.skye-players th, .skye-players td {padding: 0.1em 0.6em; text-align: left}</style>'
+                '<table class="skye-players" style="border-collapse:collapse">'
                 "<tr><th>player</th><th>seat</th><th>gold</th><th>score</th><th>track</th><th>territory</th>"
                 f"<th></th></tr>{''.join(rows)}</table>")
 

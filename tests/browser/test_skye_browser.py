@@ -100,7 +100,19 @@ def test_game_table_actions(lab, page):
     click_canvas(page, board, *centre_px(view, x, y))
     expect_status(page, f"Placed tile {tile} at ({x}, {y}), rotation 0.", nth=2)
     expect(page.locator(".skye-log-line", has_text=f"Player 1 places tile {tile}")).to_be_visible()
+    # gold is secret: the bots' gold is hidden until the teacher ticks "open hand" (and again after)
+    players = page.locator(".skye-players")
+    expect(players).to_contain_text("hidden")
+    open_hand = page.locator(".skye-open-hand")
+    cut = open_hand.evaluate("e => [e, ...e.querySelectorAll('*')].filter(x => x.scrollWidth > x.clientWidth + 1)"
+                             ".map(x => x.textContent)")
+    assert cut == [], f"the open-hand label is cut: {cut}"
     screenshot(page, "skye_game_table")
+    open_hand.locator("input").check()
+    expect(players).not_to_contain_text("hidden")
+    screenshot(page, "skye_game_table_open_hand")
+    open_hand.locator("input").uncheck()
+    expect(players).to_contain_text("hidden")
     assert not page.page_errors
 
 
