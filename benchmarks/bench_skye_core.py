@@ -1,5 +1,11 @@
 """Isle of Skye core timings: scoring everything and legal placements on 40-tile territories.
 
+The last lines show why the bots and the solver keep fast evaluators of their own
+(derived from the one table in skye/scoring_tiles.py and checked against
+scoring.py by tests/skye/test_scoring_tiles.py): valuing one candidate placement
+with the reference scorer rebuilds its graphs, the fast paths add one tile to
+running totals.
+
 Run: .venv/bin/python benchmarks/bench_skye_core.py [--quick]   (prints ms per operation; targets in brackets)
 """
 
@@ -10,7 +16,11 @@ import os
 import statistics
 import time
 
-from skye_widgets.skye.scoring import final_scoring, income, score_all_tiles
+from skye_widgets.skye.bots import TerritoryEval, territory_cells
+from skye_widgets.skye.puzzles import Objective
+from skye_widgets.skye.scoring import final_scoring, income, score_all_tiles, score_tile, scroll_points
+from skye_widgets.skye.scoring_tiles import TERRITORY_TILES
+from skye_widgets.skye.solver import Board, board_value, orient
 from skye_widgets.skye.territory import random_territory
 
 
@@ -66,6 +76,29 @@ def main() -> None:
     med, best = per_call_ms(lambda: [t.legal_placements(x) for x in tiles], number=10)
     print(f"legal_placements on a {len(t)}-tile territory: {med / len(tiles):.3f} ms per tile "
           f"(best {best / len(tiles):.3f})   [target <= 2 ms]")
+
+    # one candidate placement valued under the 13 territory scoring tiles + scrolls, three ways
+    cands = [(i, tid, *p) for i, tid in enumerate(tiles[:5]) for p in t.legal_placements(tid)[:4]]
+    k = len(cands)
+
+    def reference():
+        for _, tid, x, y, r in cands:
+            t2 = t.copy()
+            t2.place(tid, x, y, r)
+            [score_tile(n, [t2], [0]) for n in TERRITORY_TILES]
+            scroll_points(t2)
+
+    te = TerritoryEval(territory_cells(t), t.castle.cell)
+    board = Board.of(t)
+    obj = Objective(tuple(TERRITORY_TILES), scrolls=True)
+    oriented = {(tid, r): orient(t.tile(tid), r) for _, tid, _, _, r in cands}
+    ref, _ = per_call_ms(reference, number=2)
+    fast, _ = per_call_ms(lambda: [te.with_tile(tid, x, y, r) for _, tid, x, y, r in cands], number=20)
+    board_ms, _ = per_call_ms(lambda: [board_value(obj, board.place((x, y), oriented[tid, r]))
+                                       for _, tid, x, y, r in cands], number=20)
+    print(f"one candidate placement valued (13 territory tiles + scrolls), {k} candidates on a {len(t)}-tile "
+          f"territory: reference scoring.py {ref / k:.3f} ms, bots' TerritoryEval.with_tile {fast / k:.3f} ms "
+          f"(x{ref / fast:.0f}), solver Board.place + board_value {board_ms / k:.3f} ms (x{ref / board_ms:.0f})")
 
 
 if __name__ == "__main__":

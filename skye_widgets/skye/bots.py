@@ -19,9 +19,12 @@ others' gold as the public events tell it) and never reads the game itself.
   counts the money a purchase hands to the seller.
 
 The evaluation does not call :mod:`.scoring` for every candidate placement (that
-builds networkx graphs: ~1.5 ms each); it recomputes the same quantities with a
-small union-find over the territory's tile areas and roads (~0.1 ms). Its
-numbers match :mod:`.scoring` (a test checks this on random territories).
+builds networkx graphs: see ``benchmarks/bench_skye_core.py`` for the figures); it
+counts the quantities the scoring tiles count (:data:`.scoring_tiles.QUANTITIES`)
+with a small union-find over the territory's tile areas and roads, and turns them
+into points with the one table of scoring tiles
+(:func:`.scoring_tiles.points_from_counts`). Its numbers match :mod:`.scoring`
+(a property test checks this on random territories).
 
 >>> from .game import GameConfig, play_game
 >>> g = play_game(GameConfig(players=2, seed=1), [GreedyBot(seed=1), RandomBot(seed=2)])
@@ -37,6 +40,8 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 from .game import Action, Buy, GameConfig, GameState, Observation, Pass, Place, SetPrices, play_game
+from .scoring_tiles import (MAJORITY_QUANTITY, ROUND_TRACK, broch_points, majority_points, points_from_counts,
+                            scroll_value)
 from .tiles import SIDE_OFFSETS, Scroll, Terrain, tile as get_tile
 
 Cell = tuple[int, int]
@@ -89,7 +94,7 @@ def _info(tile_id: str) -> _TileInfo:
 class Features:
     """What the scoring tiles read from a territory (see :mod:`.scoring`)."""
 
-    points: dict[int, int]          # non-majority scoring tile -> points now
+    points: dict[int, int]          # non-majority scoring tile -> points now (scoring_tiles.points_from_counts)
     whisky_tiles: int
     ships: int
     scroll_points: int
@@ -97,9 +102,6 @@ class Features:
     near_complete: float            # open areas weighted by how close they are to completion
     open_mountain: float
     open_water: float
-
-
-BROCH_POINTS = {0: 0, 1: 1, 2: 3, 3: 6}
 
 
 def _link(infos: dict[Cell, tuple[Any, int]]) -> tuple[dict, dict, dict]:
@@ -168,98 +170,9 @@ def _link(infos: dict[Cell, tuple[Any, int]]) -> tuple[dict, dict, dict]:
 
 
 def features(cells: dict[Cell, tuple[str, int]], castle: Cell = (0, 0)) -> Features:
-    """Scoring quantities of a territory given as ``{cell: (tile id, rotation)}``."""
-    infos = {c: (_info(tid), r) for c, (tid, r) in cells.items()}
-    _, agg, net_root = _link(infos)
-    completed = 0
-    big = 0
-    brochs = 0
-    harbours = 0
-    water_best = 0
-    mountains = 0
-    near = 0.0
-    open_m = 0.0
-    open_w = 0.0
-    scroll_list: list[tuple[Scroll, bool]] = []
-    for terrain, cs, opn, b, s, lh, scr in agg.values():
-        size = len(cs)
-        if opn == 0:
-            completed += 1
-            if size >= 3:
-                big += 1
-            if terrain is Terrain.MOUNTAIN:
-                mountains += 1
-            elif terrain is Terrain.WATER and size > water_best:
-                water_best = size
-        else:
-            w = 1.0 / opn
-            near += w
-            if terrain is Terrain.MOUNTAIN:
-                open_m += w
-            elif terrain is Terrain.WATER:
-                open_w += w * size
-        if terrain is Terrain.MOUNTAIN and b:
-            brochs += BROCH_POINTS[min(b, 3)]
-        if terrain is Terrain.WATER and s and lh:
-            harbours += 3
-        for sc in scr:
-            scroll_list.append((sc, opn == 0))
-    # ---- roads
-    castle_roots = {net_root[(castle, k)] for k in range(infos[castle][0].n_nets)} if castle in infos else set()
-    conn: set[Cell] = {castle}
-    for node, root in net_root.items():
-        if root in castle_roots:
-            conn.add(node[0])
-    # ---- icons
-    sheep = cattle = whisky = broch = farm = lh_total = ships = 0
-    farms: set[Cell] = set()
-    conn_cattle = conn_whisky = 0
-    for c, (inf, r) in infos.items():
-        sheep += inf.sheep
-        cattle += inf.cattle
-        broch += inf.broch
-        lh_total += inf.lighthouse
-        ships += inf.ship_count
-        if inf.farm:
-            farm += inf.farm
-            farms.add(c)
-        if inf.whisky:
-            whisky += 1
-            if c in conn and c != castle:
-                conn_whisky += 1
-        if inf.cattle and c in conn:
-            conn_cattle += inf.cattle
-    animals = 0
-    if farms:
-        for (x, y), (inf, r) in infos.items():
-            n = inf.sheep + inf.cattle
-            if n and any((x + dx, y + dy) in farms for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
-                animals += n
-    squares = 0
-    cols: dict[int, list[int]] = {}
-    for (x, y) in infos:
-        if (x + 1, y) in infos and (x, y + 1) in infos and (x + 1, y + 1) in infos:
-            squares += 1
-        cols.setdefault(x, []).append(y)
-    lines = 0
-    for ys in cols.values():
-        ys.sort()
-        run = 1
-        for a, b in zip(ys, ys[1:]):
-            if b == a + 1:
-                run += 1
-            else:
-                lines += run >= 3
-                run = 1
-        lines += run >= 3
-    counts = {Scroll.PER_2_SHEEP: sheep // 2, Scroll.PER_2_WHISKY: whisky // 2, Scroll.PER_2_SHIPS: ships // 2,
-              Scroll.PER_CATTLE: cattle, Scroll.PER_BROCH: broch, Scroll.PER_FARM: farm,
-              Scroll.PER_LIGHTHOUSE: lh_total}
-    scroll_pts = sum(counts[sc] * (2 if done else 1) for sc, done in scroll_list)
-    points = {1: 2 * squares, 2: completed, 3: sheep, 4: 3 * big, 5: brochs,
-              6: 5 * min(broch, farm, lh_total), 9: animals, 11: 2 * conn_cattle, 12: harbours,
-              13: len(conn) - 1, 14: 3 * lines, 15: 2 * water_best, 16: 2 * mountains}
-    return Features(points, whisky, ships, scroll_pts, conn_whisky, near, open_m, open_w)
+    """Scoring quantities of a territory given as ``{cell: (tile id, rotation)}``
+    (counted from scratch; :meth:`TerritoryEval.with_tile` adds one tile to them)."""
+    return TerritoryEval(cells, castle).features()
 
 
 def _column_lines(ys: Iterable[int]) -> int:
@@ -276,8 +189,8 @@ def _column_lines(ys: Iterable[int]) -> int:
 
 
 def _area_contrib(terrain: Terrain, size: int, opn: int, b: int, s: int, lh: int) -> tuple[int, int, int, int, int, float, float, float]:
-    """(completed, big completed, completed mountains, broch points, harbour points,
-    near, open mountain, open water) of one area."""
+    """(completed, big completed, completed mountains, broch points, harbours,
+    near, open mountain, open water) of one area: its share of the counted quantities."""
     if opn == 0:
         done, big, mnt = 1, int(size >= 3), int(terrain is Terrain.MOUNTAIN)
         near = om = ow = 0.0
@@ -286,8 +199,8 @@ def _area_contrib(terrain: Terrain, size: int, opn: int, b: int, s: int, lh: int
         near = 1.0 / opn
         om = near if terrain is Terrain.MOUNTAIN else 0.0
         ow = near * size if terrain is Terrain.WATER else 0.0
-    br = BROCH_POINTS[min(b, 3)] if terrain is Terrain.MOUNTAIN else 0
-    hb = 3 if (terrain is Terrain.WATER and s and lh) else 0
+    br = broch_points(b) if terrain is Terrain.MOUNTAIN else 0
+    hb = 1 if (terrain is Terrain.WATER and s and lh) else 0
     return done, big, mnt, br, hb, near, om, ow
 
 
@@ -370,13 +283,15 @@ class TerritoryEval:
     def _make(tot: Sequence[float], water_best: int, scroll_state: list[tuple[Scroll, bool]],
               sheep: int, cattle: int, whisky: int, broch: int, farm: int, lh: int, ships: int,
               animals: int, conn_cattle: int, n_conn: int, conn_whisky: int, squares: int, lines: int) -> Features:
-        counts = {Scroll.PER_2_SHEEP: sheep // 2, Scroll.PER_2_WHISKY: whisky // 2,
-                  Scroll.PER_2_SHIPS: ships // 2, Scroll.PER_CATTLE: cattle, Scroll.PER_BROCH: broch,
-                  Scroll.PER_FARM: farm, Scroll.PER_LIGHTHOUSE: lh}
-        scroll_pts = sum(counts[sc] * (2 if done else 1) for sc, done in scroll_state)
-        points = {1: 2 * squares, 2: int(tot[0]), 3: sheep, 4: 3 * int(tot[1]), 5: int(tot[3]),
-                  6: 5 * min(broch, farm, lh), 9: animals, 11: 2 * conn_cattle, 12: int(tot[4]),
-                  13: n_conn - 1, 14: 3 * lines, 15: 2 * water_best, 16: 2 * int(tot[2])}
+        icons = {"sheep": sheep, "whisky_tiles": whisky, "ships": ships, "cattle": cattle, "broch": broch,
+                 "farm": farm, "lighthouse": lh}
+        scroll_pts = sum(scroll_value(sc, icons) * (2 if done else 1) for sc, done in scroll_state)
+        points = points_from_counts({
+            "squares": squares, "completed_areas": int(tot[0]), "sheep": sheep,
+            "large_completed_areas": int(tot[1]), "broch_points": int(tot[3]),
+            "building_sets": min(broch, farm, lh), "animals_at_farms": animals, "cattle_on_road": conn_cattle,
+            "harbours": int(tot[4]), "tiles_on_road": n_conn - 1, "vertical_lines": lines,
+            "largest_completed_water": water_best, "completed_mountain_areas": int(tot[2])})
         return Features(points, whisky, ships, scroll_pts, conn_whisky, tot[5], tot[6], tot[7])
 
     def with_tile(self, tile: str, x: int, y: int, r: int) -> Features:
@@ -506,17 +421,13 @@ def territory_cells(territory: Any) -> dict[Cell, tuple[str, int]]:
 
 
 def _majority(mine: int, others: Sequence[int]) -> int:
-    """5 / 2 / 0 for ``mine`` under the majority rules (scoring.majority_points)."""
-    from .scoring import majority_points
+    """5 / 2 / 0 for ``mine`` under the majority rules (scoring_tiles.majority_points)."""
     return majority_points([mine, *others])[0]
 
 
 # --------------------------------------------------------------------------
 # Evaluation
 # --------------------------------------------------------------------------
-
-MAJORITY_TILES = {7: "whisky", 8: "ships", 10: "gold"}
-
 
 @dataclass
 class Context:
@@ -532,10 +443,10 @@ class Context:
 
 def remaining_weights(state: GameState | Observation) -> dict[int, int]:
     """Scoring tile number -> how many more times it will be scored (this round included)."""
-    from .game import round_slots
+    track = ROUND_TRACK[state.n_players]
     w: dict[int, int] = {}
     for r in range(state.round_no, state.n_rounds + 1):
-        for slot in round_slots(state.n_players, r):
+        for slot in track[r]:
             n = state.scoring[slot]
             w[n] = w.get(n, 0) + 1
     return w
@@ -555,15 +466,13 @@ def evaluate(f: Features, ctx: Context) -> float:
     """VP the territory is expected to bring from now on (the higher the better)."""
     v = float(f.scroll_points)
     pts = f.points
+    opp = {"whisky_tiles": ctx.opp_whisky, "ships": ctx.opp_ships}
     for n, k in ctx.weights.items():
-        if n == 7:
-            v += k * _majority(f.whisky_tiles, ctx.opp_whisky)
-        elif n == 8:
-            v += k * _majority(f.ships, ctx.opp_ships)
-        elif n == 10:
-            continue
-        else:
+        q = MAJORITY_QUANTITY.get(n)
+        if q is None:
             v += k * pts[n]
+        elif q in opp:                 # whisky tiles, ships: the features count them (gold is not valued here)
+            v += k * _majority(getattr(f, q), opp[q])
     # whisky income: about 1 gold a round ~ 0.25 VP
     v += 0.25 * f.connected_whisky * ctx.rounds_left
     if ctx.near_weight:

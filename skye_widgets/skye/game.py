@@ -43,7 +43,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence, Union
 
 from ..errors import RulesError
-from ..limits import MAX_NAME_LENGTH
+from ..limits import MAX_NAME_LENGTH, MAX_NUMBER, is_whole
+from .scoring_tiles import ROUND_TRACK
 from .tiles import CASTLE_COLOURS
 
 N_TILES = 73
@@ -70,31 +71,18 @@ def _core() -> tuple[Any, Any]:
     return territory, scoring
 
 
-#: The round track of the 2-4 player side (round -> slots scored); every slot
-#: is scored three times. Used only when scoring.ROUND_TRACK lacks an entry.
-_TRACK_2_4 = {1: ("A",), 2: ("B",), 3: ("A", "C"), 4: ("B", "D"), 5: ("A", "C", "D"), 6: ("B", "C", "D")}
-
-
 def round_slots(n_players: int, round_no: int) -> tuple[str, ...]:
     """Which scoring slots are scored at the end of ``round_no``.
 
     >>> round_slots(4, 3)
     ('A', 'C')
     """
-    _, scoring = _core()
-    track = getattr(scoring, "ROUND_TRACK", {})
-    for key in (n_players, 5 if n_players == 5 else 4, "5" if n_players == 5 else "2-4",
-                str(n_players)):
-        if key in track:
-            return tuple(track[key][round_no])
-    if n_players == 5:
-        raise RulesError("scoring.ROUND_TRACK has no 5-player track")
-    return _TRACK_2_4[round_no]
+    return ROUND_TRACK[n_players][round_no]
 
 
 def rounds_for(n_players: int) -> int:
     """6 rounds with 2-4 players, 5 with 5 (the other side of the board)."""
-    return 5 if n_players == 5 else 6
+    return len(ROUND_TRACK[n_players])
 
 
 # --------------------------------------------------------------------------
@@ -174,7 +162,7 @@ class GameConfig:
         for name in ("names", "scoring"):          # lists are welcome; stored as tuples
             if isinstance(getattr(self, name), list):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
-        if not _is_int(self.players) or not 2 <= self.players <= 5:
+        if not is_whole(self.players, 2, 5):
             raise BadConfigError(f"Isle of Skye is for 2-5 players, not {reprlib.repr(self.players)}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
             raise BadConfigError(f"seed must be a whole number or a string, not {reprlib.repr(self.seed)}")
@@ -188,9 +176,9 @@ class GameConfig:
             raise BadConfigError("player names must be different")
         if self.scoring is not None:
             if not isinstance(self.scoring, tuple) or len(self.scoring) != 4 or len(set(self.scoring)) != 4 or \
-                    not all(_is_int(n) and 1 <= n <= 16 for n in self.scoring):
+                    not all(is_whole(n, 1, 16) for n in self.scoring):
                 raise BadConfigError(f"scoring tiles must be 4 different numbers 1-16, not {reprlib.repr(self.scoring)}")
-        if not _is_int(self.start_player) or not 0 <= self.start_player < self.players:
+        if not is_whole(self.start_player, 0, self.players - 1):
             raise BadConfigError(f"start player {reprlib.repr(self.start_player)} out of range 0-{self.players - 1}")
 
     @property
@@ -733,7 +721,7 @@ class GameState:
         if not isinstance(a, (SetPrices, Buy, Pass, Place)):
             raise NotAnActionError(f"not an action: {reprlib.repr(a)}")
         p = a.player
-        if not (_is_int(p) and 0 <= p < self.n_players):
+        if not is_whole(p, 0, self.n_players - 1):
             raise UnknownPlayerError(f"there is no player {p!r} in a {self.n_players}-player game")
         who = self._name(p)
         wanted = {"prices": SetPrices, "buy": (Buy, Pass), "build": Place}[self.phase]
@@ -756,14 +744,14 @@ class GameState:
                 raise BadPricesError(f"{who} must price exactly the tiles {', '.join(rest)} "
                                      f"(got {', '.join(priced) or 'none'})")
             for t, g in a.prices:
-                if not _is_int(g) or g < 1:
+                if not is_whole(g, 1, MAX_NUMBER):
                     raise BadPricesError(f"{who} must put at least 1 gold on tile {t} (got {g})")
             total = sum(g for _, g in a.prices)
             if total > self.gold[p]:
                 raise NotEnoughGoldError(f"{who} cannot put {total} gold on tiles: has only {self.gold[p]}")
         elif isinstance(a, Buy):
             s = a.seller
-            if not (_is_int(s) and 0 <= s < self.n_players):
+            if not is_whole(s, 0, self.n_players - 1):
                 raise UnknownPlayerError(f"there is no seller {s!r} in a {self.n_players}-player game")
             if s == p:
                 raise NotForSaleError(f"{who} cannot buy tile {a.tile}: it is their own tile")
@@ -1000,7 +988,7 @@ class Observation:
     __slots__ = ("_game", "player", "gold", "decided", "my_decision")
 
     def __init__(self, game: GameState, player: int) -> None:
-        if not (_is_int(player) and 0 <= player < game.n_players):
+        if not is_whole(player, 0, game.n_players - 1):
             raise UnknownPlayerError(f"there is no player {player!r} in a {game.n_players}-player game")
         self._game = game
         self.player = player
@@ -1095,11 +1083,6 @@ def _grown_placements(terr: Any, tile: str, before: list[tuple[int, int, int]]) 
                 out.append((x, y, r))
     out.sort()
     return out
-
-
-def _is_int(v: object) -> bool:
-    """A whole number that is not a bool (True is not player 1, nor 1 gold)."""
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _why(result: Any) -> str:

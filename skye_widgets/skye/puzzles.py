@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..errors import FileFormatError, read_json, write_json
-from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, short
+from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, is_whole, short
 from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
-                      scroll_points, tile_label, whisky_tiles, icon_totals)
+                      score_tile, scroll_points, tile_label, whisky_tiles, icon_totals)
+from .scoring_tiles import MAJORITY_QUANTITY
 from .files import tiles_size_fault
 from .territory import IllegalPlacementError, Territory, TerritoryDataError
 from .tiles import catalogue
@@ -51,8 +52,9 @@ TEACHES = ("scoring tiles", "scrolls", "income", "completion")
 #: 13 and 14 the other way round) and renumbered.
 FORMAT = "skye-widgets/isle-of-skye-puzzle"
 VERSION = 2
-#: Majority scoring tile -> the opponent count it compares.
-MAJORITY_KEYS = {7: "whisky_tiles", 8: "ships", 10: "gold"}
+#: Majority scoring tile -> the opponent count it compares (the quantity it counts,
+#: from .scoring_tiles): 7 whisky_tiles, 8 ships, 10 gold.
+MAJORITY_KEYS = MAJORITY_QUANTITY
 
 
 # --------------------------------------------------------------------------
@@ -96,11 +98,6 @@ class ObjectiveError(ValueError):
     """An objective that cannot be used (the message starts with the field)."""
 
 
-def _whole(v: Any) -> bool:
-    """A JSON whole number (not a bool) of at most :data:`~skye_widgets.limits.MAX_NUMBER` either way."""
-    return type(v) is int and -MAX_NUMBER <= v <= MAX_NUMBER
-
-
 def objective_from_dict(d: Any) -> Objective:
     """Read and check an objective; raises :class:`ObjectiveError` naming the field.
 
@@ -117,7 +114,7 @@ def objective_from_dict(d: Any) -> Objective:
     if unknown:
         raise ObjectiveError(f"{short(sorted(unknown)[0])}: unknown field")
     tiles = d.get("scoring_tiles", [])
-    if not isinstance(tiles, list) or not all(_whole(n) for n in tiles):
+    if not isinstance(tiles, list) or not all(is_whole(n) for n in tiles):
         raise ObjectiveError("scoring_tiles: must be a list of scoring tile numbers 1-16")
     for n in tiles:
         if n not in SCORING_TILES:
@@ -130,7 +127,7 @@ def objective_from_dict(d: Any) -> Objective:
     if not tiles and not d.get("scrolls") and not d.get("income"):
         raise ObjectiveError("scoring_tiles: the objective scores nothing (give scoring tiles, scrolls or income)")
     gold = d.get("gold", 0)
-    if not _whole(gold) or gold < 0:
+    if not is_whole(gold) or gold < 0:
         raise ObjectiveError(f"gold: must be a whole number 0-{MAX_NUMBER}")
     opps = d.get("opponents", [])
     if not isinstance(opps, list) or not all(isinstance(o, dict) for o in opps):
@@ -141,7 +138,7 @@ def objective_from_dict(d: Any) -> Objective:
         for k, v in o.items():
             if k not in MAJORITY_KEYS.values():
                 raise ObjectiveError(f"opponents[{i}]: unknown count {short(k)} (whisky_tiles, ships, gold)")
-            if not _whole(v) or v < 0:
+            if not is_whole(v) or v < 0:
                 raise ObjectiveError(f"opponents[{i}].{k}: must be a whole number 0-{MAX_NUMBER}")
     for n in tiles:
         key = MAJORITY_KEYS.get(n)
@@ -191,7 +188,7 @@ def evaluate(obj: Objective, t: Territory) -> ScoreResult:
             items.append(BreakdownItem(pts, f"tile {tile_label(n)}: {place} {what}: you {mine}, opponents "
                                             f"{', '.join(map(str, theirs))}"))
             continue
-        res = SCORING_TILES[n].score([t], [0])[0]
+        res = score_tile(n, [t], [0])[0]
         if not res.breakdown:
             items.append(BreakdownItem(0, f"tile {tile_label(n)}: nothing scores"))
         items.extend(BreakdownItem(i.points, f"tile {tile_label(n)}: {i.reason}", i.cells) for i in res.breakdown)
@@ -295,9 +292,9 @@ def _current(d: dict[str, Any]) -> dict[str, Any]:
     if fmt != FORMAT:
         raise PuzzleDataError(f"format: {reprlib.repr(fmt)} is not an Isle of Skye puzzle ({FORMAT!r})")
     version = d.get("version", 1)
-    if version == VERSION and _whole(version):
+    if version == VERSION and is_whole(version):
         return d
-    if version != 1 or not _whole(version):
+    if version != 1 or not is_whole(version):
         raise PuzzleDataError(f"version: {reprlib.repr(version)} is not a puzzle file version this program "
                               f"reads (1 or {VERSION})")
     obj = d.get("objective")
@@ -314,7 +311,7 @@ def _moves(sol: Any) -> tuple[Move, ...]:
     out = []
     for i, m in enumerate(sol):
         where = f"solution[{i}]"
-        if not isinstance(m, dict) or not _whole(m.get("tile")):
+        if not isinstance(m, dict) or not is_whole(m.get("tile")):
             raise PuzzleDataError(f"{where}: must be an object with a tile number")
         if m.get("returned") is True:
             if set(m) - {"tile", "returned"}:
@@ -322,7 +319,7 @@ def _moves(sol: Any) -> tuple[Move, ...]:
             out.append(Move(m["tile"]))
             continue
         for k in ("x", "y", "rotation"):
-            if not _whole(m.get(k)):
+            if not is_whole(m.get(k)):
                 raise PuzzleDataError(f"{where}: {k} missing or not a whole number")
         out.append(Move(m["tile"], m["x"], m["y"], m["rotation"]))
     return tuple(out)
@@ -340,7 +337,7 @@ def _problem(d: dict[str, Any]) -> tuple[Territory, list[int], Objective]:
     except TerritoryDataError as e:
         raise PuzzleDataError(f"territory: {e}") from None
     hand = d["hand"]
-    if not isinstance(hand, list) or not hand or not all(_whole(n) for n in hand):
+    if not isinstance(hand, list) or not hand or not all(is_whole(n) for n in hand):
         raise PuzzleDataError("hand: must be a non-empty list of tile numbers")
     if len(hand) > MAX_PUZZLE_HAND:
         raise PuzzleDataError(HAND_TOO_LARGE.format(count=len(hand), limit=MAX_PUZZLE_HAND))
@@ -400,7 +397,7 @@ def puzzle_from_dict(d: Any) -> Puzzle:
     for key in ("id", "title"):
         if not isinstance(d[key], str) or not d[key].strip() or len(d[key]) > MAX_TEXT_LENGTH:
             raise PuzzleDataError(f"{key}: must be a non-empty string of at most {MAX_TEXT_LENGTH} characters")
-    if not _whole(d["difficulty"]) or not 1 <= d["difficulty"] <= 5:
+    if not is_whole(d["difficulty"]) or not 1 <= d["difficulty"] <= 5:
         raise PuzzleDataError(f"difficulty: {short(d['difficulty'])} is not 1-5")
     teaches = d["teaches"]
     if not isinstance(teaches, list) or not teaches or any(x not in TEACHES for x in teaches):
@@ -411,7 +408,7 @@ def puzzle_from_dict(d: Any) -> Puzzle:
         raise PuzzleDataError(f"hints: must be a list of 1-3 hints in words (at most {MAX_TEXT_LENGTH} "
                               "characters each)")
     start, hand, obj = _problem(d)
-    if not _whole(d["optimum"]):
+    if not is_whole(d["optimum"]):
         raise PuzzleDataError("optimum: must be a whole number")
     moves = _moves(d["solution"])
     if sorted(m.tile for m in moves) != sorted(hand):
@@ -434,7 +431,7 @@ def puzzle_from_dict(d: Any) -> Puzzle:
     if got != d["optimum"]:
         raise PuzzleDataError(f"optimum: stated {d['optimum']} but the solution scores {got}")
     greedy = d.get("greedy")
-    if greedy is not None and not _whole(greedy):
+    if greedy is not None and not is_whole(greedy):
         raise PuzzleDataError("greedy: must be a whole number")
     extra = {k: v for k, v in d.items() if k not in _FIELDS and k not in ("greedy", "format", "version")}
     return Puzzle(d["id"], d["title"], d["difficulty"], tuple(teaches),

@@ -21,13 +21,18 @@ rulebook is silent are in ``docs/rules-clarifications.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..limits import is_whole
 from ..scores import BreakdownItem, ScoreResult
 from .graphs import TerritoryArea, areas, connected_cells
+from .scoring_tiles import (BROCH_POINTS, CASTLE_INCOME, CATCH_UP, MAJORITY_FIRST, QUANTITIES, ROUND_TRACK,
+                            SCORING_TILES, SCROLLS, TILE_LABEL, ScoringTile, broch_points, majority_points)
 from .territory import Territory, per_tile
 from .tiles import Icons, Scroll, Terrain, Tile
+
+# BROCH_POINTS, CATCH_UP, QUANTITIES, ROUND_TRACK, SCORING_TILES, TILE_LABEL, ScoringTile and
+# majority_points are defined in .scoring_tiles and read from here too.
 
 Cell = tuple[int, int]
 
@@ -84,8 +89,14 @@ def whisky_tiles(t: Territory) -> list[Cell]:
 
 
 # --------------------------------------------------------------------------
-# The 16 scoring tiles (territory rules)
+# The 16 scoring tiles (territory rules): the reference count of each quantity
+# of .scoring_tiles, one breakdown item per thing counted, worth ``per`` VP each
 # --------------------------------------------------------------------------
+
+def _per(number: int) -> int:
+    """VP per unit of scoring tile ``number`` (from the table in .scoring_tiles)."""
+    return SCORING_TILES[number].per
+
 
 def score_squares(t: Territory) -> ScoreResult:
     """Tile 1: 2 VP per square of 2 x 2 tiles (the castle counts; squares may overlap)."""
@@ -94,28 +105,26 @@ def score_squares(t: Territory) -> ScoreResult:
     for (x, y) in sorted(occ, key=lambda c: (c[1], c[0])):
         sq = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
         if all(c in occ for c in sq):
-            items.append(BreakdownItem(2, f"square of 4 tiles {sq[0]}-{sq[3]}", sq))
+            items.append(BreakdownItem(_per(1), f"square of 4 tiles {sq[0]}-{sq[3]}", sq))
     return ScoreResult.of(items)
 
 
 def score_completed_areas(t: Territory) -> ScoreResult:
     """Tile 2: 1 VP per completed area (any terrain, any size, enclosed ones too)."""
-    return ScoreResult.of(BreakdownItem(1, a.describe(), _area_cells(a)) for a in areas(t) if a.completed)
+    return ScoreResult.of(BreakdownItem(_per(2), a.describe(), _area_cells(a)) for a in areas(t) if a.completed)
 
 
 def score_sheep(t: Territory) -> ScoreResult:
     """Tile 3: 1 VP per sheep."""
-    return ScoreResult.of(BreakdownItem(i.sheep, f"{_plural(i.sheep, 'sheep', 'sheep')} on {_name(t, c)}", (c,))
+    return ScoreResult.of(BreakdownItem(_per(3) * i.sheep, f"{_plural(i.sheep, 'sheep', 'sheep')} on {_name(t, c)}",
+                                        (c,))
                           for c, i in _tile_icons(t).items() if i.sheep)
 
 
 def score_big_completed_areas(t: Territory) -> ScoreResult:
     """Tile 4: 3 VP per completed area of at least 3 tiles (the castle counts as a tile)."""
-    return ScoreResult.of(BreakdownItem(3, a.describe(), _area_cells(a))
+    return ScoreResult.of(BreakdownItem(_per(4), a.describe(), _area_cells(a))
                           for a in areas(t) if a.completed and a.size >= 3)
-
-
-BROCH_POINTS = {1: 1, 2: 3, 3: 6}
 
 
 def score_brochs_per_mountain_area(t: Territory) -> ScoreResult:
@@ -124,7 +133,7 @@ def score_brochs_per_mountain_area(t: Territory) -> ScoreResult:
     for a in areas(t):
         if a.terrain is Terrain.MOUNTAIN and a.icons.broch:
             n = a.icons.broch
-            items.append(BreakdownItem(BROCH_POINTS[min(n, 3)],
+            items.append(BreakdownItem(_per(5) * broch_points(n),
                                        f"{_plural(n, 'broch')} in {_a(a.describe())}", _area_cells(a)))
     return ScoreResult.of(items)
 
@@ -139,7 +148,7 @@ def score_building_sets(t: Territory) -> ScoreResult:
     b, f, lh = (_icon_cells(t, k) for k in ("broch", "farm", "lighthouse"))
     items = []
     for k in range(min(len(b), len(f), len(lh))):
-        items.append(BreakdownItem(5, f"set {k + 1}: broch at {b[k]}, farm at {f[k]}, lighthouse at {lh[k]}",
+        items.append(BreakdownItem(_per(6), f"set {k + 1}: broch at {b[k]}, farm at {f[k]}, lighthouse at {lh[k]}",
                                    (b[k], f[k], lh[k])))
     return ScoreResult.of(items)
 
@@ -161,14 +170,16 @@ def score_animals_at_farms(t: Territory) -> ScoreResult:
         what = " and ".join(s for s in (_plural(i.sheep, "sheep", "sheep") if i.sheep else "",
                                         _plural(i.cattle, "cattle", "cattle") if i.cattle else "") if s)
         where = "on a farm tile" if (x, y) in farms else f"next to the farm at {near[0]}"
-        items.append(BreakdownItem(n, f"{what} on {_name(t, (x, y))}, {where}", ((x, y), *[c for c in near if c != (x, y)])))
+        items.append(BreakdownItem(_per(9) * n, f"{what} on {_name(t, (x, y))}, {where}",
+                                   ((x, y), *[c for c in near if c != (x, y)])))
     return ScoreResult.of(items)
 
 
 def score_cattle_on_road(t: Territory) -> ScoreResult:
     """Tile 11: 2 VP per cattle on a tile connected to the castle by road."""
     conn = connected_cells(t)
-    return ScoreResult.of(BreakdownItem(2 * i.cattle, f"{_plural(i.cattle, 'cattle', 'cattle')} on {_name(t, c)}, "
+    return ScoreResult.of(BreakdownItem(_per(11) * i.cattle,
+                                        f"{_plural(i.cattle, 'cattle', 'cattle')} on {_name(t, c)}, "
                                         "connected by road", (c,))
                           for c, i in _tile_icons(t).items() if i.cattle and c in conn)
 
@@ -176,8 +187,8 @@ def score_cattle_on_road(t: Territory) -> ScoreResult:
 def score_harbours(t: Territory) -> ScoreResult:
     """Tile 12: 3 VP per water area holding at least 1 ship and at least 1 lighthouse."""
     return ScoreResult.of(
-        BreakdownItem(3, f"{a.describe()} with {_plural(a.icons.ships, 'ship')} and "
-                         f"{_plural(a.icons.lighthouse, 'lighthouse')}", _area_cells(a))
+        BreakdownItem(_per(12), f"{a.describe()} with {_plural(a.icons.ships, 'ship')} and "
+                                f"{_plural(a.icons.lighthouse, 'lighthouse')}", _area_cells(a))
         for a in areas(t) if a.terrain is Terrain.WATER and a.icons.ships and a.icons.lighthouse)
 
 
@@ -185,7 +196,7 @@ def score_tiles_on_road(t: Territory) -> ScoreResult:
     """Tile 13: 1 VP per tile (not the castle itself) connected to the castle by road."""
     castle = t.castle.cell
     conn = connected_cells(t)
-    return ScoreResult.of(BreakdownItem(1, f"{_name(t, c)} connected by road", (c,))
+    return ScoreResult.of(BreakdownItem(_per(13), f"{_name(t, c)} connected by road", (c,))
                           for c in t.placements if c in conn and c != castle)
 
 
@@ -207,7 +218,7 @@ def score_vertical_lines(t: Territory) -> ScoreResult:
     """Tile 14: 3 VP per vertical line of at least 3 contiguous tiles (the castle
     counts; every maximal run scores, so one column may score twice).
     """
-    return ScoreResult.of(BreakdownItem(3, f"vertical line of {len(r)} tiles in column x={r[0][0]}", r)
+    return ScoreResult.of(BreakdownItem(_per(14), f"vertical line of {len(r)} tiles in column x={r[0][0]}", r)
                           for r in vertical_runs(t) if len(r) >= 3)
 
 
@@ -217,12 +228,13 @@ def score_largest_completed_water(t: Territory) -> ScoreResult:
     if not done:
         return ScoreResult(0)
     best = max(done, key=lambda a: a.size)  # the first of equal size: same points
-    return ScoreResult.of([BreakdownItem(2 * best.size, f"largest {best.describe()} x 2", _area_cells(best))])
+    per = _per(15)
+    return ScoreResult.of([BreakdownItem(per * best.size, f"largest {best.describe()} x {per}", _area_cells(best))])
 
 
 def score_completed_mountain_areas(t: Territory) -> ScoreResult:
     """Tile 16: 2 VP per completed mountain area."""
-    return ScoreResult.of(BreakdownItem(2, a.describe(), _area_cells(a))
+    return ScoreResult.of(BreakdownItem(_per(16), a.describe(), _area_cells(a))
                           for a in areas(t) if a.terrain is Terrain.MOUNTAIN and a.completed)
 
 
@@ -230,36 +242,15 @@ def score_completed_mountain_areas(t: Territory) -> ScoreResult:
 # Majorities (tiles 7, 8, 10)
 # --------------------------------------------------------------------------
 
-def majority_points(counts: Sequence[int]) -> list[int]:
-    """5 VP to the most, 2 to the second; at least 1 needed.
-
-    Tied firsts all get 5 and nobody gets 2; tied seconds all get 2.
-
-    >>> majority_points([3, 1, 1, 0])
-    [5, 2, 2, 0]
-    >>> majority_points([3, 3, 1])
-    [5, 5, 0]
-    >>> majority_points([0, 0])
-    [0, 0]
-    """
-    ranked = sorted({c for c in counts if c >= 1}, reverse=True)
-    if not ranked:
-        return [0] * len(counts)
-    first = ranked[0]
-    n_first = sum(1 for c in counts if c == first)
-    second = ranked[1] if len(ranked) > 1 and n_first == 1 else None
-    return [5 if c == first else 2 if c == second else 0 for c in counts]
-
-
 def _majority(counts: Sequence[int], what: str, cells: Sequence[tuple[Cell, ...]]) -> list[ScoreResult]:
     pts = majority_points(counts)
-    shared = {p: sum(1 for q in pts if q == p) > 1 for p in (5, 2)}
+    shared = {p: sum(1 for q in pts if q == p) > 1 for p in set(pts) if p}
     out = []
     for p, c, cs in zip(pts, counts, cells):
         if not p:
             out.append(ScoreResult(0))
             continue
-        place = "most" if p == 5 else "second most"
+        place = "most" if p == MAJORITY_FIRST else "second most"
         out.append(ScoreResult.of([BreakdownItem(p, f"{'shared ' if shared[p] else ''}{place} {what} ({c})", cs)]))
     return out
 
@@ -282,81 +273,24 @@ def score_gold_majority(territories: Sequence[Territory], golds: Sequence[int]) 
 
 
 # --------------------------------------------------------------------------
-# The catalogue of scoring tiles
+# The reference rule of each scoring tile of .scoring_tiles.SCORING_TILES
 # --------------------------------------------------------------------------
 
 TerritoryRule = Callable[[Territory], ScoreResult]
 MajorityRule = Callable[[Sequence[Territory], Sequence[int]], list[ScoreResult]]
 
-
-@dataclass(frozen=True)
-class ScoringTile:
-    """One of the 16 scoring tiles, numbered in the order of the rulebook's printed
-    list of scoring tiles (see docs/rules-clarifications.md)."""
-
-    number: int
-    name: str
-    description: str
-    rule: TerritoryRule | None = field(default=None, repr=False, compare=False)
-    majority_rule: MajorityRule | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def label(self) -> str:
-        """The number and the name, as every place that shows a scoring tile shows it."""
-        return TILE_LABEL.format(number=self.number, name=self.name)
-
-    @property
-    def is_majority(self) -> bool:
-        """True for 7, 8, 10: points depend on the other players."""
-        return self.majority_rule is not None
-
-    def score(self, territories: Sequence[Territory], golds: Sequence[int]) -> list[ScoreResult]:
-        """One result per player."""
-        if self.majority_rule is not None:
-            return self.majority_rule(territories, golds)
-        assert self.rule is not None
-        return [self.rule(t) for t in territories]
-
-
-SCORING_TILES: dict[int, ScoringTile] = {s.number: s for s in (
-    ScoringTile(1, "Squares", "2 VP per square of 4 tiles; a tile may be part of several squares.",
-                rule=score_squares),
-    ScoringTile(2, "Completed areas", "1 VP per completed area.", rule=score_completed_areas),
-    ScoringTile(3, "Sheep", "1 VP per sheep.", rule=score_sheep),
-    ScoringTile(4, "Large completed areas", "3 VP per completed area of at least 3 tiles.",
-                rule=score_big_completed_areas),
-    ScoringTile(5, "Brochs per mountain area",
-                "1 / 3 / 6 VP per mountain area with 1 / 2 / 3 brochs (more than 3 still 6).",
-                rule=score_brochs_per_mountain_area),
-    ScoringTile(6, "Broch, farm and lighthouse",
-                "5 VP per set of broch + farm + lighthouse; each building in one set only.",
-                rule=score_building_sets),
-    ScoringTile(7, "Whisky majority", "5 VP for the most whisky tiles, 2 VP for the second (at least 1).",
-                majority_rule=score_whisky_majority),
-    ScoringTile(8, "Ship majority", "5 VP for the most ships, 2 VP for the second (at least 1).",
-                majority_rule=score_ship_majority),
-    ScoringTile(9, "Animals at farms",
-                "1 VP per sheep and cattle on a farm tile or a tile next to one (also diagonally).",
-                rule=score_animals_at_farms),
-    ScoringTile(10, "Gold majority", "5 VP for the most gold, 2 VP for the second (at least 1).",
-                majority_rule=score_gold_majority),
-    ScoringTile(11, "Cattle on the road", "2 VP per cattle on a tile connected to the castle by road.",
-                rule=score_cattle_on_road),
-    ScoringTile(12, "Harbours", "3 VP per water area with at least 1 ship and 1 lighthouse.",
-                rule=score_harbours),
-    ScoringTile(13, "Tiles on the road", "1 VP per tile connected to the castle by road.",
-                rule=score_tiles_on_road),
-    ScoringTile(14, "Vertical lines", "3 VP per vertical line of at least 3 contiguous tiles.",
-                rule=score_vertical_lines),
-    ScoringTile(15, "Largest completed water area",
-                "2 VP per tile of your largest completed water area.", rule=score_largest_completed_water),
-    ScoringTile(16, "Completed mountain areas", "2 VP per completed mountain area.",
-                rule=score_completed_mountain_areas),
-)}
-
-
-#: How a scoring tile is named wherever it is shown: its number and its name.
-TILE_LABEL = "{number} ({name})"
+#: Non-majority scoring tile -> the rule that scores one territory, with its breakdown.
+TERRITORY_RULES: dict[int, TerritoryRule] = {
+    1: score_squares, 2: score_completed_areas, 3: score_sheep, 4: score_big_completed_areas,
+    5: score_brochs_per_mountain_area, 6: score_building_sets, 9: score_animals_at_farms,
+    11: score_cattle_on_road, 12: score_harbours, 13: score_tiles_on_road, 14: score_vertical_lines,
+    15: score_largest_completed_water, 16: score_completed_mountain_areas,
+}
+#: Majority scoring tile -> the rule that compares the players.
+MAJORITY_RULES: dict[int, MajorityRule] = {7: score_whisky_majority, 8: score_ship_majority,
+                                           10: score_gold_majority}
+assert set(TERRITORY_RULES) | set(MAJORITY_RULES) == set(SCORING_TILES)
+assert set(MAJORITY_RULES) == {n for n, s in SCORING_TILES.items() if s.is_majority}
 
 
 def tile_label(number: int) -> str:
@@ -378,7 +312,7 @@ def from_old_number(number: Any) -> Any:
     >>> [from_old_number(n) for n in (1, 9, 10, 13, 14, 16, "x")]
     [1, 10, 9, 14, 13, 16, 'x']
     """
-    if isinstance(number, int) and not isinstance(number, bool):
+    if is_whole(number):
         return OLD_NUMBERS.get(number, number)
     return number
 
@@ -389,7 +323,10 @@ def score_tile(number: int, territories: Sequence[Territory], golds: Sequence[in
         raise ValueError(f"scoring tile {number!r} does not exist (1-16)")
     if len(golds) != len(territories):
         raise ValueError("give one gold amount per territory")
-    return SCORING_TILES[number].score(territories, golds)
+    if number in MAJORITY_RULES:
+        return MAJORITY_RULES[number](territories, golds)
+    rule = TERRITORY_RULES[number]
+    return [rule(t) for t in territories]
 
 
 def score_all_tiles(territories: Sequence[Territory], golds: Sequence[int]) -> list[dict[int, ScoreResult]]:
@@ -402,16 +339,8 @@ def score_all_tiles(territories: Sequence[Territory], golds: Sequence[int]) -> l
 # Round track and income
 # --------------------------------------------------------------------------
 
-_TRACK_2_4 = {1: ("A",), 2: ("B",), 3: ("A", "C"), 4: ("B", "D"), 5: ("A", "C", "D"), 6: ("B", "C", "D")}
-_TRACK_5 = {1: ("A", "B"), 2: ("A", "C"), 3: ("B", "D"), 4: ("A", "C", "D"), 5: ("B", "C", "D")}
-#: Player count -> round -> scoring slots (A-D) scored that round.
-ROUND_TRACK: dict[int, dict[int, tuple[str, ...]]] = {2: _TRACK_2_4, 3: _TRACK_2_4, 4: _TRACK_2_4, 5: _TRACK_5}
-
-#: Player count -> round -> gold per player ahead (the catch-up income).
-CATCH_UP: dict[int, dict[int, int]] = {
-    **{n: {1: 0, 2: 0, 3: 1, 4: 2, 5: 3, 6: 4} for n in (2, 3, 4)},
-    5: {1: 0, 2: 0, 3: 1, 4: 2, 5: 3},
-}
+# ROUND_TRACK (player count -> round -> slots scored) and CATCH_UP (player count ->
+# round -> gold per player ahead) are defined in .scoring_tiles.
 
 
 def n_rounds(n_players: int) -> int:
@@ -436,7 +365,7 @@ def income(territory: Territory, *, round_no: int = 1, players_ahead: int = 0, n
     if not 0 <= players_ahead < n_players:
         raise ValueError(f"players_ahead must be 0-{n_players - 1}, not {players_ahead}")
     castle = territory.castle.cell
-    items = [BreakdownItem(5, "castle", (castle,))]
+    items = [BreakdownItem(CASTLE_INCOME, "castle", (castle,))]
     conn = connected_cells(territory)
     for c in whisky_tiles(territory):
         if c in conn and c != castle:
@@ -452,17 +381,18 @@ def income(territory: Territory, *, round_no: int = 1, players_ahead: int = 0, n
 # Final scoring
 # --------------------------------------------------------------------------
 
+#: How a scroll's count is explained: the icon total it counts (see .scoring_tiles.SCROLLS).
+_SCROLL_WORDS = {"sheep": ("sheep", "sheep"), "whisky_tiles": ("whisky tile", None), "ships": ("ship", None),
+                 "cattle": ("cattle", "cattle"), "broch": ("broch", None), "farm": ("farm", None),
+                 "lighthouse": ("lighthouse", None)}
+
+
 def _scroll_count(t: Territory, scroll: Scroll) -> tuple[int, str]:
     tot = icon_totals(t)
-    return {
-        Scroll.PER_2_SHEEP: (tot.sheep // 2, f"{_plural(tot.sheep, 'sheep', 'sheep')} // 2"),
-        Scroll.PER_2_WHISKY: (len(whisky_tiles(t)) // 2, f"{_plural(len(whisky_tiles(t)), 'whisky tile')} // 2"),
-        Scroll.PER_2_SHIPS: (tot.ships // 2, f"{_plural(tot.ships, 'ship')} // 2"),
-        Scroll.PER_CATTLE: (tot.cattle, _plural(tot.cattle, "cattle", "cattle")),
-        Scroll.PER_BROCH: (tot.broch, _plural(tot.broch, "broch")),
-        Scroll.PER_FARM: (tot.farm, _plural(tot.farm, "farm")),
-        Scroll.PER_LIGHTHOUSE: (tot.lighthouse, _plural(tot.lighthouse, "lighthouse")),
-    }[scroll]
+    what, per = SCROLLS[scroll]
+    n = len(whisky_tiles(t)) if what == "whisky_tiles" else getattr(tot, what)
+    how = _plural(n, *_SCROLL_WORDS[what])
+    return n // per, (f"{how} // {per}" if per > 1 else how)
 
 
 def scroll_points(t: Territory) -> ScoreResult:

@@ -21,7 +21,9 @@ How it stays fast (details in ``docs/puzzles.md``):
   found so far is cut (equal is kept, so every optimal territory is counted).
   The search starts from the greedy score as its first "best".
 * **Incremental scoring.** A light board (areas and roads as union-find
-  components with running totals) scores a node in microseconds; its results
+  components with running totals) counts the quantities the scoring tiles
+  count (:data:`.scoring_tiles.QUANTITIES`) and scores a node in microseconds
+  with the one table of scoring tiles (VP per unit, majorities); its results
   are checked against :mod:`.scoring` in the tests, and every solution is
   re-scored with :func:`.puzzles.evaluate` before it is returned.
 
@@ -41,8 +43,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import RulesError
 from ..limits import MAX_PUZZLE_HAND
-from .puzzles import HAND_TOO_LARGE, MAJORITY_KEYS, Move, Objective, evaluate
-from .scoring import BROCH_POINTS, majority_points
+from .puzzles import HAND_TOO_LARGE, Move, Objective, evaluate
+from .scoring_tiles import BROCH_POINTS, CASTLE_INCOME, SCORING_TILES, SCROLLS, broch_points, majority_points
 from .territory import Territory, rotated_faces
 from .tiles import ROTATIONS, SIDE_OFFSETS, Scroll, Terrain, Tile
 
@@ -138,20 +140,24 @@ def canonical_rotation(t: Tile, rotation: int) -> int:
 FEATURES = ("squares", "vruns", "farms", "areas", "roads")
 
 
+#: Quantity of .scoring_tiles.QUANTITIES -> the board feature that counts it (None: the
+#: icon totals, always kept). Tile 10 compares gold + income: whisky connected by road.
+QUANTITY_FEATURE: dict[str, str | None] = {
+    "squares": "squares", "vertical_lines": "vruns", "animals_at_farms": "farms",
+    "completed_areas": "areas", "large_completed_areas": "areas", "broch_points": "areas", "harbours": "areas",
+    "largest_completed_water": "areas", "completed_mountain_areas": "areas",
+    "cattle_on_road": "roads", "tiles_on_road": "roads", "gold": "roads",
+    "sheep": None, "building_sets": None, "whisky_tiles": None, "ships": None,
+}
+
+
 def features_for(obj: Objective) -> frozenset[str]:
     """The board features an objective reads."""
     need = set()
     for n in obj.scoring_tiles:
-        if n == 1:
-            need.add("squares")
-        if n == 14:
-            need.add("vruns")
-        if n == 9:
-            need.add("farms")
-        if n in (2, 4, 5, 12, 15, 16):
-            need.add("areas")
-        if n in (10, 11, 13):
-            need.add("roads")
+        f = QUANTITY_FEATURE[SCORING_TILES[n].counts]
+        if f is not None:
+            need.add(f)
     if obj.scrolls:
         need.add("areas")
     if obj.income:
@@ -522,7 +528,7 @@ def _comp_out(t: list[int], c1: list[int], c2: list[int], comp: tuple) -> None:
         if terrain == _M:
             t[B.MOUNTAIN_DONE] -= 1
     if terrain == _M and broch:
-        t[B.BROCH_PTS] -= BROCH_POINTS[min(broch, 3)]
+        t[B.BROCH_PTS] -= broch_points(broch)
     if terrain == _W:
         if ships and lh:
             t[B.HARBOURS] -= 1
@@ -550,7 +556,7 @@ def _comp_in(t: list[int], c1: list[int], c2: list[int], maxw: list[int], comp: 
         if terrain == _W and len(cells) > maxw[0]:
             maxw[0] = len(cells)
     if terrain == _M and broch:
-        t[B.BROCH_PTS] += BROCH_POINTS[min(broch, 3)]
+        t[B.BROCH_PTS] += broch_points(broch)
     if terrain == _W:
         if ships and lh:
             t[B.HARBOURS] += 1
@@ -568,13 +574,42 @@ def _comp_in(t: list[int], c1: list[int], c2: list[int], maxw: list[int], comp: 
 # The objective on the fast board
 # --------------------------------------------------------------------------
 
+#: Where a quantity of .scoring_tiles.QUANTITIES (or an icon total a scroll counts)
+#: is in a board's totals; building_sets and largest_completed_water are worked
+#: out (:func:`board_count`), gold is the objective's gold + income.
+SLOT: dict[str, int] = {
+    "squares": Board.SQUARES, "completed_areas": Board.COMPLETED, "sheep": Board.SHEEP,
+    "large_completed_areas": Board.BIG, "broch_points": Board.BROCH_PTS, "animals_at_farms": Board.FARM_ANIMALS,
+    "cattle_on_road": Board.CONN_CATTLE, "harbours": Board.HARBOURS, "tiles_on_road": Board.CONN_TILES,
+    "vertical_lines": Board.VRUNS, "completed_mountain_areas": Board.MOUNTAIN_DONE,
+    "whisky_tiles": Board.WHISKY, "ships": Board.SHIPS,
+    "cattle": Board.CATTLE, "broch": Board.BROCH, "farm": Board.FARM, "lighthouse": Board.LH,
+}
+
+#: Per scroll index: (slot of the icon total it counts, divided by) -- from .scoring_tiles.SCROLLS.
+_SCROLL_SLOTS = tuple((SLOT[SCROLLS[sc][0]], SCROLLS[sc][1]) for sc in _SCROLLS)
+
+
 def _scroll_count(tt: Sequence[int], s: int) -> int:
-    kind = _SCROLLS[s]
-    B = Board
-    return {Scroll.PER_2_SHEEP: tt[B.SHEEP] // 2, Scroll.PER_2_WHISKY: tt[B.WHISKY] // 2,
-            Scroll.PER_2_SHIPS: tt[B.SHIPS] // 2, Scroll.PER_CATTLE: tt[B.CATTLE],
-            Scroll.PER_BROCH: tt[B.BROCH], Scroll.PER_FARM: tt[B.FARM],
-            Scroll.PER_LIGHTHOUSE: tt[B.LH]}[kind]
+    slot, per = _SCROLL_SLOTS[s]
+    return tt[slot] // per
+
+
+def board_count(quantity: str, t: Sequence[int], max_water: int) -> int:
+    """How many of ``quantity`` (a name of .scoring_tiles.QUANTITIES but gold) a board's totals hold."""
+    if quantity == "building_sets":
+        return min(t[Board.BROCH], t[Board.FARM], t[Board.LH])
+    if quantity == "largest_completed_water":
+        return max_water
+    return t[SLOT[quantity]]
+
+
+def _majority_mine(obj: Objective, quantity: str, t: Sequence[int], conn_whisky: int) -> int:
+    """The player's count for a majority: whisky tiles, ships, or gold + income
+    (``conn_whisky`` whisky tiles connected by road)."""
+    if quantity == "gold":
+        return obj.gold + CASTLE_INCOME + conn_whisky
+    return t[SLOT[quantity]]
 
 
 def board_value(obj: Objective, b: Board) -> int:
@@ -583,46 +618,22 @@ def board_value(obj: Objective, b: Board) -> int:
 
 
 def totals_value(obj: Objective, t: Sequence[int], c1: Sequence[int], c2: Sequence[int], max_water: int) -> int:
-    """The objective's points from a board's running totals."""
-    B = Board
+    """The objective's points from a board's running totals, by the table of scoring tiles."""
     total = 0
     for n in obj.scoring_tiles:
-        if n == 1:
-            total += 2 * t[B.SQUARES]
-        elif n == 2:
-            total += t[B.COMPLETED]
-        elif n == 3:
-            total += t[B.SHEEP]
-        elif n == 4:
-            total += 3 * t[B.BIG]
-        elif n == 5:
-            total += t[B.BROCH_PTS]
-        elif n == 6:
-            total += 5 * min(t[B.BROCH], t[B.FARM], t[B.LH])
-        elif n in MAJORITY_KEYS:
-            mine = (t[B.WHISKY] if n == 7 else t[B.SHIPS] if n == 8
-                    else obj.gold + 5 + t[B.CONN_WHISKY])
-            total += majority_points([mine, *(int(o[MAJORITY_KEYS[n]]) for o in obj.opponents)])[0]
-        elif n == 9:
-            total += t[B.FARM_ANIMALS]
-        elif n == 11:
-            total += 2 * t[B.CONN_CATTLE]
-        elif n == 12:
-            total += 3 * t[B.HARBOURS]
-        elif n == 13:
-            total += t[B.CONN_TILES]
-        elif n == 14:
-            total += 3 * t[B.VRUNS]
-        elif n == 15:
-            total += 2 * max_water
-        elif n == 16:
-            total += 2 * t[B.MOUNTAIN_DONE]
+        st = SCORING_TILES[n]
+        q = st.counts
+        if st.majority:
+            mine = _majority_mine(obj, q, t, t[Board.CONN_WHISKY])
+            total += majority_points([mine, *(int(o[q]) for o in obj.opponents)])[0]
+        else:
+            total += st.per * board_count(q, t, max_water)
     if obj.scrolls:
         for s in range(len(_SCROLLS)):
             if c1[s] or c2[s]:
                 total += _scroll_count(t, s) * (c1[s] + 2 * c2[s])
     if obj.income:
-        total += 5 + t[B.CONN_WHISKY]
+        total += CASTLE_INCOME + t[Board.CONN_WHISKY]
     return total
 
 
@@ -751,7 +762,13 @@ class _OpenAreas:
         return best
 
 
-_AREA_TERMS = frozenset((2, 4, 12, 15, 16))
+#: The scoring tiles whose bound looks at the open areas (:class:`_OpenAreas`), by their quantity.
+_AREA_TERMS = frozenset(n for n, st in SCORING_TILES.items() if st.counts in (
+    "completed_areas", "large_completed_areas", "harbours", "largest_completed_water", "completed_mountain_areas"))
+#: VP per unit of each non-majority scoring tile (the table's ``per``).
+_PER = {n: st.per for n, st in SCORING_TILES.items()}
+#: The most scoring tile 5 can give per broch (6 VP for 3 brochs: 2 each).
+_BROCH_POINTS_PER_BROCH = max(-(-p // k) for k, p in BROCH_POINTS.items() if k)
 
 
 def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
@@ -796,18 +813,19 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
     # takes the tile's own lighthouse and ship
     harb0 = min(h.water_areas, h.lighthouse, h.ships)
     water0 = max(b.max_water, h.water_tiles)
+    p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))   # VP per unit (the table)
     default = 0
     for n in terms:
         if n == 2:
-            default += t[B.COMPLETED] + sum(h.enclosed)
+            default += p2 * (t[B.COMPLETED] + sum(h.enclosed))
         elif n == 4:
-            default += 3 * t[B.BIG]
+            default += p4 * t[B.BIG]
         elif n == 16:
-            default += 2 * (t[B.MOUNTAIN_DONE] + h.enclosed[_M])
+            default += p16 * (t[B.MOUNTAIN_DONE] + h.enclosed[_M])
         elif n == 15:
-            default += 2 * water0
+            default += p15 * water0
         elif n == 12:
-            default += 3 * (t[B.HARBOURS] + harb0)
+            default += p12 * (t[B.HARBOURS] + harb0)
     at: dict[Cell, int] = {}
     sided = h.sided
     for c, a in acc.items():
@@ -815,11 +833,11 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
         if w2 or w4 or w16:
             nm = min(sided[_M], a[_M])
             new = min(sided[_P], a[_P]) + nm + min(sided[_W], a[_W])
-            d += w2 * new + 3 * w4 * new + 2 * w16 * nm
+            d += p2 * w2 * new + p4 * w4 * new + p16 * w16 * nm
         if w15 and a[4]:
-            d += 2 * (max(b.max_water, a[4] + h.water_tiles) - water0)
+            d += p15 * (max(b.max_water, a[4] + h.water_tiles) - water0)
         if w12 and (a[5] or a[6]):
-            d += 3 * (min(h.water_areas, h.lighthouse + a[5], h.ships + a[6]) - harb0)
+            d += p12 * (min(h.water_areas, h.lighthouse + a[5], h.ships + a[6]) - harb0)
         if d:
             at[c] = default + d
     return at, default
@@ -860,7 +878,8 @@ def _one_left_bounds(obj: Objective, b: Board, h: _HandSums,
     return _bound_terms(obj, b, h, skip_area, skip_road, cells if h.n == 1 else None), at, default
 
 
-_ROAD_TERMS = frozenset((10, 11, 13))
+#: The scoring tiles read from the roads (:func:`_one_left_road_terms`), by their quantity.
+_ROAD_TERMS = frozenset(n for n, st in SCORING_TILES.items() if st.counts in ("gold", "cattle_on_road", "tiles_on_road"))
 
 
 def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
@@ -894,15 +913,16 @@ def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
     def value(tiles: int, cattle: int, whisky: int) -> int:
         v = 0
         for n in obj.scoring_tiles:
-            if n == 13:
-                v += t[B.CONN_TILES] + tiles
-            elif n == 11:
-                v += 2 * (t[B.CONN_CATTLE] + cattle)
-            elif n == 10:
-                mine = obj.gold + 5 + t[B.CONN_WHISKY] + whisky
-                v += majority_points([mine, *(int(o[MAJORITY_KEYS[10]]) for o in obj.opponents)])[0]
+            st = SCORING_TILES[n]
+            if st.counts == "tiles_on_road":
+                v += st.per * (t[B.CONN_TILES] + tiles)
+            elif st.counts == "cattle_on_road":
+                v += st.per * (t[B.CONN_CATTLE] + cattle)
+            elif st.counts == "gold":
+                mine = _majority_mine(obj, "gold", t, t[B.CONN_WHISKY] + whisky)
+                v += majority_points([mine, *(int(o["gold"]) for o in obj.opponents)])[0]
         if obj.income:
-            v += 5 + t[B.CONN_WHISKY] + whisky
+            v += CASTLE_INCOME + t[B.CONN_WHISKY] + whisky
         return v
 
     at = {c: value(h.road_tiles + j[0], h.road_cattle + j[1], h.road_whisky + j[2]) for c, j in joins.items()}
@@ -920,42 +940,48 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
     for n in obj.scoring_tiles:
         if (skip_area and n in _AREA_TERMS) or (skip_road and n in _ROAD_TERMS):
             continue
-        if n == 1:
-            total += 2 * t[B.SQUARES] + 8 * h.n
-        elif n == 2:
-            total += t[B.COMPLETED] + (oa.new_completed(h, (_P, _M, _W)) if oa else h.areas)
-        elif n == 3:
-            total += t[B.SHEEP] + h.sheep
-        elif n == 4:  # an enclosed area is one tile, never large
-            total += 3 * (t[B.BIG] + (oa.new_completed(h, (_P, _M, _W), enclosed=False) if oa else h.areas))
-        elif n == 5:
-            total += 2 * (t[B.BROCH] + h.broch)
-        elif n == 6:
-            total += 5 * min(t[B.BROCH] + h.broch, t[B.FARM] + h.farm, t[B.LH] + h.lighthouse)
-        elif n in MAJORITY_KEYS:
-            mine = (t[B.WHISKY] + h.whisky if n == 7 else t[B.SHIPS] + h.ships if n == 8
-                    else obj.gold + 5 + _whisky_ub(b, h))
-            total += majority_points([mine, *(int(o[MAJORITY_KEYS[n]]) for o in obj.opponents)])[0]
-        elif n == 9:
-            total += t[B.SHEEP] + t[B.CATTLE] + h.sheep + h.cattle if h.farm else \
+        st = SCORING_TILES[n]
+        q = st.counts
+        if st.majority:
+            mine = (obj.gold + CASTLE_INCOME + _whisky_ub(b, h) if q == "gold" else
+                    t[B.WHISKY] + h.whisky if q == "whisky_tiles" else t[B.SHIPS] + h.ships)
+            total += majority_points([mine, *(int(o[q]) for o in obj.opponents)])[0]
+            continue
+        # the most of quantity q the final territory can hold
+        if q == "squares":                  # a new tile makes at most 4 squares
+            most = t[B.SQUARES] + 4 * h.n
+        elif q == "completed_areas":
+            most = t[B.COMPLETED] + (oa.new_completed(h, (_P, _M, _W)) if oa else h.areas)
+        elif q == "sheep":
+            most = t[B.SHEEP] + h.sheep
+        elif q == "large_completed_areas":  # an enclosed area is one tile, never large
+            most = t[B.BIG] + (oa.new_completed(h, (_P, _M, _W), enclosed=False) if oa else h.areas)
+        elif q == "broch_points":
+            most = _BROCH_POINTS_PER_BROCH * (t[B.BROCH] + h.broch)
+        elif q == "building_sets":
+            most = min(t[B.BROCH] + h.broch, t[B.FARM] + h.farm, t[B.LH] + h.lighthouse)
+        elif q == "animals_at_farms":
+            most = t[B.SHEEP] + t[B.CATTLE] + h.sheep + h.cattle if h.farm else \
                 t[B.FARM_ANIMALS] + h.sheep + h.cattle
-        elif n == 11:
-            total += 2 * (t[B.CONN_CATTLE] + (t[B.POT_CATTLE] + h.road_cattle if t[B.CASTLE_OPEN] else 0))
-        elif n == 12:
+        elif q == "cattle_on_road":
+            most = t[B.CONN_CATTLE] + (t[B.POT_CATTLE] + h.road_cattle if t[B.CASTLE_OPEN] else 0)
+        elif q == "harbours":
             # a new harbour holds a new tile's water area, a lighthouse and a ship that are
             # in the hand or in an open water area that is not a harbour yet
-            total += 3 * (t[B.HARBOURS] + (oa.new_harbours(h, t[B.LH_COMPS], t[B.SHIP_COMPS]) if oa else
-                                           min(h.water_areas, h.lighthouse + t[B.LH_COMPS],
-                                               h.ships + t[B.SHIP_COMPS])))
-        elif n == 13:
-            total += t[B.CONN_TILES] + (t[B.POT_TILES] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
-        elif n == 14:
-            total += 3 * (t[B.VRUNS] + h.n)
-        elif n == 15:
+            most = t[B.HARBOURS] + (oa.new_harbours(h, t[B.LH_COMPS], t[B.SHIP_COMPS]) if oa else
+                                    min(h.water_areas, h.lighthouse + t[B.LH_COMPS], h.ships + t[B.SHIP_COMPS]))
+        elif q == "tiles_on_road":
+            most = t[B.CONN_TILES] + (t[B.POT_TILES] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
+        elif q == "vertical_lines":        # a new tile adds at most one run of 3 or more
+            most = t[B.VRUNS] + h.n
+        elif q == "largest_completed_water":
             # a newly completed water area is made of open water areas and new tiles
-            total += 2 * max(b.max_water, oa.largest_water(h) if oa else t[B.OPEN_WATER] + h.water_tiles)
-        elif n == 16:
-            total += 2 * (t[B.MOUNTAIN_DONE] + (oa.new_completed(h, (_M,)) if oa else h.mountain_areas))
+            most = max(b.max_water, oa.largest_water(h) if oa else t[B.OPEN_WATER] + h.water_tiles)
+        elif q == "completed_mountain_areas":
+            most = t[B.MOUNTAIN_DONE] + (oa.new_completed(h, (_M,)) if oa else h.mountain_areas)
+        else:  # pragma: no cover - a quantity added to the table needs its bound here
+            raise AssertionError(f"no bound for {q!r}")
+        total += st.per * most
     if obj.scrolls:
         tt = list(t)
         tt[B.SHEEP] += h.sheep
@@ -977,7 +1003,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
             if k:
                 total += _scroll_count(tt, s) * k
     if obj.income and not skip_road:
-        total += 5 + _whisky_ub(b, h)
+        total += CASTLE_INCOME + _whisky_ub(b, h)
     return total
 
 

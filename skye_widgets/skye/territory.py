@@ -25,6 +25,7 @@ from functools import wraps
 from typing import Any, Callable, Iterator, Mapping, TypeVar, Union
 
 from ..errors import RulesError
+from ..limits import is_whole
 from .tiles import ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, Terrain, Tile, catalogue
 
 Cell = tuple[int, int]
@@ -259,7 +260,7 @@ class Territory:
     # -- rules ---------------------------------------------------------------
     @staticmethod
     def _check_rotation(rotation: object) -> None:
-        if isinstance(rotation, bool) or not isinstance(rotation, int) or rotation not in ROTATIONS:
+        if not is_whole(rotation, 0, 3) or rotation not in ROTATIONS:
             raise BadRotationError(f"rotation {_short(rotation)} is not 0, 1, 2 or 3 (quarter turns clockwise)")
 
     @staticmethod

@@ -740,7 +740,7 @@ class GameTable(W.VBox):
             from ..skye import scoring
             st = scoring.SCORING_TILES.get(number)
             if not self.open_hand and not self.game.is_over() and \
-                    getattr(st, "majority_rule", None) is scoring.score_gold_majority:
+                    st is not None and st.is_majority and st.counts == "gold":
                 return scoring.ScoreResult.of([scoring.BreakdownItem(0, GOLD_MAJORITY_HIDDEN)])
             # the open hand: gold as the table knows it (never the secret prices being set)
             return scoring.score_tile(number, self.game.territories, self.game.known_gold(self.viewer()))[p]

@@ -433,7 +433,7 @@ def test_hot_seat_shows_nobodys_gold_while_nobody_is_revealed():
 def test_the_gold_majority_breakdown_waits_for_the_scoring_unless_the_hand_is_open():
     from skye_widgets.skye import scoring
     gold_tile = next(n for n, st in scoring.SCORING_TILES.items()
-                     if st.majority_rule is scoring.score_gold_majority)
+                     if st.is_majority and st.counts == "gold")
     others = [n for n in (1, 2, 3, 4) if n != gold_tile][:3]
     t = GameTable(["human", "random"], seed=2, scoring=[gold_tile, *others])
     board = t.boards[0]
