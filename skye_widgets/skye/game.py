@@ -45,7 +45,7 @@ from typing import Any, Iterable, Mapping, Sequence, Union
 
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError, NotYourTurnError,
                       RulesError, WrongPhaseError, read_json, write_json)
-from ..limits import (MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, MAX_SKYE_PLAYERS, MAX_TEXT_LENGTH,
+from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, MAX_SKYE_PLAYERS, MAX_TEXT_LENGTH,
                       is_whole, short)
 from ..scores import BreakdownItem, ScoreResult
 from . import scoring
@@ -194,8 +194,8 @@ class GameConfig:
                           scoring=scoring, start_player=d.get("start_player", 0))
 
 
-#: Characters in a tile id of an action (the ids are "1" .. "73").
-MAX_TILE_ID = 8
+#: Characters in a tile id of an action (the ids are "1" .. "73" and "castle-yellow" at most).
+MAX_TILE_ID = 16
 
 
 def _need_player(kind: str, name: str, v: Any) -> None:
@@ -318,8 +318,8 @@ class Place:
     def __post_init__(self) -> None:
         _need_player("Place", "player", self.player)
         _need_tile("Place", "tile", self.tile)
-        _need_whole("Place", "x", self.x)
-        _need_whole("Place", "y", self.y)
+        _need_whole("Place", "x", self.x, -MAX_COORDINATE, MAX_COORDINATE)
+        _need_whole("Place", "y", self.y, -MAX_COORDINATE, MAX_COORDINATE)
         _need_whole("Place", "rotation", self.rotation, 0, 3)
 
     def to_dict(self) -> dict[str, Any]:
