@@ -782,7 +782,7 @@ def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = Fals
     known = state.known_gold(-1 if viewer is None else viewer)
     n = state.n_players
     pad, line = 8, 18
-    panel_w = max(300, 10 * cell)
+    panel_w = max(380, 10 * cell)
     terr_h = 7 * cell
     tile_px = 40
     panel_h = line + tile_px + line + terr_h + pad
@@ -806,7 +806,7 @@ def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = Fals
     d = Drawing(width, height, title=GAME_TEXT["title"].format(round=state.round_no, rounds=state.n_rounds))
     d.add(Rect(0, 0, width, height, fill=BACKGROUND, layer="background"))
     for i, text in enumerate(header_lines):
-        d.add(Text(pad, pad + line * i + line / 2, text, size=13 if i == 0 else 11, align="left", bold=i == 0))
+        d.add(Text(pad, pad + line * i + line / 2, text, size=12 if i == 0 else 11, align="left", bold=i == 0))
     pricing = state.phase == "prices"
     for q, entry in enumerate(v["players"]):
         x0 = pad + (q % cols) * (panel_w + pad)
@@ -820,7 +820,7 @@ def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = Fals
                 if shown_gold is not None else GAME_TEXT["player_hidden"].format(name=entry["name"], vp=entry["vp"]))
         if pricing and entry["display"]:
             head += " (" + GAME_TEXT["decided" if entry["decided"] else "deciding"] + ")"
-        d.add(Text(x0 + pad, y0 + line / 2 + 2, head, size=12, align="left", bold=mine))
+        d.add(Text(x0 + pad, y0 + line / 2 + 2, head, size=11, align="left", bold=mine))
         # the display (prices once revealed, or the viewer's own decision) and the tiles to place
         prices = entry.get("prices", {}) if (not pricing or mine) else {}
         discard = entry.get("discard") if mine else None

@@ -11,7 +11,6 @@ import pytest
 from skye_widgets.cli import main
 from skye_widgets.skye.bots import make_bot
 from skye_widgets.skye import play_game
-from skye_widgets.skye.game import GameConfig
 
 
 def run(capsys, *argv):

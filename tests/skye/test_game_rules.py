@@ -19,7 +19,7 @@ from skye_widgets.skye.game import (
     UnknownPlayerError, WrongPhaseError, action_from_dict, round_slots,
 )
 from skye_widgets.skye.territory import (
-    BadCoordinateError, BadRotationError, NotAdjacentError, Territory, TerrainMismatchError,
+    NotAdjacentError, Territory, TerrainMismatchError,
 )
 from skye_game_helpers import snapshot
 
