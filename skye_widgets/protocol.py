@@ -38,7 +38,6 @@ Meanings fixed once for all games:
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 

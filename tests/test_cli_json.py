@@ -95,8 +95,9 @@ def test_play_and_replay_and_tournament(capsys, tmp_path):
     text2, data2 = both(capsys, "replay", save)
     assert data2 == data and text2 == text.replace(f"\nSaved to {save} ({text.split('(')[-1]}", "")
     text, data = both(capsys, "tournament", "--games", "2", "--bots", "greedy,random")
-    for i, s in enumerate(data["seats"]):
-        assert re.search(rf"seat {i + 1} {s['bot']}\s+win share\s+{s['win_share']:.1%}", text)
+    for i, bot in enumerate(data["bots"]):
+        assert re.search(rf"entrant {i + 1} {bot}\s+win share\s+{data['win_share'][i]:.1%}", text)
+        assert f"average VP {data['average_points'][i]:5.1f}" in text
 
 
 def test_puzzle_solve_check_generate(capsys, tmp_path):
@@ -206,10 +207,10 @@ def test_result_tables_cut_long_names(capsys):
 
     from skye_widgets.skye.bots import make_bot
     from skye_widgets.skye.cli_game import print_table
-    from skye_widgets.skye.game import GameConfig, play_game
+    from skye_widgets.skye import play_game
     from skye_widgets.limits import MAX_NAME_LENGTH
     long = "Z" * MAX_NAME_LENGTH                 # the longest name a game takes, still cut for the table
-    g = play_game(GameConfig(players=2, seed=1, names=(long, "Bob")), [make_bot("random", 1), make_bot("random", 2)])
+    g = play_game([make_bot("random", 1), make_bot("random", 2)], seed=1, names=(long, "Bob"))
     out = io.StringIO()
     print_table(g, ["random", "random"], out)
     assert "Z" * 23 + "…" in out.getvalue() and "Z" * 24 not in out.getvalue() and len(out.getvalue()) < 300

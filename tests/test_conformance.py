@@ -225,10 +225,14 @@ class Harness:
 def test_random_sim(name: str, tmp_path: Path) -> None:
     info = GAMES[name]
     h = Harness(info)
-    for players in info.player_counts:
-        for seed in range(SEEDS):
+    seed = 0
+    while True:      # SEEDS seeds per player count, more (up to 4 x SEEDS) until MIN_ACTIONS are reached
+        for players in info.player_counts:
             h.play(players, seed, tmp_path)
-    total = h.count["tried"] + h.count["legal applied"]
+        seed += 1
+        total = h.count["tried"] + h.count["legal applied"]
+        if (seed >= SEEDS and total >= MIN_ACTIONS) or seed >= 4 * SEEDS:
+            break
     line = f"{name}: " + ", ".join(f"{k} {v}" for k, v in sorted(h.count.items()))
     print(line)
     out = Path(__file__).parent / "output"

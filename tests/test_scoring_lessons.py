@@ -180,8 +180,8 @@ def test_round_track_lesson_prints_the_engine_track():
 
 def test_vp_progress_and_sources_add_up_to_the_game_result():
     from skye_widgets.skye.bots import RandomBot
-    from skye_widgets.skye.game import GameConfig, play_game
-    g = play_game(GameConfig(players=3, seed=11), [RandomBot(seed=i) for i in range(3)])
+    from skye_widgets.skye import play_game
+    g = play_game([RandomBot(seed=i) for i in range(3)], seed=11)
     progress = lessons.vp_progress(g)
     assert [len(p) for p in progress] == [7, 7, 7]            # 6 rounds + the final scoring
     assert [p[-1] for p in progress] == g.vp

@@ -1,10 +1,12 @@
-"""Isle of Skye bots: random, greedy and a stronger "planner"; and tournaments.
+"""Isle of Skye bots: random, greedy and a stronger "planner".
 
-Every bot has ``choose(state, player) -> action`` and takes a ``seed`` (its only
-source of randomness is ``random.Random(seed)``). A bot decides only from what
-its seat may know: it first turns the state into ``state.observation(player)``
-(:class:`~.game.Observation`: public facts, its own gold and decision, the
-others' gold as the public events tell it) and never reads the game itself.
+Every bot has the protocol's ``choose(state) -> action`` and takes a ``seed``
+(its only source of randomness is ``random.Random(seed)``). ``state`` is an
+:class:`~.game.Observation` (the bot plays for its player) or a game (the bot
+plays for ``state.current_player()``). A bot decides only from what its seat
+may know: it first turns a game into ``state.observation(player)``
+(public facts, its own gold and decision, the others' gold as the public events
+tell it) and never reads the game itself.
 
 * :class:`RandomBot` picks uniformly among the legal actions.
 * :class:`GreedyBot` values a tile by what it adds, at its best placement, under
@@ -26,8 +28,8 @@ into points with the one table of scoring tiles
 (:func:`.scoring_tiles.points_from_counts`). Its numbers match :mod:`.scoring`
 (a property test checks this on random territories).
 
->>> from .game import GameConfig, play_game
->>> g = play_game(GameConfig(players=2, seed=1), [GreedyBot(seed=1), RandomBot(seed=2)])
+>>> from . import play_game
+>>> g = play_game([GreedyBot(seed=1), RandomBot(seed=2)], seed=1)
 >>> g.is_over()
 True
 """
@@ -35,11 +37,13 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
-from .game import Action, Buy, GameConfig, GameState, Observation, Pass, Place, SetPrices, play_game
+from ..errors import BadConfigError, GameOverError
+from ..limits import short
+from .game import Action, Buy, GameState, Observation, Pass, Place, SetPrices
 from .scoring_tiles import (MAJORITY_QUANTITY, ROUND_TRACK, broch_points, majority_points, points_from_counts,
                             scroll_value)
 from .tiles import SIDE_OFFSETS, Scroll, Terrain, tile as get_tile
@@ -528,7 +532,7 @@ def tile_gain(territory: Any, tile: str, ctx: Context, base: float | None = None
 # --------------------------------------------------------------------------
 
 class Bot:
-    """Base: a seeded bot with ``choose(state, player) -> action``."""
+    """Base: a seeded bot with the protocol's ``choose(state) -> action``."""
 
     name = "bot"
 
@@ -536,9 +540,19 @@ class Bot:
         self.seed = seed
         self.rng = random.Random(f"{self.name}-{seed}")
 
-    def choose(self, state: GameState | Observation, player: int) -> Action:  # pragma: no cover - abstract
-        """The action ``player`` plays in ``state`` (always one of its legal actions),
-        decided from ``state.observation(player)`` only."""
+    def choose(self, state: GameState | Observation) -> Action:
+        """The action the player to decide plays (always one of their legal
+        actions), decided from their observation only: ``state`` is that
+        observation, or a game, whose ``current_player()`` then decides."""
+        if isinstance(state, Observation):
+            return self.decide(state, state.player)
+        player = state.current_player()
+        if player < 0:
+            raise GameOverError("the game is over: there is nothing to choose")
+        return self.decide(state.observation(player), player)
+
+    def decide(self, state: Observation, player: int) -> Action:  # pragma: no cover - abstract
+        """The action ``player`` plays, from ``player``'s observation."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -550,9 +564,9 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, state: GameState | Observation, player: int) -> Action:
+    def decide(self, state: Observation, player: int) -> Action:
         """A uniformly random legal action."""
-        return state.observation(player).random_action(self.rng, player)
+        return state.random_action(self.rng, player)
 
 
 class GreedyBot(Bot):
@@ -567,9 +581,8 @@ class GreedyBot(Bot):
         """The evaluation context for ``player`` now."""
         return make_context(state, player, self.near_weight)
 
-    def choose(self, state: GameState | Observation, player: int) -> Action:
+    def decide(self, state: Observation, player: int) -> Action:
         """Dispatch on the phase: prices, buy or place (each reads only ``player``'s observation)."""
-        state = state.observation(player)
         if state.phase == "prices":
             return self.choose_prices(state, player)
         if state.phase == "buy":
@@ -777,79 +790,13 @@ class PlannerBot(GreedyBot):
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "strong": PlannerBot}
 
 
-def make_bot(name: str, seed: int | str = 0) -> Bot:
-    """A bot by name: random, greedy, planner (alias strong)."""
+def make_bot(kind: str, seed: int | str = 0) -> Bot:
+    """A bot by kind: random, greedy, planner (alias strong), seeded.
+
+    >>> make_bot("planner", seed=3)
+    PlannerBot(seed=3)
+    """
     try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOTS)})") from None
-
-
-# --------------------------------------------------------------------------
-# Tournaments
-# --------------------------------------------------------------------------
-
-@dataclass
-class TournamentResult:
-    """Win shares (a shared win counts 1/k to each of k winners) and average VP per seat."""
-
-    bots: list[str]
-    games: int
-    wins: list[float] = field(default_factory=list)
-    vp_total: list[int] = field(default_factory=list)
-
-    def win_share(self, seat: int) -> float:
-        """Wins of ``seat`` (shared wins count 1/k) over games played."""
-        return self.wins[seat] / self.games
-
-    def avg_vp(self, seat: int) -> float:
-        """Average final VP of ``seat``."""
-        return self.vp_total[seat] / self.games
-
-    def by_bot(self) -> dict[str, tuple[float, float]]:
-        """Bot name -> (win share per seat, average VP) over the seats it plays."""
-        out: dict[str, tuple[float, float]] = {}
-        for name in dict.fromkeys(self.bots):
-            seats = [i for i, b in enumerate(self.bots) if b == name]
-            out[name] = (sum(self.wins[i] for i in seats) / (self.games * len(seats)),
-                         sum(self.vp_total[i] for i in seats) / (self.games * len(seats)))
-        return out
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``tournament --json`` document."""
-        return {"games": self.games, "bots": self.bots,
-                "seats": [{"bot": b, "wins": self.wins[i], "win_share": round(self.win_share(i), 4),
-                           "avg_vp": round(self.avg_vp(i), 2)} for i, b in enumerate(self.bots)],
-                "by_bot": {b: {"win_share_per_seat": round(w, 4), "avg_vp": round(v, 2)}
-                           for b, (w, v) in self.by_bot().items()},
-                "ties": "a shared win counts 1/k to each of the k tied winners"}
-
-    def report(self) -> str:
-        """The readable table printed by ``tournament``."""
-        lines = [f"{self.games} games, {len(self.bots)} players "
-                 "(a shared win counts as 1/k of a win for each of the k tied winners):"]
-        for i, b in enumerate(self.bots):
-            lines.append(f"  seat {i + 1} {b:8s} win share {100 * self.win_share(i):5.1f}%  "
-                         f"({self.wins[i]:g} wins)  average VP {self.avg_vp(i):5.1f}")
-        if len(set(self.bots)) < len(self.bots):
-            for b, (w, v) in self.by_bot().items():
-                lines.append(f"  {b:8s} per seat: win share {100 * w:5.1f}%  average VP {v:5.1f}")
-        return "\n".join(lines)
-
-
-def tournament(bots: Sequence[str], games: int = 200, seed: int = 0,
-               progress: Callable[[int, GameState], None] | None = None) -> TournamentResult:
-    """Play ``games`` seeded games (seed, seed + 1, ...); seat i plays ``bots[i]``;
-    the first start player rotates from game to game."""
-    n = len(bots)
-    res = TournamentResult(list(bots), games, [0.0] * n, [0] * n)
-    for k in range(games):
-        s = seed + k
-        cfg = GameConfig(players=n, seed=s, start_player=k % n)
-        g = play_game(cfg, [make_bot(b, seed=s * 10 + i) for i, b in enumerate(bots)])
-        for i, r in enumerate(g.returns()):
-            res.wins[i] += r
-            res.vp_total[i] += g.vp[i]
-        if progress:
-            progress(k, g)
-    return res
+        return BOTS[kind](seed)
+    except (KeyError, TypeError):
+        raise BadConfigError(f"unknown bot {short(kind)} (choose from {', '.join(BOTS)})") from None

@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from ..cli import SEED, add_json_flag, bot_list, emit, fit, whole_number
 from ..limits import MAX_GAMES, MAX_SAVE_ACTIONS
-from ..errors import FileFormatError
+from ..errors import FileFormatError, RulesError
 
 
 def _bot_list(text: str, players: int | None) -> list[str]:
@@ -70,20 +70,19 @@ def print_table(state: Any, bots: Sequence[str] | None, out: Any = None) -> None
 
 def cmd_play(args: argparse.Namespace) -> int:
     """``skye-widgets play``."""
-    from .bots import make_bot
-    from .game import GameConfig, GameRulesError, play_game
-    from .saves import save_game
+    from . import Game, make_bot, play_game
     try:
         bots = _bot_list(args.bots or ("random,greedy,greedy,random" if args.players in (None, 4) else "greedy"),
                          args.players)
-        names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
-        config = GameConfig(players=len(bots), seed=args.seed, names=names, scoring=_scoring(args.scoring))
-    except (argparse.ArgumentTypeError, GameRulesError) as e:
+        names = [n.strip() for n in args.names.split(",")] if args.names else None
+        options = {"names": names, "scoring": _scoring(args.scoring)}
+        Game.new(len(bots), seed=args.seed, **options)            # a bad set-up fails here, in one line
+    except (argparse.ArgumentTypeError, RulesError) as e:
         return _fail("play", str(e))
     seats = [make_bot(b, seed=args.seed * 10 + i) for i, b in enumerate(bots)]
-    state = play_game(config, seats)
+    state = play_game(seats, seed=args.seed, **options)
     if args.save:
-        save_game(args.save, state, bots)
+        state.save(args.save, bots)
 
     def text() -> None:
         print_log(state)
@@ -112,9 +111,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def tournament_report(res: Any) -> str:
+    """The readable table of a :class:`~skye_widgets.protocol.TournamentResult`."""
+    lines = [f"{res.games} games, {len(res.bots)} players; the entrants change seats from game to game "
+             "(a shared win counts as 1/k of a win for each of the k tied winners):"]
+    for i, b in enumerate(res.bots):
+        lines.append(f"  entrant {i + 1} {b:8s} win share {100 * res.win_share(i):5.1f}%  "
+                     f"({res.wins[i]:g} wins)  average VP {res.average_points(i):5.1f}")
+    return "\n".join(lines)
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``skye-widgets tournament``."""
-    from .bots import tournament
+    from . import tournament
     try:
         bots = _bot_list(args.bots, None)
     except argparse.ArgumentTypeError as e:
@@ -122,7 +131,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.games < 1:
         return _fail("tournament", "--games must be at least 1")
     res = tournament(bots, games=args.games, seed=args.seed)
-    emit(args, res.to_dict, lambda: print(res.report()))
+    emit(args, res.to_dict, lambda: print(tournament_report(res)))
     return 0
 
 
@@ -151,8 +160,8 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     r.set_defaults(func=cmd_replay)
 
     t = sub.add_parser("tournament", help="many seeded Isle of Skye games between bots: win shares and average VP",
-                       description="Play seeded games between bots (seat i plays bot i; the start player "
-                                   "rotates) and print win shares and average VP. A shared win counts "
+                       description="Play seeded games between bots (entrant i plays bot i and changes seats "
+                                   "from game to game) and print win shares and average VP. A shared win counts "
                                    "1/k to each of the k tied winners.")
     t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200)
     t.add_argument("--bots", default="greedy,random,random,random")

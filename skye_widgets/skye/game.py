@@ -37,13 +37,19 @@ After the last round (6, or 5 with 5 players) come scrolls and gold (1 VP per
 
 from __future__ import annotations
 
+import os
 import random
 import reprlib
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence, Union
 
-from ..errors import RulesError
-from ..limits import MAX_NAME_LENGTH, MAX_NUMBER, is_whole
+from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError, NotYourTurnError,
+                      RulesError, WrongPhaseError, read_json, write_json)
+from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, MAX_SKYE_PLAYERS, MAX_TEXT_LENGTH,
+                      is_whole, short)
+from ..scores import BreakdownItem, ScoreResult
+from . import scoring
+from .territory import Territory
 from .scoring_tiles import ROUND_TRACK
 from .tiles import CASTLE_COLOURS
 
@@ -62,22 +68,16 @@ PHASES = ("prices", "buy", "build", "over")
 
 
 # --------------------------------------------------------------------------
-# The rules core (territory + scoring), behind a thin adapter
+# The round track (defined once, in scoring.py)
 # --------------------------------------------------------------------------
 
-def _core() -> tuple[Any, Any]:
-    """The territory and scoring modules (imported lazily; they import networkx)."""
-    from . import scoring, territory
-    return territory, scoring
-
-
 def round_slots(n_players: int, round_no: int) -> tuple[str, ...]:
-    """Which scoring slots are scored at the end of ``round_no``.
+    """Which scoring slots are scored at the end of ``round_no`` (:data:`.scoring.ROUND_TRACK`).
 
-    >>> round_slots(4, 3)
-    ('A', 'C')
+    >>> round_slots(4, 3), round_slots(5, 1)
+    (('A', 'C'), ('A', 'B'))
     """
-    return ROUND_TRACK[n_players][round_no]
+    return tuple(ROUND_TRACK[n_players][round_no])
 
 
 def rounds_for(n_players: int) -> int:
@@ -89,52 +89,29 @@ def rounds_for(n_players: int) -> int:
 # Errors
 # --------------------------------------------------------------------------
 
-class GameRulesError(RulesError):
-    """Base of the game-flow errors (placement errors come from territory.py)."""
+#: Kept so that old ``except GameRulesError`` clauses keep catching every
+#: rules error of the game (the shared ones included).
+GameRulesError = RulesError
 
 
-class GameOverError(GameRulesError):
-    """No action is possible: the game is over."""
-
-
-class WrongPhaseError(GameRulesError):
-    """The action belongs to another phase of the round."""
-
-
-class NotYourTurnError(GameRulesError):
-    """Another player has to decide first (or this player already decided)."""
-
-
-class BadPricesError(GameRulesError):
+class BadPricesError(RulesError):
     """A price decision that is not one discard + at least 1 gold on each other tile."""
 
 
-class NotEnoughGoldError(GameRulesError):
+class NotEnoughGoldError(RulesError):
     """The player cannot pay that much."""
 
 
-class NotForSaleError(GameRulesError):
+class NotForSaleError(RulesError):
     """The tile is not on that seller's display (or is the buyer's own)."""
 
 
-class NotYourTileError(GameRulesError):
+class NotYourTileError(RulesError):
     """The player has no such tile to place this round."""
 
 
-class UnknownPlayerError(GameRulesError):
+class UnknownPlayerError(RulesError):
     """A player index out of range."""
-
-
-class NotAnActionError(GameRulesError):
-    """``apply`` was given something that is not a SetPrices, Buy, Pass or Place."""
-
-
-class NoActionToUndoError(GameRulesError):
-    """``undo`` at the very start of a game."""
-
-
-class BadConfigError(GameRulesError):
-    """A game set-up that cannot be played (player count, names, scoring tiles, seed, start player)."""
 
 
 # --------------------------------------------------------------------------
@@ -218,22 +195,62 @@ class GameConfig:
                           scoring=scoring, start_player=d.get("start_player", 0))
 
 
+#: Characters in a tile id of an action (the ids are "1" .. "73" and "castle-yellow" at most).
+MAX_TILE_ID = 16
+
+
+def _need_player(kind: str, name: str, v: Any) -> None:
+    if not is_whole(v, 0, MAX_SKYE_PLAYERS - 1):
+        raise NotAnActionError(f"{kind}: {name} must be a player number 0-{MAX_SKYE_PLAYERS - 1} "
+                               f"(an int), not {short(v)}")
+
+
+def _need_tile(kind: str, name: str, v: Any, *, empty: bool = False) -> None:
+    if type(v) is not str or len(v) > MAX_TILE_ID or (not v and not empty):
+        raise NotAnActionError(f"{kind}: {name} must be a tile id such as \"12\" (a str), not {short(v)}")
+
+
+def _need_whole(kind: str, name: str, v: Any, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> None:
+    if not is_whole(v, low, high):
+        raise NotAnActionError(f"{kind}: {name} must be a whole number {low}..{high} (an int), not {short(v)}")
+
+
 @dataclass(frozen=True)
 class SetPrices:
-    """Phase 2, secret: discard one drawn tile and price the others (>= 1 gold each)."""
+    """Phase 2, secret: discard one drawn tile and price the others (>= 1 gold each).
+
+    Fields are checked strictly when the action is made (``prices`` is a tuple of
+    ``(tile, gold)`` tuples, nothing is converted); :meth:`of` builds one from a
+    ``{tile: gold}`` dict.
+
+    >>> SetPrices.of(0, "12", {"10": 2, "11": 1})
+    SetPrices(player=0, discard='12', prices=(('10', 2), ('11', 1)))
+    >>> SetPrices(0, "12", {"10": 2})
+    Traceback (most recent call last):
+    ...
+    skye_widgets.errors.NotAnActionError: SetPrices: prices must be a tuple of (tile, gold) tuples, not {'10': 2}
+    """
 
     player: int
     discard: str
     prices: tuple[tuple[str, int], ...]
 
     def __post_init__(self) -> None:
-        # convenience: {tile: gold} or a list of pairs become a tuple of pairs;
-        # anything else is kept as given and refused by GameState.apply
+        _need_player("SetPrices", "player", self.player)
+        _need_tile("SetPrices", "discard", self.discard, empty=True)   # "" only when nothing was drawn
         p = self.prices
-        if isinstance(p, Mapping):
-            object.__setattr__(self, "prices", tuple(p.items()))
-        elif isinstance(p, list) and all(isinstance(e, (tuple, list)) for e in p):
-            object.__setattr__(self, "prices", tuple(tuple(e) for e in p))
+        if type(p) is not tuple or len(p) > 2 or not all(type(e) is tuple and len(e) == 2 for e in p):
+            raise NotAnActionError(f"SetPrices: prices must be a tuple of (tile, gold) tuples, not {short(p)}")
+        for t, g in p:
+            _need_tile("SetPrices", "a priced tile", t)
+            _need_whole("SetPrices", f"the gold on tile {t}", g)
+
+    @classmethod
+    def of(cls, player: int, discard: str, prices: Mapping[str, int]) -> "SetPrices":
+        """The decision from a ``{tile: gold}`` dict (in the dict's order)."""
+        if not isinstance(prices, Mapping):
+            raise NotAnActionError(f"SetPrices.of: prices must be a {{tile: gold}} dict, not {short(prices)}")
+        return cls(player, discard, tuple(prices.items()))
 
     def to_dict(self) -> dict[str, Any]:
         """The save-file entry of this action."""
@@ -254,6 +271,11 @@ class Buy:
     seller: int
     tile: str
 
+    def __post_init__(self) -> None:
+        _need_player("Buy", "player", self.player)
+        _need_player("Buy", "seller", self.seller)
+        _need_tile("Buy", "tile", self.tile)
+
     def to_dict(self) -> dict[str, Any]:
         """The save-file entry of this action."""
         return {"type": "buy", "player": self.player, "seller": self.seller, "tile": self.tile}
@@ -270,6 +292,9 @@ class Pass:
 
     player: int
 
+    def __post_init__(self) -> None:
+        _need_player("Pass", "player", self.player)
+
     def to_dict(self) -> dict[str, Any]:
         """The save-file entry of this action."""
         return {"type": "pass", "player": self.player}
@@ -282,13 +307,21 @@ class Pass:
 
 @dataclass(frozen=True)
 class Place:
-    """Phase 5: put one of this round's tiles into the player's territory."""
+    """Phase 5: put one of this round's tiles into the player's territory at
+    cell ``(x, y)`` (x east, y south), turned ``rotation`` quarter turns clockwise."""
 
     player: int
     tile: str
     x: int
     y: int
     rotation: int
+
+    def __post_init__(self) -> None:
+        _need_player("Place", "player", self.player)
+        _need_tile("Place", "tile", self.tile)
+        _need_whole("Place", "x", self.x, -MAX_COORDINATE, MAX_COORDINATE)
+        _need_whole("Place", "y", self.y, -MAX_COORDINATE, MAX_COORDINATE)
+        _need_whole("Place", "rotation", self.rotation, 0, 3)
 
     def to_dict(self) -> dict[str, Any]:
         """The save-file entry of this action."""
@@ -378,6 +411,87 @@ class PlayerResult:
 
 
 # --------------------------------------------------------------------------
+# The save format (a game is its config plus its action list)
+# --------------------------------------------------------------------------
+
+FORMAT = "skye-widgets/isle-of-skye-game"
+VERSION = 2
+#: Versions this program reads: 1 has the old scoring tile numbers (renumbered on load).
+READS = (1, 2)
+
+
+class SaveDataError(ValueError):
+    """A save dict that cannot be used; the message says where (no file name)."""
+
+
+def state_fingerprint(g: "GameState") -> dict[str, Any]:
+    """A short description of a state, stored to check a replay reaches it."""
+    return {"steps": len(g.history), "round": g.round_no, "phase": g.phase,
+            "vp": list(g.vp), "gold": list(g.gold)}
+
+
+def _renumbered(cfg: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 ``config`` with its scoring tiles numbered as now."""
+    sc = cfg.get("scoring")
+    if isinstance(sc, dict):
+        return {**cfg, "scoring": {k: scoring.from_old_number(v) for k, v in sc.items()}}
+    if isinstance(sc, list):
+        return {**cfg, "scoring": [scoring.from_old_number(v) for v in sc]}
+    return cfg
+
+
+def parse_save(d: Any) -> tuple[GameConfig, list[Action], Any]:
+    """Check a save dict's format, config and actions (not yet replayed):
+    ``(config, actions, bots)``; raises :class:`SaveDataError` saying what is wrong.
+
+    ``bots`` is checked to be null or a list of one text per player; which bot
+    names exist is :mod:`.saves`' business.
+    """
+    if not isinstance(d, dict):
+        raise SaveDataError(f"expected a JSON object, got {type(d).__name__}")
+    if d.get("format") != FORMAT:
+        raise SaveDataError(f"not an Isle of Skye game save (format {short(d.get('format'))}, expected {FORMAT!r})")
+    version = d.get("version")
+    if type(version) is not int or version not in READS:
+        raise SaveDataError(f"unsupported save version {short(version)} (this program reads 1 and 2)")
+    try:
+        cfg = d["config"]
+        if not isinstance(cfg, dict):
+            raise TypeError("must be an object")
+        if version == 1:
+            cfg = _renumbered(cfg)
+        names = cfg.get("names")
+        if isinstance(names, list) and any(isinstance(n, str) and len(n) > MAX_NAME_LENGTH for n in names):
+            raise ValueError(f"names: a name has at most {MAX_NAME_LENGTH} characters")
+        seed = cfg.get("seed")
+        if (isinstance(seed, str) and len(seed) > MAX_TEXT_LENGTH) or \
+                (type(seed) is int and not is_whole(seed, -MAX_SEED, MAX_SEED)):
+            raise ValueError(f"seed: a whole number (at most {MAX_SEED} either way) or a text of at most "
+                             f"{MAX_TEXT_LENGTH} characters")
+        config = GameConfig.from_dict(cfg)
+    except KeyError as e:
+        raise SaveDataError(f"config: missing {e.args[0]!r}") from None
+    except (TypeError, ValueError) as e:
+        raise SaveDataError(f"config: {e}") from None
+    bots = d.get("bots")
+    if bots is not None and not (isinstance(bots, list) and all(isinstance(b, str) for b in bots)
+                                 and len(bots) == config.players):
+        raise SaveDataError(f"bots: expected a list of {config.players} names or null")
+    raw = d.get("actions")
+    if not isinstance(raw, list):
+        raise SaveDataError("actions: missing or not a list")
+    if len(raw) > MAX_SAVE_ACTIONS:
+        raise SaveDataError(f"actions: {len(raw)} actions; a saved game has at most {MAX_SAVE_ACTIONS}")
+    actions: list[Action] = []
+    for i, a in enumerate(raw):
+        try:
+            actions.append(action_from_dict(a))
+        except ValueError as e:
+            raise SaveDataError(f"action {i + 1} of {len(raw)}: {e}") from None
+    return config, actions, bots
+
+
+# --------------------------------------------------------------------------
 # The state
 # --------------------------------------------------------------------------
 
@@ -388,7 +502,8 @@ class GameState:
     """
 
     def __init__(self, config: GameConfig | None = None) -> None:
-        territory, _ = _core()
+        if config is not None and not isinstance(config, GameConfig):
+            raise BadConfigError(f"a game is set up from a GameConfig, not {short(config)}")
         self.config = (config or GameConfig()).resolved()
         n = self.config.players
         self.n_players = n
@@ -397,7 +512,7 @@ class GameState:
         self.scoring: dict[str, int] = dict(zip(SLOTS, self.config.scoring or ()))
         self.rng = random.Random(f"bag-{self.config.seed}")
         self.bag: list[str] = [str(i) for i in range(1, N_TILES + 1)]
-        self.territories = [territory.Territory(f"castle-{CASTLE_COLOURS[i]}") for i in range(n)]
+        self.territories = [Territory(f"castle-{CASTLE_COLOURS[i]}") for i in range(n)]
         self.gold = [0] * n
         self.vp = [0] * n
         self.round_no = 1
@@ -424,11 +539,30 @@ class GameState:
                   "Scoring tiles: " + ", ".join(f"{s}={self._tile_name(t)}" for s, t in self.scoring.items()))
         self._start_round()
 
+    @classmethod
+    def new(cls, players: int | Sequence[str] = 4, *, seed: int | str = 0, names: Sequence[str] | None = None,
+            scoring: Sequence[int] | None = None, start_player: int = 0) -> "GameState":
+        """A new game (the protocol's way to make one): ``players`` is a count
+        (2-5) or a list of names; ``scoring`` the scoring tiles for slots A-D
+        (drawn with the seed when None).
+
+        >>> g = GameState.new(["Ann", "Bob"], seed=1)
+        >>> g.names, g.n_rounds, g.current_player()
+        (('Ann', 'Bob'), 6, 0)
+        """
+        if isinstance(players, (list, tuple)):
+            if names is not None:
+                raise BadConfigError("give the players as a count with names=..., or as a list of names, not both")
+            names, players = players, len(players)
+        return cls(GameConfig(players=players, seed=seed,  # type: ignore[arg-type]
+                              names=tuple(names) if isinstance(names, (list, tuple)) else (names or ()),
+                              scoring=tuple(scoring) if isinstance(scoring, (list, tuple)) else scoring,
+                              start_player=start_player))
+
     # -- small helpers ----------------------------------------------------
 
     @staticmethod
     def _tile_name(number: int) -> str:
-        _, scoring = _core()
         return scoring.tile_label(number)
 
     def _say(self, player: int | None, text: str) -> None:
@@ -443,7 +577,6 @@ class GameState:
     # -- round flow (automatic steps) -------------------------------------
 
     def _start_round(self) -> None:
-        _, scoring = _core()
         self.phase = "prices"
         self._say(None, f"Round {self.round_no} of {self.n_rounds}; {self._name(self.start_player)} starts.")
         # 1. income
@@ -528,7 +661,6 @@ class GameState:
         self._score_round()
 
     def _score_round(self) -> None:
-        _, scoring = _core()
         self.phase = "scoring"
         for slot in round_slots(self.n_players, self.round_no):
             number = self.scoring[slot]
@@ -549,7 +681,6 @@ class GameState:
         self._start_round()
 
     def _final_scoring(self) -> None:
-        _, scoring = _core()
         self.phase = "over"
         finals = []
         for p in range(self.n_players):
@@ -782,6 +913,17 @@ class GameState:
         w = self.winners()
         return [1.0 / len(w) if p in w else 0.0 for p in range(self.n_players)]
 
+    def scores(self) -> list[ScoreResult]:
+        """Each player's VP so far, with the breakdown of where they come from:
+        every scoring tile scored at the end of a round (``round 2, B: ...``),
+        then the final scoring (scrolls, gold). ``points`` equals :attr:`vp`."""
+        out = []
+        for p in range(self.n_players):
+            items = [BreakdownItem(i.points, f"{label}: {i.reason}", i.cells)
+                     for label, r in self.score_breakdown(p) for i in r.breakdown]
+            out.append(ScoreResult(self.vp[p], tuple(items)))
+        return out
+
     def results(self) -> list[PlayerResult]:
         """Per player: name, VP, gold, tiles (castle included) and rank (1 = winner)."""
         keys = [(self.vp[p], self.gold[p]) for p in range(self.n_players)]
@@ -943,6 +1085,57 @@ class GameState:
             return sum(sum(g for _, g in d.prices) for d in self.decisions if d is not None)
         return sum(sum(d.values()) for d in self.prices)
 
+    # -- saving -------------------------------------------------------------
+
+    def to_dict(self, bots: Sequence[str] | None = None) -> dict[str, Any]:
+        """The save format (version 2, JSON-able): the config, the actions and
+        a fingerprint of the state that loading checks (``bots``: the bot
+        name of each seat, or None)."""
+        return {"format": FORMAT, "version": VERSION, "config": self.config.to_dict(),
+                "bots": list(bots) if bots else None,
+                "actions": [a.to_dict() for a in self.history],
+                "state": state_fingerprint(self)}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "GameState":
+        """The game a save dict describes, replayed through the rules; raises
+        :class:`SaveDataError` (a ``ValueError``) saying what is wrong."""
+        config, actions, _ = parse_save(d)
+        g = cls(config)
+        for i, a in enumerate(actions):
+            try:
+                g.apply(a)
+            except RulesError as e:
+                raise SaveDataError(f"action {i + 1} of {len(actions)}: {e}") from None
+        want = d.get("state")
+        if want is not None:
+            got = state_fingerprint(g)
+            if not isinstance(want, dict):
+                raise SaveDataError("state: must be an object")
+            diffs = [f"{k} {got[k]!r} (saved {short(want[k])})" for k in got if k in want and want[k] != got[k]]
+            if diffs:
+                raise SaveDataError("replay does not reach the saved state: " + ", ".join(diffs))
+        return g
+
+    def save(self, path: str | os.PathLike[str], bots: Sequence[str] | None = None) -> None:
+        """Write :meth:`to_dict` to ``path`` atomically (a path that cannot be
+        written raises one :class:`~skye_widgets.errors.FileFormatError`)."""
+        write_json(path, self.to_dict(bots))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> "GameState":
+        """Read and replay a save file; every fault is one :class:`~skye_widgets.errors.FileFormatError`."""
+        d = read_json(path)
+        try:
+            return cls.from_dict(d)
+        except SaveDataError as e:
+            raise FileFormatError(path, str(e)) from None
+
+    def _repr_svg_(self) -> str:
+        """The whole table as SVG (:func:`.render.render_game` with the open hand)."""
+        from .render import render_game      # lazily, as python-chess does: the renderer imports the model
+        return render_game(self).to_svg()
+
     # -- replay / undo ----------------------------------------------------
 
     @classmethod
@@ -1096,12 +1289,3 @@ def _verb(a: Action) -> str:
 
 def _phase_text(phase: str) -> str:
     return {"prices": "draw-and-price", "buy": "buying", "build": "build", "scoring": "scoring"}.get(phase, phase)
-
-
-def play_game(config: GameConfig, bots: Sequence[Any]) -> GameState:
-    """Play a whole game with one bot per seat (``bot.choose(state, player)``)."""
-    g = GameState(config)
-    while not g.is_over():
-        p = g.current_player()
-        g.apply(bots[p].choose(g, p))
-    return g

@@ -31,6 +31,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text
+from . import scoring as scoring_rules
+from .game import round_slots
 from .tiles import Area, Terrain, Tile, rotate_side, tile
 
 Cell = tuple[int, int]
@@ -725,3 +727,119 @@ def castle_road_refs(territory: Any) -> frozenset[RoadRef]:
         if start not in reached:
             reached |= nx.node_connected_component(g, start)
     return frozenset(reached)
+
+
+# --------------------------------------------------------------------------
+# The whole game
+# --------------------------------------------------------------------------
+
+def _shifted(shapes: Iterable[Shape], dx: float, dy: float) -> list[Shape]:
+    """``shapes`` moved by (dx, dy) pixels (to put one drawing inside another)."""
+    out: list[Shape] = []
+    for sh in shapes:
+        if isinstance(sh, (Rect, Text)):
+            out.append(replace(sh, x=sh.x + dx, y=sh.y + dy))
+        elif isinstance(sh, Circle):
+            out.append(replace(sh, cx=sh.cx + dx, cy=sh.cy + dy))
+        else:
+            out.append(replace(sh, points=tuple((x + dx, y + dy) for x, y in sh.points)))
+    return out
+
+
+#: The texts of :func:`render_game`, whole sentences with named placeholders.
+GAME_TEXT = {
+    "title": "Isle of Skye, round {round} of {rounds}",
+    "header": "Round {round} of {rounds}, {phase} phase. {start} is the start player; {bag} tiles in the bag.",
+    "over": "The game is over after {rounds} rounds. Winner(s): {winners}.",
+    "slot": "{slot}: {name}, scored in rounds {rounds}",
+    "player": "{name}: {vp} VP, {gold} gold",
+    "player_hidden": "{name}: {vp} VP, gold behind the screen",
+    "deciding": "has not decided yet",
+    "decided": "has decided (secret)",
+    "price": "{gold} gold",
+    "to_build": "to place",
+}
+PHASE_NAMES = {"prices": "draw-and-price", "buy": "buying", "build": "building", "over": "final"}
+
+
+def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = False,
+                cell: int = 30, columns: int = 2) -> Drawing:
+    """The whole table of an Isle of Skye game (:class:`.game.GameState`) as
+    ``viewer`` may see it: the round, the phase and the round track with the
+    four scoring tiles by name, then for each player their VP, their gold
+    (only the viewer's own, unless ``open_hand``: what the table knows, as in
+    :meth:`~.game.GameState.view`), the tiles on their display with the
+    prices once revealed (secret decisions stay hidden while prices are set),
+    the tiles they still have to place and their territory.
+    ``viewer=None`` is an onlooker: nobody's gold, nobody's secret.
+
+    >>> from .game import GameState
+    >>> d = render_game(GameState.new(2, seed=1), viewer=0)
+    >>> d.title, "Player 2: 0 VP, gold behind the screen" in d.to_svg()
+    ('Isle of Skye, round 1 of 6', True)
+    """
+    v = state.view(0 if viewer is None else viewer, open_hand=open_hand)
+    known = state.known_gold(-1 if viewer is None else viewer)
+    n = state.n_players
+    pad, line = 8, 18
+    panel_w = max(380, 10 * cell)
+    terr_h = 7 * cell
+    tile_px = 40
+    panel_h = line + tile_px + line + terr_h + pad
+    cols = max(1, min(columns, n))
+    rows = (n + cols - 1) // cols
+    header_lines: list[str] = []
+    if state.is_over():
+        header_lines.append(GAME_TEXT["over"].format(
+            rounds=state.n_rounds, winners=", ".join(state.names[p] for p in state.winners())))
+    else:
+        header_lines.append(GAME_TEXT["header"].format(
+            round=state.round_no, rounds=state.n_rounds, phase=PHASE_NAMES.get(state.phase, state.phase),
+            start=state.names[state.start_player], bag=len(state.bag)))
+    for slot, number in state.scoring.items():
+        when = [r for r in range(1, state.n_rounds + 1) if slot in round_slots(n, r)]
+        header_lines.append(GAME_TEXT["slot"].format(slot=slot, name=scoring_rules.tile_label(number),
+                                                     rounds=", ".join(map(str, when))))
+    top = pad + line * len(header_lines) + pad
+    width = pad + cols * (panel_w + pad)
+    height = top + rows * (panel_h + pad)
+    d = Drawing(width, height, title=GAME_TEXT["title"].format(round=state.round_no, rounds=state.n_rounds))
+    d.add(Rect(0, 0, width, height, fill=BACKGROUND, layer="background"))
+    for i, text in enumerate(header_lines):
+        d.add(Text(pad, pad + line * i + line / 2, text, size=12 if i == 0 else 11, align="left", bold=i == 0))
+    pricing = state.phase == "prices"
+    for q, entry in enumerate(v["players"]):
+        x0 = pad + (q % cols) * (panel_w + pad)
+        y0 = top + (q // cols) * (panel_h + pad)
+        mine = viewer is not None and q == viewer
+        d.add(Rect(x0, y0, panel_w, panel_h, stroke=TILE_EDGE, fill="#FFFFFF", layer="background"))
+        shown_gold = known[q] if (mine or open_hand) else None
+        if mine or state.is_over():        # the viewer's own gold; everyone's after the final scoring
+            shown_gold = state.gold[q]
+        head = (GAME_TEXT["player"].format(name=entry["name"], vp=entry["vp"], gold=shown_gold)
+                if shown_gold is not None else GAME_TEXT["player_hidden"].format(name=entry["name"], vp=entry["vp"]))
+        if pricing and entry["display"]:
+            head += " (" + GAME_TEXT["decided" if entry["decided"] else "deciding"] + ")"
+        d.add(Text(x0 + pad, y0 + line / 2 + 2, head, size=11, align="left", bold=mine))
+        # the display (prices once revealed, or the viewer's own decision) and the tiles to place
+        prices = entry.get("prices", {}) if (not pricing or mine) else {}
+        discard = entry.get("discard") if mine else None
+        tx = x0 + pad
+        ty = y0 + line + 2
+        for t in entry["display"]:
+            d.extend(_shifted(render_tile(t, 0, size=tile_px).shapes, tx, ty))
+            if t == discard:
+                d.add(Line(((tx, ty), (tx + tile_px, ty + tile_px)), stroke=ILLEGAL_COLOUR, line_width=3,
+                           layer="overlay"))
+            elif t in prices:
+                d.add(Text(tx + tile_px / 2, ty + tile_px + 8, GAME_TEXT["price"].format(gold=prices[t]), size=9))
+            tx += tile_px + 6
+        if entry["to_build"]:
+            d.add(Text(tx + 4, ty + tile_px / 2, GAME_TEXT["to_build"], size=9, align="left"))
+            tx += 44
+            for t in entry["to_build"]:
+                d.extend(_shifted(render_tile(t, 0, size=tile_px).shapes, tx, ty))
+                tx += tile_px + 6
+        terr = render_territory(state.territories[q], cell=cell, max_width=panel_w - 2 * pad, max_height=terr_h)
+        d.extend(_shifted(terr.shapes, x0 + (panel_w - terr.width) / 2, y0 + line + tile_px + line))
+    return d

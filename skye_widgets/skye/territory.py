@@ -452,31 +452,8 @@ class Territory:
 
     # -- display -------------------------------------------------------------
     def _repr_svg_(self) -> str:
-        try:
-            from .render import render_territory  # type: ignore[import-not-found]
-        except ImportError:
-            return _placeholder_svg(self)
+        from .render import render_territory      # lazily, as python-chess does: the renderer imports the model
         return render_territory(self).to_svg()
-
-
-_COLOURS = {Terrain.PASTURE: "#9c6", Terrain.MOUNTAIN: "#999", Terrain.WATER: "#69c"}
-
-
-def _placeholder_svg(t: Territory, size: int = 24) -> str:
-    """Each tile as four coloured triangles (used until render.py exists)."""
-    x0, y0, x1, y1 = t.bounds()
-    w, h = (x1 - x0 + 1) * size, (y1 - y0 + 1) * size
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}">']
-    for (x, y), faces in t._faces.items():
-        px, py = (x - x0) * size, (y - y0) * size
-        c = (px + size / 2, py + size / 2)
-        corners = [(px, py), (px + size, py), (px + size, py + size), (px, py + size)]
-        for d in range(4):
-            a, b = corners[d], corners[(d + 1) % 4]
-            parts.append(f'<polygon points="{a[0]},{a[1]} {b[0]},{b[1]} {c[0]},{c[1]}" '
-                         f'fill="{_COLOURS[faces[d]]}" stroke="#444" stroke-width="0.5"/>')
-    parts.append("</svg>")
-    return "".join(parts)
 
 
 def random_territory(n_tiles: int, seed: int | None = 0, *, castle: str = "castle-blue",

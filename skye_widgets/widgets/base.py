@@ -11,6 +11,7 @@ engine; tests call ``click_cell`` directly, no browser needed.
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 from contextlib import contextmanager
 from functools import lru_cache
@@ -333,12 +334,12 @@ class CanvasBoard(W.VBox):
         return plain_text(self.status.value)
 
     def _on_mouse_down(self, px: float, py: float) -> None:
-        cell = self.cell_at(int(px), int(py))
+        cell = self.cell_at(int(px), int(py)) if _finite(px, py) else None
         if cell is not None:
             self.click_cell(*cell)
 
     def _on_mouse_move(self, px: float, py: float) -> None:
-        cell = self.cell_at(int(px), int(py))
+        cell = self.cell_at(int(px), int(py)) if _finite(px, py) else None
         if cell is not None:
             self.hover_cell(*cell)
 
@@ -354,6 +355,11 @@ class CanvasBoard(W.VBox):
             data = dict(bundle)
         data["image/svg+xml"] = self.drawing().to_svg()
         return data
+
+
+def _finite(*values: Any) -> bool:
+    """Whether every value is a finite real number (a mouse event may carry NaN)."""
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:

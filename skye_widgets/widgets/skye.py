@@ -18,7 +18,6 @@ methods tests and notebooks call), for example::
 
 from __future__ import annotations
 
-import random
 from html import escape
 from typing import Any, Callable, Iterable, Sequence
 
@@ -26,6 +25,8 @@ import ipywidgets as W
 
 from ..drawing import Drawing
 from ..errors import RulesError
+from ..limits import MAX_COORDINATE, is_whole
+from ..skye.bots import make_bot
 from ..skye import render as R
 from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
@@ -212,7 +213,12 @@ class TerritoryWidget(CanvasBoard):
         self._placed_callbacks.append(callback)
 
     def click_cell(self, x: int, y: int) -> None:
-        """Place the selected tile on (x, y); an illegal spot is explained and changes nothing."""
+        """Place the selected tile on (x, y); an illegal spot (or coordinates that
+        are not whole numbers on the board) is explained and changes nothing."""
+        if not (is_whole(x, -MAX_COORDINATE, MAX_COORDINATE) and is_whole(y, -MAX_COORDINATE, MAX_COORDINATE)):
+            self.say(f"There is no cell ({x!r}, {y!r}): a cell is two whole numbers "
+                     f"from {-MAX_COORDINATE} to {MAX_COORDINATE}.", "error")
+            return
         if not self.enabled:
             self.say(self.disabled_reason, "error")
             return
@@ -243,7 +249,8 @@ class TerritoryWidget(CanvasBoard):
 
     def hover_cell(self, x: int | None, y: int | None = None) -> None:  # type: ignore[override]
         """Preview the selected tile on (x, y) (None: the pointer left the board)."""
-        cell = None if x is None or y is None else (int(x), int(y))
+        ok = is_whole(x, -MAX_COORDINATE, MAX_COORDINATE) and is_whole(y, -MAX_COORDINATE, MAX_COORDINATE)
+        cell = (x, y) if ok else None       # anything but a cell on the board: as if the pointer left
         if cell == self.hover:
             return
         self.hover = cell
@@ -368,47 +375,15 @@ class TerritoryWidget(CanvasBoard):
 # Seats and bots
 # --------------------------------------------------------------------------
 
-class RandomSeat:
-    """A seeded bot playing uniformly random legal actions (used when no bots module is given)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: GameState, player: int) -> Any:
-        """A uniformly random legal action (from what ``player`` may know)."""
-        return state.observation(player).random_action(self.rng, player)
-
-
 def make_seat(spec: Any, seed: int) -> Any:
-    """``"human"`` -> None; a bot object (with ``choose(state, player)``) as is; a name -> a bot.
-
-    Names are looked up in :mod:`skye_widgets.skye.bots` when it has them
-    (``make_bot(name, seed=...)`` or a ``BOTS`` table); ``"random"`` always works.
-    """
+    """``"human"`` (or None) -> None; a bot object (with the protocol's
+    ``choose(state)``) as is; a bot kind -> ``make_bot(kind, seed=seed)``
+    (an unknown kind raises :class:`~skye_widgets.errors.BadConfigError`)."""
     if spec is None or spec == "human":
         return None
     if hasattr(spec, "choose"):
         return spec
-    name = str(spec)
-    try:
-        from ..skye import bots  # type: ignore[attr-defined]
-    except ImportError:
-        bots = None  # type: ignore[assignment]
-    if bots is not None:
-        if hasattr(bots, "make_bot"):
-            try:
-                return bots.make_bot(name, seed=seed)
-            except (KeyError, ValueError):
-                pass
-        table = getattr(bots, "BOTS", None)
-        if isinstance(table, dict) and name in table:
-            try:
-                return table[name](seed=seed)
-            except TypeError:
-                return table[name](random.Random(seed))
-    if name == "random":
-        return RandomSeat(seed)
-    raise ValueError(f"unknown seat {name!r}: use 'human', 'random' or a bot object with choose(state, player)")
+    return make_bot(spec, seed=seed)
 
 
 # --------------------------------------------------------------------------
@@ -582,15 +557,25 @@ class GameTable(W.VBox):
         if not isinstance(prices, dict):
             self.say("Prices must be given as {tile: gold}.", "error")
             return False
-        # gold is passed as given: the engine refuses anything but whole numbers >= 1
-        return self.act(SetPrices(p, str(discard), tuple((str(t), g) for t, g in prices.items())))
+        # gold is passed as given: the action refuses anything but whole numbers
+        try:
+            action = SetPrices.of(p, str(discard), {str(t): g for t, g in prices.items()})
+        except RulesError as e:
+            self.say(str(e), "error")
+            return False
+        return self.act(action)
 
     def buy(self, seller: int, tile: str | int) -> bool:
         """The buying human buys ``tile`` from ``seller``."""
         p = self._human()
         if p is None:
             return False
-        return self.act(Buy(p, seller, str(tile)))
+        try:
+            action = Buy(p, seller, str(tile))
+        except RulesError as e:
+            self.say(str(e), "error")
+            return False
+        return self.act(action)
 
     def pass_turn(self) -> bool:
         """The buying human buys nothing."""
@@ -646,7 +631,7 @@ class GameTable(W.VBox):
             p = self.bot_to_act()
             if p is None:
                 break
-            action = self.seats[p].choose(self.game, p)
+            action = self.seats[p].choose(self.game.observation(p))
             try:
                 self.game.apply(action)
             except RulesError as e:   # a broken bot must not break the table

@@ -19,7 +19,7 @@ from skye_widgets.skye.game import (
     UnknownPlayerError, WrongPhaseError, action_from_dict, round_slots,
 )
 from skye_widgets.skye.territory import (
-    BadCoordinateError, BadRotationError, Territory, TerrainMismatchError,
+    NotAdjacentError, Territory, TerrainMismatchError,
 )
 from skye_game_helpers import snapshot
 
@@ -425,27 +425,58 @@ def test_actions_round_trip_through_dicts():
 # Malformed actions (wrong types) are refused like illegal ones
 # --------------------------------------------------------------------------
 
-def test_malformed_actions_raise_specific_errors_and_change_nothing():
+def test_malformed_actions_are_refused_when_made():
+    """Actions check their own fields strictly when made: nothing is converted."""
+    bad = [
+        lambda: SetPrices(True, "12", (("10", 1), ("11", 1))),     # True is not player 1
+        lambda: SetPrices(0, "12", (("10", True), ("11", 1))),     # True is not 1 gold
+        lambda: SetPrices(0, "12", (("10", 1.0), ("11", 1))),      # nor is 1.0
+        lambda: SetPrices(0, "12", None),
+        lambda: SetPrices(0, "12", (("10", 1, 2),)),
+        lambda: SetPrices(0, "12", [("10", 1), ("11", 1)]),        # a list is not converted
+        lambda: SetPrices(0, "12", {"10": 2, "11": 1}),            # nor a dict (SetPrices.of takes one)
+        lambda: SetPrices(0, 12, (("10", 1), ("11", 1))),          # the tile id is a string
+        lambda: SetPrices(0, "12", ((10, 1), ("11", 1))),
+        lambda: SetPrices(5, "12", (("10", 1), ("11", 1))),        # no game has a sixth player
+        lambda: Buy(0, True, "4"),                                 # True is not seat 1
+        lambda: Buy(0, 1, 4),
+        lambda: Buy(0.0, 1, "4"),
+        lambda: Pass(False),                                       # nor False seat 0
+        lambda: Pass(-1),
+        lambda: Pass("0"),
+        lambda: Place(0, "12", "1", 0, 0),
+        lambda: Place(0, "12", 1.0, 0, 0),
+        lambda: Place(0, "12", 0, True, 0),
+        lambda: Place(0, "12", 0, 0, 4),
+        lambda: Place(0, "12", 0, 0, 1.0),
+        lambda: Place(0, "12", 10**9, 0, 0),
+        lambda: Place(0, None, 0, 0, 0),
+    ]
+    for make in bad:
+        with pytest.raises(NotAnActionError):
+            make()
+    assert SetPrices.of(0, "12", {"10": 2, "11": 1}) == SetPrices(0, "12", (("10", 2), ("11", 1)))
+    with pytest.raises(NotAnActionError):
+        SetPrices.of(0, "12", [("10", 2)])
+
+
+def test_well_formed_but_wrong_actions_raise_specific_errors_and_change_nothing():
     g = GameState(GameConfig(players=2, seed=2))
     give(g, 0, ["10", "11", "12"])
     before = snapshot(g)
     bad = [
-        (SetPrices(True, "12", (("10", 1), ("11", 1))), UnknownPlayerError),    # True is not player 1
-        (SetPrices(0, "12", (("10", True), ("11", 1))), BadPricesError),       # True is not 1 gold
-        (SetPrices(0, "12", (("10", 1.0), ("11", 1))), BadPricesError),        # nor is 1.0
-        (SetPrices(0, "12", None), BadPricesError),
-        (SetPrices(0, "12", (("10", 1, 2),)), BadPricesError),
-        (SetPrices(0, 12, (("10", 1), ("11", 1))), BadPricesError),           # the tile id is a string
+        (SetPrices(2, "12", (("10", 1), ("11", 1))), UnknownPlayerError),      # a 2-player game
+        (SetPrices(0, "12", (("10", 0), ("11", 1))), BadPricesError),         # 0 gold
+        (SetPrices(0, "12", (("10", -1), ("11", 1))), BadPricesError),
+        (SetPrices(0, "12", (("10", 1),)), BadPricesError),                   # tile 11 unpriced
         ("not an action", NotAnActionError),
+        (("prices", 0), NotAnActionError),
     ]
     for action, error in bad:
         with pytest.raises(error):
             g.apply(action)
         assert snapshot(g) == before, action
-    # a {tile: gold} mapping is accepted and stored as pairs (saved exactly)
-    a = SetPrices(0, "12", {"10": 2, "11": 1})
-    assert a.prices == (("10", 2), ("11", 1))
-    g.apply(a)
+    g.apply(SetPrices.of(0, "12", {"10": 2, "11": 1}))
     assert g.gold[0] == 5 - 2 - 1
 
 
@@ -453,19 +484,15 @@ def test_malformed_buy_and_place_raise_specific_errors_and_change_nothing():
     g = three_player_buy_phase(gold=(10, 9, 10))
     before = snapshot(g)
     with pytest.raises(UnknownPlayerError):
-        g.apply(Buy(0, True, "4"))                  # True is not seat 1
+        g.apply(Buy(0, 3, "4"))                     # a 3-player game has no seat 3
     with pytest.raises(UnknownPlayerError):
-        g.apply(Pass(False))                        # nor False seat 0
+        g.apply(Pass(4))
     assert snapshot(g) == before
     _pass_everyone(g)
     before = snapshot(g)
     legal = g.legal_actions()[0]
-    for x, y in (("1", 0), (1.0, 0), (legal.x, float(legal.y)), (True, 0)):
-        with pytest.raises(BadCoordinateError):
-            g.apply(Place(0, legal.tile, x, y, legal.rotation))
-        assert snapshot(g) == before
-    with pytest.raises(BadRotationError):
-        g.apply(Place(0, legal.tile, legal.x, legal.y, float(legal.rotation)))
+    with pytest.raises(NotAdjacentError):           # well-formed, but far from the territory
+        g.apply(Place(0, legal.tile, 500, 0, legal.rotation))
     assert snapshot(g) == before
 
 

@@ -122,10 +122,10 @@ def test_a_bots_decision_does_not_depend_on_hidden_information(bot, bot_seed):
             b.apply(b.random_action(random.Random(2), p))
             b = _shuffled_bag(b, compared)
             differed += a.gold[p] != b.gold[p] or a.decisions[p] != b.decisions[p]
-            assert bot(bot_seed).choose(a, last) == bot(bot_seed).choose(b, last)
+            assert bot(bot_seed).choose(a.observation(last)) == bot(bot_seed).choose(b.observation(last))
             compared += 1
         elif g.phase in ("buy", "build"):
-            assert bot(bot_seed).choose(g, p) == bot(bot_seed).choose(_shuffled_bag(g, compared), p)
+            assert bot(bot_seed).choose(g.observation(p)) == bot(bot_seed).choose(_shuffled_bag(g, compared).observation(p))
             compared += 1
-        g.apply(players[p].choose(g, p))
+        g.apply(players[p].choose(g.observation(p)))
     assert compared > 20 and differed >= 3

@@ -278,3 +278,22 @@ def test_forty_tile_territory_renders_within_bounds():
     assert len(tiles_drawn) == 40
     for r in tiles_drawn:   # every tile lies inside the picture
         assert 0 <= r.x and r.x + r.w <= d.width and 0 <= r.y and r.y + r.h <= d.height
+
+
+def test_render_game_shows_what_the_viewer_may_see():
+    from skye_widgets.skye import Game, SetPrices, render_game
+    g = Game.new(["Ann", "Bob"], seed=4, scoring=[3, 13, 2, 7])
+    d0 = g.displays[0]
+    g.apply(SetPrices(0, d0[0], ((d0[1], 3), (d0[2], 1))))          # Ann: 5 - 4 = 1 gold, secret
+    ann = render_game(g, viewer=0).to_svg()
+    bob = render_game(g, viewer=1).to_svg()
+    onlooker = render_game(g).to_svg()
+    assert "Ann: 0 VP, 1 gold (has decided (secret))" in ann and "3 gold" in ann
+    assert "Bob: 0 VP, gold behind the screen" in ann
+    assert "Ann: 0 VP, gold behind the screen (has decided (secret))" in bob
+    assert "Bob: 0 VP, 5 gold (has not decided yet)" in bob
+    assert "3 gold" not in bob and "3 gold" not in onlooker          # Ann's prices stay secret
+    assert "A: 3 (" in ann and "scored in rounds 1, 3, 5" in ann      # slot A on the 2-4 player track
+    # the teacher's open hand shows the gold the table knows (Ann's before her secret decision)
+    assert "Ann: 0 VP, 5 gold" in render_game(g, viewer=1, open_hand=True).to_svg()
+    assert g._repr_svg_() == onlooker

@@ -19,7 +19,8 @@ from skye_widgets.skye import render as R
 from skye_widgets.skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices
 from skye_widgets.skye.territory import Territory
 from skye_widgets.skye.tiles import tile_from_dict
-from skye_widgets.widgets.skye import GameTable, RandomSeat, TerritoryWidget, make_seat
+from skye_widgets.errors import BadConfigError
+from skye_widgets.widgets.skye import GameTable, TerritoryWidget, make_seat
 
 # all pasture, one area, no road: fits N and S of the castle in every rotation, never E or W
 MEADOW = tile_from_dict({"id": "meadow", "sides": "PPPP", "areas": [{"terrain": "P", "sides": "NESW"}]})
@@ -237,7 +238,7 @@ def test_table_illegal_prices_change_nothing():
     assert "at least 1 gold" in t.message
     assert len(g.history) == hist and g.gold == gold
     # 1.5 gold is not rounded down to 1, "x" is not a number, None is not a price list
-    for bad, why in (({k: 1.5 for k in prices}, "at least 1 gold"), ({k: "x" for k in prices}, "at least 1 gold"),
+    for bad, why in (({k: 1.5 for k in prices}, "must be a whole number"), ({k: "x" for k in prices}, "must be a whole number"),
                      (None, "{tile: gold}")):
         assert t.set_prices(d, bad) is False
         assert why in t.message
@@ -382,10 +383,11 @@ def test_seats():
     from skye_widgets.skye import bots
     assert isinstance(make_seat("random", 0), bots.RandomBot)      # names come from the bots module
     assert isinstance(make_seat("greedy", 3), bots.GreedyBot)
-    bot = RandomSeat(1)
+    bot = bots.RandomBot(1)
     assert make_seat(bot, 0) is bot
-    with pytest.raises(ValueError):
-        make_seat("grandmaster", 0)
+    for bad in ("grandmaster", 3, ["random"]):      # an unknown kind is an error, never silently random
+        with pytest.raises(BadConfigError, match="unknown bot"):
+            make_seat(bad, 0)
     with pytest.raises(ValueError):
         GameTable(["human"], game=GameState(GameConfig(players=2)))
 
@@ -475,3 +477,27 @@ def test_pass_order_paints_the_same_pieces_as_tile_by_tile():
         for sh in R.render_tile_shapes(t, rot, *view.to_px(x, y), view.cell):
             pieces.update(p for p in R._split_paint(sh) if p is not None)
     assert Counter(d.on_layer("tiles")) == pieces
+
+
+@pytest.mark.parametrize("x, y", [(float("nan"), 0), (0, float("inf")), (0.5, 0), (True, 0), ("1", 0),
+                                  (10**9, 0), (None, 0), (0, -(10**9))])
+def test_territory_widget_ignores_cells_that_are_not_cells(x, y):
+    w = TerritoryWidget(Territory("castle-blue"), hand=["12"])
+    before = dict(w.territory.placements)
+    w.click_cell(x, y)                           # explained, nothing placed, nothing raised
+    assert w.territory.placements == before and "no cell" in w.message
+    w.hover_cell(x, y)
+    assert w.hover is None
+    w._on_mouse_down(float("nan"), 3.0)
+    w._on_mouse_move(float("inf"), float("-inf"))
+    assert w.territory.placements == before
+
+
+def test_game_table_refuses_malformed_prices_and_purchases_in_words():
+    t = GameTable(["human", "random"], seed=3)
+    t.reveal(0)
+    d = t.game.displays[0]
+    before = len(t.game.history)
+    assert not t.set_prices(d[0], {d[1]: 1.0, d[2]: 1}) and "gold on tile" in t.message
+    assert not t.set_prices(d[0], {d[1]: True, d[2]: 1})
+    assert len(t.game.history) == before
