@@ -17,14 +17,12 @@ gold frame and their VP in the top-right corner.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from ..drawing import Circle, Drawing, Polygon, Rect, Text
 from .board import Cell, PlayerBoard, ScoreResult
 from .components import COLORS, SIDE_OFFSETS, Special, Tile
-
-if TYPE_CHECKING:
-    from .game import GameState
+from .game import ACTION_TITLES, ACTIONS, GameState
 
 TERRAIN_FILL = {"forest": "#4f9d4a", "mountain": "#9c7a58", "crystal": "#4aa3d8", "city": "#e3b341"}
 CLOUD_FILL = "#eef5fb"
@@ -199,14 +197,13 @@ def render_tile(tile: Tile, rotation: int = 0, size: int = 64) -> Drawing:
     return d
 
 
-def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterable[Cell] = (),
+def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[Cell] = (),
                 selected_offer: int | None = None, selected_special: int | None = None,
                 preview_rotation: int = 0, selected_islands: Iterable[tuple[int, int, int]] = (),
                 preview_at: Cell | None = None, layout: Layout | None = None) -> Drawing:
     """The whole table as one picture: the viewer's board (default: who decides now),
     the four action boards with tokens, the offer, the special display, the
     supply and the other players' boards."""
-    from .game import ACTION_TITLES, ACTIONS
     L = layout or Layout(width=g.comp.width, height=g.comp.height, players=g.n)
     if viewer is None:
         viewer = g.current_player() if not g.is_over() else 0

@@ -66,14 +66,14 @@ def test_an_illegal_click_explains_and_changes_nothing():
     w = human_first(seed=2)
     w.state.boards[0].place(end("forest"), 2, 2, 0)   # forest edge facing N into (2, 1)
     w.click_cell(0, REGION_ACTION)
-    before = w.state.to_json(), w.state.boards[0].to_dict()
+    before = w.state.to_dict(), w.state.boards[0].to_dict()
     w.click_cell(1, 1)                                # nothing selected yet
     assert "First click a tile" in w.message
     w.state.revealed[0] = "I88"                       # a clouds-only tile
     w.select_offer(0)
     w.click_cell(2, 1)                                # clouds cannot meet the forest edge
     assert "edge" in w.message and "forest" in w.message
-    assert (w.state.to_json(), w.state.boards[0].to_dict()) == before
+    assert (w.state.to_dict(), w.state.boards[0].to_dict()) == before
 
 
 def test_action_board_of_your_own_token_repeats_with_the_marker():
