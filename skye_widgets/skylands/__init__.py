@@ -21,10 +21,12 @@ from typing import Sequence
 
 from .. import protocol
 from ..protocol import GameInfo, TournamentResult
+from .board import PlayerBoard, score_board
 from .bots import BOT_NAMES, GreedyBot, PlannerBot, RandomBot, make_bot
+from .components import components
 from .game import (ACTIONS, SIDES, Action, ChooseAction, Convert, Create, Deploy, GameState, Pass, Pay,
                    SetupDiscard, SetupStart, Take, play_game)
-from .render import render_game
+from .render import render_board, render_game, render_lines, render_score, render_tile
 
 #: The state class of the protocol (``Game.new(players, seed=..., side=...)``).
 Game = GameState
@@ -43,4 +45,5 @@ def tournament(bots: Sequence[str], games: int, *, seed: int = 0, side: str = "b
 
 __all__ = ["Game", "GameState", "make_bot", "play_game", "tournament", "render_game", "Action", "ChooseAction",
            "Pass", "Take", "Deploy", "Create", "Pay", "Convert", "SetupStart", "SetupDiscard", "ACTIONS",
-           "SIDES", "BOT_NAMES", "RandomBot", "GreedyBot", "PlannerBot", "INFO"]
+           "SIDES", "BOT_NAMES", "RandomBot", "GreedyBot", "PlannerBot", "INFO", "PlayerBoard", "score_board",
+           "components", "render_board", "render_tile", "render_lines", "render_score"]
