@@ -18,9 +18,8 @@ import time
 from collections import Counter, defaultdict
 
 from skye_widgets.scores import BreakdownItem
-from skye_widgets.skylands.bots import make_bot
+from skye_widgets.skylands import Game, make_bot, play_game
 from skye_widgets.skylands.cli import play_seeded
-from skye_widgets.skylands.game import GameState, play_game
 
 
 def end_kind(reason: str) -> str:
@@ -42,7 +41,7 @@ def balance(kinds: list[str], games: int) -> None:
         ends[end_kind(g.end_reason or "")] += 1
         st["turns"] += g.turn + 1
         for p, b in enumerate(g.boards):
-            st["vp"] += g.returns()[p]
+            st["vp"] += g.points()[p]
             st["markers"] += g.vp[p]
             st["complete"] += len({c for i in b.complete_islands() for c in i.cells})
             st["island_vp"] += sum(i.spaces for i in b.complete_islands())   # 1 VP per space
@@ -50,7 +49,7 @@ def balance(kinds: list[str], games: int) -> None:
             st["empty"] += len(b.empty_squares())
             st["inhabitants"] += b.count()
             st["specials"] += len(b.specials())
-        st["winner_vp"] += max(g.returns())
+        st["winner_vp"] += max(g.points())
     dt = time.perf_counter() - t0
     seats = games * len(kinds)
     print(f"{','.join(kinds):28s} {dt / games:6.2f} s/game {1000 * dt / decisions:6.1f} ms/decision  "
@@ -64,10 +63,10 @@ def balance(kinds: list[str], games: int) -> None:
 
 
 def engine_speed(n: int = 300) -> None:
-    g = GameState(3, seed=1)
+    g = Game.new(3, seed=1)
     bots = [make_bot("greedy", i) for i in range(3)]
     for _ in range(40):
-        g.apply(bots[g.current_player()].choose(g))
+        g.apply(bots[g.current_player()].choose(g.observation(g.current_player())))
     t0 = time.perf_counter()
     for _ in range(n):
         g.legal_actions()
@@ -75,8 +74,13 @@ def engine_speed(n: int = 300) -> None:
     for _ in range(n):
         g.clone()
     t2 = time.perf_counter()
+    for _ in range(n):
+        a = g.legal_actions()[0]
+        g.apply(a)
+        g.undo()
+    t3 = time.perf_counter()
     print(f"legal_actions {1e3 * (t1 - t0) / n:.2f} ms ({len(g.legal_actions())} actions, phase {g.phase}); "
-          f"clone {1e3 * (t2 - t1) / n:.3f} ms")
+          f"clone {1e3 * (t2 - t1) / n:.3f} ms; apply + undo {1e3 * (t3 - t2) / n:.3f} ms")
 
 
 #: score sources, by the start of a breakdown line (the engine's own wording)

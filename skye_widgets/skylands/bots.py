@@ -1,8 +1,11 @@
 """Skylands bots: random, greedy and a stronger planner, all seeded.
 
 Every bot has ``choose(state) -> action`` returning one of
-``state.legal_actions()``. Bots never look at hidden information: the order
-of the island stack is unknown to them (Discover is valued by an estimate).
+``state.legal_actions()`` for ``state.current_player()``; it is handed the
+observation of that player (``state.observation(p)``, as
+:func:`skye_widgets.protocol.play` does), so it never sees hidden information:
+the order of the island stack is unknown to it (Discover is valued by an
+estimate).
 
 >>> from skye_widgets.skylands.game import play_game
 >>> g = play_game([make_bot("greedy", 1), make_bot("random", 2)], seed=7)
@@ -15,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ..errors import BadConfigError
 from .board import PlayerBoard, score_board
 from .game import Action, ChooseAction, GameState, Pass, Take
 
@@ -171,14 +175,16 @@ def _dead(b: PlayerBoard, cell: tuple[int, int]) -> bool:
 
 
 def make_bot(kind: str, seed: int = 0) -> RandomBot | GreedyBot:
-    """A bot by name: ``random``, ``greedy`` or ``planner`` (the stronger one)."""
+    """A bot by name: ``random``, ``greedy`` or ``planner`` (the stronger one), seeded.
+
+    Raises :class:`~skye_widgets.errors.BadConfigError` for another name."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
         return GreedyBot(seed)
     if kind in ("planner", "strong", "stronger"):
         return PlannerBot(seed)
-    raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(BOT_NAMES)}")
+    raise BadConfigError(f"unknown bot {kind!r}: choose from {', '.join(BOT_NAMES)}")
 
 
 __all__ = ["RandomBot", "GreedyBot", "PlannerBot", "make_bot", "position_value", "planner_value",

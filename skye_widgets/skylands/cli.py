@@ -4,8 +4,8 @@
 one JSON line ``{"players": [{"name": ..., "bot": ..., "vp": int}], "winners": [names], ...}``;
 without ``--json`` it prints the game log and every player's score breakdown.
 ``skylands tournament --games 200 --bots greedy,random,random`` plays seeded
-games (seats rotate so nobody keeps the first seat) and prints each bot's win
-share; ``skylands replay GAME.json [--json]`` replays a saved game and prints the result
+games with :func:`skye_widgets.protocol.tournament` (seats rotate so nobody
+keeps the first seat) and prints each bot kind's win share; ``skylands replay GAME.json [--json]`` replays a saved game and prints the result
 (the JSON is what ``play --json`` printed: ``play --save`` keeps the bots in the save).
 """
 
@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from ..cli import SEED, add_json_flag, bot_list, emit, fit, whole_number
 from ..limits import MAX_GAMES
 from ..errors import FileFormatError, read_json, write_json
+from . import tournament as run_tournament
 from .bots import BOT_NAMES, make_bot
 from .game import SIDES, GameState, play_game
 
@@ -71,7 +72,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     g = play_seeded(bots, args.seed, args.side, args.intro)
     if args.save:   # the bots go with the save, so that replay prints what play printed
-        write_json(args.save, {**g.to_json(), "bots": list(bots)})
+        write_json(args.save, {**g.to_dict(), "bots": list(bots)})
 
     def text() -> None:
         print("\n".join(g.log))
@@ -83,7 +84,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     data = read_json(args.file)
-    g = GameState.from_json(data, args.file)
+    g = GameState.from_dict(data, args.file)
     bots = data.get("bots")
     if bots is not None and not (isinstance(bots, list) and len(bots) == len(g.names)
                                  and all(isinstance(b, str) and b in BOT_NAMES for b in bots)):
@@ -99,25 +100,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def tournament(bots: Sequence[str], games: int, seed: int = 0, side: str = "beginner") -> dict[str, Any]:
-    """Play ``games`` seeded games, rotating seats; win shares per bot kind (ties split)."""
+    """Play ``games`` seeded games (:func:`skye_widgets.protocol.tournament`: game ``k`` has
+    seed ``seed + k`` and the seats rotate); win shares and mean VP per bot kind (ties split,
+    entrants of the same kind added up)."""
+    r = run_tournament(bots, games, seed=seed, side=side)
     kinds = sorted(set(bots))
-    wins = {k: 0.0 for k in kinds}
-    seats = {k: 0 for k in kinds}
-    vp = {k: 0 for k in kinds}
-    n = len(bots)
-    for i in range(games):
-        shift = i % n
-        order = list(bots[shift:]) + list(bots[:shift])
-        g = play_seeded(order, seed + i, side)
-        win = g.winners()
-        for p, b in enumerate(order):
-            seats[b] += 1
-            vp[b] += g.returns()[p]
-            if p in win:
-                wins[b] += 1 / len(win)
+    share = {k: sum(r.win_share(i) for i, b in enumerate(bots) if b == k) for k in kinds}
+    mean = {k: sum(r.average_points(i) for i, b in enumerate(bots) if b == k) / bots.count(k) for k in kinds}
     return {"games": games, "bots": list(bots),
-            "win_share": {k: round(wins[k] / games, 4) for k in kinds},
-            "mean_vp": {k: round(vp[k] / seats[k], 2) for k in kinds}}
+            "win_share": {k: round(share[k], 4) for k in kinds},
+            "mean_vp": {k: round(mean[k], 2) for k in kinds}}
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:

@@ -29,10 +29,12 @@ from dataclasses import MISSING, asdict, dataclass, fields
 from itertools import combinations
 from typing import Any, Iterator, Sequence, Union
 
-from ..errors import FileFormatError, RulesError, read_json, write_json
+from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
+                      RulesError, WrongPhaseError, read_json, write_json)
 from ..limits import MAX_ACTION_ITEMS, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
-from .board import Node, PlayerBoard, ScoreResult, fill_island, score_board
-from .components import COLORS, Components, Special, Tile, components
+from ..protocol import play, win_shares
+from .board import BadRotationError, Island, Node, PlayerBoard, ScoreResult, fill_island, score_board
+from .components import COLORS, ROTATIONS, Components, Special, Tile, components
 
 ACTIONS: tuple[str, ...] = ("discover", "deploy", "create", "convert")
 ACTION_TITLES = {"discover": "Discover islands", "deploy": "Deploy inhabitants",
@@ -41,14 +43,9 @@ SIDES = ("beginner", "tactical")
 
 
 # -- errors -------------------------------------------------------------------
-class GameOverError(RulesError):
-    """The game is over: no more actions."""
-
-
-class WrongPhaseError(RulesError):
-    """This kind of decision is not the one the game is waiting for."""
-
-
+# GameOverError, WrongPhaseError, NotAnActionError, NoActionToUndoError and
+# BadConfigError are the shared classes of skye_widgets.errors (imported above,
+# so ``from skye_widgets.skylands.game import WrongPhaseError`` keeps working).
 class ActionChoiceError(RulesError):
     """The action board cannot be chosen (the same one again, unknown, or repeat misused)."""
 
@@ -70,12 +67,48 @@ class CannotPayError(RulesError):
 
 
 # -- decisions ----------------------------------------------------------------
+#: The message of a malformed field (named placeholders, for translation).
+NOT_WHOLE = "{field} of a {action} action must be a whole number from {low} to {high}, not {value}."
+NOT_BOOL = "{field} of a {action} action must be True or False, not {value}."
+NOT_TEXT = "{field} of a {action} action must be a text of at most {limit} characters, not {value}."
+NOT_NODES = ("{field} of a {action} action must be a tuple of at most {limit} islands, each a tuple "
+             "(x, y, part) of whole numbers, not {value}.")
+
+
+def _whole(a: Any, name: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> None:
+    v = getattr(a, name)
+    if not is_whole(v, low, high):
+        raise NotAnActionError(NOT_WHOLE.format(field=repr(name), action=type(a).__name__, low=low,
+                                                high=high, value=short(v)))
+
+
+def _text(a: Any, name: str, optional: bool = False) -> None:
+    v = getattr(a, name)
+    if not ((optional and v is None) or (type(v) is str and len(v) <= MAX_NAME_LENGTH)):
+        raise NotAnActionError(NOT_TEXT.format(field=repr(name), action=type(a).__name__,
+                                               limit=MAX_NAME_LENGTH, value=short(v)))
+
+
+def _nodes(a: Any, name: str) -> None:
+    v = getattr(a, name)
+    if not (type(v) is tuple and len(v) <= MAX_ACTION_ITEMS and all(
+            type(n) is tuple and len(n) == 3 and all(is_whole(k) for k in n) for n in v)):
+        raise NotAnActionError(NOT_NODES.format(field=repr(name), action=type(a).__name__,
+                                                limit=MAX_ACTION_ITEMS, value=short(v)))
+
+
 @dataclass(frozen=True)
 class ChooseAction:
     """The active player moves their token to an action board (``repeat``: flip the marker)."""
 
     action: str
     repeat: bool = False
+
+    def __post_init__(self) -> None:
+        _text(self, "action")
+        if type(self.repeat) is not bool:
+            raise NotAnActionError(NOT_BOOL.format(field="'repeat'", action="ChooseAction",
+                                                   value=short(self.repeat)))
 
 
 @dataclass(frozen=True)
@@ -92,12 +125,19 @@ class Take:
     y: int
     rotation: int = 0
 
+    def __post_init__(self) -> None:
+        for name in ("index", "x", "y", "rotation"):
+            _whole(self, name)
+
 
 @dataclass(frozen=True)
 class Deploy:
     """Fill complete forest/mountain/crystal islands (named by anchor node) with inhabitants."""
 
     islands: tuple[Node, ...]
+
+    def __post_init__(self) -> None:
+        _nodes(self, "islands")
 
 
 @dataclass(frozen=True)
@@ -110,11 +150,17 @@ class Create:
     rotation: int = 0
     white: str | None = None
 
+    def __post_init__(self) -> None:
+        for name in ("index", "x", "y", "rotation"):
+            _whole(self, name)
+        _text(self, "white", optional=True)
+
 
 @dataclass(frozen=True)
 class Pay:
     """Create islands, when the payment is a real choice: the islands whose inhabitants go
-    back to the supply, one entry per inhabitant (an island named by any node of it).
+    back to the supply, one entry per inhabitant (an island named
+    by its anchor, its smallest (x, y, part) node).
 
     The rulebook has the player return "the inhabitants shown on the tile from their board"
     (Max chooses a blue one for the white), so the player, not the engine, chooses which
@@ -123,6 +169,9 @@ class Pay:
 
     islands: tuple[Node, ...]
 
+    def __post_init__(self) -> None:
+        _nodes(self, "islands")
+
 
 @dataclass(frozen=True)
 class Convert:
@@ -130,6 +179,10 @@ class Convert:
 
     crystals: tuple[Node, ...]
     cities: tuple[Node, ...]
+
+    def __post_init__(self) -> None:
+        _nodes(self, "crystals")
+        _nodes(self, "cities")
 
 
 @dataclass(frozen=True)
@@ -141,6 +194,10 @@ class SetupStart:
     y: int
     rotation: int = 0
 
+    def __post_init__(self) -> None:
+        for name in ("side", "x", "y", "rotation"):
+            _whole(self, name)
+
 
 @dataclass(frozen=True)
 class SetupDiscard:
@@ -148,8 +205,13 @@ class SetupDiscard:
 
     index: int
 
+    def __post_init__(self) -> None:
+        _whole(self, "index")
+
 
 Action = Union[ChooseAction, Pass, Take, Deploy, Create, Pay, Convert, SetupStart, SetupDiscard]
+ACTION_CLASSES: tuple[type, ...] = (ChooseAction, Pass, Take, Deploy, Create, Pay, Convert, SetupStart,
+                                    SetupDiscard)
 _ACTION_TYPES: dict[str, type] = {"choose": ChooseAction, "pass": Pass, "take": Take, "deploy": Deploy,
                                   "create": Create, "pay": Pay, "convert": Convert, "setup_start": SetupStart,
                                   "setup_discard": SetupDiscard}
@@ -165,7 +227,11 @@ def action_to_json(a: Action) -> dict[str, Any]:
 
 
 def action_from_json(d: Any) -> Action:
-    """The inverse of :func:`action_to_json`; raises ValueError saying what is wrong."""
+    """The inverse of :func:`action_to_json`; raises ValueError saying what is wrong.
+
+    The action checks its own fields (:class:`~skye_widgets.errors.NotAnActionError`,
+    a ValueError); here only the JSON shape is checked and lists become tuples.
+    """
     if not isinstance(d, dict):
         raise ValueError(f"an action is a JSON object, not {short(d)}")
     kind = d.get("type")
@@ -179,19 +245,8 @@ def action_from_json(d: Any) -> Action:
                 continue
             raise ValueError(f"{kind} action lacks '{f.name}'")
         v = d[f.name]
-        if f.name in ("islands", "crystals", "cities"):
-            if not isinstance(v, list) or len(v) > MAX_ACTION_ITEMS or not all(
-                    isinstance(n, list) and len(n) == 3 and all(is_whole(k) for k in n) for n in v):
-                raise ValueError(f"'{f.name}' must be a list of at most {MAX_ACTION_ITEMS} [x, y, part]")
-            v = tuple(tuple(n) for n in v)
-        elif f.name in ("action", "white"):
-            if not (v is None or (isinstance(v, str) and len(v) <= MAX_NAME_LENGTH)):
-                raise ValueError(f"'{f.name}' must be text")
-        elif f.name == "repeat":
-            if not isinstance(v, bool):
-                raise ValueError("'repeat' must be true or false")
-        elif not is_whole(v):
-            raise ValueError(f"'{f.name}' must be a whole number (at most {MAX_NUMBER} either way)")
+        if f.name in ("islands", "crystals", "cities") and isinstance(v, list) and len(v) <= MAX_ACTION_ITEMS:
+            v = tuple(tuple(n) if isinstance(n, list) else n for n in v)
         kw[f.name] = v
     extra = set(d) - {f.name for f in fields(cls)} - {"type"}
     if extra:
@@ -201,19 +256,36 @@ def action_from_json(d: Any) -> Action:
 
 # -- the state ------------------------------------------------------------------
 class GameState:
-    """A Skylands game in progress (2-4 players), deterministic by ``seed``."""
+    """A Skylands game in progress (2-4 players), deterministic by ``seed``.
+
+    It speaks the game protocol of :mod:`skye_widgets.protocol` (exported as
+    :class:`skye_widgets.skylands.Game`): ``Game.new(players, seed=..., side=...)``,
+    ``current_player``, ``legal_actions``, ``apply``, ``undo``, ``is_over``,
+    ``returns`` (win share), ``scores``, ``winners``, ``clone``,
+    ``to_dict``/``from_dict``, ``save``/``load`` and ``observation``.
+    """
 
     def __init__(self, players: Sequence[str] | int = 3, *, seed: int = 0, side: str = "beginner",
                  comp: Components | None = None, intro: bool = False) -> None:
         """``intro``: use the special-island display the rulebook recommends for a first game
         (the data file's ``intro_display``) instead of drawing 4 of each back by seed."""
-        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not 2 <= len(names) <= 4:
-            raise ValueError(f"Skylands is for 2 to 4 players, not {len(names)}")
+        if is_whole(players, 2, 4):
+            names = [f"Player {i + 1}" for i in range(players)]  # type: ignore[arg-type]
+        elif isinstance(players, (list, tuple)) and 2 <= len(players) <= 4:
+            names = list(players)
+        else:
+            raise BadConfigError(f"Skylands is for 2 to 4 players, not {short(players)}")
+        if not all(type(n) is str for n in names):
+            raise BadConfigError("every player name must be a text")
         if any(len(n) > MAX_NAME_LENGTH for n in names):   # so that every save loads back
-            raise ValueError(f"a player name has at most {MAX_NAME_LENGTH} characters")
-        if side not in SIDES:
-            raise ValueError(f"side must be one of {', '.join(SIDES)}, not {side!r}")
+            raise BadConfigError(f"a player name has at most {MAX_NAME_LENGTH} characters")
+        if not is_whole(seed, -MAX_SEED, MAX_SEED):        # so that every save loads back
+            raise BadConfigError(f"the seed must be a whole number of at most {MAX_SEED} either way, "
+                                 f"not {short(seed)}")
+        if not isinstance(side, str) or side not in SIDES:
+            raise BadConfigError(f"side must be one of {', '.join(SIDES)}, not {short(side)}")
+        if type(intro) is not bool:
+            raise BadConfigError(f"intro must be True or False, not {short(intro)}")
         self.comp = comp or components()
         self.names = names
         self.n = len(names)
@@ -248,6 +320,10 @@ class GameState:
         self.paying: tuple[int, int, int, int, str | None] | None = None
         self.end_reason: str | None = None
         self.history: list[Action] = []
+        #: what undo() restores: (state before the last action, its boards, the older entries)
+        self._undo: tuple[dict[str, Any], list[dict[str, Any]], Any] | None = None
+        #: the player whose observation this is (None: the full state)
+        self.observer: int | None = None
         self.log: list[str] = []
         self.hands: list[list[str]] = [[] for _ in names]
         self.setup_step: list[str] = ["done"] * self.n
@@ -262,7 +338,22 @@ class GameState:
             self.phase = "setup"
             self.queue = [(p, False) for p in range(self.n)]
 
-    # -- OpenSpiel-style interface -----------------------------------------
+    # -- the game protocol ---------------------------------------------------
+    @classmethod
+    def new(cls, players: Sequence[str] | int = 3, *, seed: int = 0, side: str = "beginner",
+            names: Sequence[str] | None = None, intro: bool = False) -> "GameState":
+        """A new game: ``players`` is a count (2-4) or a list of names (``names``
+        gives the names when ``players`` is a count); raises BadConfigError."""
+        if names is not None:
+            if not is_whole(players, 2, 4) or not isinstance(names, (list, tuple)) or len(names) != players:
+                raise BadConfigError(f"give {short(players)} players and as many names, not {short(names)}")
+            players = list(names)
+        return cls(players, seed=seed, side=side, intro=intro)
+
+    @property
+    def n_players(self) -> int:
+        return self.n
+
     def current_player(self) -> int:
         """Who decides now (-1 once the game is over)."""
         if self.phase == "over":
@@ -298,46 +389,95 @@ class GameState:
 
     def child(self, action: Action) -> "GameState":
         """A copy with ``action`` applied (this state is untouched)."""
-        if self.phase == "over":
-            raise GameOverError(f"the game is over ({self.end_reason})")
+        self._check(action)
         g = self.clone()
         g._apply(action)
         g.history.append(action)
         g._advance()
         return g
 
-    def apply(self, action: Action) -> None:
-        """Carry out the current player's decision, or raise and change nothing."""
+    def _check(self, action: Any) -> None:
+        if not isinstance(action, ACTION_CLASSES):
+            raise NotAnActionError(f"{short(action)} is not a Skylands action "
+                                   f"({', '.join(c.__name__ for c in ACTION_CLASSES)})")
         if self.phase == "over":
             raise GameOverError(f"the game is over ({self.end_reason})")
+
+    def _adopt(self, other: "GameState") -> None:
+        """Take over ``other``'s state, keeping this game's board objects (callers may hold them)."""
+        boards = self.boards
+        for mine, theirs in zip(boards, other.boards):
+            mine.__dict__.update(theirs.__dict__)
+        self.__dict__.update(other.__dict__)
+        self.boards = boards
+
+    def apply(self, action: Action) -> None:
+        """Carry out the current player's decision, or raise a RulesError and change nothing."""
+        self._check(action)
         trial = self.clone()
         trial._apply(action)
         trial.history.append(action)
         trial._advance()
-        boards = self.boards                 # keep the board objects callers may hold
-        for mine, theirs in zip(boards, trial.boards):
-            mine.__dict__.update(theirs.__dict__)
-        self.__dict__.update(trial.__dict__)
-        self.boards = boards
+        before = {k: v for k, v in self.__dict__.items() if k != "_undo"}
+        trial._undo = (before, [dict(b.__dict__) for b in self.boards], self._undo)
+        self._adopt(trial)
+
+    def undo(self) -> Action:
+        """Take back the last action and return it; ``to_dict()`` is then what it was before it.
+
+        Raises :class:`~skye_widgets.errors.NoActionToUndoError` when there is nothing to take back.
+        """
+        if self._undo is None or not self.history:
+            raise NoActionToUndoError("there is no action to take back")
+        action = self.history[-1]
+        before, boards, older = self._undo
+        old = GameState.__new__(GameState)
+        old.__dict__.update(before)
+        old.boards = [PlayerBoard.__new__(PlayerBoard) for _ in boards]
+        for b, d in zip(old.boards, boards):
+            b.__dict__.update(d)
+        old._undo = older
+        self._adopt(old.clone())       # fresh containers: nothing shared with the saved state
+        return action
 
     def legal_actions(self) -> list[Action]:
         """Every legal decision for the current player, in a fixed order."""
         return list(self._legal())
 
-    def returns(self) -> list[int]:
-        """Each player's final score (their current score before the end)."""
-        return [s.points for s in self.scores()]
+    def returns(self) -> list[float]:
+        """The win share: at the end each of the k winners gets 1/k, everyone else 0.0;
+        0.0 for everyone before the end (the points are in :meth:`scores`)."""
+        return win_shares(self.winners(), self.n, self.is_over())
 
     def scores(self) -> list[ScoreResult]:
-        """Every player's score with its breakdown."""
+        """Every player's score now (the final score at the end) with its breakdown."""
         return [score_board(b, vp_markers=self.vp[p], overflow=self.overflow[p],
                             marker_active=self.marker_active[p]) for p, b in enumerate(self.boards)]
 
+    def points(self) -> list[int]:
+        """Every player's points now (``scores()`` without the breakdowns)."""
+        return [s.points for s in self.scores()]
+
     def winners(self) -> list[int]:
-        """Players with the highest total (ties share the victory)."""
-        r = self.returns()
+        """Players with the highest total (ties share the victory); before the end, who leads."""
+        r = self.points()
         best = max(r)
         return [p for p, v in enumerate(r) if v == best]
+
+    def observation(self, player: int) -> "GameState":
+        """What ``player`` may know, as a state bots can search: the order of the island
+        stack is hidden (its tiles are listed in id order, so a Discover looked at
+        from here shows a guess, not the real draw) and the seed that would give the
+        order away is dropped. Everything else in Skylands is open on the table.
+        An observation cannot be saved or undone."""
+        if not is_whole(player, 0, self.n - 1):
+            raise RulesError(f"there is no player {short(player)} in a game of {self.n}")
+        o = self.clone()
+        o.stack = sorted(o.stack)
+        o.seed = None  # type: ignore[assignment]
+        o._undo = None
+        o.observer = player
+        return o
 
     def tile(self, tile_id: str) -> Tile:
         return self.comp.tile(tile_id)
@@ -530,7 +670,9 @@ class GameState:
                 raise WrongPhaseError("first place your starting island (SetupStart)")
             if a.side not in (0, 1):
                 raise NoSuchChoiceError(f"a starting island has sides 0 and 1, not {a.side}")
-            b.place(self.comp.start_islands[p].sides[a.side], a.x, a.y, a.rotation)
+            tile = self.comp.start_islands[p].sides[a.side]
+            _one_turn(tile, a.rotation)
+            b.place(tile, a.x, a.y, a.rotation)
             self.setup_step[p] = "discard" if len(self.hands[p]) > self.comp.tactical_keep else "place"
         elif step == "discard":
             if not isinstance(a, SetupDiscard):
@@ -545,6 +687,7 @@ class GameState:
                 raise WrongPhaseError("place one of the tiles you kept (Take)")
             if not 0 <= a.index < len(self.hands[p]):
                 raise NoSuchChoiceError(f"there is no kept tile {a.index}")
+            _one_turn(self.tile(self.hands[p][a.index]), a.rotation)
             self._place(p, self.tile(self.hands[p][a.index]), a.x, a.y, a.rotation)
             self.hands[p].pop(a.index)
             if not self.hands[p]:
@@ -556,6 +699,7 @@ class GameState:
             if not 0 <= a.index < len(self.revealed):
                 raise NoSuchChoiceError(f"there is no revealed tile {a.index} ({len(self.revealed)} on show)")
             tid = self.revealed[a.index]
+            _one_turn(self.tile(tid), a.rotation)
             self._place(p, self.tile(tid), a.x, a.y, a.rotation)
             self.revealed.pop(a.index)
             self.log.append(f"{self.names[p]} takes island {tid} to ({a.x}, {a.y})"
@@ -573,10 +717,7 @@ class GameState:
                                         f"not {len(a.islands)}")
             chosen = []
             for node in a.islands:
-                try:
-                    isl = b.island(tuple(node))  # type: ignore[arg-type]
-                except KeyError:
-                    raise IslandChoiceError(f"there is no island at {node}") from None
+                isl = self._island(b, node)
                 if not isl.complete:
                     raise IslandChoiceError(f"the {isl.terrain} island at {isl.cells[0]} is not complete")
                 if isl.terrain == "city":
@@ -619,6 +760,7 @@ class GameState:
             if short:
                 raise CannotPayError(f"{sp.name} costs {', '.join(f'{n} {c}' for c, n in need.items() if n)}; "
                                      f"{self.names[p]} lacks {', '.join(short)} on the board")
+            _one_turn(sp, a.rotation)
             b.check(sp, a.x, a.y, a.rotation)
             self.paying = (a.index, a.x, a.y, a.rotation, white)
             options = self._pay_options(p)
@@ -638,10 +780,7 @@ class GameState:
         taken: dict[Node, int] = {}
         color_of: dict[Node, str] = {}
         for node in a.islands:
-            try:
-                isl = b.island(tuple(node))  # type: ignore[arg-type]
-            except KeyError:
-                raise IslandChoiceError(f"there is no island at {node}") from None
+            isl = self._island(b, node)
             if isl.color is None or b.occupants(isl.anchor) == 0:
                 raise IslandChoiceError(f"the {isl.terrain} island at {isl.cells[0]} holds no inhabitants")
             taken[isl.anchor] = taken.get(isl.anchor, 0) + 1
@@ -684,10 +823,7 @@ class GameState:
             crystals, cities = [], []
             for node, terrain, out in [(n, "crystal", crystals) for n in a.crystals] + \
                                       [(n, "city", cities) for n in a.cities]:
-                try:
-                    isl = b.island(tuple(node))  # type: ignore[arg-type]
-                except KeyError:
-                    raise IslandChoiceError(f"there is no island at {node}") from None
+                isl = self._island(b, node)
                 if isl.terrain != terrain:
                     raise IslandChoiceError(f"the island at {isl.cells[0]} is {isl.terrain}, not {terrain}")
                 if not isl.complete:
@@ -726,6 +862,18 @@ class GameState:
         else:
             self.log.append(f"{self.names[p]} passes")
         self.queue.pop(0)
+
+    @staticmethod
+    def _island(b: PlayerBoard, node: Node) -> Island:
+        """The island named by ``node``, its anchor (the smallest (x, y, part) of it: one name per island)."""
+        try:
+            isl = b.island(node)
+        except KeyError:
+            raise IslandChoiceError(f"there is no island at {node}") from None
+        if node != isl.anchor:
+            raise IslandChoiceError(f"name the {isl.terrain} island at {isl.cells[0]} by its anchor "
+                                    f"{isl.anchor}, not {node}")
+        return isl
 
     def _place(self, p: int, tile: Tile, x: int, y: int, rotation: int) -> None:
         b = self.boards[p]
@@ -796,17 +944,20 @@ class GameState:
             self.phase = "choose"
 
     # -- files -----------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The saved game: setup (players, seed, side) and every decision."""
+        if self.observer is not None:
+            raise RulesError("an observation cannot be saved: save the game itself")
         return {"format": "skylands-game", "version": 1, "players": list(self.names), "seed": self.seed,
                 "side": self.side, **({"intro": True} if self.intro else {}),
                 "actions": [action_to_json(a) for a in self.history]}
 
     def save(self, path: str) -> None:
-        write_json(path, self.to_json())
+        """Write :meth:`to_dict` to ``path`` atomically."""
+        write_json(path, self.to_dict())
 
     @classmethod
-    def from_json(cls, data: Any, path: str = "<game>") -> "GameState":
+    def from_dict(cls, data: Any, path: str = "<game>") -> "GameState":
         """Replay a saved game; any fault raises FileFormatError(path, fault)."""
         if not isinstance(data, dict) or data.get("format") != "skylands-game":
             raise FileFormatError(path, "not a Skylands game file (\"format\" must be \"skylands-game\")")
@@ -842,7 +993,8 @@ class GameState:
 
     @classmethod
     def load(cls, path: str) -> "GameState":
-        return cls.from_json(read_json(path), path)
+        """Read a game written by :meth:`save` (FileFormatError naming the file on any fault)."""
+        return cls.from_dict(read_json(path), path)
 
     # -- display ------------------------------------------------------------------
     def summary(self) -> str:
@@ -857,8 +1009,28 @@ class GameState:
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
-        from .render import render_game
+        from .render import render_game   # lazily: the renderer imports the model, not the other way
         return render_game(self).to_svg()
+
+
+#: The message of a symmetric tile turned to a look it already has at a smaller turn.
+SAME_TURN = ("tile {tile} looks the same turned {rotation} and {canonical} quarter turns: "
+             "give rotation={canonical} (each look of a tile has one rotation).")
+
+
+def _one_turn(tile: Tile, rotation: int) -> None:
+    """Refuse a rotation of a symmetric tile other than the smallest with the same look
+    (so that a decision has one name, as ``legal_actions()`` lists it)."""
+    if rotation not in ROTATIONS:
+        raise BadRotationError(f"rotation must be 0..3 quarter turns, not {rotation!r}")
+    canonical = min(r for r in ROTATIONS if tile.edges(r) == tile.edges(rotation))
+    if canonical != rotation:
+        raise BadRotationError(SAME_TURN.format(tile=tile.id, rotation=rotation, canonical=canonical))
+
+
+def canonical_rotation(tile: Tile, rotation: int) -> int:
+    """The rotation ``legal_actions()`` uses for ``tile`` turned ``rotation`` quarter turns."""
+    return min(r for r in ROTATIONS if tile.edges(r) == tile.edges(rotation % 4))
 
 
 def _ordered(items: list[Node], k: int) -> list[tuple[Node, ...]]:
@@ -869,12 +1041,7 @@ def _ordered(items: list[Node], k: int) -> list[tuple[Node, ...]]:
 
 
 def play_game(bots: Sequence[Any], *, seed: int = 0, names: Sequence[str] | None = None,
-              side: str = "beginner", max_decisions: int = 5000, intro: bool = False) -> GameState:
-    """Play a whole game with one bot per seat (each has ``choose(state) -> action``)."""
-    g = GameState(list(names) if names else [getattr(b, "name", f"bot{i}") for i, b in enumerate(bots)],
-                  seed=seed, side=side, intro=intro)
-    for _ in range(max_decisions):
-        if g.is_over():
-            return g
-        g.apply(bots[g.current_player()].choose(g))
-    raise RuntimeError("the game did not end")  # pragma: no cover
+              side: str = "beginner", intro: bool = False) -> GameState:
+    """Play a whole game with one bot per seat (each has ``choose(state) -> action``);
+    :func:`skye_widgets.protocol.play` with :meth:`GameState.new`."""
+    return play(GameState.new, bots, seed=seed, names=names, side=side, intro=intro)

@@ -16,15 +16,14 @@ gold frame and their VP in the top-right corner.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from ..drawing import Circle, Drawing, Polygon, Rect, Text
 from .board import Cell, PlayerBoard, ScoreResult
 from .components import COLORS, SIDE_OFFSETS, Special, Tile
-
-if TYPE_CHECKING:
-    from .game import GameState
+from .game import ACTION_TITLES, ACTIONS, GameState
 
 TERRAIN_FILL = {"forest": "#4f9d4a", "mountain": "#9c7a58", "crystal": "#4aa3d8", "city": "#e3b341"}
 CLOUD_FILL = "#eef5fb"
@@ -32,10 +31,9 @@ INHABITANT_FILL = {"green": "#1b7837", "purple": "#762a83", "blue": "#1f4e9c"}
 PLAYER_FILL = ("#d7301f", "#2b8cbe", "#fdae61", "#7a0177")
 BACK_FILL = {"sand": "#e9d8a6", "sky": "#bfe0f5", "dusk": "#e6b8c8", "night": "#9fa8c7"}
 
-#: Rows below the board in a hit-test answer: (index, region).
-REGION_ACTION = 10
-REGION_OFFER = 11
-REGION_SPECIAL = 12
+#: The regions of the picture a click can hit (:meth:`Layout.hit`); a widget detail,
+#: not part of the engine's (x, y) board coordinates.
+REGIONS = ("board", "action", "offer", "special")
 
 
 @dataclass(frozen=True)
@@ -89,17 +87,22 @@ class Layout:
     def total_height(self) -> int:
         return self.others_y + 24 + self.height * 22 + 30
 
-    def hit(self, px: float, py: float) -> tuple[int, int] | None:
-        """What is under a pixel: a board square (x, y), or (i, REGION_*)."""
+    def hit(self, px: float, py: float) -> tuple[str, int, int] | None:
+        """What is under a pixel: ``("board", x, y)`` for a board square, ``("action", i, 0)``,
+        ``("offer", i, 0)`` or ``("special", i, 0)`` for the i-th box of a region; None elsewhere
+        (and for a pixel that is not a finite number)."""
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                   for v in (px, py)):
+            return None
         bx, by = px - self.board_x, py - self.board_y
         if 0 <= bx < self.width * self.cell and 0 <= by < self.height * self.cell:
-            return (int(bx // self.cell), int(by // self.cell))
-        for region, box, n in ((REGION_ACTION, self.action_box, 4), (REGION_OFFER, self.offer_box, 5),
-                               (REGION_SPECIAL, self.special_box, 16)):
+            return ("board", int(bx // self.cell), int(by // self.cell))
+        for region, box, n in (("action", self.action_box, 4), ("offer", self.offer_box, 5),
+                               ("special", self.special_box, 16)):
             for i in range(n):
                 x, y, w, h = box(i)
                 if x <= px < x + w and y <= py < y + h:
-                    return (i, region)
+                    return (region, i, 0)
         return None
 
 
@@ -199,14 +202,13 @@ def render_tile(tile: Tile, rotation: int = 0, size: int = 64) -> Drawing:
     return d
 
 
-def render_game(g: "GameState", *, viewer: int | None = None, highlight: Iterable[Cell] = (),
+def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[Cell] = (),
                 selected_offer: int | None = None, selected_special: int | None = None,
                 preview_rotation: int = 0, selected_islands: Iterable[tuple[int, int, int]] = (),
                 preview_at: Cell | None = None, layout: Layout | None = None) -> Drawing:
     """The whole table as one picture: the viewer's board (default: who decides now),
     the four action boards with tokens, the offer, the special display, the
     supply and the other players' boards."""
-    from .game import ACTION_TITLES, ACTIONS
     L = layout or Layout(width=g.comp.width, height=g.comp.height, players=g.n)
     if viewer is None:
         viewer = g.current_player() if not g.is_over() else 0
@@ -348,4 +350,4 @@ def render_score(score: "ScoreResult", *, title: str = "Score") -> Drawing:
 
 
 __all__ = ["Layout", "render_lines", "render_score", "render_game", "render_board", "render_tile", "tile_shapes", "board_shapes",
-           "REGION_ACTION", "REGION_OFFER", "REGION_SPECIAL", "TERRAIN_FILL", "INHABITANT_FILL"]
+           "REGIONS", "TERRAIN_FILL", "INHABITANT_FILL"]

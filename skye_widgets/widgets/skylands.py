@@ -11,9 +11,12 @@ it (click it again, press ``r`` or *Rotate* to turn it); a board square places
 the selection there; in Deploy and Convert a square picks the island on it.
 *Pass* passes, *Done* confirms a bonus choice of one island only.
 
-Python API (what the tests use): :meth:`choose_action`, :meth:`select_offer`,
-:meth:`select_special`, :meth:`rotate`, :meth:`click_cell`, :meth:`pass_`,
-:meth:`done`, :meth:`act`, :attr:`state`, :attr:`message`.
+Python API (what the tests use): :meth:`click_action`, :meth:`choose_action`,
+:meth:`select_offer`, :meth:`select_special`, :meth:`rotate`, :meth:`click_cell`
+(board squares (x, y) only, x east, y south), :meth:`hover_cell`, :meth:`pass_`,
+:meth:`done`, :meth:`act`, :attr:`state`, :attr:`message`. Every handler
+ignores or refuses, with a message and without raising, a position that is
+off the board, not a whole number, or not finite.
 """
 
 from __future__ import annotations
@@ -24,13 +27,15 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..drawing import Drawing
+import math
+
 from ..errors import RulesError
 from ..skylands.board import Node
 from ..skylands.bots import make_bot
 from ..skylands.components import COLORS, Special
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
-                             GameState, Pass, SetupDiscard, SetupStart, Take)
-from ..skylands.render import REGION_ACTION, REGION_OFFER, REGION_SPECIAL, Layout, render_game
+                             GameState, Pass, SetupDiscard, SetupStart, Take, canonical_rotation)
+from ..skylands.render import Layout, render_game
 from .base import CanvasBoard, on_click
 
 
@@ -42,6 +47,20 @@ def show(obj: Any) -> None:
     from IPython.display import display
     svg = obj.to_svg() if isinstance(obj, Drawing) else obj._repr_svg_()
     display({"image/svg+xml": svg}, raw=True)
+
+
+#: Messages (whole sentences with named placeholders, for translation).
+OFF_BOARD = "There is no square ({x}, {y}) on your board: it has {width} columns and {height} rows."
+NOT_A_SQUARE = "A square is named by two whole numbers (x, y), not {x}, {y}."
+NO_SUCH_BOX = "There is no {what} number {i}."
+
+
+def _whole(v: Any) -> bool:
+    return type(v) is int
+
+
+def _finite(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 class SkylandsWidget(CanvasBoard):
@@ -95,7 +114,8 @@ class SkylandsWidget(CanvasBoard):
         """Let bots decide until a human must act (or the game ends); returns decisions made."""
         k = 0
         while k < max_moves and not self.state.is_over() and self.to_play() not in self.humans:
-            self.state.apply(self.bots[self.to_play()].choose(self.state))
+            p = self.to_play()
+            self.state.apply(self.bots[p].choose(self.state.observation(p)))
             k += 1
         return k
 
@@ -121,11 +141,35 @@ class SkylandsWidget(CanvasBoard):
 
     def choose_action(self, name: str, repeat: bool = False) -> bool:
         """Move your token to an action board (``repeat``: flip the marker, same board)."""
-        return self.act(ChooseAction(name, repeat))
+        try:
+            action = ChooseAction(name, repeat)
+        except RulesError as e:
+            self.say(str(e), "error")
+            return False
+        return self.act(action)
+
+    def click_action(self, i: int) -> bool:
+        """A click on action board ``i`` (0-3, in the order of ``ACTIONS``): choose it, or
+        repeat it with the marker if your token is already there."""
+        g = self.state
+        if not (_whole(i) and 0 <= i < len(ACTIONS)):
+            self.say(NO_SUCH_BOX.format(what="action board", i=i), "error")
+            return False
+        if g.phase != "choose":
+            self.say("Action boards are chosen at the start of a turn.", "error")
+            return False
+        name = ACTIONS[i]
+        return self.choose_action(name, repeat=g.token[self.to_play()] == name)
 
     def select_offer(self, i: int) -> None:
         """Select revealed tile ``i`` (again: turn it); in the tactical setup, a side or a tile."""
         g = self.state
+        if not _whole(i) or i < 0:
+            self.say(NO_SUCH_BOX.format(what="tile", i=i), "error")
+            return
+        if not self.is_human_turn():
+            self.say("The game is over." if g.is_over() else "Wait for your turn.", "error")
+            return
         if g.phase == "setup" and g.setup_step[self.to_play()] == "discard":
             self.act(SetupDiscard(i))
             return
@@ -141,6 +185,9 @@ class SkylandsWidget(CanvasBoard):
     def select_special(self, i: int) -> None:
         """Select the special island in display slot ``i`` (again: turn it)."""
         g = self.state
+        if not _whole(i):
+            self.say(NO_SUCH_BOX.format(what="display slot", i=i), "error")
+            return
         if g.phase != "create" or not 0 <= i < len(g.display) or g.display[i] is None:
             self.say("Special islands are taken during Create islands, from a filled slot.", "error")
             return
@@ -152,6 +199,8 @@ class SkylandsWidget(CanvasBoard):
 
     def rotate(self, steps: int = 1) -> None:
         """Turn the selected tile a quarter turn clockwise."""
+        if not _whole(steps):
+            return
         self.rotation = (self.rotation + steps) % 4
         self.refresh()
 
@@ -175,22 +224,14 @@ class SkylandsWidget(CanvasBoard):
         return False
 
     def click_cell(self, x: int, y: int) -> None:
-        """A click on a board square (x, y), an action board (i, 10), the offer (i, 11)
-        or the special display (i, 12)."""
+        """A click on square (x, y) of your board (x east, y south); anything else is
+        refused with a message."""
         g = self.state
-        if y == REGION_ACTION:
-            if g.phase != "choose":
-                self.say("Action boards are chosen at the start of a turn.", "error")
-                return
-            p = self.to_play()
-            name = ACTIONS[x]
-            self.choose_action(name, repeat=g.token[p] == name)
+        if not (_whole(x) and _whole(y)):
+            self.say(NOT_A_SQUARE.format(x=x, y=y), "error")
             return
-        if y == REGION_OFFER:
-            self.select_offer(x)
-            return
-        if y == REGION_SPECIAL:
-            self.select_special(x)
+        if not (0 <= x < self.layout_.width and 0 <= y < self.layout_.height):
+            self.say(OFF_BOARD.format(x=x, y=y, width=self.layout_.width, height=self.layout_.height), "error")
             return
         if not self.is_human_turn():
             self.say("The game is over." if g.is_over() else "Wait for your turn.", "error")
@@ -203,25 +244,31 @@ class SkylandsWidget(CanvasBoard):
             if self.selected_offer is None:
                 self.say("First click a tile to take.", "error")
                 return
+            tile = g.offer()[self.selected_offer]
+            turn = canonical_rotation(tile, self.rotation)     # a symmetric tile has one name per look
             if g.phase == "setup" and g.setup_step[p] == "start":
-                self.act(SetupStart(self.selected_offer, x, y, self.rotation))
+                self.act(SetupStart(self.selected_offer, x, y, turn))
             else:
-                self.act(Take(self.selected_offer, x, y, self.rotation))
+                self.act(Take(self.selected_offer, x, y, turn))
         elif g.phase == "create" and g.paying is not None:
             self._pick_payer(x, y)
         elif g.phase == "create":
             if self.selected_special is None:
                 self.say("First click a special island in the display.", "error")
                 return
-            self.act(Create(self.selected_special, x, y, self.rotation, self._white_choice()))
+            sp = g.tile(g.display[self.selected_special])  # type: ignore[arg-type]
+            self.act(Create(self.selected_special, x, y, canonical_rotation(sp, self.rotation),
+                            self._white_choice()))
         elif g.phase in ("deploy", "convert"):
             self._pick_island(x, y)
         else:
             self.say("Choose an action board first.", "error")
 
     def hover_cell(self, x: int, y: int) -> None:
-        """Preview the selected tile, turned as it would be placed, on the square under the pointer."""
-        cell = (x, y) if 0 <= x < self.layout_.width and 0 <= y < self.layout_.height else None
+        """Preview the selected tile, turned as it would be placed, on the square under the pointer
+        (anything but a square of the board shows no preview)."""
+        ok = _whole(x) and _whole(y) and 0 <= x < self.layout_.width and 0 <= y < self.layout_.height
+        cell = (x, y) if ok else None
         if cell != self.hover:
             self.hover = cell
             if self.selected_offer is not None or self.selected_special is not None:
@@ -354,7 +401,7 @@ class SkylandsWidget(CanvasBoard):
         """What the human should do now, in words."""
         g = self.state
         if g.is_over():
-            res = ", ".join(f"{n} {v} VP" for n, v in zip(g.names, g.returns()))
+            res = ", ".join(f"{n} {v} VP" for n, v in zip(g.names, g.points()))
             return f"Game over ({g.end_reason}): {res}. Winner: {', '.join(g.names[w] for w in g.winners())}."
         p = self.to_play()
         name = g.names[p]
@@ -396,7 +443,35 @@ class SkylandsWidget(CanvasBoard):
                            preview_at=self.hover, layout=self.layout_)
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
-        return self.layout_.hit(px, py)
+        """The board square under a pixel (None elsewhere, or for a pixel that is not finite)."""
+        hit = self.layout_.hit(px, py)
+        return (hit[1], hit[2]) if hit is not None and hit[0] == "board" else None
+
+    def click_at(self, px: float, py: float) -> None:
+        """A click at canvas pixel (px, py): a board square, an action board, the offer or
+        the display; elsewhere (or at a pixel that is not finite) nothing happens."""
+        hit = self.layout_.hit(px, py)
+        if hit is None:
+            return
+        region, i, j = hit
+        if region == "board":
+            self.click_cell(i, j)
+        elif region == "action":
+            self.click_action(i)
+        elif region == "offer":
+            self.select_offer(i)
+        else:
+            self.select_special(i)
+
+    def _on_mouse_down(self, px: float, py: float) -> None:
+        self.click_at(px, py)
+
+    def _on_mouse_move(self, px: float, py: float) -> None:
+        cell = self.cell_at(px, py)
+        if cell is not None:
+            self.hover_cell(*cell)
+        elif self.hover is not None and _finite(px) and _finite(py):
+            self.hover_cell(-1, -1)                 # off the board: the preview goes
 
 
 __all__ = ["SkylandsWidget", "show", "ACTION_TITLES"]

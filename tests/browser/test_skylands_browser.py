@@ -14,7 +14,7 @@ import time
 
 from helpers import canvases, click_canvas, expect_status, open_and_run, pixel, screenshot
 
-from skye_widgets.skylands.render import REGION_ACTION, REGION_OFFER, Layout
+from skye_widgets.skylands.render import Layout
 from skye_widgets.widgets.skylands import SkylandsWidget
 
 NOTEBOOK = "notebooks/skylands.ipynb"
@@ -39,9 +39,9 @@ def predicted():
     steps = [(None, w.message)]
     L = w.layout_
     if w.state.phase == "choose":
-        w.click_cell(0, REGION_ACTION)
+        w.click_action(0)
         steps.append((centre(L.action_box(0)), w.message))
-    w.click_cell(0, REGION_OFFER)
+    w.select_offer(0)
     steps.append((centre(L.offer_box(0)), w.message))
     legal = w.legal_cells()
     board = w.state.boards[0]

@@ -25,7 +25,7 @@ def test_bots_only_choose_legal_actions(kind):
 def test_same_seeds_same_game_different_seeds_differ():
     def run(seed, bot_seed):
         return play_game([GreedyBot(bot_seed), RandomBot(bot_seed + 1), PlannerBot(bot_seed + 2)],
-                         seed=seed).to_json()
+                         seed=seed).to_dict()
     assert run(3, 1) == run(3, 1)
     assert run(3, 1)["actions"] != run(4, 1)["actions"]
 
@@ -104,7 +104,7 @@ def _saved(tmp_path, actions):
     (lambda d: _saved(d, [{"type": "choose", "action": "discover"},
                           {"type": "take", "index": 9, "x": 0, "y": 0}]), "action 1 is illegal"),
     (lambda d: _saved(d, [{"type": "choose", "action": "discover", "repeat": "yes"}]), "action 0:"),
-    (lambda d: _saved(d, [{"type": "take", "index": 0, "x": 10 ** 30, "y": 0}]), "action 0: 'x' must be a whole number"),
+    (lambda d: _saved(d, [{"type": "take", "index": 0, "x": 10 ** 30, "y": 0}]), "action 0: 'x' of a Take action must be a whole number"),
     (lambda d: _saved(d, [{"type": ["choose"], "action": "discover"}]), "action 0: unknown action type ['choose']"),
     (lambda d: _saved(d, [{"type": {"choose": 1}}]), "action 0: unknown action type {'choose': 1}"),
     (lambda d: _saved(d, "none"), "'actions' must be a list"),

@@ -110,5 +110,5 @@ def test_the_intro_display_is_four_of_each_back_and_replays(tmp_path):
     assert g.display == list(c.intro_display) and len(g.display) == 16
     assert [c.tile(s).back for s in g.display] == [b for b in c.backs for _ in range(4)]
     assert GameState(3, seed=2).display != g.display           # the ordinary display is drawn
-    again = GameState.from_json(g.to_json())
+    again = GameState.from_dict(g.to_dict())
     assert again.intro and again.display == g.display

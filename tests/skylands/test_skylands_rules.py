@@ -41,7 +41,7 @@ def crystal_and_city(b, blue=3, city_spaces=2, at=0):
 
 
 def snapshot(s):
-    return s.to_json(), [b.to_dict() for b in s.boards], dict(s.supply), s.vp_supply, list(s.vp), \
+    return s.to_dict(), [b.to_dict() for b in s.boards], dict(s.supply), s.vp_supply, list(s.vp), \
         list(s.token), list(s.marker_active), list(s.revealed), s.phase, list(s.queue)
 
 
@@ -320,9 +320,12 @@ def test_the_game_ends_after_the_turn_in_which_a_board_has_one_empty_square(g):
 
 def test_ties_share_the_victory(g):
     # two empty boards: 20 empty squares x -2 = -40, +2 for the active marker = -38 each
-    assert g.returns() == [-38, -38] and g.winners() == [0, 1]
+    assert g.points() == [-38, -38] and g.winners() == [0, 1]
+    assert g.returns() == [0.0, 0.0]                      # the win share is 0 until the end
+    g._finish("test")
+    assert g.returns() == [0.5, 0.5]                      # two winners share the win
     g.vp[1] = 1                                           # one VP marker breaks the tie
-    assert g.returns() == [-38, -37] and g.winners() == [1]
+    assert g.points() == [-38, -37] and g.winners() == [1] and g.returns() == [0.0, 1.0]
 
 
 # -- files --------------------------------------------------------------------------------
@@ -335,7 +338,7 @@ def test_saved_games_round_trip_exactly(tmp_path):
     path = tmp_path / "game.json"
     s.save(path)
     t = GameState.load(path)
-    assert t.to_json() == s.to_json() and snapshot(t) == snapshot(s) and t.log == s.log
+    assert t.to_dict() == s.to_dict() and snapshot(t) == snapshot(s) and t.log == s.log
 
 
 @pytest.mark.parametrize("content, fault", [
@@ -343,7 +346,7 @@ def test_saved_games_round_trip_exactly(tmp_path):
     ('{"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1, '
      '"actions": [{"type": "pass"}]}', "action 0 is illegal"),
     ('{"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1, '
-     '"actions": [{"type": "take", "index": "x", "x": 0, "y": 0}]}', "action 0: 'index' must be a whole number"),
+     '"actions": [{"type": "take", "index": "x", "x": 0, "y": 0}]}', "action 0: 'index' of a Take action must be a whole number"),
     ('{"format": "hashi"}', "not a Skylands game file"),
     ('{"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1', "malformed JSON"),
 ])

@@ -1,8 +1,8 @@
 """SkylandsWidget without a browser: handlers called directly, drawing checked."""
 
 from skye_widgets.skylands.board import PlayerBoard
-from skye_widgets.skylands.game import GameState
-from skye_widgets.skylands.render import REGION_ACTION, REGION_OFFER, REGION_SPECIAL, Layout, render_game
+from skye_widgets.skylands.game import GameState, Take
+from skye_widgets.skylands.render import Layout, render_game
 from skye_widgets.widgets.skylands import SkylandsWidget
 
 from skylands_helpers import end, islet
@@ -28,8 +28,8 @@ def creating_s03_owed_one_purple():
         b.place(islet("mountain", 2), x, 0, 0)
         b.add_inhabitants((x, 0, 0), "purple", k)
     g.supply["purple"] -= 3
-    w.click_cell(2, REGION_ACTION)
-    w.click_cell(0, REGION_SPECIAL)
+    w.click_action(2)
+    w.select_special(0)
     w.click_cell(4, 3)
     return w, g, b
 
@@ -43,11 +43,11 @@ def test_the_widget_waits_for_the_human_and_says_what_to_do():
 
 def test_discover_by_clicks_select_rotate_place():
     w = human_first(seed=1)
-    w.click_cell(0, REGION_ACTION)                    # Discover islands
+    w.click_action(0)                    # Discover islands
     assert w.state.phase == "discover" and len(w.state.revealed) == 4
-    w.click_cell(2, REGION_OFFER)
+    w.select_offer(2)
     assert w.selected_offer == 2 and w.rotation == 0
-    w.click_cell(2, REGION_OFFER)                     # the same tile again: a quarter turn
+    w.select_offer(2)                     # the same tile again: a quarter turn
     assert w.rotation == 1
     tile = w.state.offer()[2]
     cells = w.legal_cells()
@@ -65,15 +65,15 @@ def test_discover_by_clicks_select_rotate_place():
 def test_an_illegal_click_explains_and_changes_nothing():
     w = human_first(seed=2)
     w.state.boards[0].place(end("forest"), 2, 2, 0)   # forest edge facing N into (2, 1)
-    w.click_cell(0, REGION_ACTION)
-    before = w.state.to_json(), w.state.boards[0].to_dict()
+    w.click_action(0)
+    before = w.state.to_dict(), w.state.boards[0].to_dict()
     w.click_cell(1, 1)                                # nothing selected yet
     assert "First click a tile" in w.message
     w.state.revealed[0] = "I88"                       # a clouds-only tile
     w.select_offer(0)
     w.click_cell(2, 1)                                # clouds cannot meet the forest edge
     assert "edge" in w.message and "forest" in w.message
-    assert (w.state.to_json(), w.state.boards[0].to_dict()) == before
+    assert (w.state.to_dict(), w.state.boards[0].to_dict()) == before
 
 
 def test_action_board_of_your_own_token_repeats_with_the_marker():
@@ -82,7 +82,7 @@ def test_action_board_of_your_own_token_repeats_with_the_marker():
     while w.state.phase != "choose":                  # the bots' turns: we pass when asked
         assert w.pass_()
     assert w.is_human_turn() and w.state.token[0] == "convert"
-    w.click_cell(3, REGION_ACTION)                    # own token's board: repeat
+    w.click_action(3)                    # own token's board: repeat
     assert w.state.marker_active[0] is False
 
 
@@ -91,7 +91,7 @@ def test_deploy_by_clicking_islands_and_the_bonus_fills_two():
     b = w.state.boards[0]
     b.place(islet("forest", 2), 0, 0, 0)
     b.place(islet("mountain", 1), 4, 3, 0)
-    w.click_cell(1, REGION_ACTION)                    # Deploy inhabitants
+    w.click_action(1)                    # Deploy inhabitants
     w.click_cell(0, 0)                                # first island: waits for the second
     assert w.selection == [(0, 0, 0)] and b.count() == 0
     w.click_cell(4, 3)                                # second island: deployed at once
@@ -106,7 +106,7 @@ def test_convert_by_clicks_and_done():
     b.place(islet("city", 2), 4, 0, 0)
     b.add_inhabitants((0, 0, 0), "blue", 3)
     w.state.supply["blue"] -= 3
-    w.click_cell(3, REGION_ACTION)                    # Convert energy
+    w.click_action(3)                    # Convert energy
     w.click_cell(1, 0)                                # the crystal island
     w.click_cell(4, 0)                                # the city: with the bonus we may add more
     assert w.state.vp[0] == 0 and len(w.selection) == 2
@@ -123,8 +123,8 @@ def test_create_by_clicks_pays_and_places():
     b.place(islet("mountain", 1), 0, 0, 0)
     b.add_inhabitants((0, 0, 0), "purple", 1)
     g.supply["purple"] -= 1
-    w.click_cell(2, REGION_ACTION)
-    w.click_cell(0, REGION_SPECIAL)
+    w.click_action(2)
+    w.select_special(0)
     assert w.selected_special == 0
     w.click_cell(4, 3)
     assert b.grid[(4, 3)].tile.id == "S03" and b.count() == 0
@@ -159,13 +159,14 @@ def test_a_whole_game_against_bots_through_the_widget_api():
 
 def test_layout_hit_test_and_the_static_svg():
     L = Layout()
-    assert L.hit(L.board_x + 1, L.board_y + 1) == (0, 0)
-    assert L.hit(L.board_x + 4 * 64 + 5, L.board_y + 3 * 64 + 5) == (4, 3)
+    assert L.hit(L.board_x + 1, L.board_y + 1) == ("board", 0, 0)
+    assert L.hit(L.board_x + 4 * 64 + 5, L.board_y + 3 * 64 + 5) == ("board", 4, 3)
     x, y, w_, h = L.action_box(2)
-    assert L.hit(x + 5, y + 5) == (2, REGION_ACTION)
+    assert L.hit(x + 5, y + 5) == ("action", 2, 0)
     x, y, w_, h = L.special_box(15)
-    assert L.hit(x + 5, y + 5) == (15, REGION_SPECIAL)
+    assert L.hit(x + 5, y + 5) == ("special", 15, 0)
     assert L.hit(0, 0) is None
+    assert L.hit(float("nan"), 50) is None and L.hit(L.board_x + 1, float("inf")) is None
     w = human_first()
     bundle = w._repr_mimebundle_()
     assert bundle["image/svg+xml"] == w.drawing().to_svg()
@@ -178,15 +179,15 @@ def test_tactical_setup_by_clicks():
     w = SkylandsWidget(players=2, human=0, bots="greedy", seed=12, side="tactical")
     g = w.state
     assert g.phase == "setup" and "starting island" in w.message
-    w.click_cell(1, REGION_OFFER)                     # side 1 of the starting island
+    w.select_offer(1)                     # side 1 of the starting island
     w.click_cell(2, 1)                                # the empty board takes it anywhere
     assert g.boards[0].grid[(2, 1)].tile.id.endswith("/1")
     assert "put back" in w.message
     kept = g.hands[0][:2]
-    w.click_cell(2, REGION_OFFER)                     # put back the third drawn tile
+    w.select_offer(2)                     # put back the third drawn tile
     assert g.hands[0] == kept
     for _ in range(2):
-        w.click_cell(0, REGION_OFFER)
+        w.select_offer(0)
         x, y = w.legal_cells()[0]
         w.click_cell(x, y)
     assert len(g.boards[0].grid) == 3
@@ -196,7 +197,7 @@ def test_tactical_setup_by_clicks():
 
 def test_hovering_previews_the_selected_tile_faded():
     w = human_first(seed=1)
-    w.click_cell(0, REGION_ACTION)
+    w.click_action(0)
     plain = w.drawing().to_svg()
     w.hover_cell(0, 0)
     assert w.drawing().to_svg() == plain              # nothing selected: no preview
@@ -219,3 +220,85 @@ def test_a_special_island_waiting_for_payment_is_drawn_faded_on_its_square():
     faded = [s for s in w.drawing().shapes if getattr(s, "layer", "") == "overlay"
              and getattr(s, "x", None) == x0 and getattr(s, "y", None) == y0]
     assert faded and all(s.opacity == 0.6 for s in faded)
+
+
+# -- every handler refuses or ignores bad positions, without raising --------------------
+NAN, INF = float("nan"), float("inf")
+
+
+def _state(w):
+    return w.state.to_dict(), [b.to_dict() for b in w.state.boards], w.state.phase
+
+
+def test_click_cell_refuses_what_is_not_a_square_of_the_board():
+    w = human_first()
+    before = _state(w)
+    # (4, 10) used to be read as action board 4 (IndexError), (-1, 10) silently chose Convert,
+    # and a click at (0.0, 0.0) made a Take that was accepted and then saved a file that would not load
+    for x, y in ((4, 10), (-1, 10), (5, 0), (0, 4), (-1, -1), (10**12, 0)):
+        w.click_cell(x, y)
+        assert w.message == f"There is no square ({x}, {y}) on your board: it has 5 columns and 4 rows."
+    for x, y in ((0.0, 0.0), (True, 0), (NAN, 0), (0, INF), ("1", "2"), (None, 0)):
+        w.click_cell(x, y)
+        assert w.message.startswith("A square is named by two whole numbers")
+    assert _state(w) == before
+
+
+def test_action_offer_and_special_boxes_refuse_bad_numbers():
+    w = human_first()
+    before = _state(w)
+    for i in (4, -1, 1.0, True, NAN):
+        assert w.click_action(i) is False
+        assert w.message == f"There is no action board number {i}."
+    for i in (-1, 2.5, NAN, None):
+        w.select_offer(i)
+        assert w.message == f"There is no tile number {i}."
+    for i in (1.5, "0"):
+        w.select_special(i)
+        assert w.message == f"There is no display slot number {i}."
+    w.select_special(99)
+    assert w.message.startswith("Special islands are taken during Create islands")
+    assert w.choose_action(5) is False and "'action' of a ChooseAction action must be a text" in w.message
+    assert w.choose_action("discover", repeat="yes") is False and "must be True or False" in w.message
+    w.rotate(1.5)
+    assert w.rotation == 0
+    assert _state(w) == before
+
+
+def test_hover_and_mouse_handlers_ignore_non_finite_and_off_board_pixels():
+    w = human_first(seed=1)
+    w.click_action(0)                                   # Discover
+    w.select_offer(0)
+    before, count = _state(w), w.redraw_count
+    for x, y in ((NAN, 0), (0, INF), (1.5, 2), (True, 0), (-1, 0), (5, 3)):
+        w.hover_cell(x, y)
+        assert w.hover is None
+    for px, py in ((NAN, NAN), (INF, 10), (-INF, 10), (10, NAN), (-5, -5), (10**9, 10**9)):
+        w._on_mouse_down(px, py)
+        w._on_mouse_move(px, py)
+    assert w.hover is None and w.redraw_count == count and _state(w) == before
+    L = w.layout_
+    w._on_mouse_move(L.board_x + 4 * L.cell + 3, L.board_y + 3 * L.cell + 3)   # pixel over square (4, 3)
+    assert w.hover == (4, 3)
+    w._on_mouse_move(1, 1)                              # off the board: no preview
+    assert w.hover is None
+
+
+def test_a_click_on_an_action_board_pixel_chooses_it():
+    w = human_first(seed=1)
+    x, y, _, _ = w.layout_.action_box(0)
+    w._on_mouse_down(x + 3.5, y + 3.5)
+    assert w.state.token[0] == "discover"
+
+
+def test_a_symmetric_tile_turned_by_the_widget_is_placed_under_its_one_rotation():
+    w = human_first(seed=2)
+    w.click_action(0)
+    g = w.state
+    tile = g.offer()[1]
+    assert tile.id == "I14" and tile.distinct_rotations() == (0, 1)   # turned twice it looks the same
+    w.select_offer(1)
+    w.rotate(3)                                         # looks like 1 quarter turn
+    x, y = w.legal_cells()[0]
+    w.click_cell(x, y)
+    assert g.history[1] == Take(1, x, y, 1)             # the engine's one name for that look
