@@ -54,6 +54,18 @@ def test_mouse_pixels_are_floored_to_cells(sent):
     g._on_mouse_down(200, 5)  # outside: ignored
     assert g.clicks == [(1, 1)]
     assert g.message == "clicked 1,1"
+    # floored, not truncated: a pixel just left of the canvas is not in its first column
+    g._on_mouse_down(-0.5, 5)
+    assert g.clicks == [(1, 1)]
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf"), None, "3", True])
+def test_mouse_events_that_are_not_finite_numbers_are_ignored(sent, bad):
+    g = Grid()
+    g._on_mouse_down(bad, 5)
+    g._on_mouse_down(5, bad)
+    g._on_mouse_move(bad, bad)
+    assert g.clicks == []
 
 
 def test_batching_is_restored_after_an_exception(sent):

@@ -334,12 +334,12 @@ class CanvasBoard(W.VBox):
         return plain_text(self.status.value)
 
     def _on_mouse_down(self, px: float, py: float) -> None:
-        cell = self.cell_at(int(px), int(py)) if _finite(px, py) else None
+        cell = self.cell_at(math.floor(px), math.floor(py)) if _finite(px, py) else None
         if cell is not None:
             self.click_cell(*cell)
 
     def _on_mouse_move(self, px: float, py: float) -> None:
-        cell = self.cell_at(int(px), int(py)) if _finite(px, py) else None
+        cell = self.cell_at(math.floor(px), math.floor(py)) if _finite(px, py) else None
         if cell is not None:
             self.hover_cell(*cell)
 
