@@ -26,6 +26,7 @@ from skye_widgets.hashi.game import (ActionOrderError, Bridge, BridgeCountError,
                                      IslandNumberedError, NoDottedLineError, NoNumberedEndError,
                                      NotAnIslandError, NumberBelowBridgesError, PairFullError, Setup,
                                      SetupRuleError, Sheet, Write, WrongPhaseError, default_deck, rank_title)
+from skye_widgets.errors import NoActionToUndoError
 
 A = load_board("skerries-a")
 
@@ -50,7 +51,7 @@ def put(sheet: Sheet, numbers: dict, bridges: list) -> None:
     for cell, n in numbers.items():
         sheet.numbers[cell] = n
     for a, b in bridges:
-        sheet._add_bridge(a, b)
+        sheet.add_bridge(a, b)
 
 
 def end_round(g: HashiGame) -> None:
@@ -269,16 +270,41 @@ def test_a_bridge_that_makes_the_card_impossible_is_refused():
     assert g.legal_actions() == [Write((0, 2)), EndTurn()]
 
 
-def test_undo_takes_back_only_this_turn():
+def test_undo_takes_back_one_action_at_a_time_back_to_the_start():
     g = new_game(("Solo",), Card(5, 2), Card(1, 1))
+    start = g.to_dict()
     g.apply(Write((0, 5)))
     g.apply(Bridge((0, 2), (0, 5)))
     assert g.undo() == Bridge((0, 2), (0, 5))
     assert g.sheet(0).bridges == {} and g.sheet(0).degree((0, 5)) == 0
     assert g.undo() == Write((0, 5))
-    assert g.sheet(0).numbers == {(0, 2): 4}
-    with pytest.raises(ActionOrderError):
-        g.undo()  # the setup is a finished turn
+    assert g.sheet(0).numbers == {(0, 2): 4} and g.to_dict() == start
+    g.apply(EndTurn())                     # a finished turn (card 1 scored) is taken back too
+    assert g.round == 2 and g.undo() == EndTurn() and g.round == 1 and g.to_dict() == start
+    assert g.undo() == Setup((0, 2), 4)    # ... and so is the setup
+    assert g.phase == "setup" and g.sheet(0).numbers == {} and g.history == []
+    with pytest.raises(NoActionToUndoError):
+        g.undo()
+
+
+def test_undo_across_the_pass_and_the_end_restores_everything():
+    # two players: undoing the second setup un-passes the boards; undoing the last EndTurn
+    # of the game takes back its scoring
+    g = HashiGame(A, ["A", "B"], seed=9)
+    g.apply(Setup((0, 2), 4))
+    before = (g.to_dict(), [dict(s.numbers) for s in g.sheets], g.setup_by)
+    g.apply(Setup((6, 2), 3))
+    assert g.phase == "play" and g.setup_by == [1, 0]
+    g.undo()
+    assert (g.to_dict(), [dict(s.numbers) for s in g.sheets], g.setup_by) == before and g.phase == "setup"
+    g.apply(Setup((6, 2), 3))
+    while g.round < 17 or g.current_player() == 0:
+        g.apply(EndTurn())
+    last = g.to_dict()
+    g.apply(EndTurn())
+    assert g.is_over() and g.current_player() == -1 and g.returns() == [0.5, 0.5]
+    g.undo()
+    assert not g.is_over() and g.to_dict() == last and g.returns() == [0.0, 0.0]
 
 
 def test_players_act_in_turn_on_the_same_card():
@@ -463,7 +489,7 @@ def test_replay_by_seed_is_identical():
     for cell in [(0, 2), (6, 2)]:
         g.apply(Setup(cell, 3))
     g.apply(Bridge((6, 2), (6, 5)))
-    h = HashiGame.replay(A, ["A", "B"], 42, [a for _, a in g.history])
+    h = HashiGame.replay(A, ["A", "B"], 42, g.history)
     assert h.pile == g.pile and h.to_dict() == g.to_dict()
 
 
@@ -532,8 +558,8 @@ def test_a_bridge_hides_its_dotted_line_in_the_picture():
     from skye_widgets.hashi.render import render_board
     sheet = Sheet(A)
     sheet.numbers[(0, 2)] = 3
-    sheet._add_bridge((0, 2), (0, 5))
-    sheet._add_bridge((0, 2), (0, 5))
-    sheet._add_bridge((0, 0), (0, 2))
+    sheet.add_bridge((0, 2), (0, 5))
+    sheet.add_bridge((0, 2), (0, 5))
+    sheet.add_bridge((0, 0), (0, 2))
     dotted = [s for s in render_board(A, sheet).shapes if isinstance(s, Line) and s.dash]
     assert len(dotted) == 26 - 2            # side A's 26 dotted lines, minus the 2 that carry bridges
