@@ -8,7 +8,7 @@ import pytest
 
 from skye_widgets.cli import main
 from skye_widgets.hashi.board import load_board
-from skye_widgets.hashi.bots import play_bots
+from skye_widgets.hashi import make_bot, play_game
 from skye_widgets.hashi.game import HashiGame
 
 
@@ -26,7 +26,7 @@ def test_play_solo_json_has_scores_breakdown_and_rank(capsys):
     assert player["bot"] == "greedy" and player["name"] == "greedy 1"
     assert player["score"] == sum(i["points"] for i in player["breakdown"])
     # the same game played through the Python API gives the same total
-    assert player["score"] == play_bots(load_board("skerries-a"), ["greedy"], seed=4).score(0).points
+    assert player["score"] == play_game([make_bot("greedy", seed=5)], seed=4, board="skerries-a").score(0).points
     assert data["winners"] == ["greedy 1"] and isinstance(data["rank"], str)
     assert len(data["cards"]) == 17
 

@@ -196,7 +196,7 @@ def test_suggest_shows_the_planners_turn_and_playing_it_is_legal():
     assert "undo" not in w.message  # selecting is not a move
     g = w.game
     from skye_widgets.hashi.bots import PlannerBot
-    wrote, bridges = PlannerBot(seed=g.round).plan(g)
+    wrote, bridges = PlannerBot(seed=g.round).plan(g.observation(g.current_player()))
     for a in ([] if wrote is None else [wrote]):
         w.selected = None
         w.click_island(*a)
@@ -216,9 +216,38 @@ def test_render_draws_lines_bridges_and_finished_rings():
     assert len(dotted) == len(A.lines) == 26
     sheet = Sheet(A)
     sheet.numbers.update({(0, 2): 2, (0, 5): 3})
-    sheet._add_bridge((0, 2), (0, 5)); sheet._add_bridge((0, 2), (0, 5))   # a double bridge
+    sheet.add_bridge((0, 2), (0, 5)); sheet.add_bridge((0, 2), (0, 5))   # a double bridge
     d = render_board(A, sheet)
     solid = [s for s in d.shapes if isinstance(s, Line) and not s.dash and s.line_width == 3.0]
     assert len(solid) == 2                                                  # two parallel strokes
     rings = [s for s in d.shapes if isinstance(s, Circle) and s.stroke == FINISHED]
     assert len(rings) == 1                                                  # only the 2 is finished
+
+
+@pytest.mark.parametrize("x, y", [(2.0, 0), (True, 0), (0, False), (float("nan"), 0), (0, float("inf")),
+                                  (-1, 0), (0, 99), ("2", "0"), (None, 0)])
+def test_click_cell_refuses_bad_coordinates_with_a_message(x, y):
+    w = HashiWidget.solo(seed=3)
+    before = w.game.to_dict()
+    w.click_cell(x, y)
+    assert w.game.to_dict() == before and "no cell at" in w.message
+
+
+def test_mouse_handlers_ignore_non_finite_pixels():
+    w = HashiWidget.solo(seed=3)
+    before = w.game.to_dict()
+    for px, py in [(float("nan"), 10), (10, float("inf")), (-float("inf"), float("nan"))]:
+        w._on_mouse_down(px, py)
+        w._on_mouse_move(px, py)
+        w._on_mouse_up(px, py)
+        assert w.cell_at(px, py) is None
+    assert w.game.to_dict() == before
+
+
+def test_the_widget_undo_takes_back_only_the_persons_own_turn():
+    w = HashiWidget.versus(["greedy"], seed=1)
+    w.click_island(0, 2)              # the setup; the bot then sets up too and the boards pass
+    assert w.game.phase == "play"
+    n = len(w.game.history)
+    w.undo()
+    assert len(w.game.history) == n and "only this turn" in w.message
