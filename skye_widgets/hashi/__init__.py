@@ -21,8 +21,8 @@ from typing import Any, Sequence
 from .. import protocol
 from .board import Board, board_names, load_board
 from .bots import BOTS, Bot, GreedyBot, PlannerBot, RandomBot, make_bot
-from .game import (Action, Bridge, Card, EndTurn, HashiGame, HashiObservation, HashiRulesError, Setup, Sheet,
-                   Write, default_deck)
+from .game import (CATEGORIES, RANKS, SOLO_DEADLINES, Action, Bridge, Card, EndTurn, HashiGame, HashiObservation,
+                   HashiRulesError, Setup, Sheet, Write, default_deck, rank_title)
 from .render import render_board, render_game
 
 Game = HashiGame
@@ -30,7 +30,7 @@ Game = HashiGame
 __all__ = ["Game", "HashiGame", "HashiObservation", "Action", "Setup", "Write", "Bridge", "EndTurn", "Card",
            "Sheet", "Board", "HashiRulesError", "default_deck", "load_board", "board_names", "make_bot", "Bot",
            "RandomBot", "GreedyBot", "PlannerBot", "BOTS", "play_game", "tournament", "render_game",
-           "render_board", "INFO"]
+           "render_board", "INFO", "CATEGORIES", "RANKS", "SOLO_DEADLINES", "rank_title"]
 
 
 def play_game(bots: Sequence[Bot], *, seed: int = 0, names: Sequence[str] | None = None,

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Iterable
 
-from ..errors import FileFormatError, read_json, write_json
+from ..errors import FileFormatError, RulesError, read_json, write_json
 from ..limits import (MAX_BOARD_ISLANDS, MAX_BOARD_LINES, MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH,
                       is_whole, short)
 
@@ -58,20 +58,34 @@ def make_line(a: Cell, b: Cell) -> Line:
 
 
 def lines_cross(p: Line, q: Line) -> bool:
-    """Whether two straight lines cross at a point inside both of them.
+    """Whether two straight lines (bridges) cross at a point strictly inside both.
+
+    The one crossing test of the Hashi game, its boards and the classic puzzles
+    (and their solvers, which precompute it per pair of edges). Only a horizontal
+    and a vertical line can cross; the ends may be given in either order.
 
     >>> lines_cross(((1, 0), (1, 4)), ((0, 2), (3, 2)))
+    True
+    >>> lines_cross(((1, 4), (1, 0)), ((3, 2), (0, 2)))  # either order of the ends
     True
     >>> lines_cross(((1, 0), (1, 4)), ((1, 4), (3, 4)))  # they only touch at an island
     False
     """
     (a, b), (c, d) = p, q
-    if a[0] == b[0] and c[1] == d[1]:  # p horizontal, q vertical
+    if a[0] == b[0] and c[1] == d[1]:      # p horizontal (one row), q vertical (one column)
         row, col = a[0], c[1]
-        return a[1] < col < b[1] and c[0] < row < d[0]
-    if a[1] == b[1] and c[0] == d[0]:  # p vertical, q horizontal
+        return min(a[1], b[1]) < col < max(a[1], b[1]) and min(c[0], d[0]) < row < max(c[0], d[0])
+    if a[1] == b[1] and c[0] == d[0]:      # p vertical, q horizontal
         return lines_cross(q, p)
     return False
+
+
+class IllegalBridgeError(RulesError):
+    """A bridge the rules do not allow (in the game or a puzzle); the state is unchanged."""
+
+
+class CrossingBridgeError(IllegalBridgeError):
+    """Bridges never cross (the game's and the puzzles' rule alike)."""
 
 
 def _cells_strictly_between(line: Line) -> Iterable[Cell]:

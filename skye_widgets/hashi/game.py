@@ -49,7 +49,7 @@ from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionTo
 from ..limits import MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import win_shares
 from ..scores import BreakdownItem, ScoreResult
-from .board import Board, Cell, Line, make_line
+from .board import Board, Cell, CrossingBridgeError, IllegalBridgeError, Line, make_line
 
 # ---------------------------------------------------------------------------
 # cards and actions
@@ -277,23 +277,19 @@ class ActionOrderError(HashiRulesError):
     """Action a comes once per card, before any bridge of action b."""
 
 
-class NoDottedLineError(HashiRulesError):
+class NoDottedLineError(HashiRulesError, IllegalBridgeError):
     """Bridges only run along a dotted line between neighbouring islands."""
 
 
-class NoNumberedEndError(HashiRulesError):
+class NoNumberedEndError(HashiRulesError, IllegalBridgeError):
     """A bridge must start from a numbered island."""
 
 
-class PairFullError(HashiRulesError):
+class PairFullError(HashiRulesError, IllegalBridgeError):
     """Two islands are joined by at most 2 bridges."""
 
 
-class CrossingBridgeError(HashiRulesError):
-    """Bridges never cross."""
-
-
-class IslandFullError(HashiRulesError):
+class IslandFullError(HashiRulesError, IllegalBridgeError):
     """The island already has as many bridges as its number (or 6)."""
 
 
