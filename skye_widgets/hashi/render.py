@@ -165,11 +165,13 @@ def card_label(card: Any) -> str:
     return f"{card.number}\u00b7{card.bridges}"
 
 
-def render_game(game: "HashiGame", player: int | None = None, *, selected: Cell | None = None,
+def render_game(game: "HashiGame", viewer: int | None = None, *, selected: Cell | None = None,
                 highlight: Iterable[Cell] = ()) -> Drawing:
-    """One player's board (default: the player to act) with the card, the deck and the scores."""
-    if player is None:
-        player = max(game.current_player(), 0)
+    """The whole game as ``viewer`` sees it: their board (default: the player to act's)
+    with the card, the deck and everyone's scores (a Drawing, with ``_repr_svg_``).
+    Nothing is hidden from a player in Hashi but the order of the cards to come,
+    which is never drawn."""
+    player = max(game.current_player(), 0) if viewer is None else viewer
     sheet = game.sheet(player)
     geo = board_geometry(game.board)
     n = game.n_players
