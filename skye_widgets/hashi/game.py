@@ -764,7 +764,7 @@ class HashiGame:
     def observation(self, player: int) -> HashiObservation:
         """What ``player`` may know: see :class:`HashiObservation` (no deck order)."""
         if not is_whole(player, 0, self.n_players - 1):
-            raise NotAnActionError(f"player is 0-{self.n_players - 1}, not {short(player)}")
+            raise RulesError(f"there is no player {short(player)}: the players are 0-{self.n_players - 1}")
         return HashiObservation(player, self.players, self.board, self.phase, self.round, len(self.pile),
                                 self.card, tuple(self.played_cards()), tuple(self.unseen_cards()),
                                 tuple(s.copy() for s in self.sheets), tuple(self.setup_by),

@@ -101,3 +101,12 @@ def test_a_bot_finishes_a_turn_a_person_began():
     assert isinstance(second, Bridge)
     g.apply(second)
     assert bot.choose(g) == EndTurn()
+
+
+def test_tournament_is_seeded_and_shares_the_wins():
+    from skye_widgets.hashi import tournament
+    r = tournament(["random", "planner"], 2, seed=4)
+    assert r.to_dict() == tournament(["random", "planner"], 2, seed=4).to_dict()
+    assert abs(r.win_share(0) + r.win_share(1) - 1) < 1e-9 and r.games == 2
+    # the planner beats a random player every time (random: about 15 points, planner about 40)
+    assert r.win_share(1) == 1.0 and r.average_points(1) > r.average_points(0)
