@@ -32,7 +32,7 @@ and change nothing.
 >>> g = HashiGame(load_board("skerries-a"), players=["Ann"], seed=1)
 >>> g.phase, g.current_player()
 ('setup', 0)
->>> g.apply(Setup((0, 2), 4))
+>>> g.apply(Setup((2, 0), 4))
 >>> g.phase, g.round, len(g.pile)
 ('play', 1, 17)
 """
@@ -49,7 +49,7 @@ from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionTo
 from ..limits import MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import win_shares
 from ..scores import BreakdownItem, ScoreResult
-from .board import Board, Cell, CrossingBridgeError, IllegalBridgeError, Line, make_line
+from .board import Board, Cell, CrossingBridgeError, IllegalBridgeError, Line, make_line, row_major
 
 # ---------------------------------------------------------------------------
 # cards and actions
@@ -130,9 +130,9 @@ def _whole(v: Any, what: str, low: int, high: int) -> int:
 
 
 def _cell(v: Any, what: str) -> Cell:
-    """A cell: a tuple of two ``int`` (row, col) on a grid of at most MAX_HASHI_SIDE."""
+    """A cell: a tuple of two ``int`` (x, y) on a grid of at most MAX_HASHI_SIDE."""
     if not (type(v) is tuple and len(v) == 2):
-        raise NotAnActionError(f"{what} is a cell (row, col): a tuple of two whole numbers, not {short(v)}")
+        raise NotAnActionError(f"{what} is a cell (x, y): a tuple of two whole numbers, not {short(v)}")
     for x in v:
         _whole(x, f"a coordinate of {what}", 0, MAX_HASHI_SIDE - 1)
     return v
@@ -204,7 +204,7 @@ Action = Union[Setup, Write, Bridge, EndTurn]
 
 
 def action_to_json(action: Action) -> list[Any]:
-    """``["setup", r, c, n]``, ``["write", r, c]``, ``["bridge", r1, c1, r2, c2]`` or ``["end"]``."""
+    """``["setup", x, y, n]``, ``["write", x, y]``, ``["bridge", x1, y1, x2, y2]`` or ``["end"]``."""
     if isinstance(action, Setup):
         return ["setup", *action.cell, action.number]
     if isinstance(action, Write):
@@ -214,8 +214,9 @@ def action_to_json(action: Action) -> list[Any]:
     return ["end"]
 
 
-def action_from_json(item: Any) -> Action:
-    """The inverse of :func:`action_to_json` (raises ``ValueError`` on a bad item)."""
+def action_from_json(item: Any, swap: bool = False) -> Action:
+    """The inverse of :func:`action_to_json` (raises ``ValueError`` on a bad item).
+    ``swap``: the cells are ``row, col`` (the first save format, ``hashi-game/1``)."""
     def ints(xs: Any) -> list[int]:
         if not all(is_whole(x) for x in xs):
             raise ValueError(f"expected whole numbers (at most {MAX_NUMBER}) in {short(item)}")
@@ -230,6 +231,9 @@ def action_from_json(item: Any) -> Action:
     rest = ints(item[1:])
     if len(rest) != shapes[kind]:
         raise ValueError(f"a {kind!r} action has {shapes[kind]} numbers, not {len(rest)}")
+    if swap:
+        for i in range(0, len(rest) - 1, 2):
+            rest[i], rest[i + 1] = rest[i + 1], rest[i]
     if kind == "setup":
         return Setup((rest[0], rest[1]), rest[2])
     if kind == "write":
@@ -478,7 +482,7 @@ class Sheet:
                         if y not in seen:
                             seen.add(y)
                             stack.append(y)
-                groups.append(sorted(group))
+                groups.append(sorted(group, key=row_major))
         groups.sort(key=len, reverse=True)
         return groups
 
@@ -978,8 +982,10 @@ class HashiGame:
 
         if not isinstance(data, dict):
             raise fail("a saved game is one JSON object")
-        if data.get("format") != GAME_FORMAT:
-            raise fail(f"'format' must be {GAME_FORMAT!r}, not {data.get('format')!r}")
+        if data.get("format") not in (GAME_FORMAT, OLD_GAME_FORMAT):
+            raise fail(f"'format' must be {GAME_FORMAT!r} (or the older {OLD_GAME_FORMAT!r}), "
+                       f"not {short(data.get('format'))}")
+        swap = data["format"] == OLD_GAME_FORMAT      # cells [row, col]
         for key in ("board", "players", "seed", "deck", "actions"):
             if key not in data:
                 raise fail(f"missing key {key!r}")
@@ -1010,7 +1016,7 @@ class HashiGame:
             try:
                 if not (isinstance(item, list) and item and is_whole(item[0])):
                     raise ValueError(f"expected [player, kind, ...], not {short(item)}")
-                player, action = item[0], action_from_json(item[1:])
+                player, action = item[0], action_from_json(item[1:], swap)
                 if player != game.current_player():
                     raise ValueError(f"it is player {game.current_player()}'s turn, not player {player}'s")
                 game.apply(action)
@@ -1032,7 +1038,9 @@ class HashiGame:
         return render_game(self).to_svg()
 
 
-GAME_FORMAT = "hashi-game/1"
+GAME_FORMAT = "hashi-game/2"
+#: The first save format: the same, with cells ``[row, col]`` (read by swapping them).
+OLD_GAME_FORMAT = "hashi-game/1"
 
 
 def _check_deck(deck: Sequence[Card]) -> None:

@@ -15,12 +15,14 @@ next logical step; *Check* says what is still wrong.
 Everything is reachable from Python (what the tests call)::
 
     w = HashiWidget.solo(seed=3)
-    w.click_island(0, 2)        # setup: a 3 on (row 0, col 2)
-    w.click_island(0, 5); w.click_island(0, 2)   # a bridge (0,5)-(0,2)
+    w.click_cell(2, 0)          # setup: a 3 on (x 2, y 0)
+    w.click_cell(5, 0); w.click_cell(2, 0)   # a bridge (5, 0)-(2, 0)
     w.done(); w.message
 
 ``click_cell(x, y)`` takes a column and a row (x east, y south) like every
-widget of the project; ``click_island(row, col)`` takes them the other way round.
+widget of the project (``click_island`` is the same). Game cells are ``(x, y)``
+as in the engine; a classic puzzle keeps ``(row, col)`` inside (its module's
+convention), and the widget turns clicks into them.
 """
 
 from __future__ import annotations
@@ -148,10 +150,14 @@ class HashiWidget(CanvasBoard):
         return render_game(self.game, self.shown_player, selected=self.selected, highlight=self.highlight)
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
+        """The (x, y) cell under a canvas pixel, or None."""
         if not _finite(px, py):
             return None
-        cell = self._geometry.cell_at(px, py)
-        return None if cell is None else (cell[1], cell[0])
+        return self._geometry.cell_at(px, py)
+
+    def _internal(self, x: int, y: int) -> Cell:
+        """The engine's cell for column x, row y: (x, y) in a game, (row, col) in a puzzle."""
+        return (y, x) if self.puzzle_state is not None else (x, y)
 
     def refresh(self) -> None:
         """Redraw the canvas and the panels from state."""
@@ -203,9 +209,9 @@ class HashiWidget(CanvasBoard):
                 f"<div>Cards not seen yet (one of them is out of the game): {escape(unseen)}</div>")
 
     # -- input --------------------------------------------------------------
-    def click_island(self, row: int, col: int) -> None:
-        """Click the island at (row, col)."""
-        self.click_cell(col, row)
+    def click_island(self, x: int, y: int) -> None:
+        """Click the island at (x, y): the same as :meth:`click_cell`."""
+        self.click_cell(x, y)
 
     def _grid(self) -> tuple[int, int]:
         """(columns, rows) of the grid shown."""
@@ -223,7 +229,7 @@ class HashiWidget(CanvasBoard):
             self.say(f"no cell at x={x!r}, y={y!r}: the grid has columns 0-{cols - 1} and rows 0-{rows - 1}",
                      "error")
             return
-        cell = (y, x)
+        cell = self._internal(x, y)
         if self.puzzle_state is not None:
             self._click_puzzle(cell)
         else:
@@ -234,7 +240,7 @@ class HashiWidget(CanvasBoard):
         if not _finite(px, py):
             return
         cell = self.cell_at(int(px), int(py))
-        self._down = None if cell is None else (cell[1], cell[0])
+        self._down = None if cell is None else self._internal(*cell)
         super()._on_mouse_down(px, py)
 
     def _on_mouse_move(self, px: float, py: float) -> None:
@@ -250,7 +256,7 @@ class HashiWidget(CanvasBoard):
         down, self._down = self._down, None
         if cell is None or down is None:
             return
-        up = (cell[1], cell[0])
+        up = self._internal(*cell)
         if up != down and self.selected == down:
             self.click_cell(*cell)
 
@@ -281,7 +287,7 @@ class HashiWidget(CanvasBoard):
         self.highlight = ()
         if not self._is_island(cell):
             self.selected = None
-            self.say(f"no island at row {cell[0]}, column {cell[1]}")
+            self.say(f"no island at {_name(cell)}")
             return
         if g.is_over():
             self.say("the game is over")

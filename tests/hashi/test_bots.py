@@ -35,27 +35,27 @@ def test_same_seed_same_game_and_every_move_legal():
 
 
 def test_greedy_finishes_an_island_when_it_can():
-    # solo, a 4 at (0,2); card 1 with 1 bridge: writing the 1 next to the 4 and bridging
+    # solo, a 4 at (2,0); card 1 with 1 bridge: writing the 1 next to the 4 and bridging
     # to it finishes the new island at once (2 points) - the only turn worth points now
     g = HashiGame(A, ["bot"], deck=stacked(Card(1, 1)), shuffle=False)
-    g.apply(Setup((0, 2), 4))
+    g.apply(Setup((2, 0), 4))
     bot = GreedyBot(0)
     while g.current_player() == 0 and g.round == 1:   # one action per choose(), until EndTurn
         g.apply(bot.choose(g.observation(0)))
     assert len(g.sheet(0).finished()) == 1
     finished = g.sheet(0).finished()[0]
-    assert finished in A.neighbours((0, 2)) and g.sheet(0).numbers[finished] == 1
+    assert finished in A.neighbours((2, 0)) and g.sheet(0).numbers[finished] == 1
 
 
 def test_planner_counts_a_number_that_can_never_be_finished_against_it():
     g = HashiGame(A, ["bot"], seed=0)
-    g.apply(Setup((0, 2), 4))
+    g.apply(Setup((2, 0), 4))
     ctx = _Context(g, 0)
     ok, dead = Sheet(A), Sheet(A)
-    # (6,0) has two dotted lines: at most 4 bridges, so a 6 there can never be finished;
-    # a 3 on (6,2) (three lines) can.
-    ok.numbers[(6, 2)] = 3
-    dead.numbers[(6, 0)] = 6
+    # (0,6) has two dotted lines: at most 4 bridges, so a 6 there can never be finished;
+    # a 3 on (2,6) (three lines) can.
+    ok.numbers[(2, 6)] = 3
+    dead.numbers[(0, 6)] = 6
     assert PlannerBot(0).evaluate(ctx, ok) > PlannerBot(0).evaluate(ctx, dead)
 
 
@@ -94,8 +94,8 @@ def test_a_bot_decides_from_the_observation_one_action_at_a_time():
 def test_a_bot_finishes_a_turn_a_person_began():
     # a person wrote and drew one of the card's 2 bridges; the bot draws the other, then ends
     g = HashiGame(A, ["bot"], deck=stacked(Card(5, 2)), shuffle=False)
-    g.apply(Setup((0, 2), 4))
-    g.apply(Bridge((0, 2), (0, 5)))
+    g.apply(Setup((2, 0), 4))
+    g.apply(Bridge((2, 0), (5, 0)))
     bot = make_bot("greedy", seed=0)
     second = bot.choose(g)
     assert isinstance(second, Bridge)

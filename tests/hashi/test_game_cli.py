@@ -61,10 +61,10 @@ def test_bad_bot_and_bad_files_are_one_line_exit_2(capsys, tmp_path):
     code, out, err = run(capsys, "hashi", "replay", str(bad))
     assert code == 2 and err == f"skye-widgets: {bad}: missing key 'board'\n"
     board = load_board("skerries-a").to_dict()
-    board["islands"][0]["at"] = [0, 1]  # now (0,0)-(0,2) ends where there is no island
+    board["islands"][0]["at"] = [1, 0]  # now (0,0)-(2,0) ends where there is no island
     bad.write_text(json.dumps(board), encoding="utf-8")
     code, out, err = run(capsys, "hashi", "board", str(bad))
-    assert code == 2 and "line (0, 0)-(0, 2) ends at (0, 0), which is not an island" in err
+    assert code == 2 and "line (0, 0)-(2, 0) ends at (0, 0), which is not an island" in err
     code, out, err = run(capsys, "hashi", "play", "--board", str(tmp_path / "none.json"))
     assert code == 2 and "no such file" in err
 
