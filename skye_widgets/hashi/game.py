@@ -313,7 +313,10 @@ class Sheet:
     """One player's board: the numbers written and the bridges drawn.
 
     It enforces the writing and bridge rules; the turn structure (one number,
-    then the card's bridges) is :class:`HashiGame`'s business.
+    then the card's bridges) is :class:`HashiGame`'s business. ``numbers`` maps
+    a cell ``(x, y)`` to its number; ``bridges`` maps a line (a sorted pair of
+    cells, :data:`~.board.Line`, also ``Bridge.line``) to 1 or 2 - the game's
+    one form of a bridge.
     """
 
     def __init__(self, board: Board) -> None:
@@ -497,9 +500,6 @@ class Sheet:
             return tuple(groups[0]) if groups and len(groups[0]) >= 6 else None
         raise KeyError(category)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"numbers": [[*c, n] for c, n in self.numbers.items()],
-                "bridges": [[*a, *b, n] for (a, b), n in sorted(self.bridges.items())]}
 
 
 # ---------------------------------------------------------------------------
