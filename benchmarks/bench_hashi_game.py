@@ -1,7 +1,7 @@
 """Hashi game: bot turn times and HashiWidget redraw cost (time and comm messages).
 
-Bot turns are timed one by one (``Bot.play_turn``: choose and play the whole
-turn) over whole games, solo and with four players, on both shipped boards;
+Bot turns are timed one by one (every ``choose`` + ``apply`` of the turn, up
+to and including its ``EndTurn``: one action per ``choose``) over whole games, solo and with four players, on both shipped boards;
 the figures are the median and the maximum turn. Widget figures: a full
 repaint of a mid-game board (as after a page reload) and a click that writes
 a number (the widget refreshes itself), with the comm messages each sends,
@@ -21,9 +21,8 @@ import time
 
 from ipycanvas.canvas import _CANVAS_MANAGER
 
-from skye_widgets.hashi.board import load_board
-from skye_widgets.hashi.bots import make_bot
-from skye_widgets.hashi.game import HashiGame, Write
+from skye_widgets.hashi import Game, make_bot
+from skye_widgets.hashi.game import EndTurn, HashiGame, Setup, Write
 from skye_widgets.widgets.hashi import HashiWidget
 
 
@@ -36,24 +35,33 @@ def bot_turn_times(kind: str, seeds: range, players: int, board: str) -> tuple[l
     times: list[float] = []
     cpu: list[float] = []
     for seed in seeds:
-        g = HashiGame(load_board(board), [f"{kind} {i + 1}" for i in range(players)], seed=seed)
-        bots = [make_bot(kind, seed + i + 1) for i in range(players)]
+        g = Game.new([f"{kind} {i + 1}" for i in range(players)], seed=seed, board=board)
+        bots = [make_bot(kind, seed=seed + i + 1) for i in range(players)]
         while not g.is_over():
             setup = g.phase == "setup"
             t0, c0 = time.perf_counter(), time.process_time()
-            bots[g.current_player()].play_turn(g)
+            play_turn(g, bots[g.current_player()])
             if not setup:
                 times.append((time.perf_counter() - t0) * 1000)
                 cpu.append((time.process_time() - c0) * 1000)
     return times, cpu
 
 
+def play_turn(g: HashiGame, bot: object) -> None:
+    """The bot's actions until its turn ends (with EndTurn; the setup is one action)."""
+    while True:
+        action = bot.choose(g.observation(g.current_player()))  # type: ignore[attr-defined]
+        g.apply(action)
+        if isinstance(action, (EndTurn, Setup)):
+            return
+
+
 def mid_game(seed: int = 3, cards: int = 9) -> HashiGame:
     """A solo game played by the planner up to card ``cards`` (numbers, bridges, finished islands)."""
-    g = HashiGame(load_board("skerries-a"), ["You"], seed=seed)
-    bot = make_bot("planner", seed)
+    g = Game.new(["You"], seed=seed)
+    bot = make_bot("planner", seed=seed)
     while g.round < cards:
-        bot.play_turn(g)
+        play_turn(g, bot)
     return g
 
 

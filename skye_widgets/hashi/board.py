@@ -6,15 +6,20 @@ be drawn along them. Two dotted lines may cross (that is why the rules say
 bridges never cross), but a line never runs through an island (so two lines
 can never overlap either).
 
-Cells are ``(row, col)`` from 0 with the origin at the top left, as in
-:mod:`skye_widgets.hashi.puzzle`. A line is a sorted pair of cells.
+Cells are ``(x, y)`` from 0 with the origin at the top left: ``x`` is the
+column (growing east), ``y`` the row (growing south), as everywhere in the
+package's games (the classic puzzles of :mod:`skye_widgets.hashi.puzzle` keep
+``(row, col)`` inside). A line is a sorted pair of cells.
 
 Board files are JSON (see ``docs/hashi.md``)::
 
-    {"format": "hashi-board/1", "name": "Skerries", "side": "A",
+    {"format": "hashi-board/2", "name": "Skerries", "side": "A",
      "width": 7, "height": 7,
-     "islands": [{"at": [0, 0], "flag": "red"}, {"at": [0, 3]}, ...],
-     "lines": [[[0, 0], [0, 3]], ...]}
+     "islands": [{"at": [0, 0], "flag": "red"}, {"at": [3, 0]}, ...],
+     "lines": [[[0, 0], [3, 0]], ...]}
+
+Files of the first format (``hashi-board/1``) wrote cells ``[row, col]``;
+they are still read (each cell swapped).
 
 >>> b = load_board("skerries-a")
 >>> len(b.islands), len(b.red), len(b.blue)
@@ -30,14 +35,16 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Iterable
 
-from ..errors import FileFormatError, read_json, write_json
+from ..errors import FileFormatError, RulesError, read_json, write_json
 from ..limits import (MAX_BOARD_ISLANDS, MAX_BOARD_LINES, MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH,
                       is_whole, short)
 
 Cell = tuple[int, int]
 Line = tuple[Cell, Cell]
 
-BOARD_FORMAT = "hashi-board/1"
+BOARD_FORMAT = "hashi-board/2"
+#: The first board format, with cells ``[row, col]`` (read by swapping them).
+OLD_BOARD_FORMAT = "hashi-board/1"
 FLAGS = ("red", "blue")
 #: The structure of a published board side.
 STANDARD_COUNTS = {"islands": 18, "red": 4, "blue": 3}
@@ -50,28 +57,42 @@ class BoardError(ValueError):
 def make_line(a: Cell, b: Cell) -> Line:
     """The canonical (sorted) form of the line between two cells.
 
-    >>> make_line((2, 0), (0, 0))
-    ((0, 0), (2, 0))
+    >>> make_line((0, 2), (0, 0))
+    ((0, 0), (0, 2))
     """
     a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
     return (a, b) if a <= b else (b, a)
 
 
 def lines_cross(p: Line, q: Line) -> bool:
-    """Whether two straight lines cross at a point inside both of them.
+    """Whether two straight lines (bridges) cross at a point strictly inside both.
+
+    The one crossing test of the Hashi game, its boards and the classic puzzles
+    (and their solvers, which precompute it per pair of edges). Only a horizontal
+    and a vertical line can cross; the ends may be given in either order.
 
     >>> lines_cross(((1, 0), (1, 4)), ((0, 2), (3, 2)))
+    True
+    >>> lines_cross(((1, 4), (1, 0)), ((3, 2), (0, 2)))  # either order of the ends
     True
     >>> lines_cross(((1, 0), (1, 4)), ((1, 4), (3, 4)))  # they only touch at an island
     False
     """
     (a, b), (c, d) = p, q
-    if a[0] == b[0] and c[1] == d[1]:  # p horizontal, q vertical
-        row, col = a[0], c[1]
-        return a[1] < col < b[1] and c[0] < row < d[0]
-    if a[1] == b[1] and c[0] == d[0]:  # p vertical, q horizontal
+    if a[0] == b[0] and c[1] == d[1]:      # p keeps its first coordinate, q its second
+        u, v = a[0], c[1]                  # the only point they could share
+        return min(a[1], b[1]) < v < max(a[1], b[1]) and min(c[0], d[0]) < u < max(c[0], d[0])
+    if a[1] == b[1] and c[0] == d[0]:      # the other way round
         return lines_cross(q, p)
     return False
+
+
+class IllegalBridgeError(RulesError):
+    """A bridge the rules do not allow (in the game or a puzzle); the state is unchanged."""
+
+
+class CrossingBridgeError(IllegalBridgeError):
+    """Bridges never cross (the game's and the puzzles' rule alike)."""
 
 
 def _cells_strictly_between(line: Line) -> Iterable[Cell]:
@@ -83,6 +104,15 @@ def _cells_strictly_between(line: Line) -> Iterable[Cell]:
 
 def _fmt(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
+
+
+def row_major(cell: Cell) -> tuple[int, int]:
+    """Sort key: top to bottom, then left to right (the order lines and neighbours are listed in)."""
+    return (cell[1], cell[0])
+
+
+def _line_order(line: Line) -> tuple[tuple[int, int], tuple[int, int]]:
+    return (row_major(line[0]), row_major(line[1]))
 
 
 @dataclass(frozen=True)
@@ -115,7 +145,7 @@ class Board:
     _crossings: dict[Line, tuple[Line, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        lines = tuple(sorted(make_line(a, b) for a, b in self.lines))
+        lines = tuple(sorted((make_line(a, b) for a, b in self.lines), key=_line_order))
         object.__setattr__(self, "lines", lines)
         problem = self._first_problem()
         if problem:
@@ -125,7 +155,7 @@ class Board:
         for a, b in lines:
             nb[a].append(b)
             nb[b].append(a)
-        self._neighbours.update({c: tuple(sorted(v)) for c, v in nb.items()})
+        self._neighbours.update({c: tuple(sorted(v, key=row_major)) for c, v in nb.items()})
         for p in lines:
             self._crossings[p] = tuple(q for q in lines if lines_cross(p, q))
 
@@ -135,10 +165,10 @@ class Board:
             return f"grid size {self.width}x{self.height} must be at least 1x1"
         seen: set[Cell] = set()
         for isl in self.islands:
-            r, c = isl.cell
-            if not (0 <= r < self.height and 0 <= c < self.width):
+            x, y = isl.cell
+            if not (0 <= x < self.width and 0 <= y < self.height):
                 return (f"island {_fmt(isl.cell)} is outside the {self.width}x{self.height} grid "
-                        f"(rows 0-{self.height - 1}, columns 0-{self.width - 1})")
+                        f"(x 0-{self.width - 1}, y 0-{self.height - 1})")
             if isl.cell in seen:
                 return f"two islands at {_fmt(isl.cell)}"
             if isl.flag not in (None, *FLAGS):
@@ -201,7 +231,7 @@ class Board:
         return self._flags[tuple(cell)]  # type: ignore[index]
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """The islands a dotted line joins to ``cell``, sorted."""
+        """The islands a dotted line joins to ``cell``, top to bottom, left to right."""
         return self._neighbours[tuple(cell)]  # type: ignore[index]
 
     def has_line(self, a: Cell, b: Cell) -> bool:
@@ -234,8 +264,10 @@ class Board:
 
         if not isinstance(data, dict):
             raise fail("a board file holds one JSON object")
-        if data.get("format") != BOARD_FORMAT:
-            raise fail(f"'format' must be {BOARD_FORMAT!r}, not {short(data.get('format'))}")
+        if data.get("format") not in (BOARD_FORMAT, OLD_BOARD_FORMAT):
+            raise fail(f"'format' must be {BOARD_FORMAT!r} (or the older {OLD_BOARD_FORMAT!r}), "
+                       f"not {short(data.get('format'))}")
+        swap = data["format"] == OLD_BOARD_FORMAT     # [row, col] cells
         for key in ("name", "width", "height", "islands", "lines"):
             if key not in data:
                 raise fail(f"missing key {key!r}")
@@ -253,17 +285,17 @@ class Board:
         islands = []
         for k, item in enumerate(data["islands"]):
             if not isinstance(item, dict) or "at" not in item:
-                raise fail(f"island {k + 1}: expected an object with 'at': [row, col]")
+                raise fail(f"island {k + 1}: expected an object with 'at': [x, y]")
             flag = item.get("flag")
             if flag is not None and flag not in FLAGS:
                 raise fail(f"island {k + 1}: flag {short(flag)}; flags are 'red', 'blue' or none")
-            islands.append(Island(_cell(item["at"], f"island {k + 1}", fail), flag))
+            islands.append(Island(_cell(item["at"], f"island {k + 1}", fail, swap), flag))
         lines = []
         for k, item in enumerate(data["lines"]):
             if not (isinstance(item, list) and len(item) == 2):
-                raise fail(f"line {k + 1}: expected [[row, col], [row, col]]")
-            lines.append(make_line(_cell(item[0], f"line {k + 1}", fail),
-                                   _cell(item[1], f"line {k + 1}", fail)))
+                raise fail(f"line {k + 1}: expected [[x, y], [x, y]]")
+            lines.append(make_line(_cell(item[0], f"line {k + 1}", fail, swap),
+                                   _cell(item[1], f"line {k + 1}", fail, swap)))
         standard = data.get("standard", True)
         if not isinstance(standard, bool):
             raise fail(f"'standard' must be true or false, not {short(standard)}")
@@ -297,32 +329,32 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _cell(v: Any, where: str, fail: Any) -> Cell:
+def _cell(v: Any, where: str, fail: Any, swap: bool = False) -> Cell:
     if not (isinstance(v, list) and len(v) == 2 and all(is_whole(x) for x in v)):
-        raise fail(f"{where}: a cell is [row, col] with whole numbers, not {short(v)}")
-    return (v[0], v[1])
+        raise fail(f"{where}: a cell is [{'row, col' if swap else 'x, y'}] with whole numbers, not {short(v)}")
+    return (v[1], v[0]) if swap else (v[0], v[1])
 
 
 def sight_lines(cells: Iterable[Cell], width: int, height: int) -> list[Line]:
-    """Every line from an island to the nearest island right of it and below it.
+    """Every line from an island to the nearest island east of it and south of it.
 
     A helper for designing boards (the line-of-sight neighbours of a classic
     Hashiwokakero puzzle); a board may then drop some of these lines.
 
-    >>> sight_lines([(0, 0), (0, 2), (2, 0), (2, 2)], 3, 3)
-    [((0, 0), (0, 2)), ((0, 0), (2, 0)), ((0, 2), (2, 2)), ((2, 0), (2, 2))]
+    >>> sight_lines([(0, 0), (2, 0), (0, 2), (2, 2)], 3, 3)
+    [((0, 0), (2, 0)), ((0, 0), (0, 2)), ((2, 0), (2, 2)), ((0, 2), (2, 2))]
     """
     occupied = set(map(tuple, cells))
     out: list[Line] = []
-    for r, c in sorted(occupied):  # type: ignore[misc]
-        for dr, dc in ((0, 1), (1, 0)):
-            rr, cc = r + dr, c + dc
-            while 0 <= rr < height and 0 <= cc < width:
-                if (rr, cc) in occupied:
-                    out.append(((r, c), (rr, cc)))
+    for x, y in occupied:  # type: ignore[misc]
+        for dx, dy in ((1, 0), (0, 1)):
+            xx, yy = x + dx, y + dy
+            while 0 <= xx < width and 0 <= yy < height:
+                if (xx, yy) in occupied:
+                    out.append(((x, y), (xx, yy)))
                     break
-                rr, cc = rr + dr, cc + dc
-    return sorted(out)
+                xx, yy = xx + dx, yy + dy
+    return sorted(out, key=_line_order)
 
 
 def board_names() -> list[str]:

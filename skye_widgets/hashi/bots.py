@@ -1,10 +1,16 @@
-"""Hashi bots: a greedy bot and a stronger planning bot, both seeded.
+"""Hashi bots: a random bot, a greedy bot and a stronger planning bot, all seeded.
 
-A bot chooses a whole turn for the current player: ``[Setup]`` in the setup,
-otherwise an optional :class:`~.game.Write`, the card's bridges (or none) and
-:class:`~.game.EndTurn`. Ties are broken with the bot's own
-``random.Random(seed)``, so a game with the same seeds replays exactly.
+Every bot speaks the protocol (:class:`skye_widgets.protocol.Bot`):
+``choose(state)`` returns ONE legal action for the player to act, deciding
+only from what that player may know (``state`` is a
+:class:`~.game.HashiObservation`, or a :class:`~.game.HashiGame` whose
+observation of the player to act is taken). A greedy or planner bot plans the
+whole turn when it starts (an optional :class:`~.game.Write`, the card's
+bridges or none, then :class:`~.game.EndTurn`) and hands out its actions one
+per call. Ties are broken with the bot's own ``random.Random(seed)``, so a
+game with the same seeds replays exactly.
 
+* :class:`RandomBot` picks any legal action.
 * :class:`GreedyBot` takes the turn that scores most right now (finished
   islands, categories reached), with a nudge towards bridges at numbered
   islands.
@@ -13,8 +19,8 @@ otherwise an optional :class:`~.game.Write`, the card's bridges (or none) and
   be finished count against it), progress towards the flag categories and
   the six-island network, and searches the turn's bridges with a small beam.
 
->>> from skye_widgets.hashi.board import load_board
->>> g = play_bots(load_board("skerries-a"), ["greedy"], seed=1)
+>>> from skye_widgets.hashi import play_game, make_bot
+>>> g = play_game([make_bot("greedy", seed=2)], seed=1)
 >>> g.is_over(), g.score(0).points > 0
 (True, True)
 """
@@ -22,48 +28,96 @@ otherwise an optional :class:`~.game.Write`, the card's bridges (or none) and
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Any, Callable
 
-from .board import Board, Cell, Line
+from ..errors import BadConfigError
+from .board import Cell, Line
 from .game import (CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Action, Bridge,
-                   Card, EndTurn, HashiGame, Setup, Sheet, Write)
+                   Card, EndTurn, HashiGame, HashiObservation, Setup, Sheet, Write)
 
 Plan = tuple[Cell | None, tuple[Line, ...]]
 
 
+def _observe(state: HashiGame | HashiObservation) -> HashiObservation:
+    if isinstance(state, HashiObservation):
+        return state
+    return state.observation(state.current_player())
+
+
 class Bot:
-    """Base class: ``turn(game)`` returns the current player's whole turn."""
+    """Base class: ``choose(state)`` returns the next action of the player to act."""
 
     name = "bot"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        # the rest of the turn planned when it started: (round, player, turn so far) -> actions
+        self._planned: tuple[tuple[Any, ...], list[Action]] | None = None
 
-    def turn(self, game: HashiGame) -> list[Action]:
-        """The actions of the current player's turn, ending with EndTurn (or a Setup)."""
-        if game.phase == "setup":
-            return [self.setup(game)]
-        wrote, bridges = self.plan(game)
-        actions: list[Action] = [Write(wrote)] if wrote is not None else []
-        actions += [Bridge(*line) for line in bridges]
-        return actions + [EndTurn()]
+    def choose(self, state: HashiGame | HashiObservation) -> Action:
+        """One legal action for ``state.current_player()``."""
+        obs = _observe(state)
+        if obs.phase == "setup":
+            return self.setup(obs)
+        key = (obs.round, obs.player, obs.turn_wrote, obs.turn_drawn)
+        if self._planned is not None and self._planned[0] == key:
+            rest = self._planned[1]
+        elif obs.turn_wrote is None and not obs.turn_drawn:
+            rest = self.turn(obs)
+        else:
+            rest = [self.finish_turn(obs)]  # a turn someone else began (a person in the widget)
+        action, rest = rest[0], rest[1:]
+        self._planned = None
+        if rest:
+            wrote = action.cell if isinstance(action, Write) else obs.turn_wrote
+            drawn = (*obs.turn_drawn, action.line) if isinstance(action, Bridge) else obs.turn_drawn
+            self._planned = ((obs.round, obs.player, wrote, drawn), rest)
+        return action
 
-    def setup(self, game: HashiGame) -> Setup:
+    def turn(self, state: HashiGame | HashiObservation) -> list[Action]:
+        """The whole turn this bot would play now, ending with EndTurn (or a Setup)."""
+        obs = _observe(state)
+        if obs.phase == "setup":
+            return [self.setup(obs)]
+        wrote, bridges = self.plan(obs)
+        return [*([Write(wrote)] if wrote is not None else []), *(Bridge(*l) for l in bridges), EndTurn()]
+
+    def finish_turn(self, obs: HashiObservation) -> Action:
+        """The next action of a turn begun elsewhere: while some of the card's bridges
+        are drawn, the bridge worth most now; otherwise EndTurn."""
+        legal = obs.legal_actions()
+        bridges = [a for a in legal if isinstance(a, Bridge)]
+        if not (bridges and obs.turn_drawn):
+            return EndTurn() if EndTurn() in legal else legal[0]
+        ctx = _Context(obs, obs.player)
+        sheet = obs.sheet(obs.player)
+
+        def value(a: Bridge) -> float:
+            t = sheet.copy()
+            t.add_bridge(a.a, a.b)
+            return GreedyBot._value(ctx, t) + self.rng.random() * 1e-3
+        return max(bridges, key=value)
+
+    def setup(self, obs: HashiObservation) -> Setup:
         """Where to write the setup 3 or 4 (on the board passed to the next player)."""
-        options = [a for a in game.legal_actions() if isinstance(a, Setup)]
-        board = game.board
+        options = [a for a in obs.legal_actions() if isinstance(a, Setup)]
+        board = obs.board
         def value(a: Setup) -> float:
             # a well-connected island far from flags is a good start for whoever gets it
             return len(board.neighbours(a.cell)) + (a.number == 4) * 0.5 + self.rng.random() * 0.1
         return max(options, key=value)
 
-    def plan(self, game: HashiGame) -> Plan:
+    def plan(self, obs: HashiObservation) -> Plan:
         raise NotImplementedError
 
-    def play_turn(self, game: HashiGame) -> None:
-        """Apply this bot's turn to ``game``."""
-        for a in self.turn(game):
-            game.apply(a)
+
+class RandomBot(Bot):
+    """Any legal action, at random (seeded)."""
+
+    name = "random"
+
+    def choose(self, state: HashiGame | HashiObservation) -> Action:
+        return self.rng.choice(_observe(state).legal_actions())
 
 
 def _candidate_writes(sheet: Sheet, card: Card) -> list[Cell | None]:
@@ -73,14 +127,14 @@ def _candidate_writes(sheet: Sheet, card: Card) -> list[Cell | None]:
 def _with_write(sheet: Sheet, cell: Cell | None, number: int) -> Sheet:
     s = sheet.copy()
     if cell is not None:
-        s._write(cell, number)
+        s.put_number(cell, number)
     return s
 
 
 class _Context:
     """What a bot knows besides its sheet: the card, the unseen cards, categories taken."""
 
-    def __init__(self, game: HashiGame, player: int) -> None:
+    def __init__(self, game: HashiObservation, player: int) -> None:
         self.game = game
         self.player = player
         self.cards_after = game.cards_left  # cards still to come after this one
@@ -112,9 +166,9 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def plan(self, game: HashiGame) -> Plan:
-        ctx = _Context(game, game.current_player())
-        sheet = game.sheet(game.current_player())
+    def plan(self, game: HashiObservation) -> Plan:
+        ctx = _Context(game, game.player)
+        sheet = game.sheet(game.player)
         card = game.card
         assert card is not None
         best: tuple[float, Plan] | None = None
@@ -126,7 +180,7 @@ class GreedyBot(Bot):
                 scored = []
                 for line in options:
                     t = s.copy()
-                    t._add_bridge(*line)
+                    t.add_bridge(*line)
                     if not t.can_draw(card.bridges - len(drawn) - 1):
                         continue
                     scored.append((self._value(ctx, t), self.rng.random(), line))
@@ -134,7 +188,7 @@ class GreedyBot(Bot):
                     drawn = []
                     break
                 _v, _r, line = max(scored)
-                s._add_bridge(*line)
+                s.add_bridge(*line)
                 drawn.append(line)
             if not drawn:
                 s = _with_write(sheet, cell, card.number)
@@ -161,8 +215,8 @@ class PlannerBot(Bot):
         self.beam = beam
         self.writes = writes
 
-    def plan(self, game: HashiGame) -> Plan:
-        player = game.current_player()
+    def plan(self, game: HashiObservation) -> Plan:
+        player = game.player
         ctx = _Context(game, player)
         sheet = game.sheet(player)
         card = game.card
@@ -187,7 +241,7 @@ class PlannerBot(Bot):
                         if key in grown:
                             continue
                         t = s.copy()
-                        t._add_bridge(*line)
+                        t.add_bridge(*line)
                         if left and not t.can_draw(left):
                             continue
                         grown[key] = (ev(t) + self.rng.random() * 1e-6, t, (*drawn, line))
@@ -262,6 +316,7 @@ class PlannerBot(Bot):
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
     "greedy": GreedyBot,
     "planner": PlannerBot,
     "strong": PlannerBot,
@@ -269,19 +324,8 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A bot by name: ``"greedy"`` or ``"planner"`` (alias ``"strong"``)."""
+    """A bot by name: ``"random"``, ``"greedy"`` or ``"planner"`` (alias ``"strong"``), seeded."""
     try:
         return BOTS[kind](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(sorted(BOTS))}") from None
-
-
-def play_bots(board: Board, kinds: Sequence[str], seed: int = 0,
-              names: Sequence[str] | None = None) -> HashiGame:
-    """A whole game where every player is a bot (bot ``i`` gets seed ``seed + i + 1``)."""
-    names = list(names) if names else [f"{k} {i + 1}" for i, k in enumerate(kinds)]
-    game = HashiGame(board, names, seed=seed)
-    bots = [make_bot(k, seed + i + 1) for i, k in enumerate(kinds)]
-    while not game.is_over():
-        bots[game.current_player()].play_turn(game)
-    return game
+    except (KeyError, TypeError):
+        raise BadConfigError(f"unknown bot {kind!r}; choose from {', '.join(sorted(BOTS))}") from None

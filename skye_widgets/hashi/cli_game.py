@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from ..cli import SEED, add_json_flag, emit, fit
 from ..errors import FileFormatError, read_json, write_json
 from ..limits import short
+from ..protocol import play
 from .board import board_names, load_board
 from .bots import BOTS, make_bot
 from .game import HashiGame
@@ -67,10 +68,8 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     board = load_board(args.board)
     names = [f"{k} {i + 1}" for i, k in enumerate(kinds)]
-    game = HashiGame(board, names, seed=args.seed)
-    bots = [make_bot(k, args.seed + i + 1) for i, k in enumerate(kinds)]
-    while not game.is_over():
-        bots[game.current_player()].play_turn(game)
+    bots = [make_bot(k, seed=args.seed + i + 1) for i, k in enumerate(kinds)]
+    game = play(HashiGame.new, bots, seed=args.seed, names=names, board=board)
     if args.save:
         data = game.to_dict()
         data["bots"] = kinds

@@ -32,7 +32,7 @@ and change nothing.
 >>> g = HashiGame(load_board("skerries-a"), players=["Ann"], seed=1)
 >>> g.phase, g.current_player()
 ('setup', 0)
->>> g.apply(Setup((0, 2), 4))
+>>> g.apply(Setup((2, 0), 4))
 >>> g.phase, g.round, len(g.pile)
 ('play', 1, 17)
 """
@@ -44,10 +44,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence, Union
 
-from ..errors import FileFormatError, RulesError, read_json, write_json
-from ..limits import MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
+from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
+                      RulesError, WrongPhaseError, read_json, write_json)
+from ..limits import MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
+from ..protocol import win_shares
 from ..scores import BreakdownItem, ScoreResult
-from .board import Board, Cell, Line, make_line
+from .board import Board, Cell, CrossingBridgeError, IllegalBridgeError, Line, make_line, row_major
 
 # ---------------------------------------------------------------------------
 # cards and actions
@@ -120,38 +122,77 @@ def rank_title(total: int) -> str:
     return RANKS[-1][1]
 
 
+def _whole(v: Any, what: str, low: int, high: int) -> int:
+    """``v`` if it is an ``int`` (not a bool, float or text) in ``low..high``, else NotAnActionError."""
+    if not is_whole(v, low, high):
+        raise NotAnActionError(f"{what} is a whole number from {low} to {high}, not {short(v)}")
+    return v
+
+
+def _cell(v: Any, what: str) -> Cell:
+    """A cell: a tuple of two ``int`` (x, y) on a grid of at most MAX_HASHI_SIDE."""
+    if not (type(v) is tuple and len(v) == 2):
+        raise NotAnActionError(f"{what} is a cell (x, y): a tuple of two whole numbers, not {short(v)}")
+    for x in v:
+        _whole(x, f"a coordinate of {what}", 0, MAX_HASHI_SIDE - 1)
+    return v
+
+
 @dataclass(frozen=True)
 class Setup:
-    """Setup: write a 3 or a 4 on an island without a flag."""
+    """Setup: write a 3 or a 4 on an island without a flag.
+
+    Fields are checked when it is made (a malformed action raises
+    :class:`~skye_widgets.errors.NotAnActionError`, a ``RulesError``):
+
+    >>> Setup((2, 0), 4.0)
+    Traceback (most recent call last):
+    ...
+    skye_widgets.errors.NotAnActionError: the setup number is a whole number from 0 to 6, not 4.0
+    """
 
     cell: Cell
     number: int
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cell", (int(self.cell[0]), int(self.cell[1])))
+        _cell(self.cell, "the setup island")
+        _whole(self.number, "the setup number", 0, MAX_BRIDGES_AT_ISLAND)
 
 
 @dataclass(frozen=True)
 class Write:
-    """Action a: write the current card's number on a free island."""
+    """Action a: write the current card's number on a free island.
+
+    >>> Write((2.9, 0))
+    Traceback (most recent call last):
+    ...
+    skye_widgets.errors.NotAnActionError: a coordinate of the island is a whole number from 0 to 99, not 2.9
+    """
 
     cell: Cell
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cell", (int(self.cell[0]), int(self.cell[1])))
+        _cell(self.cell, "the island")
 
 
 @dataclass(frozen=True)
 class Bridge:
-    """One bridge of action b, along the dotted line between ``a`` and ``b``."""
+    """One bridge of action b, along the dotted line between ``a`` and ``b``
+    (kept in the canonical order ``a < b``, like a :data:`~.board.Line`)."""
 
     a: Cell
     b: Cell
 
     def __post_init__(self) -> None:
-        a, b = make_line(self.a, self.b)
-        object.__setattr__(self, "a", a)
-        object.__setattr__(self, "b", b)
+        a, b = _cell(self.a, "a bridge end"), _cell(self.b, "a bridge end")
+        if b < a:
+            object.__setattr__(self, "a", b)
+            object.__setattr__(self, "b", a)
+
+    @property
+    def line(self) -> Line:
+        """The bridge as a line (a sorted pair of cells)."""
+        return (self.a, self.b)
 
 
 @dataclass(frozen=True)
@@ -163,7 +204,7 @@ Action = Union[Setup, Write, Bridge, EndTurn]
 
 
 def action_to_json(action: Action) -> list[Any]:
-    """``["setup", r, c, n]``, ``["write", r, c]``, ``["bridge", r1, c1, r2, c2]`` or ``["end"]``."""
+    """``["setup", x, y, n]``, ``["write", x, y]``, ``["bridge", x1, y1, x2, y2]`` or ``["end"]``."""
     if isinstance(action, Setup):
         return ["setup", *action.cell, action.number]
     if isinstance(action, Write):
@@ -173,8 +214,9 @@ def action_to_json(action: Action) -> list[Any]:
     return ["end"]
 
 
-def action_from_json(item: Any) -> Action:
-    """The inverse of :func:`action_to_json` (raises ``ValueError`` on a bad item)."""
+def action_from_json(item: Any, swap: bool = False) -> Action:
+    """The inverse of :func:`action_to_json` (raises ``ValueError`` on a bad item).
+    ``swap``: the cells are ``row, col`` (the first save format, ``hashi-game/1``)."""
     def ints(xs: Any) -> list[int]:
         if not all(is_whole(x) for x in xs):
             raise ValueError(f"expected whole numbers (at most {MAX_NUMBER}) in {short(item)}")
@@ -189,6 +231,9 @@ def action_from_json(item: Any) -> Action:
     rest = ints(item[1:])
     if len(rest) != shapes[kind]:
         raise ValueError(f"a {kind!r} action has {shapes[kind]} numbers, not {len(rest)}")
+    if swap:
+        for i in range(0, len(rest) - 1, 2):
+            rest[i], rest[i + 1] = rest[i + 1], rest[i]
     if kind == "setup":
         return Setup((rest[0], rest[1]), rest[2])
     if kind == "write":
@@ -203,15 +248,13 @@ def action_from_json(item: Any) -> Action:
 
 
 class HashiRulesError(RulesError):
-    """An illegal Hashi action (the state it was tried on is unchanged)."""
+    """An illegal Hashi action (the state it was tried on is unchanged).
 
-
-class BadConfigError(HashiRulesError):
-    """A game that cannot be set up: 1-4 players, a whole-number seed, 18 valid cards."""
-
-
-class WrongPhaseError(HashiRulesError):
-    """The action does not belong to the current phase (setup / play / over)."""
+    The shared errors of :mod:`skye_widgets.errors` are used where they fit
+    (``BadConfigError``, ``WrongPhaseError``, ``GameOverError``,
+    ``NotAnActionError``, ``NoActionToUndoError``; importable from here too);
+    the classes below are Hashi's own rules.
+    """
 
 
 class NotAnIslandError(HashiRulesError):
@@ -238,23 +281,19 @@ class ActionOrderError(HashiRulesError):
     """Action a comes once per card, before any bridge of action b."""
 
 
-class NoDottedLineError(HashiRulesError):
+class NoDottedLineError(HashiRulesError, IllegalBridgeError):
     """Bridges only run along a dotted line between neighbouring islands."""
 
 
-class NoNumberedEndError(HashiRulesError):
+class NoNumberedEndError(HashiRulesError, IllegalBridgeError):
     """A bridge must start from a numbered island."""
 
 
-class PairFullError(HashiRulesError):
+class PairFullError(HashiRulesError, IllegalBridgeError):
     """Two islands are joined by at most 2 bridges."""
 
 
-class CrossingBridgeError(HashiRulesError):
-    """Bridges never cross."""
-
-
-class IslandFullError(HashiRulesError):
+class IslandFullError(HashiRulesError, IllegalBridgeError):
     """The island already has as many bridges as its number (or 6)."""
 
 
@@ -274,7 +313,10 @@ class Sheet:
     """One player's board: the numbers written and the bridges drawn.
 
     It enforces the writing and bridge rules; the turn structure (one number,
-    then the card's bridges) is :class:`HashiGame`'s business.
+    then the card's bridges) is :class:`HashiGame`'s business. ``numbers`` maps
+    a cell ``(x, y)`` to its number; ``bridges`` maps a line (a sorted pair of
+    cells, :data:`~.board.Line`, also ``Bridge.line``) to 1 or 2 - the game's
+    one form of a bridge.
     """
 
     def __init__(self, board: Board) -> None:
@@ -310,7 +352,7 @@ class Sheet:
         return [c for c in self.board.cells if self.is_finished(c)]
 
     def _island(self, cell: Cell) -> Cell:
-        cell = (int(cell[0]), int(cell[1]))
+        cell = tuple(cell)  # type: ignore[assignment]
         if not self.board.is_island(cell):
             raise NotAnIslandError(f"there is no island at {_fmt(cell)}")
         return cell
@@ -356,7 +398,7 @@ class Sheet:
         """Whether :meth:`check_bridge` passes."""
         try:
             self.check_bridge(a, b)
-        except HashiRulesError:
+        except RulesError:
             return False
         return True
 
@@ -377,15 +419,33 @@ class Sheet:
             out.append(c)
         return out
 
-    # unchecked mutations (callers check first)
-    def _write(self, cell: Cell, number: int) -> None:
+    # -- changes: the sheet keeps its numbers, bridges and degrees in step. They
+    # do not check the rules (callers check first with check_write/check_bridge):
+    # bots use them on copies to try turns out.
+    def put_number(self, cell: Cell, number: int) -> None:
+        """Write ``number`` on the island at ``cell`` (unchecked)."""
         self.numbers[cell] = number
 
-    def _add_bridge(self, a: Cell, b: Cell) -> None:
+    def erase_number(self, cell: Cell) -> None:
+        """Rub out the number at ``cell``."""
+        del self.numbers[cell]
+
+    def add_bridge(self, a: Cell, b: Cell) -> None:
+        """Draw one more bridge between ``a`` and ``b`` (unchecked)."""
         line = make_line(a, b)
         self.bridges[line] = self.bridges.get(line, 0) + 1
         self._degree[line[0]] += 1
         self._degree[line[1]] += 1
+
+    def remove_bridge(self, a: Cell, b: Cell) -> None:
+        """Rub out one bridge between ``a`` and ``b`` (there must be one)."""
+        line = make_line(a, b)
+        if self.bridges[line] == 1:
+            del self.bridges[line]
+        else:
+            self.bridges[line] -= 1
+        self._degree[line[0]] -= 1
+        self._degree[line[1]] -= 1
 
     def can_draw(self, k: int) -> bool:
         """Whether ``k`` more bridges can be drawn one after the other."""
@@ -393,7 +453,7 @@ class Sheet:
             return True
         for line in self.legal_bridges():
             s = self.copy()
-            s._add_bridge(*line)
+            s.add_bridge(*line)
             if s.can_draw(k - 1):
                 return True
         return False
@@ -425,7 +485,7 @@ class Sheet:
                         if y not in seen:
                             seen.add(y)
                             stack.append(y)
-                groups.append(sorted(group))
+                groups.append(sorted(group, key=row_major))
         groups.sort(key=len, reverse=True)
         return groups
 
@@ -440,9 +500,6 @@ class Sheet:
             return tuple(groups[0]) if groups and len(groups[0]) >= 6 else None
         raise KeyError(category)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"numbers": [[*c, n] for c, n in self.numbers.items()],
-                "bridges": [[*a, *b, n] for (a, b), n in sorted(self.bridges.items())]}
 
 
 # ---------------------------------------------------------------------------
@@ -465,14 +522,102 @@ class Achievement:
 # the game
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Turn:
+    """What the player to act has done on the current card (replaced, never changed)."""
+
     wrote: Cell | None = None
-    drawn: list[Line] = field(default_factory=list)
+    drawn: tuple[Line, ...] = ()
+
+
+def _legal_actions(phase: str, board: Board, sheet: Sheet, card: Card | None, turn: _Turn) -> list[Action]:
+    """Every action the rules allow the player to act with ``sheet`` now (used by
+    :meth:`HashiGame.legal_actions` and :meth:`HashiObservation.legal_actions`)."""
+    if phase == "over":
+        return []
+    if phase == "setup":
+        return [Setup(c, n) for c in board.cells if not board.flag(c)
+                and c not in sheet.numbers for n in SETUP_NUMBERS]
+    assert card is not None
+    out: list[Action] = []
+    if turn.wrote is None and not turn.drawn:
+        out += [Write(c) for c in sheet.legal_writes(card.number)]
+    left = card.bridges - len(turn.drawn)
+    if left > 0:
+        for line in sheet.legal_bridges():
+            s = sheet.copy()
+            s.add_bridge(*line)
+            if s.can_draw(left - 1):
+                out.append(Bridge(*line))
+    if len(turn.drawn) in (0, card.bridges):
+        out.append(EndTurn())
+    return out
+
+
+@dataclass(frozen=True)
+class HashiObservation:
+    """What ``player`` may know (:meth:`HashiGame.observation`): every board (they
+    lie open on the table), the cards turned, the scores reached, the turn so far
+    -- but not the order of the cards still to come nor the card removed unseen
+    (``unseen_cards`` lists them together, sorted). Bots decide from it.
+    The sheets are copies: changing them changes nothing in the game.
+    """
+
+    player: int
+    names: tuple[str, ...]
+    board: Board
+    phase: str
+    round: int
+    n_cards: int
+    card: Card | None
+    played: tuple[Card, ...]
+    unseen: tuple[Card, ...]
+    sheets: tuple[Sheet, ...]
+    setup_by: tuple[int, ...]
+    achievements: tuple["Achievement", ...]
+    turn_wrote: Cell | None
+    turn_drawn: tuple[Line, ...]
+    to_act: int
+
+    @property
+    def n_players(self) -> int:
+        return len(self.names)
+
+    @property
+    def solo(self) -> bool:
+        return len(self.names) == 1
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still to be turned after the current one."""
+        return self.n_cards - self.round
+
+    def current_player(self) -> int:
+        """The player to act in the game (-1 once it is over)."""
+        return self.to_act
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def sheet(self, player: int) -> Sheet:
+        """The board ``player`` plays on."""
+        return self.sheets[player]
+
+    def unseen_cards(self) -> list[Card]:
+        return list(self.unseen)
+
+    def legal_actions(self) -> list[Action]:
+        """The actions of the player to act, if that is this observation's player (else none)."""
+        if self.to_act != self.player:
+            return []
+        return _legal_actions(self.phase, self.board, self.sheets[self.player], self.card,
+                              _Turn(self.turn_wrote, self.turn_drawn))
 
 
 class HashiGame:
-    """A whole game of Hashi for 1-4 players (see the module docstring).
+    """A whole game of Hashi for 1-4 players (see the module docstring); it
+    implements :class:`skye_widgets.protocol.Game` (exported as
+    :class:`skye_widgets.hashi.Game`; make one with :meth:`new`).
 
     ``players`` are names (bots are the caller's business: see
     :mod:`skye_widgets.hashi.bots`). ``deck`` is the 18 cards before
@@ -480,16 +625,26 @@ class HashiGame:
     the card removed unseen. ``shuffle=False`` keeps ``deck`` in the given
     order (a stacked deck for lessons and tests): its first card is the one
     removed, the others are turned in order.
+
+    The state only changes through :meth:`apply` and :meth:`undo`; every change
+    replaces the sheet, turn and list it touches instead of changing them, so
+    :meth:`undo` puts the previous ones back exactly.
     """
 
     def __init__(self, board: Board, players: Sequence[str] = ("Player 1",), seed: int = 0,
                  deck: Sequence[Card] | None = None, shuffle: bool = True) -> None:
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise BadConfigError(f"players are a list of 1-4 names, not {short(players)}")
         if not 1 <= len(players) <= 4:
             raise BadConfigError(f"Hashi is for 1-4 players, not {len(players)}")
         if any(len(str(p)) > MAX_NAME_LENGTH for p in players):   # so that every save loads back
             raise BadConfigError(f"a player name has at most {MAX_NAME_LENGTH} characters")
-        if not _is_whole(seed):
-            raise BadConfigError(f"the seed is a whole number (the same seed, the same game), not {seed!r}")
+        if not is_whole(seed, -MAX_SEED, MAX_SEED):
+            raise BadConfigError(f"the seed is a whole number (the same seed, the same game), not {short(seed)}")
+        if not isinstance(board, Board):
+            raise BadConfigError(f"the board is a Board (see load_board), not {short(board)}")
+        if not isinstance(shuffle, bool):
+            raise BadConfigError(f"shuffle is True or False, not {short(shuffle)}")
         deck = tuple(default_deck() if deck is None else deck)
         _check_deck(deck)
         self.board = board
@@ -508,14 +663,55 @@ class HashiGame:
         self._current = 0
         self._turn = _Turn()
         self.achievements: list[Achievement] = []
-        self.history: list[tuple[int, Action]] = []
         #: who wrote the setup number on each player's (received) board
         self.setup_by: list[int] = list(range(len(self.players)))
+        self._log: list[tuple[int, Action]] = []      # (player, action) applied, in order
+        self._undo: list[tuple[Any, ...]] = []         # the state before each of them
+        self._legal: list[Action] | None = None        # legal_actions() of this state
+
+    @classmethod
+    def new(cls, players: int | Sequence[str] = 1, *, seed: int = 0, board: Board | str = "skerries-a",
+            deck: Sequence[Card] | None = None, shuffle: bool = True) -> "HashiGame":
+        """A new game: ``players`` is a count (1-4; named "Player 1"...) or a list of
+        names; ``board`` a :class:`Board` or a shipped board's name.
+
+        >>> g = HashiGame.new(2, seed=3)
+        >>> g.names, g.board.name, g.current_player()
+        (('Player 1', 'Player 2'), 'Skerries', 0)
+        """
+        if isinstance(players, int) and not isinstance(players, bool):
+            if not 1 <= players <= 4:
+                raise BadConfigError(f"Hashi is for 1-4 players, not {players}")
+            players = [f"Player {i + 1}" for i in range(players)]
+        elif isinstance(players, str) or not isinstance(players, Sequence):
+            raise BadConfigError(f"players are a count (1-4) or a list of names, not {short(players)}")
+        elif not all(isinstance(p, str) for p in players):
+            raise BadConfigError("player names are texts")
+        if isinstance(board, str):
+            from .board import load_board
+            board = load_board(board)
+        return cls(board, list(players), seed, deck, shuffle)
 
     # -- queries ------------------------------------------------------------
     @property
     def n_players(self) -> int:
         return len(self.players)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names (the protocol's name for :attr:`players`)."""
+        return self.players
+
+    @property
+    def history(self) -> list[Action]:
+        """The actions applied so far, in order (replaying them on a new game with
+        the same seed gives this game)."""
+        return [a for _p, a in self._log]
+
+    @property
+    def log(self) -> list[tuple[int, Action]]:
+        """``(player, action)`` for every action applied so far."""
+        return list(self._log)
 
     @property
     def solo(self) -> bool:
@@ -569,11 +765,23 @@ class HashiGame:
         """The board ``player`` plays on."""
         return self.sheets[player]
 
+    def observation(self, player: int) -> HashiObservation:
+        """What ``player`` may know: see :class:`HashiObservation` (no deck order)."""
+        if not is_whole(player, 0, self.n_players - 1):
+            raise RulesError(f"there is no player {short(player)}: the players are 0-{self.n_players - 1}")
+        return HashiObservation(player, self.players, self.board, self.phase, self.round, len(self.pile),
+                                self.card, tuple(self.played_cards()), tuple(self.unseen_cards()),
+                                tuple(s.copy() for s in self.sheets), tuple(self.setup_by),
+                                tuple(self.achievements), self._turn.wrote, self._turn.drawn,
+                                self.current_player())
+
     # -- actions ------------------------------------------------------------
     def check(self, action: Action) -> None:
-        """Raise the :class:`HashiRulesError` ``action`` would cause, else nothing."""
+        """Raise the ``RulesError`` ``action`` would cause, else nothing."""
+        if type(action) not in (Setup, Write, Bridge, EndTurn):
+            raise NotAnActionError(f"not a Hashi action (Setup, Write, Bridge or EndTurn): {short(action)}")
         if self.phase == "over":
-            raise WrongPhaseError("the game is over")
+            raise GameOverError("the game is over")
         sheet = self.sheets[self._current]
         if isinstance(action, Setup):
             if self.phase != "setup":
@@ -602,37 +810,41 @@ class HashiGame:
                                        f"{'s' if card.bridges > 1 else ''}, all drawn already")
             sheet.check_bridge(action.a, action.b)
             s = sheet.copy()
-            s._add_bridge(action.a, action.b)
+            s.add_bridge(action.a, action.b)
             left = card.bridges - len(self._turn.drawn) - 1
             if not s.can_draw(left):
                 raise BridgeCountError(f"after this bridge the other {left} bridge{'s' if left > 1 else ''} "
                                        "of the card could not be drawn: draw exactly the card's number "
                                        "of bridges, or none")
-        elif isinstance(action, EndTurn):
+        else:
             n = len(self._turn.drawn)
             if n not in (0, card.bridges):
                 raise BridgeCountError(f"{n} of the card's {card.bridges} bridges drawn: draw exactly "
                                        f"{card.bridges}, or none (undo to draw none)")
-        else:
-            raise TypeError(f"not a Hashi action: {action!r}")
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` for :meth:`current_player` (illegal: raises, nothing changes)."""
+        """Play ``action`` for :meth:`current_player` (illegal: raises a ``RulesError``,
+        nothing changes)."""
         self.check(action)
         player = self._current
-        sheet = self.sheets[player]
-        self.history.append((player, action))
-        if isinstance(action, Setup):
-            sheet._write(tuple(action.cell), action.number)  # type: ignore[arg-type]
-            self._next_player()
-        elif isinstance(action, Write):
-            assert self.card is not None
-            cell = (int(action.cell[0]), int(action.cell[1]))
-            sheet._write(cell, self.card.number)
-            self._turn.wrote = cell
-        elif isinstance(action, Bridge):
-            sheet._add_bridge(action.a, action.b)
-            self._turn.drawn.append(make_line(action.a, action.b))
+        self._undo.append((self.sheets, self.phase, self.round, self._current, self._turn,
+                           self.achievements, self.setup_by))
+        self._log.append((player, action))
+        self._legal = None
+        if isinstance(action, (Setup, Write, Bridge)):
+            sheet = self.sheets[player].copy()
+            self.sheets = list(self.sheets)
+            self.sheets[player] = sheet
+            if isinstance(action, Setup):
+                sheet.put_number(action.cell, action.number)
+                self._next_player()
+            elif isinstance(action, Write):
+                assert self.card is not None
+                sheet.put_number(action.cell, self.card.number)
+                self._turn = _Turn(action.cell, self._turn.drawn)
+            else:
+                sheet.add_bridge(action.a, action.b)
+                self._turn = _Turn(self._turn.wrote, (*self._turn.drawn, action.line))
         else:
             self._next_player()
 
@@ -657,8 +869,9 @@ class HashiGame:
             self.round += 1
 
     def _score_round(self) -> None:
+        achievements = list(self.achievements)
         for category, (_label, full, later) in CATEGORIES.items():
-            done = {a.player for a in self.achievements if a.category == category}
+            done = {a.player for a in achievements if a.category == category}
             awarded_before = bool(done)
             for p, sheet in enumerate(self.sheets):
                 if p in done:
@@ -670,54 +883,27 @@ class HashiGame:
                     is_full = self.round <= SOLO_DEADLINES[category]
                 else:
                     is_full = not awarded_before
-                self.achievements.append(Achievement(category, p, self.round, full if is_full else later,
-                                                     cells, is_full))
+                achievements.append(Achievement(category, p, self.round, full if is_full else later,
+                                                cells, is_full))
+        self.achievements = achievements
 
     def legal_actions(self) -> list[Action]:
-        """Every action :meth:`apply` accepts now."""
-        if self.phase == "over":
-            return []
-        sheet = self.sheets[self._current]
-        if self.phase == "setup":
-            return [Setup(c, n) for c in self.board.cells if not self.board.flag(c)
-                    and c not in sheet.numbers for n in SETUP_NUMBERS]
-        card = self.card
-        assert card is not None
-        out: list[Action] = []
-        if self._turn.wrote is None and not self._turn.drawn:
-            out += [Write(c) for c in sheet.legal_writes(card.number)]
-        left = card.bridges - len(self._turn.drawn)
-        if left > 0:
-            for line in sheet.legal_bridges():
-                s = sheet.copy()
-                s._add_bridge(*line)
-                if s.can_draw(left - 1):
-                    out.append(Bridge(*line))
-        if len(self._turn.drawn) in (0, card.bridges):
-            out.append(EndTurn())
-        return out
+        """Every action :meth:`apply` accepts now (for the player to act)."""
+        if self._legal is None:
+            self._legal = _legal_actions(self.phase, self.board, self.sheets[self._current], self.card,
+                                         self._turn)
+        return list(self._legal)
 
     def undo(self) -> Action:
-        """Take back the current player's last action of this turn (never across turns)."""
-        if not self.history or self.phase == "over":
-            raise ActionOrderError("nothing to undo")
-        player, last = self.history[-1]
-        if player != self._current or isinstance(last, (EndTurn, Setup)):
-            raise ActionOrderError("only this turn's number and bridges can be taken back")
-        sheet = self.sheets[player]
-        if isinstance(last, Write):
-            del sheet.numbers[last.cell]
-            self._turn.wrote = None
-        elif isinstance(last, Bridge):
-            line = make_line(last.a, last.b)
-            sheet.bridges[line] -= 1
-            if not sheet.bridges[line]:
-                del sheet.bridges[line]
-            sheet._degree[line[0]] -= 1
-            sheet._degree[line[1]] -= 1
-            self._turn.drawn.pop()
-        self.history.pop()
-        return last
+        """Take back the last action applied (whoever played it, even one that ended
+        a turn, the setup or the game) and return it; ``to_dict()`` is then what it
+        was before that action. Nothing to take back: :class:`NoActionToUndoError`."""
+        if not self._log:
+            raise NoActionToUndoError("nothing to undo: no action has been played yet")
+        (self.sheets, self.phase, self.round, self._current, self._turn,
+         self.achievements, self.setup_by) = self._undo.pop()
+        self._legal = None
+        return self._log.pop()[1]
 
     # -- scores -------------------------------------------------------------
     def score(self, player: int) -> ScoreResult:
@@ -740,29 +926,35 @@ class HashiGame:
         return ScoreResult(sum(i.points for i in items), tuple(items))
 
     def scores(self) -> list[ScoreResult]:
-        """Every player's :meth:`score`."""
+        """Every player's :meth:`score` (victory points now, with the breakdown)."""
         return [self.score(p) for p in range(self.n_players)]
 
     def winners(self) -> list[int]:
-        """The players with the highest total (ties share the win)."""
+        """The players with the highest total (ties share the win; solo: the player)."""
         totals = [s.points for s in self.scores()]
         best = max(totals)
         return [p for p, t in enumerate(totals) if t == best]
+
+    def returns(self) -> list[float]:
+        """The win share (the protocol's meaning): ``1/k`` for each of the ``k``
+        winners once the game is over, else 0.0; solo: ``[1.0]`` at the end (the
+        score and :meth:`rank_title` say how well)."""
+        return win_shares(self.winners(), self.n_players, self.is_over())
 
     def rank_title(self) -> str | None:
         """Solo: the rank title of the total (None with more players)."""
         return rank_title(self.score(0).points) if self.solo else None
 
     # -- copies, files, replay ----------------------------------------------
-    def copy(self) -> "HashiGame":
-        """An independent copy."""
+    def clone(self) -> "HashiGame":
+        """An independent copy (undo works on it as on the original)."""
         g = HashiGame.__new__(HashiGame)
         g.__dict__.update(self.__dict__)
         g.sheets = [s.copy() for s in self.sheets]
-        g._turn = _Turn(self._turn.wrote, list(self._turn.drawn))
         g.achievements = list(self.achievements)
-        g.history = list(self.history)
         g.setup_by = list(self.setup_by)
+        g._log = list(self._log)
+        g._undo = list(self._undo)
         return g
 
     def to_dict(self) -> dict[str, Any]:
@@ -770,7 +962,7 @@ class HashiGame:
         return {"format": GAME_FORMAT, "board": self.board.to_dict(), "players": list(self.players),
                 "seed": self.seed, "deck": [[c.number, c.bridges] for c in self.deck],
                 "shuffle": self.shuffle,
-                "actions": [[p, *action_to_json(a)] for p, a in self.history]}
+                "actions": [[p, *action_to_json(a)] for p, a in self._log]}
 
     @classmethod
     def replay(cls, board: Board, players: Sequence[str], seed: int,
@@ -790,8 +982,10 @@ class HashiGame:
 
         if not isinstance(data, dict):
             raise fail("a saved game is one JSON object")
-        if data.get("format") != GAME_FORMAT:
-            raise fail(f"'format' must be {GAME_FORMAT!r}, not {data.get('format')!r}")
+        if data.get("format") not in (GAME_FORMAT, OLD_GAME_FORMAT):
+            raise fail(f"'format' must be {GAME_FORMAT!r} (or the older {OLD_GAME_FORMAT!r}), "
+                       f"not {short(data.get('format'))}")
+        swap = data["format"] == OLD_GAME_FORMAT      # cells [row, col]
         for key in ("board", "players", "seed", "deck", "actions"):
             if key not in data:
                 raise fail(f"missing key {key!r}")
@@ -822,7 +1016,7 @@ class HashiGame:
             try:
                 if not (isinstance(item, list) and item and is_whole(item[0])):
                     raise ValueError(f"expected [player, kind, ...], not {short(item)}")
-                player, action = item[0], action_from_json(item[1:])
+                player, action = item[0], action_from_json(item[1:], swap)
                 if player != game.current_player():
                     raise ValueError(f"it is player {game.current_player()}'s turn, not player {player}'s")
                 game.apply(action)
@@ -844,17 +1038,15 @@ class HashiGame:
         return render_game(self).to_svg()
 
 
-GAME_FORMAT = "hashi-game/1"
-
-
-def _is_whole(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+GAME_FORMAT = "hashi-game/2"
+#: The first save format: the same, with cells ``[row, col]`` (read by swapping them).
+OLD_GAME_FORMAT = "hashi-game/1"
 
 
 def _check_deck(deck: Sequence[Card]) -> None:
     if len(deck) != DECK_SIZE:
         raise BadConfigError(f"a deck has {DECK_SIZE} cards, not {len(deck)}")
     for c in deck:
-        if not (isinstance(c, Card) and _is_whole(c.number) and _is_whole(c.bridges)
+        if not (isinstance(c, Card) and is_whole(c.number) and is_whole(c.bridges)
                 and 1 <= c.number <= 6 and 1 <= c.bridges <= 3):
             raise BadConfigError(f"a card is a number 1-6 and 1-3 bridges, not {c!r}")

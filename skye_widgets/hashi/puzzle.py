@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..errors import FileFormatError, RulesError, read_json, read_text
 from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, short
+from .board import CrossingBridgeError, IllegalBridgeError, lines_cross  # shared with the game
 
 if TYPE_CHECKING:  # pragma: no cover
     from .solver import Hint
@@ -44,16 +45,8 @@ class PuzzleError(ValueError):
     """A puzzle that cannot exist (island outside the grid, number not 1-8, ...)."""
 
 
-class IllegalBridgeError(RulesError):
-    """A bridge the rules do not allow; the puzzle state is unchanged."""
-
-
 class NotNeighboursError(IllegalBridgeError):
     """The two cells are not islands in line of sight of each other."""
-
-
-class CrossingBridgeError(IllegalBridgeError):
-    """The bridge would cross a bridge already drawn."""
 
 
 class OverNumberError(IllegalBridgeError):
@@ -71,30 +64,6 @@ class NoBridgeError(IllegalBridgeError):
 def cell_name(cell: Cell) -> str:
     """``(2, 5)`` -> ``"(row 2, col 5)"`` for messages."""
     return f"(row {cell[0]}, col {cell[1]})"
-
-
-def crosses(a: Cell, b: Cell, c: Cell, d: Cell) -> bool:
-    """Whether the straight bridge a-b crosses the straight bridge c-d.
-
-    Only a horizontal and a vertical bridge can cross, strictly inside both.
-
-    >>> crosses((1, 0), (1, 4), (0, 2), (3, 2))
-    True
-    >>> crosses((1, 0), (1, 4), (1, 4), (3, 4))   # they share an end
-    False
-    """
-    if a[0] == b[0] and c[1] == d[1]:
-        (r, c1), c2 = a, b[1]
-        col, r1, r2 = c[1], c[0], d[0]
-    elif a[1] == b[1] and c[0] == d[0]:
-        return crosses(c, d, a, b)
-    else:
-        return False
-    if c1 > c2:
-        c1, c2 = c2, c1
-    if r1 > r2:
-        r1, r2 = r2, r1
-    return c1 < col < c2 and r1 < r < r2
 
 
 @dataclass(frozen=True, eq=False)
@@ -362,7 +331,7 @@ class PuzzleState:
         if k == 0:
             for p in self.bridges:
                 c, d = sorted(p)
-                if crosses(a, b, c, d):
+                if lines_cross((a, b), (c, d)):
                     raise CrossingBridgeError(f"a bridge from {cell_name(a)} to {cell_name(b)} would cross "
                                               f"the bridge from {cell_name(c)} to {cell_name(d)}")
 

@@ -60,15 +60,15 @@ class Geometry:
         return self.cell * 0.34
 
     def center(self, cell: Cell) -> tuple[float, float]:
-        """The pixel centre of a grid cell ``(row, col)``."""
-        return (self.margin + cell[1] * self.cell, self.margin + cell[0] * self.cell)
+        """The pixel centre of a grid cell ``(x, y)``."""
+        return (self.margin + cell[0] * self.cell, self.margin + cell[1] * self.cell)
 
     def cell_at(self, px: float, py: float) -> Cell | None:
         """The grid cell whose centre is within half a cell of the pixel, or None.
 
-        >>> g = Geometry(3, 3)
-        >>> g.cell_at(*g.center((2, 1)))
-        (2, 1)
+        >>> g = Geometry(3, 4)
+        >>> g.cell_at(*g.center((3, 1)))
+        (3, 1)
         >>> g.cell_at(-50, 10) is None
         True
         """
@@ -76,10 +76,10 @@ class Geometry:
         r = round((py - self.margin) / self.cell)
         if not (0 <= r < self.rows and 0 <= c < self.cols):
             return None
-        cx, cy = self.center((r, c))
+        cx, cy = self.center((c, r))
         if abs(px - cx) > self.cell / 2 or abs(py - cy) > self.cell / 2:
             return None
-        return (r, c)
+        return (c, r)
 
 
 def board_geometry(board: Board) -> Geometry:
@@ -90,7 +90,7 @@ def board_geometry(board: Board) -> Geometry:
 def _bridge_lines(geo: Geometry, a: Cell, b: Cell, count: int, colour: str = BRIDGE) -> list[Line]:
     (x1, y1), (x2, y2) = geo.center(a), geo.center(b)
     r = geo.radius
-    horizontal = a[0] == b[0]
+    horizontal = a[1] == b[1]
     # from the edge of one island to the edge of the other
     if horizontal:
         x1, x2 = min(x1, x2) + r, max(x1, x2) - r
@@ -165,11 +165,13 @@ def card_label(card: Any) -> str:
     return f"{card.number}\u00b7{card.bridges}"
 
 
-def render_game(game: "HashiGame", player: int | None = None, *, selected: Cell | None = None,
+def render_game(game: "HashiGame", viewer: int | None = None, *, selected: Cell | None = None,
                 highlight: Iterable[Cell] = ()) -> Drawing:
-    """One player's board (default: the player to act) with the card, the deck and the scores."""
-    if player is None:
-        player = max(game.current_player(), 0)
+    """The whole game as ``viewer`` sees it: their board (default: the player to act's)
+    with the card, the deck and everyone's scores (a Drawing, with ``_repr_svg_``).
+    Nothing is hidden from a player in Hashi but the order of the cards to come,
+    which is never drawn."""
+    player = max(game.current_player(), 0) if viewer is None else viewer
     sheet = game.sheet(player)
     geo = board_geometry(game.board)
     n = game.n_players
@@ -258,12 +260,18 @@ def _puzzle_parts(obj: Any) -> tuple[Any, Mapping[Any, int]]:
     return obj, {}
 
 
+def _xy(cell: Cell) -> Cell:
+    """A puzzle's ``(row, col)`` as the drawing's ``(x, y)``."""
+    return (cell[1], cell[0])
+
+
 def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterable[Cell] = (),
                   geometry: Geometry | None = None) -> Drawing:
     """A classic Hashiwokakero puzzle (``HashiPuzzle``) or a learner's play on it (``PuzzleState``).
 
     Islands whose bridges equal their number are circled; islands with too
-    many bridges are drawn in red.
+    many bridges are drawn in red. Cells (``selected``, ``highlight``) are the
+    puzzle's own ``(row, col)``; they are drawn at ``(x, y) = (col, row)``.
     """
     puzzle, bridges = _puzzle_parts(state)
     geo = geometry or Geometry(puzzle.height, puzzle.width, cell=min(52.0, max(26.0, 520 / max(puzzle.width, puzzle.height))),
@@ -275,14 +283,14 @@ def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterab
         a, b = sorted(pair)
         degree[a] += n
         degree[b] += n
-        d.extend(_bridge_lines(geo, a, b, n))
+        d.extend(_bridge_lines(geo, _xy(a), _xy(b), n))
     for cell in highlight:
-        x, y = geo.center(cell)
+        x, y = geo.center(_xy(cell))
         d.add(Circle(x, y, geo.radius + 9, fill="#fff3a0", opacity=0.8, layer="background"))
     for cell, need in sorted(puzzle.islands.items()):
-        d.extend(_island(geo, cell, need, finished=degree[cell] == need and bool(bridges),
+        d.extend(_island(geo, _xy(cell), need, finished=degree[cell] == need and bool(bridges),
                          wrong=degree[cell] > need))
     if selected is not None:
-        x, y = geo.center(selected)
+        x, y = geo.center(_xy(selected))
         d.add(Circle(x, y, geo.radius + 7, stroke=SELECTED, line_width=3.0, dash=(6, 3), layer="overlay"))
     return d

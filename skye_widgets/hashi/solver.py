@@ -37,7 +37,8 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from .cdcl import CutEdges, GaveUp, Search
-from .puzzle import Cell, HashiPuzzle, as_pair_counts, cell_name, crosses
+from .board import lines_cross
+from .puzzle import Cell, HashiPuzzle, as_pair_counts, cell_name
 
 BridgeRow = tuple[int, int, int, int, int]
 
@@ -71,11 +72,9 @@ class _Model:
         horiz = [e for e, (a, b) in enumerate(pairs) if a[0] == b[0] and b[1] - a[1] > 1]
         vert = [e for e, (a, b) in enumerate(pairs) if a[1] == b[1] and b[0] - a[0] > 1]
         self.cross: list[list[int]] = [[] for _ in range(self.m)]
-        for h in horiz:
-            (r, c1), (_, c2) = pairs[h]
+        for h in horiz:                       # (computed once per puzzle with the one crossing test)
             for v in vert:
-                (r1, c), (r2, _) = pairs[v]
-                if c1 < c < c2 and r1 < r < r2:
+                if lines_cross(pairs[h], pairs[v]):
                     self.cross[h].append(v)
                     self.cross[v].append(h)
         self.nb: list[list[tuple[int, int]]] = [
@@ -517,7 +516,7 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[It
         (a, b), _ = live[i]
         for j in range(i + 1, len(live)):
             (c, d), _ = live[j]
-            if crosses(a, b, c, d):
+            if lines_cross((a, b), (c, d)):
                 out.append(f"the bridge {cell_name(a)}-{cell_name(b)} crosses {cell_name(c)}-{cell_name(d)}")
     deg = {c: 0 for c in isl}
     for (a, b), k in live:

@@ -15,16 +15,19 @@ next logical step; *Check* says what is still wrong.
 Everything is reachable from Python (what the tests call)::
 
     w = HashiWidget.solo(seed=3)
-    w.click_island(0, 2)        # setup: a 3 on (row 0, col 2)
-    w.click_island(0, 5); w.click_island(0, 2)   # a bridge (0,5)-(0,2)
+    w.click_cell(2, 0)          # setup: a 3 on (x 2, y 0)
+    w.click_cell(5, 0); w.click_cell(2, 0)   # a bridge (5, 0)-(2, 0)
     w.done(); w.message
 
 ``click_cell(x, y)`` takes a column and a row (x east, y south) like every
-widget of the project; ``click_island(row, col)`` takes them the other way round.
+widget of the project (``click_island`` is the same). Game cells are ``(x, y)``
+as in the engine; a classic puzzle keeps ``(row, col)`` inside (its module's
+convention), and the widget turns clicks into them.
 """
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any, Sequence
 
@@ -32,6 +35,7 @@ import ipywidgets as W
 
 from ..drawing import Drawing
 from ..errors import RulesError
+from ..limits import is_whole
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
 from ..hashi.game import Bridge, EndTurn, HashiGame, Setup, Write
@@ -76,9 +80,9 @@ class HashiWidget(CanvasBoard):
             controls: list[W.Widget] = [self.header, W.HBox(buttons)]
         else:
             self.puzzle_state = None
-            self.game = game if game is not None else HashiGame(load_board("skerries-a"), ["You"], seed=0)
+            self.game = game if game is not None else HashiGame.new(["You"], seed=0)
             kinds = list(bots) + [None] * (self.game.n_players - len(bots))
-            self.bots = [make_bot(k, bot_seed + i + 1) if k else None for i, k in enumerate(kinds)]
+            self.bots = [make_bot(k, seed=bot_seed + i + 1) if k else None for i, k in enumerate(kinds)]
             self._geometry = board_geometry(self.game.board)
             self.setup_number = W.ToggleButtons(options=[3, 4], value=3, description="Setup number",
                                                 style={"button_width": "3em"})
@@ -146,8 +150,14 @@ class HashiWidget(CanvasBoard):
         return render_game(self.game, self.shown_player, selected=self.selected, highlight=self.highlight)
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
-        cell = self._geometry.cell_at(px, py)
-        return None if cell is None else (cell[1], cell[0])
+        """The (x, y) cell under a canvas pixel, or None."""
+        if not _finite(px, py):
+            return None
+        return self._geometry.cell_at(px, py)
+
+    def _internal(self, x: int, y: int) -> Cell:
+        """The engine's cell for column x, row y: (x, y) in a game, (row, col) in a puzzle."""
+        return (y, x) if self.puzzle_state is not None else (x, y)
 
     def refresh(self) -> None:
         """Redraw the canvas and the panels from state."""
@@ -199,12 +209,27 @@ class HashiWidget(CanvasBoard):
                 f"<div>Cards not seen yet (one of them is out of the game): {escape(unseen)}</div>")
 
     # -- input --------------------------------------------------------------
-    def click_island(self, row: int, col: int) -> None:
-        """Click the island at (row, col)."""
-        self.click_cell(col, row)
+    def click_island(self, x: int, y: int) -> None:
+        """Click the island at (x, y): the same as :meth:`click_cell`."""
+        self.click_cell(x, y)
+
+    def _grid(self) -> tuple[int, int]:
+        """(columns, rows) of the grid shown."""
+        if self.puzzle_state is not None:
+            return self.puzzle_state.puzzle.width, self.puzzle_state.puzzle.height
+        assert self.game is not None
+        return self.game.board.width, self.game.board.height
 
     def click_cell(self, x: int, y: int) -> None:
-        cell = (y, x)
+        """Click the cell in column ``x``, row ``y``. Coordinates that are not whole
+        numbers on the grid (floats, bools, NaN, out of range) are refused with a
+        message, never an exception."""
+        cols, rows = self._grid()
+        if not (is_whole(x, 0, cols - 1) and is_whole(y, 0, rows - 1)):
+            self.say(f"no cell at x={x!r}, y={y!r}: the grid has columns 0-{cols - 1} and rows 0-{rows - 1}",
+                     "error")
+            return
+        cell = self._internal(x, y)
         if self.puzzle_state is not None:
             self._click_puzzle(cell)
         else:
@@ -212,17 +237,26 @@ class HashiWidget(CanvasBoard):
         self.refresh()
 
     def _on_mouse_down(self, px: float, py: float) -> None:
+        if not _finite(px, py):
+            return
         cell = self.cell_at(int(px), int(py))
-        self._down = None if cell is None else (cell[1], cell[0])
+        self._down = None if cell is None else self._internal(*cell)
         super()._on_mouse_down(px, py)
+
+    def _on_mouse_move(self, px: float, py: float) -> None:
+        if _finite(px, py):
+            super()._on_mouse_move(px, py)
 
     def _on_mouse_up(self, px: float, py: float) -> None:
         """A drag from one island to another draws the bridge between them."""
+        if not _finite(px, py):
+            self._down = None
+            return
         cell = self.cell_at(int(px), int(py))
         down, self._down = self._down, None
         if cell is None or down is None:
             return
-        up = (cell[1], cell[0])
+        up = self._internal(*cell)
         if up != down and self.selected == down:
             self.click_cell(*cell)
 
@@ -253,7 +287,7 @@ class HashiWidget(CanvasBoard):
         self.highlight = ()
         if not self._is_island(cell):
             self.selected = None
-            self.say(f"no island at row {cell[0]}, column {cell[1]}")
+            self.say(f"no island at {_name(cell)}")
             return
         if g.is_over():
             self.say("the game is over")
@@ -323,11 +357,16 @@ class HashiWidget(CanvasBoard):
         self.refresh()
 
     def undo(self) -> None:
-        """Take back the last number or bridge of this turn."""
+        """Take back the last number or bridge of this turn (a person's own turn only:
+        the engine's ``undo`` could go further back, the widget does not)."""
         g = self.game
         if g is None:
             return
         self.selected = None
+        if not (self._human_to_act() and (g.turn_wrote is not None or g.turn_drawn)):
+            self.say("only this turn's number and bridges can be taken back", "error")
+            self.refresh()
+            return
         try:
             a = g.undo()
         except RulesError as e:
@@ -345,13 +384,14 @@ class HashiWidget(CanvasBoard):
             self.say("suggestions are for the start of a turn: undo this turn's moves first")
             return
         bot = PlannerBot(seed=g.round)
+        seen = g.observation(g.current_player())
         if g.phase == "setup":
-            s = bot.setup(g)
+            s = bot.setup(seen)
             self.highlight = (s.cell,)
             self.say(f"the planner would write a {s.number} at {_name(s.cell)}")
             self.refresh()
             return
-        wrote, bridges = bot.plan(g)
+        wrote, bridges = bot.plan(seen)
         parts = [f"write {g.card.number if g.card else ''} at {_name(wrote)}" if wrote else "write nothing"]
         parts.append("draw " + ", ".join(f"{_name(a)}-{_name(b)}" for a, b in bridges) if bridges
                      else "draw no bridge")
@@ -363,7 +403,8 @@ class HashiWidget(CanvasBoard):
         g = self.game
         assert g is not None
         while not g.is_over() and self.bots[g.current_player()] is not None:
-            self.bots[g.current_player()].play_turn(g)  # type: ignore[union-attr]
+            p = g.current_player()
+            g.apply(self.bots[p].choose(g.observation(p)))  # type: ignore[union-attr]
 
     # -- puzzles ------------------------------------------------------------
     def _click_puzzle(self, cell: Cell) -> None:
@@ -427,6 +468,11 @@ class HashiWidget(CanvasBoard):
         self.selected, self.highlight = None, ()
         self.say("all bridges removed")
         self.refresh()
+
+
+def _finite(*values: Any) -> bool:
+    """Whether every value is a real, finite number (mouse pixels from the browser)."""
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
 
 
 def _name(cell: Cell) -> str:

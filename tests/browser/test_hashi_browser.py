@@ -37,9 +37,9 @@ def write_notebook(lab, name: str) -> str:
     return name
 
 
-def island(row: int, col: int) -> tuple[int, int]:
-    """Canvas pixel of a board island (render.Geometry: 52 px apart, 40 px margin)."""
-    return 40 + col * 52, 40 + row * 52
+def island(x: int, y: int) -> tuple[int, int]:
+    """Canvas pixel of the board island at cell (x, y) (render.Geometry: 52 px apart, 40 px margin)."""
+    return 40 + x * 52, 40 + y * 52
 
 
 def drag(page, canvas, start, end) -> None:
@@ -61,21 +61,21 @@ def test_play_a_card_and_solve_a_puzzle_by_clicking(lab, page):
     board = canvases(page).first
     click_canvas(page, board, *island(0, 0))          # setup on a red-flag island: refused
     expect_status(page, "has a red flag")
-    click_canvas(page, board, *island(0, 2))          # setup 3 at (0, 2)
-    expect_status(page, "You wrote a 3 at (0, 2)")
-    click_canvas(page, board, *island(0, 5))          # the card's 5
-    expect_status(page, "wrote 5 at (0, 5)")
-    click_canvas(page, board, *island(0, 5))
-    expect_status(page, "(0, 5) selected")
-    click_canvas(page, board, *island(0, 2))
-    expect_status(page, "bridge (0, 5) - (0, 2) (1 of 3)")
-    drag(page, board, island(0, 5), island(2, 5))     # press on (0,5), release on (2,5)
-    expect_status(page, "bridge (0, 5) - (2, 5) (2 of 3)")
-    click_canvas(page, board, *island(0, 2))
-    click_canvas(page, board, *island(3, 2))
-    expect_status(page, "bridge (0, 2) - (3, 2) (3 of 3)")
-    # the bridge (0,2)-(0,5) is painted brown half-way between the two islands
-    x = (island(0, 2)[0] + island(0, 5)[0]) // 2
+    click_canvas(page, board, *island(2, 0))          # setup 3 at (2, 0)
+    expect_status(page, "You wrote a 3 at (2, 0)")
+    click_canvas(page, board, *island(5, 0))          # the card's 5
+    expect_status(page, "wrote 5 at (5, 0)")
+    click_canvas(page, board, *island(5, 0))
+    expect_status(page, "(5, 0) selected")
+    click_canvas(page, board, *island(2, 0))
+    expect_status(page, "bridge (5, 0) - (2, 0) (1 of 3)")
+    drag(page, board, island(5, 0), island(5, 2))     # press on (5,0), release on (5,2)
+    expect_status(page, "bridge (5, 0) - (5, 2) (2 of 3)")
+    click_canvas(page, board, *island(2, 0))
+    click_canvas(page, board, *island(2, 3))
+    expect_status(page, "bridge (2, 0) - (2, 3) (3 of 3)")
+    # the bridge (2,0)-(5,0) is painted brown half-way between the two islands
+    x = (island(2, 0)[0] + island(5, 0)[0]) // 2
     assert near(pixel(board, x, 40), [0x6B, 0x3E, 0x1F]), pixel(board, x, 40)
     assert near(pixel(board, x, 70), [0xD8, 0xEC, 0xF7])  # water below it
     page.get_by_role("button", name="Done").first.click()

@@ -11,16 +11,16 @@ from skye_widgets.hashi.board import (Board, board_names, lines_cross, load_boar
 
 def small(islands, lines, **kw):
     """A board file dict (not the standard 18-island structure unless asked)."""
-    d = {"format": "hashi-board/1", "name": "t", "side": "A", "width": 5, "height": 5,
+    d = {"format": "hashi-board/2", "name": "t", "side": "A", "width": 5, "height": 5,
          "standard": False, "islands": [{"at": list(c), **({"flag": f} if f else {})} for c, f in islands],
          "lines": [[list(a), list(b)] for a, b in lines]}
     d.update(kw)
     return d
 
 
-# A plus-shaped board: N (0,2), S (4,2), W (2,0), E (2,4); N-S and W-E cross at (2,2).
-PLUS = [((0, 2), None), ((4, 2), None), ((2, 0), "red"), ((2, 4), "blue")]
-PLUS_LINES = [((0, 2), (4, 2)), ((2, 0), (2, 4))]
+# A plus-shaped board (x, y): N (2,0), S (2,4), W (0,2), E (4,2); N-S and W-E cross at (2,2).
+PLUS = [((2, 0), None), ((2, 4), None), ((0, 2), "red"), ((4, 2), "blue")]
+PLUS_LINES = [((2, 0), (2, 4)), ((0, 2), (4, 2))]
 
 
 @pytest.mark.parametrize("name", ["skerries-a", "skerries-b"])
@@ -59,19 +59,19 @@ def test_round_trip_through_dict_and_file(tmp_path):
 
 def test_neighbours_and_crossings_of_the_plus_board():
     b = Board.from_dict(small(PLUS, PLUS_LINES))
-    assert b.neighbours((0, 2)) == ((4, 2),)
-    assert b.crossings((0, 2), (4, 2)) == (((2, 0), (2, 4)),)
-    assert b.has_line((4, 2), (0, 2)) and not b.has_line((0, 2), (2, 0))
-    assert b.flag((2, 0)) == "red" and b.flag((0, 2)) is None
+    assert b.neighbours((2, 0)) == ((2, 4),)
+    assert b.crossings((2, 0), (2, 4)) == (((0, 2), (4, 2)),)
+    assert b.has_line((2, 4), (2, 0)) and not b.has_line((2, 0), (0, 2))
+    assert b.flag((0, 2)) == "red" and b.flag((2, 0)) is None
 
 
 def test_geometry_helpers():
-    assert make_line((3, 1), (1, 1)) == ((1, 1), (3, 1))
-    assert lines_cross(((0, 2), (4, 2)), ((2, 0), (2, 4)))
-    assert not lines_cross(((0, 0), (0, 4)), ((0, 4), (3, 4)))  # meet at an island only
-    assert not lines_cross(((0, 0), (0, 4)), ((1, 0), (1, 4)))  # parallel
+    assert make_line((1, 3), (1, 1)) == ((1, 1), (1, 3))
+    assert lines_cross(((2, 0), (2, 4)), ((0, 2), (4, 2)))
+    assert not lines_cross(((0, 0), (4, 0)), ((4, 0), (4, 3)))  # meet at an island only
+    assert not lines_cross(((0, 0), (4, 0)), ((0, 1), (4, 1)))  # parallel
     # four islands on the corners of a square: four sides, no diagonals
-    assert len(sight_lines([(0, 0), (0, 3), (3, 0), (3, 3)], 4, 4)) == 4
+    assert len(sight_lines([(0, 0), (3, 0), (0, 3), (3, 3)], 4, 4)) == 4
 
 
 def standard_dict():
@@ -94,13 +94,13 @@ def test_bad_format_and_missing_keys():
 
 
 def test_island_outside_the_grid():
-    d = standard_dict(); d["islands"][0]["at"] = [7, 0]
-    assert "island (7, 0) is outside the 8x7 grid" in fault(d)
+    d = standard_dict(); d["islands"][0]["at"] = [0, 7]
+    assert "island (0, 7) is outside the 8x7 grid" in fault(d)
 
 
 def test_bad_cell_value():
     d = standard_dict(); d["islands"][2]["at"] = [1, "x"]
-    assert "island 3: a cell is [row, col]" in fault(d)
+    assert "island 3: a cell is [x, y]" in fault(d)
 
 
 def test_two_islands_on_one_cell():
@@ -126,21 +126,21 @@ def test_line_faults():
     # diagonal
     assert "is diagonal" in fault(small([((0, 0), None), ((1, 1), None)], [((0, 0), (1, 1))]))
     # to a cell without an island
-    assert "(0, 3), which is not an island" in fault(small(PLUS, PLUS_LINES + [((0, 2), (0, 3))]))
-    # through an island: (0,0)-(0,4) passes (0,2)
-    isl = [((0, 0), None), ((0, 2), None), ((0, 4), None)]
-    assert "runs through the island at (0, 2)" in fault(small(isl, [((0, 0), (0, 4)), ((0, 0), (0, 2))]))
+    assert "(3, 0), which is not an island" in fault(small(PLUS, PLUS_LINES + [((2, 0), (3, 0))]))
+    # through an island: (0,0)-(4,0) passes (2,0)
+    isl = [((0, 0), None), ((2, 0), None), ((4, 0), None)]
+    assert "runs through the island at (2, 0)" in fault(small(isl, [((0, 0), (4, 0)), ((0, 0), (2, 0))]))
     # listed twice (in either direction)
-    assert "listed twice" in fault(small(PLUS, PLUS_LINES + [((4, 2), (0, 2))]))
+    assert "listed twice" in fault(small(PLUS, PLUS_LINES + [((2, 4), (2, 0))]))
     # joining an island to itself
-    assert "to itself" in fault(small(PLUS, [((0, 2), (0, 2))]))
+    assert "to itself" in fault(small(PLUS, [((2, 0), (2, 0))]))
 
 
 def test_overlapping_lines_are_caught_as_running_through_an_island():
-    # (0,0)-(0,3) and (0,1)-(0,4) share the stretch (0,1)-(0,3); one end of each lies inside the other
-    isl = [((0, 0), None), ((0, 1), None), ((0, 3), None), ((0, 4), None)]
-    msg = fault(small(isl, [((0, 0), (0, 3)), ((0, 1), (0, 4))]))
-    assert "runs through the island at (0, 1)" in msg
+    # (0,0)-(3,0) and (1,0)-(4,0) share the stretch (1,0)-(3,0); one end of each lies inside the other
+    isl = [((0, 0), None), ((1, 0), None), ((3, 0), None), ((4, 0), None)]
+    msg = fault(small(isl, [((0, 0), (3, 0)), ((1, 0), (4, 0))]))
+    assert "runs through the island at (1, 0)" in msg
 
 
 def test_island_without_any_line():
@@ -150,7 +150,7 @@ def test_island_without_any_line():
 
 def test_crossing_lines_are_allowed_on_a_board():
     # the rules forbid crossing *bridges*; dotted lines may cross (side B has nine crossings)
-    assert Board.from_dict(small(PLUS, PLUS_LINES)).crossings((2, 0), (2, 4))
+    assert Board.from_dict(small(PLUS, PLUS_LINES)).crossings((0, 2), (4, 2))
 
 
 def test_load_errors_name_the_file(tmp_path):
@@ -160,3 +160,16 @@ def test_load_errors_name_the_file(tmp_path):
         load_board(str(p))
     with pytest.raises(FileFormatError, match="no such file"):
         load_board(str(tmp_path / "nope.json"))
+
+
+def test_the_first_format_stored_row_col_and_is_read_by_swapping():
+    # hashi-board/1 wrote cells [row, col]; the same board in both formats is the same board
+    new = standard_dict()
+    old = dict(new, format="hashi-board/1",
+               islands=[dict(i, at=i["at"][::-1]) for i in new["islands"]],
+               lines=[[a[::-1], b[::-1]] for a, b in new["lines"]])
+    assert Board.from_dict(old) == Board.from_dict(new) == load_board("skerries-a")
+    assert new["format"] == "hashi-board/2" and {"at": [2, 0]} in new["islands"]   # x 2, y 0
+    # a cell (x, y) is x columns east and y rows south of the top left
+    b = load_board("skerries-a")
+    assert max(x for x, _ in b.cells) == b.width - 1 and max(y for _, y in b.cells) == b.height - 1

@@ -1,6 +1,6 @@
 """Hashi flip-and-write rules, one test per rule, on hand-built positions.
 
-Board "skerries-a" (rows down, columns across; R red flag, B blue flag):
+Board "skerries-a" (cells (x, y): x across, y down; R red flag, B blue flag):
 
        0 1 2 3 4 5 6 7
     0  R . o . . o . B
@@ -9,7 +9,7 @@ Board "skerries-a" (rows down, columns across; R red flag, B blue flag):
     4  o . . B . o . R
     6  R . o . . o . B
 
-Its dotted lines join line-of-sight neighbours; (0,2)-(3,2) crosses (2,0)-(2,3).
+Its dotted lines join line-of-sight neighbours; (2,0)-(2,3) crosses (0,2)-(3,2).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from skye_widgets.hashi.game import (ActionOrderError, Bridge, BridgeCountError,
                                      IslandNumberedError, NoDottedLineError, NoNumberedEndError,
                                      NotAnIslandError, NumberBelowBridgesError, PairFullError, Setup,
                                      SetupRuleError, Sheet, Write, WrongPhaseError, default_deck, rank_title)
+from skye_widgets.errors import NoActionToUndoError
 
 A = load_board("skerries-a")
 
@@ -38,7 +39,7 @@ def stacked(*played: Card, removed: Card = Card(6, 3)) -> list[Card]:
     return [removed, *played, *rest]
 
 
-def new_game(players=("Solo",), *played: Card, setups=((0, 2),), number=4) -> HashiGame:
+def new_game(players=("Solo",), *played: Card, setups=((2, 0),), number=4) -> HashiGame:
     g = HashiGame(A, players, deck=stacked(*played), shuffle=False)
     for cell in setups:
         g.apply(Setup(cell, number))
@@ -50,7 +51,7 @@ def put(sheet: Sheet, numbers: dict, bridges: list) -> None:
     for cell, n in numbers.items():
         sheet.numbers[cell] = n
     for a, b in bridges:
-        sheet._add_bridge(a, b)
+        sheet.add_bridge(a, b)
 
 
 def end_round(g: HashiGame) -> None:
@@ -116,22 +117,22 @@ def test_a_bad_setup_is_a_rules_error_saying_why(kwargs, expected):
 
 def test_setup_is_a_3_or_a_4_on_an_island_without_a_flag():
     g = HashiGame(A)
-    assert "3 or a 4" in unchanged(g, Setup((0, 2), 5), SetupRuleError)
+    assert "3 or a 4" in unchanged(g, Setup((2, 0), 5), SetupRuleError)
     assert "red flag" in unchanged(g, Setup((0, 0), 3), SetupRuleError)
     unchanged(g, Setup((1, 1), 3), NotAnIslandError)
-    unchanged(g, Write((0, 2)), WrongPhaseError)
+    unchanged(g, Write((2, 0)), WrongPhaseError)
     assert len(g.legal_actions()) == 11 * 2  # 11 islands without a flag, two numbers
-    g.apply(Setup((0, 2), 3))
-    assert g.phase == "play" and g.sheet(0).numbers == {(0, 2): 3}  # solo keeps the board
-    unchanged(g, Setup((2, 0), 3), WrongPhaseError)
+    g.apply(Setup((2, 0), 3))
+    assert g.phase == "play" and g.sheet(0).numbers == {(2, 0): 3}  # solo keeps the board
+    unchanged(g, Setup((0, 2), 3), WrongPhaseError)
 
 
 def test_boards_are_passed_to_the_left():
     g = HashiGame(A, players=["P0", "P1", "P2"])
-    for cell in [(0, 2), (2, 0), (6, 2)]:
+    for cell in [(2, 0), (0, 2), (2, 6)]:
         g.apply(Setup(cell, 4))
     # player i now plays the board written by player i-1 (its right-hand neighbour)
-    assert [list(g.sheet(p).numbers) for p in range(3)] == [[(6, 2)], [(0, 2)], [(2, 0)]]
+    assert [list(g.sheet(p).numbers) for p in range(3)] == [[(2, 6)], [(2, 0)], [(0, 2)]]
     assert g.setup_by == [2, 0, 1]
 
 
@@ -142,34 +143,34 @@ def test_rulebook_example_tome_card_5_with_3_bridges():
     # go on a flag island; Tomé writes it on a plain island, then draws one bridge from the 4
     # and two from the 5.
     g = HashiGame(A, players=["Tomé", "Right"], deck=stacked(Card(5, 3)), shuffle=False)
-    g.apply(Setup((4, 5), 3))   # Tomé's own board goes to Right
-    g.apply(Setup((2, 0), 4))   # Right's board, with the 4, comes to Tomé
+    g.apply(Setup((5, 4), 3))   # Tomé's own board goes to Right
+    g.apply(Setup((0, 2), 4))   # Right's board, with the 4, comes to Tomé
     assert g.card == Card(5, 3) and g.current_player() == 0
     assert "flag" in unchanged(g, Write((0, 0)), FlagNeedsBridgeError)
-    g.apply(Write((0, 2)))
-    for bridge in [Bridge((2, 0), (4, 0)), Bridge((0, 2), (0, 5)), Bridge((0, 5), (0, 2))]:
+    g.apply(Write((2, 0)))
+    for bridge in [Bridge((0, 2), (0, 4)), Bridge((2, 0), (5, 0)), Bridge((5, 0), (2, 0))]:
         g.apply(bridge)
     g.apply(EndTurn())
     s = g.sheet(0)
-    assert s.numbers == {(2, 0): 4, (0, 2): 5}
-    assert s.bridges == {((2, 0), (4, 0)): 1, ((0, 2), (0, 5)): 2}
-    assert (s.degree((2, 0)), s.degree((0, 2)), s.degree((0, 5))) == (1, 2, 2)
+    assert s.numbers == {(0, 2): 4, (2, 0): 5}
+    assert s.bridges == {((0, 2), (0, 4)): 1, ((2, 0), (5, 0)): 2}
+    assert (s.degree((0, 2)), s.degree((2, 0)), s.degree((5, 0))) == (1, 2, 2)
 
 
 def test_write_only_on_a_free_island_once_per_card_and_before_bridges():
     g = new_game(("Solo",), Card(2, 1), Card(3, 1))
-    assert "already has the number 4" in unchanged(g, Write((0, 2)), IslandNumberedError)
-    g.apply(Write((0, 5)))
-    assert "already written" in unchanged(g, Write((2, 5)), ActionOrderError)
+    assert "already has the number 4" in unchanged(g, Write((2, 0)), IslandNumberedError)
+    g.apply(Write((5, 0)))
+    assert "already written" in unchanged(g, Write((5, 2)), ActionOrderError)
     g.undo()
-    g.apply(Bridge((0, 2), (0, 5)))
-    assert "before the bridges" in unchanged(g, Write((2, 5)), ActionOrderError)
+    g.apply(Bridge((2, 0), (5, 0)))
+    assert "before the bridges" in unchanged(g, Write((5, 2)), ActionOrderError)
 
 
 def test_flag_island_takes_a_number_once_a_bridge_reaches_it():
     g = new_game(("Solo",), Card(2, 1), Card(1, 1))
     unchanged(g, Write((0, 0)), FlagNeedsBridgeError)
-    g.apply(Bridge((0, 2), (0, 0)))  # skip action a, bridge from the 4 to the red flag
+    g.apply(Bridge((2, 0), (0, 0)))  # skip action a, bridge from the 4 to the red flag
     g.apply(EndTurn())
     g.apply(Write((0, 0)))           # card 2: the 1 now goes on the red island
     assert g.sheet(0).is_finished((0, 0))  # one bridge = its number 1: finished at once
@@ -177,77 +178,77 @@ def test_flag_island_takes_a_number_once_a_bridge_reaches_it():
 
 def test_number_never_smaller_than_the_bridges_already_there():
     g = new_game(("Solo",), Card(5, 2), Card(1, 1), Card(2, 1))
-    g.apply(Write((0, 5)))
-    g.apply(Bridge((0, 5), (2, 5)))
-    g.apply(Bridge((0, 5), (2, 5)))
+    g.apply(Write((5, 0)))
+    g.apply(Bridge((5, 0), (5, 2)))
+    g.apply(Bridge((5, 0), (5, 2)))
     g.apply(EndTurn())
-    # (2,5) has 2 bridges: a 1 can't go there, a 2 can (and finishes it)
-    assert "at least 2" in unchanged(g, Write((2, 5)), NumberBelowBridgesError)
+    # (5,2) has 2 bridges: a 1 can't go there, a 2 can (and finishes it)
+    assert "at least 2" in unchanged(g, Write((5, 2)), NumberBelowBridgesError)
     g.apply(EndTurn())
-    g.apply(Write((2, 5)))
-    assert g.sheet(0).is_finished((2, 5))
+    g.apply(Write((5, 2)))
+    assert g.sheet(0).is_finished((5, 2))
 
 
 # -- action b -----------------------------------------------------------------
 
 def test_bridges_only_along_dotted_lines():
     g = new_game(("Solo",), Card(3, 1))
-    # (0,2)-(2,5) is diagonal; (0,0)-(0,5) passes the island (0,2): no dotted line
-    assert "no dotted line" in unchanged(g, Bridge((0, 2), (2, 5)), NoDottedLineError)
-    unchanged(g, Bridge((0, 0), (0, 5)), NoDottedLineError)
-    unchanged(g, Bridge((0, 2), (0, 2)), NoDottedLineError)
+    # (2,0)-(5,2) is diagonal; (0,0)-(5,0) passes the island (2,0): no dotted line
+    assert "no dotted line" in unchanged(g, Bridge((2, 0), (5, 2)), NoDottedLineError)
+    unchanged(g, Bridge((0, 0), (5, 0)), NoDottedLineError)
+    unchanged(g, Bridge((2, 0), (2, 0)), NoDottedLineError)
 
 
 def test_never_between_two_unnumbered_islands():
     g = new_game(("Solo",), Card(3, 1))
-    assert "neither" in unchanged(g, Bridge((2, 0), (4, 0)), NoNumberedEndError)
+    assert "neither" in unchanged(g, Bridge((0, 2), (0, 4)), NoNumberedEndError)
 
 
 def test_at_most_two_bridges_between_two_islands():
     g = new_game(("Solo",), Card(5, 3))
-    g.apply(Write((0, 5)))
-    g.apply(Bridge((0, 2), (0, 5)))
-    g.apply(Bridge((0, 2), (0, 5)))
-    assert "already joined by 2" in unchanged(g, Bridge((0, 5), (0, 2)), PairFullError)
+    g.apply(Write((5, 0)))
+    g.apply(Bridge((2, 0), (5, 0)))
+    g.apply(Bridge((2, 0), (5, 0)))
+    assert "already joined by 2" in unchanged(g, Bridge((5, 0), (2, 0)), PairFullError)
 
 
 def test_bridges_never_cross():
     g = new_game(("Solo",), Card(3, 1), Card(2, 1))
-    g.apply(Write((2, 0)))
-    g.apply(Bridge((0, 2), (3, 2)))
+    g.apply(Write((0, 2)))
+    g.apply(Bridge((2, 0), (2, 3)))
     g.apply(EndTurn())
-    assert "cross" in unchanged(g, Bridge((2, 0), (2, 3)), CrossingBridgeError)
-    assert Bridge((2, 0), (2, 3)) not in g.legal_actions()
+    assert "cross" in unchanged(g, Bridge((0, 2), (3, 2)), CrossingBridgeError)
+    assert Bridge((0, 2), (3, 2)) not in g.legal_actions()
 
 
 def test_rulebook_example_lionel_finished_island_takes_no_more():
     # a 3 with 3 bridges is finished and circled; no more bridges may leave it
     g = new_game(("Solo",), Card(2, 3), Card(2, 1), number=3)
-    g.apply(Bridge((0, 2), (0, 5)))
-    g.apply(Bridge((0, 2), (0, 5)))
-    g.apply(Bridge((0, 2), (0, 0)))
-    assert g.sheet(0).is_finished((0, 2))
+    g.apply(Bridge((2, 0), (5, 0)))
+    g.apply(Bridge((2, 0), (5, 0)))
+    g.apply(Bridge((2, 0), (0, 0)))
+    assert g.sheet(0).is_finished((2, 0))
     g.apply(EndTurn())
-    g.apply(Write((0, 5)))          # a 2 on (0,5): it already has 2 bridges, finished too
-    assert "finished and takes no more" in unchanged(g, Bridge((0, 2), (3, 2)), IslandFullError)
+    g.apply(Write((5, 0)))          # a 2 on (5,0): it already has 2 bridges, finished too
+    assert "finished and takes no more" in unchanged(g, Bridge((2, 0), (2, 3)), IslandFullError)
 
 
 def test_never_more_than_six_bridges_at_an_unnumbered_island():
     s = Sheet(A)
-    # (2,5) has four neighbours; three of them numbered 2, each joined to it by 2 bridges
-    put(s, {(0, 5): 2, (2, 3): 2, (2, 7): 2, (3, 5): 1},
-        [((0, 5), (2, 5))] * 2 + [((2, 3), (2, 5))] * 2 + [((2, 7), (2, 5))] * 2)
-    assert s.degree((2, 5)) == 6
+    # (5,2) has four neighbours; three of them numbered 2, each joined to it by 2 bridges
+    put(s, {(5, 0): 2, (3, 2): 2, (7, 2): 2, (5, 3): 1},
+        [((5, 0), (5, 2))] * 2 + [((3, 2), (5, 2))] * 2 + [((7, 2), (5, 2))] * 2)
+    assert s.degree((5, 2)) == 6
     with pytest.raises(IslandFullError, match="6 bridges"):
-        s.check_bridge((3, 5), (2, 5))
+        s.check_bridge((5, 3), (5, 2))
 
 
 def test_exactly_the_cards_bridges_or_none():
     g = new_game(("Solo",), Card(4, 2))
-    g.apply(Bridge((0, 2), (0, 5)))
+    g.apply(Bridge((2, 0), (5, 0)))
     assert "1 of the card's 2" in unchanged(g, EndTurn(), BridgeCountError)
-    g.apply(Bridge((0, 2), (0, 0)))
-    assert "all drawn" in unchanged(g, Bridge((0, 2), (3, 2)), BridgeCountError)
+    g.apply(Bridge((2, 0), (0, 0)))
+    assert "all drawn" in unchanged(g, Bridge((2, 0), (2, 3)), BridgeCountError)
     assert g.legal_actions() == [EndTurn()]
     g.apply(EndTurn())
 
@@ -261,28 +262,53 @@ def test_skipping_both_actions_is_allowed():
 def test_a_bridge_that_makes_the_card_impossible_is_refused():
     # two islands and one dotted line: a 3 there can get at most 2 bridges, so a card
     # with 3 bridges can't be played - the first bridge is refused, and "none" stays open
-    tiny = Board("tiny", "A", 3, 1, (Island((0, 0)), Island((0, 2))), (((0, 0), (0, 2)),), standard=False)
+    tiny = Board("tiny", "A", 3, 1, (Island((0, 0)), Island((2, 0))), (((0, 0), (2, 0)),), standard=False)
     deck = [Card(1, 1)] + [Card(2, 3)] * 17
     g = HashiGame(tiny, deck=deck, shuffle=False)
     g.apply(Setup((0, 0), 3))
-    assert "could not be drawn" in unchanged(g, Bridge((0, 0), (0, 2)), BridgeCountError)
-    assert g.legal_actions() == [Write((0, 2)), EndTurn()]
+    assert "could not be drawn" in unchanged(g, Bridge((0, 0), (2, 0)), BridgeCountError)
+    assert g.legal_actions() == [Write((2, 0)), EndTurn()]
 
 
-def test_undo_takes_back_only_this_turn():
+def test_undo_takes_back_one_action_at_a_time_back_to_the_start():
     g = new_game(("Solo",), Card(5, 2), Card(1, 1))
-    g.apply(Write((0, 5)))
-    g.apply(Bridge((0, 2), (0, 5)))
-    assert g.undo() == Bridge((0, 2), (0, 5))
-    assert g.sheet(0).bridges == {} and g.sheet(0).degree((0, 5)) == 0
-    assert g.undo() == Write((0, 5))
-    assert g.sheet(0).numbers == {(0, 2): 4}
-    with pytest.raises(ActionOrderError):
-        g.undo()  # the setup is a finished turn
+    start = g.to_dict()
+    g.apply(Write((5, 0)))
+    g.apply(Bridge((2, 0), (5, 0)))
+    assert g.undo() == Bridge((2, 0), (5, 0))
+    assert g.sheet(0).bridges == {} and g.sheet(0).degree((5, 0)) == 0
+    assert g.undo() == Write((5, 0))
+    assert g.sheet(0).numbers == {(2, 0): 4} and g.to_dict() == start
+    g.apply(EndTurn())                     # a finished turn (card 1 scored) is taken back too
+    assert g.round == 2 and g.undo() == EndTurn() and g.round == 1 and g.to_dict() == start
+    assert g.undo() == Setup((2, 0), 4)    # ... and so is the setup
+    assert g.phase == "setup" and g.sheet(0).numbers == {} and g.history == []
+    with pytest.raises(NoActionToUndoError):
+        g.undo()
+
+
+def test_undo_across_the_pass_and_the_end_restores_everything():
+    # two players: undoing the second setup un-passes the boards; undoing the last EndTurn
+    # of the game takes back its scoring
+    g = HashiGame(A, ["A", "B"], seed=9)
+    g.apply(Setup((2, 0), 4))
+    before = (g.to_dict(), [dict(s.numbers) for s in g.sheets], g.setup_by)
+    g.apply(Setup((2, 6), 3))
+    assert g.phase == "play" and g.setup_by == [1, 0]
+    g.undo()
+    assert (g.to_dict(), [dict(s.numbers) for s in g.sheets], g.setup_by) == before and g.phase == "setup"
+    g.apply(Setup((2, 6), 3))
+    while g.round < 17 or g.current_player() == 0:
+        g.apply(EndTurn())
+    last = g.to_dict()
+    g.apply(EndTurn())
+    assert g.is_over() and g.current_player() == -1 and g.returns() == [0.5, 0.5]
+    g.undo()
+    assert not g.is_over() and g.to_dict() == last and g.returns() == [0.0, 0.0]
 
 
 def test_players_act_in_turn_on_the_same_card():
-    g = new_game(("A", "B"), Card(3, 1), setups=((0, 2), (6, 2)))
+    g = new_game(("A", "B"), Card(3, 1), setups=((2, 0), (2, 6)))
     assert g.current_player() == 0 and g.card == Card(3, 1)
     g.apply(EndTurn())
     assert g.current_player() == 1 and g.card == Card(3, 1) and g.round == 1
@@ -294,18 +320,18 @@ def test_players_act_in_turn_on_the_same_card():
 
 # Red islands finished: each red gets a 1 and a bridge from a numbered plain neighbour (a 3,
 # left unfinished), so nothing else is finished.
-RED = ({(0, 2): 3, (2, 5): 3, (4, 5): 3, (6, 2): 3, (0, 0): 1, (2, 3): 1, (4, 7): 1, (6, 0): 1},
-       [((0, 0), (0, 2)), ((2, 3), (2, 5)), ((4, 7), (4, 5)), ((6, 0), (6, 2))])
+RED = ({(2, 0): 3, (5, 2): 3, (5, 4): 3, (2, 6): 3, (0, 0): 1, (3, 2): 1, (7, 4): 1, (0, 6): 1},
+       [((0, 0), (2, 0)), ((3, 2), (5, 2)), ((7, 4), (5, 4)), ((0, 6), (2, 6))])
 # Blue islands finished the same way (their partners are 3s with one bridge).
-BLUE = ({(0, 5): 3, (4, 0): 3, (6, 5): 3, (0, 7): 1, (4, 3): 1, (6, 7): 1},
-        [((0, 7), (0, 5)), ((4, 3), (4, 0)), ((6, 7), (6, 5))])
+BLUE = ({(5, 0): 3, (0, 4): 3, (5, 6): 3, (7, 0): 1, (3, 4): 1, (7, 6): 1},
+        [((7, 0), (5, 0)), ((3, 4), (0, 4)), ((7, 6), (5, 6))])
 # Fifteen islands finished (all but the three blue ones), every number = its bridges:
 # one network of 15, so also "six connected"; degrees counted by hand from this list.
-NETWORK = [((0, 0), (0, 2)), ((0, 2), (0, 5)), ((0, 5), (2, 5)), ((2, 5), (2, 3)), ((2, 5), (2, 7)),
-           ((2, 7), (4, 7)), ((4, 7), (4, 5)), ((4, 5), (3, 5)), ((4, 5), (6, 5)), ((6, 5), (6, 2)),
-           ((6, 2), (6, 0)), ((6, 0), (4, 0)), ((4, 0), (2, 0)), ((2, 0), (0, 0)), ((0, 2), (3, 2))]
-FIFTEEN = ({(0, 0): 2, (0, 2): 3, (0, 5): 2, (2, 5): 3, (2, 3): 1, (2, 7): 2, (4, 7): 2, (4, 5): 3,
-            (3, 5): 1, (6, 5): 2, (6, 2): 2, (6, 0): 2, (4, 0): 2, (2, 0): 2, (3, 2): 1}, NETWORK)
+NETWORK = [((0, 0), (2, 0)), ((2, 0), (5, 0)), ((5, 0), (5, 2)), ((5, 2), (3, 2)), ((5, 2), (7, 2)),
+           ((7, 2), (7, 4)), ((7, 4), (5, 4)), ((5, 4), (5, 3)), ((5, 4), (5, 6)), ((5, 6), (2, 6)),
+           ((2, 6), (0, 6)), ((0, 6), (0, 4)), ((0, 4), (0, 2)), ((0, 2), (0, 0)), ((2, 0), (2, 3))]
+FIFTEEN = ({(0, 0): 2, (2, 0): 3, (5, 0): 2, (5, 2): 3, (3, 2): 1, (7, 2): 2, (7, 4): 2, (5, 4): 3,
+            (5, 3): 1, (5, 6): 2, (2, 6): 2, (0, 6): 2, (0, 4): 2, (0, 2): 2, (2, 3): 1}, NETWORK)
 
 
 def test_fifteen_position_is_what_the_comment_says():
@@ -321,7 +347,7 @@ def play_to_end(g):
 
 
 def test_red_same_round_rule_9_for_all_first_then_5():
-    g = new_game(("P0", "P1", "P2"), setups=((0, 2), (6, 2), (2, 5)))
+    g = new_game(("P0", "P1", "P2"), setups=((2, 0), (2, 6), (5, 2)))
     end_round(g)                      # card 1: nobody
     put(g.sheet(0), *RED)
     put(g.sheet(1), *RED)
@@ -335,7 +361,7 @@ def test_red_same_round_rule_9_for_all_first_then_5():
 
 
 def test_blue_scores_7_first_and_3_later():
-    g = new_game(("P0", "P1"), setups=((0, 2), (6, 2)))
+    g = new_game(("P0", "P1"), setups=((2, 0), (2, 6)))
     put(g.sheet(1), *BLUE)
     end_round(g)
     put(g.sheet(0), *BLUE)
@@ -345,19 +371,19 @@ def test_blue_scores_7_first_and_3_later():
 
 def test_six_needs_no_unfinished_island_between():
     s = Sheet(A)
-    chain = [((0, 0), (0, 2)), ((0, 2), (0, 5)), ((0, 5), (2, 5)), ((2, 5), (2, 7)), ((2, 7), (4, 7)),
-             ((4, 7), (4, 5))]
-    # numbers = bridges (1,2,2,_,2,2,1) except the middle island (2,5), a 4 with 2 bridges
-    put(s, {(0, 0): 1, (0, 2): 2, (0, 5): 2, (2, 5): 4, (2, 7): 2, (4, 7): 2, (4, 5): 1}, chain)
+    chain = [((0, 0), (2, 0)), ((2, 0), (5, 0)), ((5, 0), (5, 2)), ((5, 2), (7, 2)), ((7, 2), (7, 4)),
+             ((7, 4), (5, 4))]
+    # numbers = bridges (1,2,2,_,2,2,1) except the middle island (5,2), a 4 with 2 bridges
+    put(s, {(0, 0): 1, (2, 0): 2, (5, 0): 2, (5, 2): 4, (7, 2): 2, (7, 4): 2, (5, 4): 1}, chain)
     assert [len(g) for g in s.finished_groups()] == [3, 3]
     assert s.meets("six") is None
-    s.numbers[(2, 5)] = 2  # now it is finished too: one group of 7
-    assert s.meets("six") == ((0, 0), (0, 2), (0, 5), (2, 5), (2, 7), (4, 5), (4, 7))
+    s.numbers[(5, 2)] = 2  # now it is finished too: one group of 7
+    assert s.meets("six") == ((0, 0), (2, 0), (5, 0), (5, 2), (7, 2), (5, 4), (7, 4))
 
 
 def test_rulebook_example_sara_39():
     # Sara finished 15 islands (30 points) plus 5 for red and 4 for six (both later): 39.
-    g = new_game(("Other", "Sara"), setups=((0, 2), (6, 2)))
+    g = new_game(("Other", "Sara"), setups=((2, 0), (2, 6)))
     put(g.sheet(0), *FIFTEEN)
     end_round(g)                      # the other player is first: 9 + 8
     put(g.sheet(1), *FIFTEEN)
@@ -371,9 +397,9 @@ def test_rulebook_example_sara_39():
 
 def test_finished_islands_count_2_each_at_the_end_only():
     g = new_game(("Solo",))
-    put(g.sheet(0), {(0, 2): 4, (0, 5): 2, (0, 0): 2}, [((0, 2), (0, 5))] * 2 + [((0, 2), (0, 0))] * 2)
+    put(g.sheet(0), {(2, 0): 4, (5, 0): 2, (0, 0): 2}, [((2, 0), (5, 0))] * 2 + [((2, 0), (0, 0))] * 2)
     end_round(g)
-    assert g.score(0).points == 0     # (0,2), (0,5), (0,0) finished but not yet counted
+    assert g.score(0).points == 0     # (2,0), (5,0), (0,0) finished but not yet counted
     play_to_end(g)
     # 3 finished islands x 2 = 6; (0,0) is red but the other reds are not finished
     assert g.score(0).points == 6
@@ -381,7 +407,7 @@ def test_finished_islands_count_2_each_at_the_end_only():
 
 
 def test_ties_share_the_win():
-    g = new_game(("P0", "P1"), setups=((0, 2), (6, 2)))
+    g = new_game(("P0", "P1"), setups=((2, 0), (2, 6)))
     put(g.sheet(0), *RED)
     put(g.sheet(1), *RED)
     play_to_end(g)
@@ -440,10 +466,10 @@ def test_solo_game_gets_a_rank_title_and_multiplayer_none():
 # -- files --------------------------------------------------------------------
 
 def played(seed=3) -> HashiGame:
-    # A plays the board B set up (a 4 at (6,2)); B plays A's (a 4 at (0,2))
-    g = new_game(("A", "B"), Card(5, 3), Card(2, 1), setups=((0, 2), (6, 2)))
-    for a in [Write((0, 2)), Bridge((0, 2), (0, 5)), Bridge((0, 2), (0, 5)), Bridge((0, 2), (3, 2)), EndTurn(),
-              EndTurn(), Write((2, 5))]:
+    # A plays the board B set up (a 4 at (2,6)); B plays A's (a 4 at (2,0))
+    g = new_game(("A", "B"), Card(5, 3), Card(2, 1), setups=((2, 0), (2, 6)))
+    for a in [Write((2, 0)), Bridge((2, 0), (5, 0)), Bridge((2, 0), (5, 0)), Bridge((2, 0), (2, 3)), EndTurn(),
+              EndTurn(), Write((5, 2))]:
         g.apply(a)
     return g
 
@@ -454,16 +480,16 @@ def test_save_load_round_trip_mid_turn(tmp_path):
     g.save(path)
     h = HashiGame.load(path)
     assert h.to_dict() == g.to_dict()
-    assert h.turn_wrote == (2, 5) and h.current_player() == 0 and h.round == 2
+    assert h.turn_wrote == (5, 2) and h.current_player() == 0 and h.round == 2
     assert h.sheet(1).bridges == g.sheet(1).bridges
 
 
 def test_replay_by_seed_is_identical():
     g = HashiGame(A, ["A", "B"], seed=42)
-    for cell in [(0, 2), (6, 2)]:
+    for cell in [(2, 0), (2, 6)]:
         g.apply(Setup(cell, 3))
-    g.apply(Bridge((6, 2), (6, 5)))
-    h = HashiGame.replay(A, ["A", "B"], 42, [a for _, a in g.history])
+    g.apply(Bridge((2, 6), (5, 6)))
+    h = HashiGame.replay(A, ["A", "B"], 42, g.history)
     assert h.pile == g.pile and h.to_dict() == g.to_dict()
 
 
@@ -474,7 +500,7 @@ def test_replay_by_seed_is_identical():
     (lambda d: d.update(deck=[[1, 1]]), "18 cards"),
     (lambda d: d["actions"].append([1, "fly"]), "unknown action"),
     (lambda d: d["actions"].append([1, "end"]), "player 0's turn"),
-    (lambda d: d["actions"].append([0, "bridge", 2, 0, 4, 0]), "action 10: neither (2, 0) nor (4, 0)"),
+    (lambda d: d["actions"].append([0, "bridge", 0, 2, 0, 4]), "action 10: neither (0, 2) nor (0, 4)"),
     (lambda d: d["board"]["islands"].pop(), "(board): 17 islands"),
     # audit: wrong types that used to slip through (a 1.5 card was played as a number 1.5)
     (lambda d: d.update(deck=[[1.5, 2]] * 18), "a card is a number 1-6 and 1-3 bridges"),
@@ -510,7 +536,7 @@ def test_the_picture_frames_the_current_card_and_names_the_winners():
         return [s for s in render_game(g).shapes if isinstance(s, Rect) and s.fill == "#ffe39a"]
 
     g = HashiGame(A, ["Ann", "Bob", "Cy"], seed=2)
-    for cell in [(0, 2), (0, 5), (6, 2)]:
+    for cell in [(2, 0), (5, 0), (2, 6)]:
         g.apply(Setup(cell, 3))
     assert len(framed(g)) == 1              # card 1 is framed, not struck through
     while not g.is_over():                  # everybody skips every card: nobody scores
@@ -521,7 +547,7 @@ def test_the_picture_frames_the_current_card_and_names_the_winners():
     texts = [s.text for s in render_game(g).shapes if isinstance(s, Text)]
     assert "Game over - Ann, Bob and Cy share the win with 0" in texts
     solo = HashiGame(A, ["Ann"], seed=2)
-    solo.apply(Setup((0, 2), 4))
+    solo.apply(Setup((2, 0), 4))
     while not solo.is_over():
         solo.apply(EndTurn())
     assert winners_text(solo) == "0 points" and solo.rank_title() == "Errand Runner"
@@ -531,9 +557,27 @@ def test_a_bridge_hides_its_dotted_line_in_the_picture():
     from skye_widgets.drawing import Line
     from skye_widgets.hashi.render import render_board
     sheet = Sheet(A)
-    sheet.numbers[(0, 2)] = 3
-    sheet._add_bridge((0, 2), (0, 5))
-    sheet._add_bridge((0, 2), (0, 5))
-    sheet._add_bridge((0, 0), (0, 2))
+    sheet.numbers[(2, 0)] = 3
+    sheet.add_bridge((2, 0), (5, 0))
+    sheet.add_bridge((2, 0), (5, 0))
+    sheet.add_bridge((0, 0), (2, 0))
     dotted = [s for s in render_board(A, sheet).shapes if isinstance(s, Line) and s.dash]
     assert len(dotted) == 26 - 2            # side A's 26 dotted lines, minus the 2 that carry bridges
+
+
+def test_a_save_of_the_first_format_with_row_col_cells_loads_by_swapping():
+    # hashi-game/1 (and its board, hashi-board/1) wrote cells [row, col]; hand-converted here
+    g = new_game(("A", "B"), Card(5, 3), setups=((2, 0), (2, 6)))
+    g.apply(Write((5, 0)))
+    g.apply(Bridge((2, 0), (5, 0)))
+    new = g.to_dict()
+    assert new["format"] == "hashi-game/2" and new["actions"][-1] == [0, "bridge", 2, 0, 5, 0]
+    b = new["board"]
+    old_board = dict(b, format="hashi-board/1", islands=[dict(i, at=i["at"][::-1]) for i in b["islands"]],
+                     lines=[[p[::-1], q[::-1]] for p, q in b["lines"]])
+    swap = {"setup": lambda r: [r[1], r[0], r[2]], "write": lambda r: r[::-1],
+            "bridge": lambda r: [r[1], r[0], r[3], r[2]], "end": lambda r: r}
+    old = dict(new, format="hashi-game/1", board=old_board,
+               actions=[[p, kind, *swap[kind](rest)] for p, kind, *rest in new["actions"]])
+    assert old["actions"][-1] == [0, "bridge", 0, 2, 0, 5]
+    assert HashiGame.from_dict(old).to_dict() == new

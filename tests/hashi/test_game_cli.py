@@ -8,7 +8,7 @@ import pytest
 
 from skye_widgets.cli import main
 from skye_widgets.hashi.board import load_board
-from skye_widgets.hashi.bots import play_bots
+from skye_widgets.hashi import make_bot, play_game
 from skye_widgets.hashi.game import HashiGame
 
 
@@ -26,7 +26,7 @@ def test_play_solo_json_has_scores_breakdown_and_rank(capsys):
     assert player["bot"] == "greedy" and player["name"] == "greedy 1"
     assert player["score"] == sum(i["points"] for i in player["breakdown"])
     # the same game played through the Python API gives the same total
-    assert player["score"] == play_bots(load_board("skerries-a"), ["greedy"], seed=4).score(0).points
+    assert player["score"] == play_game([make_bot("greedy", seed=5)], seed=4, board="skerries-a").score(0).points
     assert data["winners"] == ["greedy 1"] and isinstance(data["rank"], str)
     assert len(data["cards"]) == 17
 
@@ -61,10 +61,10 @@ def test_bad_bot_and_bad_files_are_one_line_exit_2(capsys, tmp_path):
     code, out, err = run(capsys, "hashi", "replay", str(bad))
     assert code == 2 and err == f"skye-widgets: {bad}: missing key 'board'\n"
     board = load_board("skerries-a").to_dict()
-    board["islands"][0]["at"] = [0, 1]  # now (0,0)-(0,2) ends where there is no island
+    board["islands"][0]["at"] = [1, 0]  # now (0,0)-(2,0) ends where there is no island
     bad.write_text(json.dumps(board), encoding="utf-8")
     code, out, err = run(capsys, "hashi", "board", str(bad))
-    assert code == 2 and "line (0, 0)-(0, 2) ends at (0, 0), which is not an island" in err
+    assert code == 2 and "line (0, 0)-(2, 0) ends at (0, 0), which is not an island" in err
     code, out, err = run(capsys, "hashi", "play", "--board", str(tmp_path / "none.json"))
     assert code == 2 and "no such file" in err
 

@@ -39,7 +39,7 @@ def full_state(g: HashiGame) -> str:
 
 def any_action(board):
     cells = st.sampled_from(board.cells + ((1, 1), (9, 9)))
-    return st.one_of(st.builds(Setup, cells, st.integers(0, 7)), st.builds(Write, cells),
+    return st.one_of(st.builds(Setup, cells, st.integers(0, 6)), st.builds(Write, cells),
                      st.builds(Bridge, cells, cells), st.just(EndTurn()))
 
 
@@ -76,10 +76,10 @@ def test_a_refused_undo_changes_nothing_and_undo_restores_the_state(seed, n, b, 
     try:
         g.undo()
     except RulesError:
-        assert full_state(g) == before  # nothing of this turn to take back
+        assert full_state(g) == before and not g.history  # nothing to take back
         return
     # an accepted undo gives exactly the state before that action was played
-    replayed = HashiGame.replay(g.board, g.players, g.seed, [a for _, a in g.history])
+    replayed = HashiGame.replay(g.board, g.players, g.seed, g.history)
     assert full_state(g) == full_state(replayed)
 
 

@@ -37,58 +37,58 @@ def test_setup_by_click_refuses_flags_and_uses_the_chosen_number():
     w.click_island(0, 0)
     assert "red flag" in w.message and w.game.sheet(0).numbers == {}
     w.setup_number.value = 4
-    w.click_island(0, 2)
-    assert w.game.sheet(0).numbers == {(0, 2): 4} and w.game.phase == "play"
+    w.click_island(2, 0)
+    assert w.game.sheet(0).numbers == {(2, 0): 4} and w.game.phase == "play"
     assert "card 1 of 17" in w.header.value and "<b>5</b>" in w.header.value
 
 
 def test_click_writes_then_two_clicks_draw_a_bridge_then_done():
     w = solo(Card(5, 3), Card(2, 1))
-    w.click_island(0, 2)                  # setup 3
-    w.click_island(0, 5)                  # free island: the card's 5 goes there
-    assert w.game.sheet(0).numbers[(0, 5)] == 5 and w.message == "wrote 5 at (0, 5)"
-    w.click_island(0, 5)                  # numbered: selected as a bridge end
-    assert w.selected == (0, 5)
-    w.click_island(0, 2)
-    assert w.game.sheet(0).bridges == {((0, 2), (0, 5)): 1} and "1 of 3" in w.message
+    w.click_island(2, 0)                  # setup 3
+    w.click_island(5, 0)                  # free island: the card's 5 goes there
+    assert w.game.sheet(0).numbers[(5, 0)] == 5 and w.message == "wrote 5 at (5, 0)"
+    w.click_island(5, 0)                  # numbered: selected as a bridge end
+    assert w.selected == (5, 0)
+    w.click_island(2, 0)
+    assert w.game.sheet(0).bridges == {((2, 0), (5, 0)): 1} and "1 of 3" in w.message
     w.done()                              # only 1 of 3 bridges: refused with the reason
     assert "1 of the card's 3 bridges" in w.message and w.game.round == 1
-    w.click_cell(5, 0); w.click_cell(5, 2)  # click_cell takes (x=col, y=row): (0,5) then (2,5)
-    w.click_island(0, 5); w.click_island(2, 5)
-    assert "card's 3" not in w.message and w.game.sheet(0).degree((0, 5)) == 3
+    w.click_cell(5, 0); w.click_cell(5, 2)  # (x=col, y=row), like click_island
+    w.click_island(5, 0); w.click_island(5, 2)
+    assert "card's 3" not in w.message and w.game.sheet(0).degree((5, 0)) == 3
     w.done()
     assert w.game.round == 2 and "next card: 2 / 1 bridge" in w.message
 
 
 def test_illegal_bridge_is_explained_and_changes_nothing():
     w = solo(Card(3, 1), Card(2, 1))
-    w.click_island(0, 2)                  # setup 3 at (0,2)
-    w.click_island(2, 0)                  # write 3 at (2,0)
-    w.click_island(0, 2); w.click_island(3, 2)
+    w.click_island(2, 0)                  # setup 3 at (2,0)
+    w.click_island(0, 2)                  # write 3 at (0,2)
+    w.click_island(2, 0); w.click_island(2, 3)
     w.done()
     before = dict(w.game.sheet(0).bridges)
-    w.click_island(2, 5)                  # free island: the 2 is written there ...
+    w.click_island(5, 2)                  # free island: the 2 is written there ...
     w.undo()                              # ... taken back
-    assert (2, 5) not in w.game.sheet(0).numbers and "took back the number" in w.message
-    w.click_island(2, 0); w.click_island(2, 3)
+    assert (5, 2) not in w.game.sheet(0).numbers and "took back the number" in w.message
+    w.click_island(0, 2); w.click_island(3, 2)
     assert "cross" in w.message and w.game.sheet(0).bridges == before
 
 
 def test_drag_from_island_to_island_draws_a_bridge():
     w = solo(Card(4, 2))
-    w.click_island(0, 2)
+    w.click_island(2, 0)
     geo = board_geometry(A)
-    w.click_island(0, 5)                  # write the 4 at (0,5)
-    x1, y1 = geo.center((0, 5))
-    x2, y2 = geo.center((2, 5))
-    w._on_mouse_down(x1, y1)              # press on (0,5): selects it
-    w._on_mouse_up(x2 + 3, y2 - 2)        # release on (2,5): the bridge
-    assert w.game.sheet(0).bridges == {((0, 5), (2, 5)): 1}
+    w.click_island(5, 0)                  # write the 4 at (5,0)
+    x1, y1 = geo.center((5, 0))
+    x2, y2 = geo.center((5, 2))
+    w._on_mouse_down(x1, y1)              # press on (5,0): selects it
+    w._on_mouse_up(x2 + 3, y2 - 2)        # release on (5,2): the bridge
+    assert w.game.sheet(0).bridges == {((5, 0), (5, 2)): 1}
 
 
 def test_cell_at_maps_pixels_to_x_col_y_row():
     w = solo()
-    x, y = board_geometry(A).center((4, 7))
+    x, y = board_geometry(A).center((7, 4))
     assert w.cell_at(x, y) == (7, 4)
     assert w.cell_at(1, 1) is None
 
@@ -96,7 +96,7 @@ def test_cell_at_maps_pixels_to_x_col_y_row():
 def test_bots_play_their_turns_and_the_score_sheet_follows():
     w = HashiWidget.versus(["greedy", "planner"], seed=2)
     assert w.game.current_player() == 0
-    w.click_island(0, 2)                  # my setup; the bots set up at once
+    w.click_island(2, 0)                  # my setup; the bots set up at once
     assert w.game.phase == "play" and "boards passed to the left" in w.message
     w.done()                              # skip card 1: both bots play it
     assert w.game.round == 2 and w.game.current_player() == 0
@@ -108,7 +108,7 @@ def test_bots_play_their_turns_and_the_score_sheet_follows():
 
 def test_solo_game_over_shows_the_rank():
     w = solo()
-    w.click_island(0, 2)
+    w.click_island(2, 0)
     for _ in range(17):
         w.done()
     assert "rank: <b>Errand Runner</b>" in w.header.value and "Errand Runner" in w.message
@@ -116,12 +116,12 @@ def test_solo_game_over_shows_the_rank():
 
 def test_viewer_shows_another_players_board():
     w = HashiWidget(HashiGame(A, ["Ann", "Bob"], seed=1))
-    w.click_island(0, 2)
-    w.click_island(6, 2)
+    w.click_island(2, 0)
+    w.click_island(2, 6)
     w.viewer.value = 1                    # Ann (to act) looks at Bob's board, which Ann set up
     assert w.shown_player == 1 and "Bob" in w.drawing().title
-    w.click_island(2, 0)                  # a click goes back to the board of the player to act
-    assert w.viewer.value == -1 and w.game.sheet(0).numbers.get((2, 0))
+    w.click_island(0, 2)                  # a click goes back to the board of the player to act
+    assert w.viewer.value == -1 and w.game.sheet(0).numbers.get((0, 2))
 
 
 def test_static_svg_in_the_mimebundle_and_one_message_per_redraw(no_frontend):
@@ -152,12 +152,12 @@ def puzzle_widget():
 
 def test_puzzle_clicks_cycle_bridges_and_report_solved():
     w = puzzle_widget()
-    w.click_island(0, 0); w.click_island(0, 2)
-    assert w.puzzle_state.bridges == {frozenset({(0, 0), (0, 2)}): 1}
-    w.click_island(0, 0); w.click_island(0, 2)
-    w.click_island(0, 2); w.click_island(0, 0)    # 2 -> 0
+    w.click_island(0, 0); w.click_island(2, 0)
+    assert w.puzzle_state.bridges == {frozenset({(0, 0), (0, 2)}): 1}   # the puzzle's own (row, col)
+    w.click_island(0, 0); w.click_island(2, 0)
+    w.click_island(2, 0); w.click_island(0, 0)    # 2 -> 0
     assert w.puzzle_state.bridges == {}
-    for a, b in [((0, 0), (0, 2)), ((0, 0), (2, 0)), ((0, 2), (2, 2))]:
+    for a, b in [((0, 0), (2, 0)), ((0, 0), (0, 2)), ((2, 0), (2, 2))]:
         w.click_island(*a); w.click_island(*b)
     assert w.message.startswith("Solved!") and "solved!" in w.header.value
 
@@ -178,7 +178,7 @@ def test_puzzle_hint_explains_and_highlights():
 
 def test_reset_removes_every_bridge():
     w = puzzle_widget()
-    w.click_island(0, 0); w.click_island(0, 2)
+    w.click_island(0, 0); w.click_island(2, 0)
     w.reset()
     assert w.puzzle_state.bridges == {} and w.message == "all bridges removed"
 
@@ -196,7 +196,7 @@ def test_suggest_shows_the_planners_turn_and_playing_it_is_legal():
     assert "undo" not in w.message  # selecting is not a move
     g = w.game
     from skye_widgets.hashi.bots import PlannerBot
-    wrote, bridges = PlannerBot(seed=g.round).plan(g)
+    wrote, bridges = PlannerBot(seed=g.round).plan(g.observation(g.current_player()))
     for a in ([] if wrote is None else [wrote]):
         w.selected = None
         w.click_island(*a)
@@ -215,10 +215,39 @@ def test_render_draws_lines_bridges_and_finished_rings():
     dotted = [s for s in empty.shapes if isinstance(s, Line) and s.dash]
     assert len(dotted) == len(A.lines) == 26
     sheet = Sheet(A)
-    sheet.numbers.update({(0, 2): 2, (0, 5): 3})
-    sheet._add_bridge((0, 2), (0, 5)); sheet._add_bridge((0, 2), (0, 5))   # a double bridge
+    sheet.numbers.update({(2, 0): 2, (5, 0): 3})
+    sheet.add_bridge((2, 0), (5, 0)); sheet.add_bridge((2, 0), (5, 0))   # a double bridge
     d = render_board(A, sheet)
     solid = [s for s in d.shapes if isinstance(s, Line) and not s.dash and s.line_width == 3.0]
     assert len(solid) == 2                                                  # two parallel strokes
     rings = [s for s in d.shapes if isinstance(s, Circle) and s.stroke == FINISHED]
     assert len(rings) == 1                                                  # only the 2 is finished
+
+
+@pytest.mark.parametrize("x, y", [(2.0, 0), (True, 0), (0, False), (float("nan"), 0), (0, float("inf")),
+                                  (-1, 0), (99, 0), ("2", "0"), (None, 0)])
+def test_click_cell_refuses_bad_coordinates_with_a_message(x, y):
+    w = HashiWidget.solo(seed=3)
+    before = w.game.to_dict()
+    w.click_cell(x, y)
+    assert w.game.to_dict() == before and "no cell at" in w.message
+
+
+def test_mouse_handlers_ignore_non_finite_pixels():
+    w = HashiWidget.solo(seed=3)
+    before = w.game.to_dict()
+    for px, py in [(float("nan"), 10), (10, float("inf")), (-float("inf"), float("nan"))]:
+        w._on_mouse_down(px, py)
+        w._on_mouse_move(px, py)
+        w._on_mouse_up(px, py)
+        assert w.cell_at(px, py) is None
+    assert w.game.to_dict() == before
+
+
+def test_the_widget_undo_takes_back_only_the_persons_own_turn():
+    w = HashiWidget.versus(["greedy"], seed=1)
+    w.click_island(2, 0)              # the setup; the bot then sets up too and the boards pass
+    assert w.game.phase == "play"
+    n = len(w.game.history)
+    w.undo()
+    assert len(w.game.history) == n and "only this turn" in w.message

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from skye_widgets.errors import FileFormatError, RulesError
 from skye_widgets.hashi.puzzle import (
     CrossingBridgeError, HashiPuzzle, IllegalBridgeError, NoBridgeError, NotNeighboursError,
-    OverNumberError, PuzzleError, PuzzleState, TooManyBridgesError, crosses, pair,
+    OverNumberError, PuzzleError, PuzzleState, TooManyBridgesError, lines_cross, pair,
 )
 
 # . 1 .      a "plus": the vertical pair and the horizontal pair cross at the centre
@@ -113,10 +113,25 @@ def test_impossible_puzzles_are_refused_in_python():
 
 
 def test_crosses_only_strictly_inside():
-    assert crosses((1, 0), (1, 4), (0, 2), (3, 2))
-    assert not crosses((1, 0), (1, 4), (1, 4), (3, 4))     # shares an end
-    assert not crosses((1, 0), (1, 4), (2, 0), (2, 4))     # parallel
-    assert not crosses((1, 0), (1, 2), (0, 3), (3, 3))     # vertical beyond the end
+    # the one crossing test (board.lines_cross), as the puzzles use it: ends in any order
+    assert lines_cross(((1, 0), (1, 4)), ((0, 2), (3, 2)))
+    assert lines_cross(((1, 4), (1, 0)), ((3, 2), (0, 2)))
+    assert not lines_cross(((1, 0), (1, 4)), ((1, 4), (3, 4)))     # shares an end
+    assert not lines_cross(((1, 0), (1, 4)), ((2, 0), (2, 4)))     # parallel
+    assert not lines_cross(((1, 0), (1, 2)), ((0, 3), (3, 3)))     # vertical beyond the end
+
+
+def test_the_game_and_the_puzzles_share_one_crossing_rule_and_error():
+    from skye_widgets.hashi import board, game, puzzle, solver
+    assert game.CrossingBridgeError is puzzle.CrossingBridgeError is board.CrossingBridgeError
+    assert issubclass(game.PairFullError, IllegalBridgeError) and issubclass(game.PairFullError, RulesError)
+    # the solver's precomputed crossings are the one test's answers for every pair of edges
+    plus = HashiPuzzle.from_text("3 3 4\n0 1 0\n1 0 1\n0 1 0\n")   # (0,1)-(2,1) crosses (1,0)-(1,2)
+    m = solver._Model(plus)
+    assert sum(len(c) for c in m.cross) == 2
+    for e, pe in enumerate(m.pairs):
+        for f, pf in enumerate(m.pairs):
+            assert (f in m.cross[e]) == board.lines_cross(pe, pf)
 
 
 # -- PuzzleState ----------------------------------------------------------------
@@ -215,7 +230,7 @@ def test_random_clicks_never_break_the_rules(clicks):
     for c, need in p.islands.items():
         assert s.degree(c) <= need
     live = [sorted(k) for k in s.bridges]
-    assert not any(crosses(*x, *y) for x in live for y in live if x != y)
+    assert not any(lines_cross(x, y) for x in live for y in live if x != y)
 
 
 def test_static_svg_of_puzzle_and_state():
