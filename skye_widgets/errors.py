@@ -1,8 +1,11 @@
 """Exceptions shared by every game.
 
-Rules errors are ``ValueError`` subclasses defined next to the rule they
-enforce (for example :class:`skye_widgets.skye.territory.IllegalPlacementError`);
-they all derive from :class:`RulesError` so callers can catch any illegal move.
+Rules errors are ``ValueError`` subclasses: the ones every game shares are
+here (a malformed action, a wrong phase, a bad set-up, a tile on an occupied
+cell, ...); an error only one game has is defined next to the rule it enforces
+(for example :class:`skye_widgets.skye.territory.TerrainMismatchError`). They
+all derive from :class:`RulesError`, so callers can catch any illegal move, and
+each is defined once. Files that cannot be used raise :class:`FileFormatError`.
 """
 
 from __future__ import annotations
@@ -40,6 +43,24 @@ class NotAnActionError(RulesError):
 
 class NoActionToUndoError(RulesError):
     """``undo()`` with nothing to take back."""
+
+
+class IllegalPlacementError(RulesError):
+    """A tile cannot go where it was asked to; the message says why."""
+
+
+class CellOccupiedError(IllegalPlacementError):
+    """The cell already holds a tile (tiles are never moved)."""
+
+
+class BadRotationError(IllegalPlacementError):
+    """The rotation is not 0, 1, 2 or 3 quarter turns (or not the one name of a symmetric tile's turn)."""
+
+
+class DataError(ValueError):
+    """Plain data (what ``from_dict`` reads) that does not describe a valid board,
+    puzzle, territory or game; the loaders turn it into a :class:`FileFormatError`
+    naming the file."""
 
 
 class FileFormatError(ValueError):

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Iterable
 
-from ..errors import FileFormatError, RulesError, read_json, write_json
+from ..errors import DataError, FileFormatError, RulesError, read_json, write_json
 from ..limits import (MAX_BOARD_ISLANDS, MAX_BOARD_LINES, MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH,
                       is_whole, short)
 
@@ -50,7 +50,7 @@ FLAGS = ("red", "blue")
 STANDARD_COUNTS = {"islands": 18, "red": 4, "blue": 3}
 
 
-class BoardError(ValueError):
+class BoardError(DataError):
     """A board description that breaks the board rules (the message says which)."""
 
 

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from ..errors import FileFormatError, RulesError, read_json, read_text
+from ..errors import DataError, FileFormatError, read_json, read_text
 from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, short
 from .board import CrossingBridgeError, IllegalBridgeError, lines_cross  # shared with the game
 
@@ -41,7 +41,7 @@ DIRECTION_NAMES: tuple[str, ...] = ("north", "east", "south", "west")
 MAX_NUMBER = 8
 
 
-class PuzzleError(ValueError):
+class PuzzleError(DataError):
     """A puzzle that cannot exist (island outside the grid, number not 1-8, ...)."""
 
 

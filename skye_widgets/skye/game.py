@@ -43,8 +43,8 @@ import reprlib
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence, Union
 
-from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError, NotYourTurnError,
-                      RulesError, WrongPhaseError, read_json, write_json)
+from ..errors import (BadConfigError, DataError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
+                      NotYourTurnError, RulesError, WrongPhaseError, read_json, write_json)
 from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, MAX_SKYE_PLAYERS, MAX_TEXT_LENGTH,
                       is_whole, short)
 from ..scores import BreakdownItem, ScoreResult
@@ -420,7 +420,7 @@ VERSION = 2
 READS = (1, 2)
 
 
-class SaveDataError(ValueError):
+class SaveDataError(DataError):
     """A save dict that cannot be used; the message says where (no file name)."""
 
 

@@ -30,7 +30,7 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from ..errors import FileFormatError, read_json, write_json
+from ..errors import DataError, FileFormatError, read_json, write_json
 from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, is_whole, short
 from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
                       score_tile, scroll_points, tile_label, whisky_tiles, icon_totals)
@@ -94,7 +94,7 @@ class Objective:
         return tuple(n for n in self.scoring_tiles if n in MAJORITY_KEYS)
 
 
-class ObjectiveError(ValueError):
+class ObjectiveError(DataError):
     """An objective that cannot be used (the message starts with the field)."""
 
 
@@ -278,7 +278,7 @@ class Puzzle:
         return self.start()._repr_svg_()
 
 
-class PuzzleDataError(ValueError):
+class PuzzleDataError(DataError):
     """A puzzle dict that cannot be used; the message starts with the field."""
 
 

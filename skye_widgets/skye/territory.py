@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Callable, Iterator, Mapping, TypeVar, Union
 
-from ..errors import RulesError
+from ..errors import BadRotationError, CellOccupiedError, DataError, IllegalPlacementError, RulesError
 from ..limits import is_whole
 from .tiles import ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, Terrain, Tile, catalogue
 
@@ -52,24 +52,12 @@ class Placement:
 # Errors: every one is a RulesError (a ValueError) and leaves the territory unchanged
 # --------------------------------------------------------------------------
 
-class IllegalPlacementError(RulesError):
-    """A tile cannot go there; the message says why."""
-
-
-class CellOccupiedError(IllegalPlacementError):
-    """The cell already holds a tile."""
-
-
 class NotAdjacentError(IllegalPlacementError):
     """The tile would share no side with the territory."""
 
 
 class TerrainMismatchError(IllegalPlacementError):
     """A shared side shows different terrain on the two tiles."""
-
-
-class BadRotationError(IllegalPlacementError):
-    """The rotation is not 0, 1, 2 or 3."""
 
 
 class BadCoordinateError(IllegalPlacementError):
@@ -92,7 +80,7 @@ class NothingToUndoError(RulesError):
     """``pop`` on a territory holding only its castle."""
 
 
-class TerritoryDataError(ValueError):
+class TerritoryDataError(DataError):
     """A territory entry (see :meth:`Territory.from_dict`) that cannot be used.
 
     The message starts with where the fault is, e.g. ``tiles[3]: ...``.

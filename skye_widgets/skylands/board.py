@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..errors import RulesError
+from ..errors import BadRotationError, CellOccupiedError, IllegalPlacementError
 from ..scores import BreakdownItem, ScoreResult
 from .components import (CLOUD, COLORS, ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, TERRAIN_COLOR,
                          Components, Special, Tile)
@@ -37,24 +37,16 @@ Cell = tuple[int, int]
 Node = tuple[int, int, int]
 
 
-class PlacementError(RulesError):
-    """A tile cannot go where it was asked to."""
+#: Skylands' name for the shared placement error.
+PlacementError = IllegalPlacementError
 
 
 class OffBoardError(PlacementError):
     """The square is outside the player board."""
 
 
-class CellOccupiedError(PlacementError):
-    """The square already holds a tile (tiles are never moved)."""
-
-
 class EdgeMismatchError(PlacementError):
     """An edge does not match the neighbouring tile's edge."""
-
-
-class BadRotationError(PlacementError):
-    """The rotation is not 0..3 quarter turns."""
 
 
 @dataclass(frozen=True)
