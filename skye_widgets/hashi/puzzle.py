@@ -22,14 +22,11 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..errors import DataError, FileFormatError, read_json, read_text
 from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, short
 from .board import CrossingBridgeError, IllegalBridgeError, lines_cross  # shared with the game
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .solver import Hint
 
 Cell = tuple[int, int]
 Pair = frozenset  # frozenset[Cell] of two islands
@@ -277,7 +274,7 @@ class PuzzleState:
     def __init__(self, puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | None = None) -> None:
         self.puzzle = puzzle
         self.bridges: dict[frozenset, int] = {}
-        self._solution: dict[frozenset, int] | None = None   # the last hint's, reused while it fits
+        self._solution: dict[frozenset, int] | None = None   # the last hint's (solver.hint), reused while it fits
         for key, k in (bridges or {}).items():
             a, b = sorted(key)
             for _ in range(k):
@@ -368,24 +365,11 @@ class PuzzleState:
     # -- judging ------------------------------------------------------------
     def problems(self) -> list[str]:
         """Why this is not (yet) a solution; ``[]`` when solved."""
-        from .solver import validate
-        return validate(self.puzzle, self.bridge_list())
+        return validate(self.puzzle, self.bridges)
 
     def is_solved(self) -> bool:
         """Every island has its number, no crossing, one connected network."""
         return not self.problems()
-
-    def hint(self) -> "Hint":
-        """The next logical step, in words, with the bridges it implies.
-
-        The solution behind the hint is kept and reused while it contains every
-        drawn bridge, so following hints on a big puzzle solves it only once.
-        """
-        from .solver import next_step
-        hint = next_step(self.puzzle, self.bridges, solution=self._solution)
-        if hint.solution is not None:
-            self._solution = dict(hint.solution)
-        return hint
 
     def _repr_svg_(self) -> str:
         """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""
@@ -405,4 +389,69 @@ def as_pair_counts(bridges: Mapping[frozenset, int] | Iterable[Iterable[int]] | 
         r1, c1, r2, c2, k = row
         if k:
             out[pair((r1, c1), (r2, c2))] = out.get(pair((r1, c1), (r2, c2)), 0) + int(k)
+    return out
+
+
+def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[Iterable[int]]) -> list[str]:
+    """Why ``bridges`` is not a solution of ``puzzle``; ``[]`` when it is one.
+
+    Checks, independently of the solver: each bridge joins neighbouring
+    islands, 1 or 2 bridges per pair, no crossing, every island has exactly its
+    number, and all islands form one connected network.
+    """
+    out: list[str] = []
+    counts: dict[frozenset, int] = {}
+    if isinstance(bridges, Mapping):
+        items = [(tuple(sorted(p)), k) for p, k in bridges.items()]
+    else:
+        items = []
+        for row in bridges:
+            r1, c1, r2, c2, k = row
+            items.append((tuple(sorted([(r1, c1), (r2, c2)])), k))
+    isl = puzzle.islands
+    for (a, b), k in items:
+        if a not in isl or b not in isl:
+            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: both ends must be islands")
+            continue
+        if b not in puzzle.neighbours(a):
+            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: not neighbours in line of sight")
+            continue
+        if k not in (0, 1, 2):
+            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: {k} bridges (1 or 2 allowed)")
+        key = frozenset((a, b))
+        counts[key] = counts.get(key, 0) + k
+    for key, k in sorted(counts.items(), key=lambda kv: sorted(kv[0])):
+        if k > 2:
+            a, b = sorted(key)
+            out.append(f"{k} bridges between {cell_name(a)} and {cell_name(b)}; at most 2")
+    live = sorted((tuple(sorted(p)), k) for p, k in counts.items() if k)
+    for i in range(len(live)):
+        (a, b), _ = live[i]
+        for j in range(i + 1, len(live)):
+            (c, d), _ = live[j]
+            if lines_cross((a, b), (c, d)):
+                out.append(f"the bridge {cell_name(a)}-{cell_name(b)} crosses {cell_name(c)}-{cell_name(d)}")
+    deg = {c: 0 for c in isl}
+    for (a, b), k in live:
+        deg[a] += k
+        deg[b] += k
+    for c, k in sorted(isl.items()):
+        if deg[c] != k:
+            out.append(f"the {k} at {cell_name(c)} has {deg[c]} bridge(s)")
+    if isl:
+        adj: dict[Cell, list[Cell]] = {c: [] for c in isl}
+        for (a, b), _ in live:
+            adj[a].append(b)
+            adj[b].append(a)
+        start = min(isl)
+        seen = {start}
+        stack = [start]
+        while stack:
+            for d in adj[stack.pop()]:
+                if d not in seen:
+                    seen.add(d)
+                    stack.append(d)
+        if len(seen) < len(isl):
+            out.append(f"not connected: {len(isl) - len(seen)} of {len(isl)} islands cannot be reached "
+                       f"from {cell_name(start)}")
     return out

@@ -38,7 +38,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .cdcl import CutEdges, GaveUp, Search
 from .board import lines_cross
-from .puzzle import Cell, HashiPuzzle, as_pair_counts, cell_name
+from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, validate
 
 BridgeRow = tuple[int, int, int, int, int]
 
@@ -479,71 +479,6 @@ def analyse(puzzle: HashiPuzzle) -> tuple[int, int, int]:
     return len(sols), nodes, level
 
 
-def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[Iterable[int]]) -> list[str]:
-    """Why ``bridges`` is not a solution of ``puzzle``; ``[]`` when it is one.
-
-    Checks, independently of the solver: each bridge joins neighbouring
-    islands, 1 or 2 bridges per pair, no crossing, every island has exactly its
-    number, and all islands form one connected network.
-    """
-    out: list[str] = []
-    counts: dict[frozenset, int] = {}
-    if isinstance(bridges, Mapping):
-        items = [(tuple(sorted(p)), k) for p, k in bridges.items()]
-    else:
-        items = []
-        for row in bridges:
-            r1, c1, r2, c2, k = row
-            items.append((tuple(sorted([(r1, c1), (r2, c2)])), k))
-    isl = puzzle.islands
-    for (a, b), k in items:
-        if a not in isl or b not in isl:
-            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: both ends must be islands")
-            continue
-        if b not in puzzle.neighbours(a):
-            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: not neighbours in line of sight")
-            continue
-        if k not in (0, 1, 2):
-            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: {k} bridges (1 or 2 allowed)")
-        key = frozenset((a, b))
-        counts[key] = counts.get(key, 0) + k
-    for key, k in sorted(counts.items(), key=lambda kv: sorted(kv[0])):
-        if k > 2:
-            a, b = sorted(key)
-            out.append(f"{k} bridges between {cell_name(a)} and {cell_name(b)}; at most 2")
-    live = sorted((tuple(sorted(p)), k) for p, k in counts.items() if k)
-    for i in range(len(live)):
-        (a, b), _ = live[i]
-        for j in range(i + 1, len(live)):
-            (c, d), _ = live[j]
-            if lines_cross((a, b), (c, d)):
-                out.append(f"the bridge {cell_name(a)}-{cell_name(b)} crosses {cell_name(c)}-{cell_name(d)}")
-    deg = {c: 0 for c in isl}
-    for (a, b), k in live:
-        deg[a] += k
-        deg[b] += k
-    for c, k in sorted(isl.items()):
-        if deg[c] != k:
-            out.append(f"the {k} at {cell_name(c)} has {deg[c]} bridge(s)")
-    if isl:
-        adj: dict[Cell, list[Cell]] = {c: [] for c in isl}
-        for (a, b), _ in live:
-            adj[a].append(b)
-            adj[b].append(a)
-        start = min(isl)
-        seen = {start}
-        stack = [start]
-        while stack:
-            for d in adj[stack.pop()]:
-                if d not in seen:
-                    seen.add(d)
-                    stack.append(d)
-        if len(seen) < len(isl):
-            out.append(f"not connected: {len(isl) - len(seen)} of {len(isl)} islands cannot be reached "
-                       f"from {cell_name(start)}")
-    return out
-
-
 # ---------------------------------------------------------------------------
 # Hints: the same rules, one at a time, with reasons in words
 # ---------------------------------------------------------------------------
@@ -829,3 +764,16 @@ def _explain_connectivity(en: _Engine) -> tuple[int, int] | None:
         if not seen[mo.eb[e]]:
             return e, min(k, mo.n - k)
     return None
+
+
+def hint(state: PuzzleState) -> Hint:
+    """The next logical step for a learner's ``state``, in words, with the bridges it implies.
+
+    The solution behind the hint is kept on the state and reused while it
+    contains every drawn bridge, so following hints on a big puzzle solves it
+    only once.
+    """
+    h = next_step(state.puzzle, state.bridges, solution=state._solution)
+    if h.solution is not None:
+        state._solution = dict(h.solution)
+    return h
