@@ -49,7 +49,7 @@ from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionTo
 from ..limits import MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import win_shares
 from ..scores import BreakdownItem, ScoreResult
-from .board import Board, Cell, CrossingBridgeError, IllegalBridgeError, Line, make_line, row_major
+from .board import Board, Cell, CrossingBridgeError, IllegalBridgeError, Line, load_board, make_line, row_major
 
 # ---------------------------------------------------------------------------
 # cards and actions
@@ -688,7 +688,6 @@ class HashiGame:
         elif not all(isinstance(p, str) for p in players):
             raise BadConfigError("player names are texts")
         if isinstance(board, str):
-            from .board import load_board
             board = load_board(board)
         return cls(board, list(players), seed, deck, shuffle)
 

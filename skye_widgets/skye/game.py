@@ -49,9 +49,9 @@ from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTI
                       is_whole, short)
 from ..scores import BreakdownItem, ScoreResult
 from . import scoring
-from .territory import Territory
+from .territory import Territory, rotated_faces
 from .scoring_tiles import ROUND_TRACK
-from .tiles import CASTLE_COLOURS
+from .tiles import CASTLE_COLOURS, ROTATIONS, SIDE_OFFSETS
 
 N_TILES = 73
 SLOTS = ("A", "B", "C", "D")
@@ -1254,8 +1254,6 @@ class Observation:
 def _grown_placements(terr: Any, tile: str, before: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
     """``terr.legal_placements(tile)`` given its value before the last tile was
     placed: only the new tile's cell and the empty cells around it change."""
-    from .territory import rotated_faces
-    from .tiles import ROTATIONS, SIDE_OFFSETS
     last = next(reversed(terr.placements.values()))
     cx, cy = last.x, last.y
     around = [(cx + dx, cy + dy) for dx, dy in SIDE_OFFSETS]

@@ -19,6 +19,7 @@ skye_widgets.skye.territory.CastleTileError: castle-red is a castle: a territory
 
 from __future__ import annotations
 
+import random
 import reprlib
 from dataclasses import dataclass
 from functools import wraps
@@ -456,8 +457,6 @@ def random_territory(n_tiles: int, seed: int | None = 0, *, castle: str = "castl
     >>> len(t), t == random_territory(10, seed=1)
     (10, True)
     """
-    import random
-
     rng = random.Random(seed)
     t = Territory(castle)
     if pool is None:
