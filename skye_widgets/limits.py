@@ -138,6 +138,15 @@ def json_depth(data: Any) -> int:
     return depth
 
 
-def is_whole(v: Any, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> bool:
-    """Whether ``v`` is a JSON whole number (not a bool, float or text) in ``low..high``."""
-    return type(v) is int and low <= v <= high
+def is_whole(v: Any, low: int | None = -MAX_NUMBER, high: int | None = MAX_NUMBER) -> bool:
+    """Whether ``v`` is a whole number (an ``int``: not a bool, float or text) in ``low..high``.
+
+    The one "whole number, not a bool" check of the package. ``None`` leaves
+    that end open: ``is_whole(v, None, None)`` is any ``int`` at all.
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0), is_whole("3"), is_whole(10**7)
+    (True, False, False, False, False)
+    >>> is_whole(10**7, None, None), is_whole(-1, 0, None)
+    (True, False)
+    """
+    return type(v) is int and (low is None or low <= v) and (high is None or v <= high)

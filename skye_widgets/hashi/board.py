@@ -272,7 +272,7 @@ class Board:
             if key not in data:
                 raise fail(f"missing key {key!r}")
         w, h = data["width"], data["height"]
-        if not (_is_int(w) and _is_int(h)):
+        if not (is_whole(w, None, None) and is_whole(h, None, None)):
             raise fail("'width' and 'height' must be whole numbers")
         if not (1 <= w <= MAX_HASHI_SIDE and 1 <= h <= MAX_HASHI_SIDE):
             raise fail(f"grid size {short(w)}x{short(h)}: width and height are 1-{MAX_HASHI_SIDE}")
@@ -323,10 +323,6 @@ class Board:
     def _repr_svg_(self) -> str:
         from .render import render_board
         return render_board(self).to_svg()
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _cell(v: Any, where: str, fail: Any, swap: bool = False) -> Cell:

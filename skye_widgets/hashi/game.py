@@ -679,7 +679,7 @@ class HashiGame:
         >>> g.names, g.board.name, g.current_player()
         (('Player 1', 'Player 2'), 'Skerries', 0)
         """
-        if isinstance(players, int) and not isinstance(players, bool):
+        if is_whole(players, None, None):
             if not 1 <= players <= 4:
                 raise BadConfigError(f"Hashi is for 1-4 players, not {players}")
             players = [f"Player {i + 1}" for i in range(players)]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ..errors import DataError, FileFormatError, read_json, read_text
-from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, short
+from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, is_whole, short
 from .board import CrossingBridgeError, IllegalBridgeError, lines_cross  # shared with the game
 
 Cell = tuple[int, int]
@@ -189,7 +189,7 @@ class HashiPuzzle:
             if key not in data:
                 raise FileFormatError(source, f"missing key {key!r}")
         w, h = data["width"], data["height"]
-        if not (type(w) is int and type(h) is int and 1 <= w <= MAX_HASHI_SIDE and 1 <= h <= MAX_HASHI_SIDE):
+        if not (is_whole(w, 1, MAX_HASHI_SIDE) and is_whole(h, 1, MAX_HASHI_SIDE)):
             raise FileFormatError(source, f"width and height must be positive integers of at most {MAX_HASHI_SIDE}, "
                                           f"got {short(w)} x {short(h)}")
         if not isinstance(data["islands"], list):
@@ -198,7 +198,7 @@ class HashiPuzzle:
             raise FileFormatError(source, f"{len(data['islands'])} islands; a puzzle has at most {MAX_HASHI_ISLANDS}")
         islands: dict[Cell, int] = {}
         for i, item in enumerate(data["islands"]):
-            if not (isinstance(item, list) and len(item) == 3 and all(type(v) is int for v in item)):
+            if not (isinstance(item, list) and len(item) == 3 and all(is_whole(v, None, None) for v in item)):
                 raise FileFormatError(source, f"islands[{i}]: expected [row, col, number], got {short(item)}")
             r, c, k = item
             if not (0 <= r < h and 0 <= c < w):

@@ -29,6 +29,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from ..errors import FileFormatError, read_json
+from ..limits import is_whole
 
 TERRAINS: tuple[str, ...] = ("forest", "mountain", "crystal", "city")
 CLOUD = "cloud"
@@ -227,7 +228,7 @@ class _Checker:
         if key not in d:
             raise self.fail(where, f"missing '{key}'")
         v = d[key]
-        if not isinstance(v, kind) or (isinstance(v, bool) and kind is not bool):
+        if not (is_whole(v, None, None) if kind is int else isinstance(v, kind)):
             name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
             raise self.fail(where, f"'{key}' must be {name}, got {v!r}")
         return v
@@ -251,7 +252,7 @@ class _Checker:
                 raise self.fail(w, f"unknown terrain {terrain!r} (expected one of {', '.join(TERRAINS)})")
             sides = self.get(p, "sides", list, w)
             for s in sides:
-                if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3:
+                if not is_whole(s, 0, 3):
                     raise self.fail(w, f"side {s!r} is not 0..3")
                 if s in used:
                     raise self.fail(w, f"side {s} belongs to two parts")
@@ -315,7 +316,7 @@ def _load_specials(path: str) -> tuple[tuple[Special, ...], tuple[str, ...]]:
         for c, n in cost_raw.items():
             if c not in COST_COLORS:
                 raise ck.fail(w, f"cost colour {c!r} is not one of {', '.join(COST_COLORS)}")
-            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 9:
+            if not is_whole(n, 1, 9):
                 raise ck.fail(w, f"cost of {c} must be 1..9, got {n!r}")
             cost.append((c, n))
         if not cost:
