@@ -6,7 +6,10 @@ two islands in line of sight, at most two between the same pair, never
 crossing another bridge or an island; when every island has its number of
 bridges and all islands form one connected network, the puzzle is solved.
 
-Coordinates are ``(row, col)`` from 0, top-left origin.
+Coordinates are ``(row, col)`` from 0, top-left origin (the ``.has`` format's and the
+puzzle files' order; docs/hashi.md says why they stay). A bridge is the game's
+:data:`~skye_widgets.hashi.board.Line`, a sorted pair of cells (:func:`pair`), and
+bridges are ``{Line: count}``; crossings are :func:`~skye_widgets.hashi.board.lines_cross`.
 
 >>> p = HashiPuzzle.from_text("3 3 3\\n2 0 1\\n0 0 0\\n1 0 0\\n")
 >>> p.neighbours((0, 0))
@@ -26,10 +29,9 @@ from typing import Any, Iterable, Mapping
 
 from ..errors import DataError, FileFormatError, read_json, read_text
 from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, is_whole, short
-from .board import CrossingBridgeError, IllegalBridgeError, lines_cross  # shared with the game
+from .board import CrossingBridgeError, IllegalBridgeError, Line, lines_cross, make_line  # shared with the game
 
 Cell = tuple[int, int]
-Pair = frozenset  # frozenset[Cell] of two islands
 
 #: Directions in the order neighbours are listed: north, east, south, west.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -233,7 +235,7 @@ class HashiPuzzle:
         return {"format": "hashi-puzzle", "name": self.name, "width": self.width, "height": self.height,
                 "n": len(self.islands), "islands": [[r, c, k] for (r, c), k in sorted(self.islands.items())]}
 
-    def to_ascii(self, bridges: Mapping[frozenset, int] | None = None) -> str:
+    def to_ascii(self, bridges: Mapping[Line, int] | None = None) -> str:
         """A text picture; bridges drawn with ``- = | H``."""
         grid = [["." for _ in range(self.width)] for _ in range(self.height)]
         for pair, k in (bridges or {}).items():
@@ -259,9 +261,14 @@ def _is_int(t: str) -> bool:
     return re.fullmatch(r"-?[0-9]{1,9}", t) is not None
 
 
-def pair(a: Cell, b: Cell) -> frozenset:
-    """The unordered pair key used for bridges."""
-    return frozenset((tuple(a), tuple(b)))
+def pair(a: Cell, b: Cell) -> Line:
+    """The key of the bridges between two islands: a :data:`~skye_widgets.hashi.board.Line`
+    (the sorted pair of cells), the same bridge value the game uses.
+
+    >>> pair((2, 0), (0, 0))
+    ((0, 0), (2, 0))
+    """
+    return make_line(a, b)
 
 
 class PuzzleState:
@@ -271,12 +278,12 @@ class PuzzleState:
     :class:`IllegalBridgeError` and changes nothing.
     """
 
-    def __init__(self, puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | None = None) -> None:
+    def __init__(self, puzzle: HashiPuzzle, bridges: Mapping[Line, int] | None = None) -> None:
         self.puzzle = puzzle
-        self.bridges: dict[frozenset, int] = {}
-        self._solution: dict[frozenset, int] | None = None   # the last hint's (solver.hint), reused while it fits
+        self.bridges: dict[Line, int] = {}
+        self._solution: dict[Line, int] | None = None   # the last hint's (solver.hint), reused while it fits
         for key, k in (bridges or {}).items():
-            a, b = sorted(key)
+            a, b = make_line(*key)
             for _ in range(k):
                 self.add_bridge(a, b)
 
@@ -297,7 +304,7 @@ class PuzzleState:
         """Bridges as sorted ``(r1, c1, r2, c2, count)`` rows."""
         out = []
         for p, k in self.bridges.items():
-            a, b = sorted(p)
+            a, b = p
             out.append((a[0], a[1], b[0], b[1], k))
         return sorted(out)
 
@@ -327,7 +334,7 @@ class PuzzleState:
                                       f"bridge(s); it cannot take more than its number")
         if k == 0:
             for p in self.bridges:
-                c, d = sorted(p)
+                c, d = p
                 if lines_cross((a, b), (c, d)):
                     raise CrossingBridgeError(f"a bridge from {cell_name(a)} to {cell_name(b)} would cross "
                                               f"the bridge from {cell_name(c)} to {cell_name(d)}")
@@ -377,14 +384,14 @@ class PuzzleState:
         return render_puzzle(self).to_svg()
 
 
-def as_pair_counts(bridges: Mapping[frozenset, int] | Iterable[Iterable[int]] | None
-                   ) -> dict[frozenset, int]:
+def as_pair_counts(bridges: Mapping[Line, int] | Iterable[Iterable[int]] | None
+                   ) -> dict[Line, int]:
     """Accept ``{pair: count}`` or rows ``(r1, c1, r2, c2, count)``; return ``{pair: count}``."""
     if bridges is None:
         return {}
     if isinstance(bridges, Mapping):
-        return {frozenset(tuple(c) for c in p): int(k) for p, k in bridges.items() if k}
-    out: dict[frozenset, int] = {}
+        return {make_line(*p): int(k) for p, k in bridges.items() if k}
+    out: dict[Line, int] = {}
     for row in bridges:
         r1, c1, r2, c2, k = row
         if k:
@@ -392,7 +399,7 @@ def as_pair_counts(bridges: Mapping[frozenset, int] | Iterable[Iterable[int]] | 
     return out
 
 
-def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[Iterable[int]]) -> list[str]:
+def validate(puzzle: HashiPuzzle, bridges: Mapping[Line, int] | Iterable[Iterable[int]]) -> list[str]:
     """Why ``bridges`` is not a solution of ``puzzle``; ``[]`` when it is one.
 
     Checks, independently of the solver: each bridge joins neighbouring
@@ -400,14 +407,14 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[It
     number, and all islands form one connected network.
     """
     out: list[str] = []
-    counts: dict[frozenset, int] = {}
+    counts: dict[Line, int] = {}
     if isinstance(bridges, Mapping):
-        items = [(tuple(sorted(p)), k) for p, k in bridges.items()]
+        items = [(make_line(*p), k) for p, k in bridges.items()]
     else:
         items = []
         for row in bridges:
             r1, c1, r2, c2, k = row
-            items.append((tuple(sorted([(r1, c1), (r2, c2)])), k))
+            items.append((make_line((r1, c1), (r2, c2)), k))
     isl = puzzle.islands
     for (a, b), k in items:
         if a not in isl or b not in isl:
@@ -418,13 +425,12 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[It
             continue
         if k not in (0, 1, 2):
             out.append(f"bridge {cell_name(a)}-{cell_name(b)}: {k} bridges (1 or 2 allowed)")
-        key = frozenset((a, b))
+        key = (a, b)
         counts[key] = counts.get(key, 0) + k
-    for key, k in sorted(counts.items(), key=lambda kv: sorted(kv[0])):
+    for (a, b), k in sorted(counts.items()):
         if k > 2:
-            a, b = sorted(key)
             out.append(f"{k} bridges between {cell_name(a)} and {cell_name(b)}; at most 2")
-    live = sorted((tuple(sorted(p)), k) for p, k in counts.items() if k)
+    live = sorted((p, k) for p, k in counts.items() if k)
     for i in range(len(live)):
         (a, b), _ = live[i]
         for j in range(i + 1, len(live)):

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from .cdcl import CutEdges, GaveUp, Search
-from .board import lines_cross
+from .board import Line, lines_cross
 from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, validate
 
 BridgeRow = tuple[int, int, int, int, int]
@@ -63,7 +63,7 @@ class _Model:
         self.ea = [self.index[a] for a, _ in pairs]
         self.eb = [self.index[b] for _, b in pairs]
         self.pairs = pairs
-        self.edge_of = {frozenset(p): e for e, p in enumerate(pairs)}
+        self.edge_of: dict[Line, int] = {p: e for e, p in enumerate(pairs)}   # pairs are sorted: Lines
         self.inc: list[list[int]] = [[] for _ in range(self.n)]
         for e in range(self.m):
             self.inc[self.ea[e]].append(e)
@@ -91,8 +91,8 @@ class Solution:
     level: int = 0          # 1-3: the deduction level that solved it without search; 4: needed search
     conflicts: int = 0      # solve(): dead ends met, each turned into a learnt clause
 
-    def as_pairs(self) -> dict[frozenset, int]:
-        """``{frozenset({a, b}): count}``."""
+    def as_pairs(self) -> dict[Line, int]:
+        """``{(a, b): count}`` keyed by :func:`~skye_widgets.hashi.puzzle.pair` (a sorted pair of cells)."""
         return as_pair_counts(self.bridges)
 
 
@@ -499,7 +499,7 @@ class Hint:
     bridges: tuple[tuple[Cell, Cell, int], ...] = ()
     because: tuple[str, ...] = ()
     #: the solution the hint leads towards (pass it to the next call of :func:`next_step`)
-    solution: Mapping[frozenset, int] | None = field(default=None, repr=False, compare=False)
+    solution: Mapping[Line, int] | None = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         return " ".join((*self.because, self.text))
@@ -519,12 +519,12 @@ def _isl(mo: _Model, i: int) -> str:
     return f"the {mo.need[i]} at {cell_name(mo.cells[i])}"
 
 
-def _solution_for(puzzle: HashiPuzzle) -> dict[frozenset, int] | None:
+def _solution_for(puzzle: HashiPuzzle) -> dict[Line, int] | None:
     sol = solve(puzzle)
     return None if sol is None else sol.as_pairs()
 
 
-def _solution_extending(mo: _Model, drawn: Mapping[frozenset, int]) -> dict[frozenset, int] | None:
+def _solution_extending(mo: _Model, drawn: Mapping[Line, int]) -> dict[Line, int] | None:
     """A solution keeping at least the bridges drawn, or None (then some drawn bridge is wrong)."""
     search = Search(mo)
     for key, k in drawn.items():
@@ -539,8 +539,8 @@ def _solution_extending(mo: _Model, drawn: Mapping[frozenset, int]) -> dict[froz
 
 
 def next_step(puzzle: HashiPuzzle,
-              bridges_so_far: Mapping[frozenset, int] | Iterable[Iterable[int]] = (),
-              solution: Mapping[frozenset, int] | None = None) -> Hint:
+              bridges_so_far: Mapping[Line, int] | Iterable[Iterable[int]] = (),
+              solution: Mapping[Line, int] | None = None) -> Hint:
     """The next logical deduction from the bridges drawn so far, explained in words.
 
     Rules are tried simplest first: an island whose neighbours must all take
@@ -559,7 +559,7 @@ def next_step(puzzle: HashiPuzzle,
         return Hint("solved", "Solved: every island has its number of bridges and all are connected.")
     mo = _Model(puzzle)
     if solution is not None and all(k <= solution.get(key, 0) for key, k in drawn.items()):
-        sol: dict[frozenset, int] | None = dict(solution)
+        sol: dict[Line, int] | None = dict(solution)
     else:
         sol = _solution_extending(mo, drawn)
     if sol is None:
@@ -569,12 +569,12 @@ def next_step(puzzle: HashiPuzzle,
     return replace(_explain(mo, drawn, sol), solution=sol)
 
 
-def _explain(mo: _Model, drawn: dict[frozenset, int], sol: dict[frozenset, int]) -> Hint:
+def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
     """The hint for the bridges ``drawn``, given a solution ``sol`` (one that keeps them,
     unless some drawn bridge is in no solution at all)."""
-    for key, k in sorted(drawn.items(), key=lambda kv: sorted(kv[0])):
+    for key, k in sorted(drawn.items()):
         if k > sol.get(key, 0):
-            a, b = sorted(key)
+            a, b = key
             return Hint("mistake", f"The bridge between {_isl(mo, mo.index[a])} and {_isl(mo, mo.index[b])} "
                                    f"is not part of the solution: take {'it' if k - sol.get(key, 0) == 1 else 'them'} "
                                    f"away ({sol.get(key, 0)} bridge(s) belong there).",
@@ -682,7 +682,7 @@ def _explain(mo: _Model, drawn: dict[frozenset, int], sol: dict[frozenset, int])
         break
     # 5. nothing simple left: reveal one pair from the solution
     for e in range(mo.m):
-        key = frozenset(mo.pairs[e])
+        key = mo.pairs[e]
         k = sol.get(key, 0)
         if k > drawn.get(key, 0):
             a, b = mo.pairs[e]
