@@ -261,6 +261,17 @@ class _Checker:
             out.append(Part(terrain, tuple(sorted(sides)), spaces))
         return tuple(out)
 
+    def entry(self, raw: Any, kind: str, i: int, seen: set[str]) -> tuple[Mapping[str, Any], str, str]:
+        """Entry ``i`` of a list of ``kind``: the object, its ``id`` (unique among ``seen``, which
+        it joins) and the place to name in messages from now on (``"<kind> <id>"``)."""
+        w = f"{kind} {i}"
+        e = self.obj(raw, w)
+        eid = self.get(e, "id", str, w)
+        if eid in seen:
+            raise self.fail(w, f"duplicate id {eid!r}")
+        seen.add(eid)
+        return e, eid, f"{kind} {eid}"
+
     def header(self, data: Any, fmt: str) -> Mapping[str, Any]:
         d = self.obj(data, "")
         if d.get("format") != fmt:
@@ -274,15 +285,10 @@ def _load_tiles(path: str) -> tuple[Tile, ...]:
     ck = _Checker(path)
     d = ck.header(read_json(path), "skylands-tiles")
     raw = ck.get(d, "tiles", list, "")
-    out, seen = [], set()
-    for i, t in enumerate(raw):
-        w = f"tile {i}"
-        t = ck.obj(t, w)
-        tid = ck.get(t, "id", str, w)
-        if tid in seen:
-            raise ck.fail(w, f"duplicate id {tid!r}")
-        seen.add(tid)
-        w = f"tile {tid}"
+    out: list[Tile] = []
+    seen: set[str] = set()
+    for i, raw_tile in enumerate(raw):
+        t, tid, w = ck.entry(raw_tile, "tile", i, seen)
         out.append(Tile(tid, ck.parts(ck.get(t, "parts", list, w), w),
                         ck.int_in(t, "players", 2, 4, w), str(t.get("note", ""))))
     if not out:
@@ -296,15 +302,10 @@ def _load_specials(path: str) -> tuple[tuple[Special, ...], tuple[str, ...]]:
     backs = ck.get(d, "backs", list, "")
     if not backs or not all(isinstance(b, str) for b in backs):
         raise ck.fail("", "'backs' must be a non-empty list of names")
-    out, seen = [], set()
-    for i, s in enumerate(ck.get(d, "specials", list, "")):
-        w = f"special {i}"
-        s = ck.obj(s, w)
-        sid = ck.get(s, "id", str, w)
-        if sid in seen:
-            raise ck.fail(w, f"duplicate id {sid!r}")
-        seen.add(sid)
-        w = f"special {sid}"
+    out: list[Special] = []
+    seen: set[str] = set()
+    for i, raw_special in enumerate(ck.get(d, "specials", list, "")):
+        s, sid, w = ck.entry(raw_special, "special", i, seen)
         back = ck.get(s, "back", str, w)
         if back not in backs:
             raise ck.fail(w, f"back {back!r} is not one of {', '.join(backs)}")
