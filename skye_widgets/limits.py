@@ -18,6 +18,7 @@ the worst file inside them loads in well under a second.
 
 from __future__ import annotations
 
+import math
 import reprlib
 from typing import Any
 
@@ -150,3 +151,13 @@ def is_whole(v: Any, low: int | None = -MAX_NUMBER, high: int | None = MAX_NUMBE
     (True, False)
     """
     return type(v) is int and (low is None or low <= v) and (high is None or v <= high)
+
+
+def is_finite_number(v: Any) -> bool:
+    """Whether ``v`` is a finite real number (an ``int`` or ``float``, not a bool, NaN or inf),
+    as a pixel position from a mouse event must be.
+
+    >>> is_finite_number(2.5), is_finite_number(3), is_finite_number(True), is_finite_number(float("nan"))
+    (True, True, False, False)
+    """
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
