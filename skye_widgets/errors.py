@@ -15,6 +15,8 @@ import os
 import tempfile
 from typing import Any
 
+from .limits import MAX_FILE_BYTES, MAX_JSON_DEPTH, json_depth
+
 
 class RulesError(ValueError):
     """An illegal move or action; the state it was tried on is unchanged."""
@@ -82,7 +84,6 @@ def read_text(path: str | os.PathLike[str]) -> str:
     A file larger than :data:`~skye_widgets.limits.MAX_FILE_BYTES` is refused
     before it is read.
     """
-    from .limits import MAX_FILE_BYTES
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
@@ -107,7 +108,6 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     Arrays and objects nested deeper than :data:`~skye_widgets.limits.MAX_JSON_DEPTH`
     are refused (no file of this program nests that deep).
     """
-    from .limits import MAX_JSON_DEPTH, json_depth
     text = read_text(path)
     try:
         data = json.loads(text)

@@ -18,6 +18,7 @@ the worst file inside them loads in well under a second.
 
 from __future__ import annotations
 
+import math
 import reprlib
 from typing import Any
 
@@ -138,6 +139,25 @@ def json_depth(data: Any) -> int:
     return depth
 
 
-def is_whole(v: Any, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> bool:
-    """Whether ``v`` is a JSON whole number (not a bool, float or text) in ``low..high``."""
-    return type(v) is int and low <= v <= high
+def is_whole(v: Any, low: int | None = -MAX_NUMBER, high: int | None = MAX_NUMBER) -> bool:
+    """Whether ``v`` is a whole number (an ``int``: not a bool, float or text) in ``low..high``.
+
+    The one "whole number, not a bool" check of the package. ``None`` leaves
+    that end open: ``is_whole(v, None, None)`` is any ``int`` at all.
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0), is_whole("3"), is_whole(10**7)
+    (True, False, False, False, False)
+    >>> is_whole(10**7, None, None), is_whole(-1, 0, None)
+    (True, False)
+    """
+    return type(v) is int and (low is None or low <= v) and (high is None or v <= high)
+
+
+def is_finite_number(v: Any) -> bool:
+    """Whether ``v`` is a finite real number (an ``int`` or ``float``, not a bool, NaN or inf),
+    as a pixel position from a mouse event must be.
+
+    >>> is_finite_number(2.5), is_finite_number(3), is_finite_number(True), is_finite_number(float("nan"))
+    (True, True, False, False)
+    """
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)

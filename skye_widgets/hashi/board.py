@@ -262,17 +262,10 @@ class Board:
         def fail(fault: str) -> FileFormatError:
             return FileFormatError(source, fault)
 
-        if not isinstance(data, dict):
-            raise fail("a board file holds one JSON object")
-        if data.get("format") not in (BOARD_FORMAT, OLD_BOARD_FORMAT):
-            raise fail(f"'format' must be {BOARD_FORMAT!r} (or the older {OLD_BOARD_FORMAT!r}), "
-                       f"not {short(data.get('format'))}")
-        swap = data["format"] == OLD_BOARD_FORMAT     # [row, col] cells
-        for key in ("name", "width", "height", "islands", "lines"):
-            if key not in data:
-                raise fail(f"missing key {key!r}")
+        swap = read_head(data, source, "a board file holds one JSON object", (BOARD_FORMAT, OLD_BOARD_FORMAT),
+                         ("name", "width", "height", "islands", "lines"))     # swap: [row, col] cells
         w, h = data["width"], data["height"]
-        if not (_is_int(w) and _is_int(h)):
+        if not (is_whole(w, None, None) and is_whole(h, None, None)):
             raise fail("'width' and 'height' must be whole numbers")
         if not (1 <= w <= MAX_HASHI_SIDE and 1 <= h <= MAX_HASHI_SIDE):
             raise fail(f"grid size {short(w)}x{short(h)}: width and height are 1-{MAX_HASHI_SIDE}")
@@ -325,8 +318,24 @@ class Board:
         return render_board(self).to_svg()
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+def read_head(data: Any, source: str | os.PathLike[str], one: str, formats: tuple[str, str],
+              keys: Iterable[str]) -> bool:
+    """Check the head of a Hashi JSON file (a board or a saved game) and say whether it is the
+    older format, whose cells are ``[row, col]``.
+
+    ``data`` must be an object (else "``one``"), its ``format`` one of ``formats`` (the current,
+    then the older) and every key of ``keys`` present; each fault is one :class:`FileFormatError`.
+    """
+    if not isinstance(data, dict):
+        raise FileFormatError(source, one)
+    new, old = formats
+    if data.get("format") not in formats:
+        raise FileFormatError(source, f"'format' must be {new!r} (or the older {old!r}), "
+                                      f"not {short(data.get('format'))}")
+    for key in keys:
+        if key not in data:
+            raise FileFormatError(source, f"missing key {key!r}")
+    return data["format"] == old
 
 
 def _cell(v: Any, where: str, fail: Any, swap: bool = False) -> Cell:

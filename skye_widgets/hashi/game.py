@@ -49,7 +49,8 @@ from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionTo
 from ..limits import MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import win_shares
 from ..scores import BreakdownItem, ScoreResult
-from .board import Board, Cell, CrossingBridgeError, IllegalBridgeError, Line, make_line, row_major
+from .board import (Board, Cell, CrossingBridgeError, IllegalBridgeError, Line, load_board, make_line, read_head,
+                    row_major)
 
 # ---------------------------------------------------------------------------
 # cards and actions
@@ -679,7 +680,7 @@ class HashiGame:
         >>> g.names, g.board.name, g.current_player()
         (('Player 1', 'Player 2'), 'Skerries', 0)
         """
-        if isinstance(players, int) and not isinstance(players, bool):
+        if is_whole(players, None, None):
             if not 1 <= players <= 4:
                 raise BadConfigError(f"Hashi is for 1-4 players, not {players}")
             players = [f"Player {i + 1}" for i in range(players)]
@@ -688,7 +689,6 @@ class HashiGame:
         elif not all(isinstance(p, str) for p in players):
             raise BadConfigError("player names are texts")
         if isinstance(board, str):
-            from .board import load_board
             board = load_board(board)
         return cls(board, list(players), seed, deck, shuffle)
 
@@ -980,15 +980,8 @@ class HashiGame:
         def fail(fault: str) -> FileFormatError:
             return FileFormatError(source, fault)
 
-        if not isinstance(data, dict):
-            raise fail("a saved game is one JSON object")
-        if data.get("format") not in (GAME_FORMAT, OLD_GAME_FORMAT):
-            raise fail(f"'format' must be {GAME_FORMAT!r} (or the older {OLD_GAME_FORMAT!r}), "
-                       f"not {short(data.get('format'))}")
-        swap = data["format"] == OLD_GAME_FORMAT      # cells [row, col]
-        for key in ("board", "players", "seed", "deck", "actions"):
-            if key not in data:
-                raise fail(f"missing key {key!r}")
+        swap = read_head(data, source, "a saved game is one JSON object", (GAME_FORMAT, OLD_GAME_FORMAT),
+                         ("board", "players", "seed", "deck", "actions"))     # swap: cells [row, col]
         board = Board.from_dict(data["board"], f"{os.fspath(source)} (board)")
         players, seed = data["players"], data["seed"]
         if not (isinstance(players, list) and 1 <= len(players) <= 4

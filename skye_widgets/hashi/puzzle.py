@@ -6,7 +6,10 @@ two islands in line of sight, at most two between the same pair, never
 crossing another bridge or an island; when every island has its number of
 bridges and all islands form one connected network, the puzzle is solved.
 
-Coordinates are ``(row, col)`` from 0, top-left origin.
+Coordinates are ``(row, col)`` from 0, top-left origin (the ``.has`` format's and the
+puzzle files' order; docs/hashi.md says why they stay). A bridge is the game's
+:data:`~skye_widgets.hashi.board.Line`, a sorted pair of cells (:func:`pair`), and
+bridges are ``{Line: count}``; crossings are :func:`~skye_widgets.hashi.board.lines_cross`.
 
 >>> p = HashiPuzzle.from_text("3 3 3\\n2 0 1\\n0 0 0\\n1 0 0\\n")
 >>> p.neighbours((0, 0))
@@ -22,17 +25,13 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from ..errors import DataError, FileFormatError, read_json, read_text
-from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, short
-from .board import CrossingBridgeError, IllegalBridgeError, lines_cross  # shared with the game
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .solver import Hint
+from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, is_whole, short
+from .board import CrossingBridgeError, IllegalBridgeError, Line, lines_cross, make_line  # shared with the game
 
 Cell = tuple[int, int]
-Pair = frozenset  # frozenset[Cell] of two islands
 
 #: Directions in the order neighbours are listed: north, east, south, west.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -192,7 +191,7 @@ class HashiPuzzle:
             if key not in data:
                 raise FileFormatError(source, f"missing key {key!r}")
         w, h = data["width"], data["height"]
-        if not (type(w) is int and type(h) is int and 1 <= w <= MAX_HASHI_SIDE and 1 <= h <= MAX_HASHI_SIDE):
+        if not (is_whole(w, 1, MAX_HASHI_SIDE) and is_whole(h, 1, MAX_HASHI_SIDE)):
             raise FileFormatError(source, f"width and height must be positive integers of at most {MAX_HASHI_SIDE}, "
                                           f"got {short(w)} x {short(h)}")
         if not isinstance(data["islands"], list):
@@ -201,7 +200,7 @@ class HashiPuzzle:
             raise FileFormatError(source, f"{len(data['islands'])} islands; a puzzle has at most {MAX_HASHI_ISLANDS}")
         islands: dict[Cell, int] = {}
         for i, item in enumerate(data["islands"]):
-            if not (isinstance(item, list) and len(item) == 3 and all(type(v) is int for v in item)):
+            if not (isinstance(item, list) and len(item) == 3 and all(is_whole(v, None, None) for v in item)):
                 raise FileFormatError(source, f"islands[{i}]: expected [row, col, number], got {short(item)}")
             r, c, k = item
             if not (0 <= r < h and 0 <= c < w):
@@ -236,7 +235,7 @@ class HashiPuzzle:
         return {"format": "hashi-puzzle", "name": self.name, "width": self.width, "height": self.height,
                 "n": len(self.islands), "islands": [[r, c, k] for (r, c), k in sorted(self.islands.items())]}
 
-    def to_ascii(self, bridges: Mapping[frozenset, int] | None = None) -> str:
+    def to_ascii(self, bridges: Mapping[Line, int] | None = None) -> str:
         """A text picture; bridges drawn with ``- = | H``."""
         grid = [["." for _ in range(self.width)] for _ in range(self.height)]
         for pair, k in (bridges or {}).items():
@@ -262,9 +261,14 @@ def _is_int(t: str) -> bool:
     return re.fullmatch(r"-?[0-9]{1,9}", t) is not None
 
 
-def pair(a: Cell, b: Cell) -> frozenset:
-    """The unordered pair key used for bridges."""
-    return frozenset((tuple(a), tuple(b)))
+def pair(a: Cell, b: Cell) -> Line:
+    """The key of the bridges between two islands: a :data:`~skye_widgets.hashi.board.Line`
+    (the sorted pair of cells), the same bridge value the game uses.
+
+    >>> pair((2, 0), (0, 0))
+    ((0, 0), (2, 0))
+    """
+    return make_line(a, b)
 
 
 class PuzzleState:
@@ -274,12 +278,12 @@ class PuzzleState:
     :class:`IllegalBridgeError` and changes nothing.
     """
 
-    def __init__(self, puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | None = None) -> None:
+    def __init__(self, puzzle: HashiPuzzle, bridges: Mapping[Line, int] | None = None) -> None:
         self.puzzle = puzzle
-        self.bridges: dict[frozenset, int] = {}
-        self._solution: dict[frozenset, int] | None = None   # the last hint's, reused while it fits
+        self.bridges: dict[Line, int] = {}
+        self._solution: dict[Line, int] | None = None   # the last hint's (solver.hint), reused while it fits
         for key, k in (bridges or {}).items():
-            a, b = sorted(key)
+            a, b = make_line(*key)
             for _ in range(k):
                 self.add_bridge(a, b)
 
@@ -300,7 +304,7 @@ class PuzzleState:
         """Bridges as sorted ``(r1, c1, r2, c2, count)`` rows."""
         out = []
         for p, k in self.bridges.items():
-            a, b = sorted(p)
+            a, b = p
             out.append((a[0], a[1], b[0], b[1], k))
         return sorted(out)
 
@@ -330,7 +334,7 @@ class PuzzleState:
                                       f"bridge(s); it cannot take more than its number")
         if k == 0:
             for p in self.bridges:
-                c, d = sorted(p)
+                c, d = p
                 if lines_cross((a, b), (c, d)):
                     raise CrossingBridgeError(f"a bridge from {cell_name(a)} to {cell_name(b)} would cross "
                                               f"the bridge from {cell_name(c)} to {cell_name(d)}")
@@ -368,24 +372,11 @@ class PuzzleState:
     # -- judging ------------------------------------------------------------
     def problems(self) -> list[str]:
         """Why this is not (yet) a solution; ``[]`` when solved."""
-        from .solver import validate
-        return validate(self.puzzle, self.bridge_list())
+        return validate(self.puzzle, self.bridges)
 
     def is_solved(self) -> bool:
         """Every island has its number, no crossing, one connected network."""
         return not self.problems()
-
-    def hint(self) -> "Hint":
-        """The next logical step, in words, with the bridges it implies.
-
-        The solution behind the hint is kept and reused while it contains every
-        drawn bridge, so following hints on a big puzzle solves it only once.
-        """
-        from .solver import next_step
-        hint = next_step(self.puzzle, self.bridges, solution=self._solution)
-        if hint.solution is not None:
-            self._solution = dict(hint.solution)
-        return hint
 
     def _repr_svg_(self) -> str:
         """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""
@@ -393,16 +384,80 @@ class PuzzleState:
         return render_puzzle(self).to_svg()
 
 
-def as_pair_counts(bridges: Mapping[frozenset, int] | Iterable[Iterable[int]] | None
-                   ) -> dict[frozenset, int]:
+def as_pair_counts(bridges: Mapping[Line, int] | Iterable[Iterable[int]] | None
+                   ) -> dict[Line, int]:
     """Accept ``{pair: count}`` or rows ``(r1, c1, r2, c2, count)``; return ``{pair: count}``."""
     if bridges is None:
         return {}
     if isinstance(bridges, Mapping):
-        return {frozenset(tuple(c) for c in p): int(k) for p, k in bridges.items() if k}
-    out: dict[frozenset, int] = {}
+        return {make_line(*p): int(k) for p, k in bridges.items() if k}
+    out: dict[Line, int] = {}
     for row in bridges:
         r1, c1, r2, c2, k = row
         if k:
             out[pair((r1, c1), (r2, c2))] = out.get(pair((r1, c1), (r2, c2)), 0) + int(k)
+    return out
+
+
+def validate(puzzle: HashiPuzzle, bridges: Mapping[Line, int] | Iterable[Iterable[int]]) -> list[str]:
+    """Why ``bridges`` is not a solution of ``puzzle``; ``[]`` when it is one.
+
+    Checks, independently of the solver: each bridge joins neighbouring
+    islands, 1 or 2 bridges per pair, no crossing, every island has exactly its
+    number, and all islands form one connected network.
+    """
+    out: list[str] = []
+    counts: dict[Line, int] = {}
+    if isinstance(bridges, Mapping):
+        items = [(make_line(*p), k) for p, k in bridges.items()]
+    else:
+        items = []
+        for row in bridges:
+            r1, c1, r2, c2, k = row
+            items.append((make_line((r1, c1), (r2, c2)), k))
+    isl = puzzle.islands
+    for (a, b), k in items:
+        if a not in isl or b not in isl:
+            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: both ends must be islands")
+            continue
+        if b not in puzzle.neighbours(a):
+            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: not neighbours in line of sight")
+            continue
+        if k not in (0, 1, 2):
+            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: {k} bridges (1 or 2 allowed)")
+        key = (a, b)
+        counts[key] = counts.get(key, 0) + k
+    for (a, b), k in sorted(counts.items()):
+        if k > 2:
+            out.append(f"{k} bridges between {cell_name(a)} and {cell_name(b)}; at most 2")
+    live = sorted((p, k) for p, k in counts.items() if k)
+    for i in range(len(live)):
+        (a, b), _ = live[i]
+        for j in range(i + 1, len(live)):
+            (c, d), _ = live[j]
+            if lines_cross((a, b), (c, d)):
+                out.append(f"the bridge {cell_name(a)}-{cell_name(b)} crosses {cell_name(c)}-{cell_name(d)}")
+    deg = {c: 0 for c in isl}
+    for (a, b), k in live:
+        deg[a] += k
+        deg[b] += k
+    for c, k in sorted(isl.items()):
+        if deg[c] != k:
+            out.append(f"the {k} at {cell_name(c)} has {deg[c]} bridge(s)")
+    if isl:
+        adj: dict[Cell, list[Cell]] = {c: [] for c in isl}
+        for (a, b), _ in live:
+            adj[a].append(b)
+            adj[b].append(a)
+        start = min(isl)
+        seen = {start}
+        stack = [start]
+        while stack:
+            for d in adj[stack.pop()]:
+                if d not in seen:
+                    seen.add(d)
+                    stack.append(d)
+        if len(seen) < len(isl):
+            out.append(f"not connected: {len(isl) - len(seen)} of {len(isl)} islands cannot be reached "
+                       f"from {cell_name(start)}")
     return out

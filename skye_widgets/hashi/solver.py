@@ -37,8 +37,8 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from .cdcl import CutEdges, GaveUp, Search
-from .board import lines_cross
-from .puzzle import Cell, HashiPuzzle, as_pair_counts, cell_name
+from .board import Line, lines_cross
+from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, validate
 
 BridgeRow = tuple[int, int, int, int, int]
 
@@ -63,7 +63,7 @@ class _Model:
         self.ea = [self.index[a] for a, _ in pairs]
         self.eb = [self.index[b] for _, b in pairs]
         self.pairs = pairs
-        self.edge_of = {frozenset(p): e for e, p in enumerate(pairs)}
+        self.edge_of: dict[Line, int] = {p: e for e, p in enumerate(pairs)}   # pairs are sorted: Lines
         self.inc: list[list[int]] = [[] for _ in range(self.n)]
         for e in range(self.m):
             self.inc[self.ea[e]].append(e)
@@ -91,8 +91,8 @@ class Solution:
     level: int = 0          # 1-3: the deduction level that solved it without search; 4: needed search
     conflicts: int = 0      # solve(): dead ends met, each turned into a learnt clause
 
-    def as_pairs(self) -> dict[frozenset, int]:
-        """``{frozenset({a, b}): count}``."""
+    def as_pairs(self) -> dict[Line, int]:
+        """``{(a, b): count}`` keyed by :func:`~skye_widgets.hashi.puzzle.pair` (a sorted pair of cells)."""
         return as_pair_counts(self.bridges)
 
 
@@ -479,71 +479,6 @@ def analyse(puzzle: HashiPuzzle) -> tuple[int, int, int]:
     return len(sols), nodes, level
 
 
-def validate(puzzle: HashiPuzzle, bridges: Mapping[frozenset, int] | Iterable[Iterable[int]]) -> list[str]:
-    """Why ``bridges`` is not a solution of ``puzzle``; ``[]`` when it is one.
-
-    Checks, independently of the solver: each bridge joins neighbouring
-    islands, 1 or 2 bridges per pair, no crossing, every island has exactly its
-    number, and all islands form one connected network.
-    """
-    out: list[str] = []
-    counts: dict[frozenset, int] = {}
-    if isinstance(bridges, Mapping):
-        items = [(tuple(sorted(p)), k) for p, k in bridges.items()]
-    else:
-        items = []
-        for row in bridges:
-            r1, c1, r2, c2, k = row
-            items.append((tuple(sorted([(r1, c1), (r2, c2)])), k))
-    isl = puzzle.islands
-    for (a, b), k in items:
-        if a not in isl or b not in isl:
-            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: both ends must be islands")
-            continue
-        if b not in puzzle.neighbours(a):
-            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: not neighbours in line of sight")
-            continue
-        if k not in (0, 1, 2):
-            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: {k} bridges (1 or 2 allowed)")
-        key = frozenset((a, b))
-        counts[key] = counts.get(key, 0) + k
-    for key, k in sorted(counts.items(), key=lambda kv: sorted(kv[0])):
-        if k > 2:
-            a, b = sorted(key)
-            out.append(f"{k} bridges between {cell_name(a)} and {cell_name(b)}; at most 2")
-    live = sorted((tuple(sorted(p)), k) for p, k in counts.items() if k)
-    for i in range(len(live)):
-        (a, b), _ = live[i]
-        for j in range(i + 1, len(live)):
-            (c, d), _ = live[j]
-            if lines_cross((a, b), (c, d)):
-                out.append(f"the bridge {cell_name(a)}-{cell_name(b)} crosses {cell_name(c)}-{cell_name(d)}")
-    deg = {c: 0 for c in isl}
-    for (a, b), k in live:
-        deg[a] += k
-        deg[b] += k
-    for c, k in sorted(isl.items()):
-        if deg[c] != k:
-            out.append(f"the {k} at {cell_name(c)} has {deg[c]} bridge(s)")
-    if isl:
-        adj: dict[Cell, list[Cell]] = {c: [] for c in isl}
-        for (a, b), _ in live:
-            adj[a].append(b)
-            adj[b].append(a)
-        start = min(isl)
-        seen = {start}
-        stack = [start]
-        while stack:
-            for d in adj[stack.pop()]:
-                if d not in seen:
-                    seen.add(d)
-                    stack.append(d)
-        if len(seen) < len(isl):
-            out.append(f"not connected: {len(isl) - len(seen)} of {len(isl)} islands cannot be reached "
-                       f"from {cell_name(start)}")
-    return out
-
-
 # ---------------------------------------------------------------------------
 # Hints: the same rules, one at a time, with reasons in words
 # ---------------------------------------------------------------------------
@@ -564,7 +499,7 @@ class Hint:
     bridges: tuple[tuple[Cell, Cell, int], ...] = ()
     because: tuple[str, ...] = ()
     #: the solution the hint leads towards (pass it to the next call of :func:`next_step`)
-    solution: Mapping[frozenset, int] | None = field(default=None, repr=False, compare=False)
+    solution: Mapping[Line, int] | None = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         return " ".join((*self.because, self.text))
@@ -584,12 +519,12 @@ def _isl(mo: _Model, i: int) -> str:
     return f"the {mo.need[i]} at {cell_name(mo.cells[i])}"
 
 
-def _solution_for(puzzle: HashiPuzzle) -> dict[frozenset, int] | None:
+def _solution_for(puzzle: HashiPuzzle) -> dict[Line, int] | None:
     sol = solve(puzzle)
     return None if sol is None else sol.as_pairs()
 
 
-def _solution_extending(mo: _Model, drawn: Mapping[frozenset, int]) -> dict[frozenset, int] | None:
+def _solution_extending(mo: _Model, drawn: Mapping[Line, int]) -> dict[Line, int] | None:
     """A solution keeping at least the bridges drawn, or None (then some drawn bridge is wrong)."""
     search = Search(mo)
     for key, k in drawn.items():
@@ -604,8 +539,8 @@ def _solution_extending(mo: _Model, drawn: Mapping[frozenset, int]) -> dict[froz
 
 
 def next_step(puzzle: HashiPuzzle,
-              bridges_so_far: Mapping[frozenset, int] | Iterable[Iterable[int]] = (),
-              solution: Mapping[frozenset, int] | None = None) -> Hint:
+              bridges_so_far: Mapping[Line, int] | Iterable[Iterable[int]] = (),
+              solution: Mapping[Line, int] | None = None) -> Hint:
     """The next logical deduction from the bridges drawn so far, explained in words.
 
     Rules are tried simplest first: an island whose neighbours must all take
@@ -624,7 +559,7 @@ def next_step(puzzle: HashiPuzzle,
         return Hint("solved", "Solved: every island has its number of bridges and all are connected.")
     mo = _Model(puzzle)
     if solution is not None and all(k <= solution.get(key, 0) for key, k in drawn.items()):
-        sol: dict[frozenset, int] | None = dict(solution)
+        sol: dict[Line, int] | None = dict(solution)
     else:
         sol = _solution_extending(mo, drawn)
     if sol is None:
@@ -634,12 +569,12 @@ def next_step(puzzle: HashiPuzzle,
     return replace(_explain(mo, drawn, sol), solution=sol)
 
 
-def _explain(mo: _Model, drawn: dict[frozenset, int], sol: dict[frozenset, int]) -> Hint:
+def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
     """The hint for the bridges ``drawn``, given a solution ``sol`` (one that keeps them,
     unless some drawn bridge is in no solution at all)."""
-    for key, k in sorted(drawn.items(), key=lambda kv: sorted(kv[0])):
+    for key, k in sorted(drawn.items()):
         if k > sol.get(key, 0):
-            a, b = sorted(key)
+            a, b = key
             return Hint("mistake", f"The bridge between {_isl(mo, mo.index[a])} and {_isl(mo, mo.index[b])} "
                                    f"is not part of the solution: take {'it' if k - sol.get(key, 0) == 1 else 'them'} "
                                    f"away ({sol.get(key, 0)} bridge(s) belong there).",
@@ -747,7 +682,7 @@ def _explain(mo: _Model, drawn: dict[frozenset, int], sol: dict[frozenset, int])
         break
     # 5. nothing simple left: reveal one pair from the solution
     for e in range(mo.m):
-        key = frozenset(mo.pairs[e])
+        key = mo.pairs[e]
         k = sol.get(key, 0)
         if k > drawn.get(key, 0):
             a, b = mo.pairs[e]
@@ -829,3 +764,16 @@ def _explain_connectivity(en: _Engine) -> tuple[int, int] | None:
         if not seen[mo.eb[e]]:
             return e, min(k, mo.n - k)
     return None
+
+
+def hint(state: PuzzleState) -> Hint:
+    """The next logical step for a learner's ``state``, in words, with the bridges it implies.
+
+    The solution behind the hint is kept on the state and reused while it
+    contains every drawn bridge, so following hints on a big puzzle solves it
+    only once.
+    """
+    h = next_step(state.puzzle, state.bridges, solution=state._solution)
+    if h.solution is not None:
+        state._solution = dict(h.solution)
+    return h

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cli import SEED, add_json_flag, emit
 from ..errors import FileFormatError, RulesError
-from .puzzles import check_file, describe_objective, evaluate, load_problem, save_puzzle
+from .puzzles import describe_objective, evaluate, load_problem, save_puzzle
 
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
@@ -77,6 +77,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from .solver import check_file
     bad = 0
     report: list[dict[str, Any]] = []
     for f in args.files:

@@ -43,7 +43,7 @@ def players_from_data(data: Any, path: PathLike = "<data>", *,
     fmt, version = data.get("format", FORMAT), data.get("version", 1)
     if fmt != FORMAT:
         raise FileFormatError(path, f"format: {reprlib.repr(fmt)} is not an Isle of Skye territory file ({FORMAT!r})")
-    if type(version) is not int or version not in (1, VERSION):
+    if not is_whole(version) or version not in (1, VERSION):
         raise FileFormatError(path, f"version: {reprlib.repr(version)} is not a territory file version this "
                                     f"program reads (1 or {VERSION})")
     players = data["players"]
@@ -147,7 +147,7 @@ def entry_size_fault(entry: Any) -> str | None:
     if isinstance(name, str) and len(name) > MAX_NAME_LENGTH:
         return f"name: {len(name)} characters long; a name has at most {MAX_NAME_LENGTH}"
     gold = entry.get("gold", 0)
-    if type(gold) is int and gold > MAX_NUMBER:
+    if is_whole(gold, MAX_NUMBER + 1, None):
         return f"gold: {short(gold)} is more than {MAX_NUMBER}"
     return tiles_size_fault(entry.get("tiles"))
 
@@ -157,7 +157,7 @@ def _first_owned(entry: Any, owner: Mapping[str, str]) -> int | None:
     if not isinstance(entry, dict) or not isinstance(entry.get("tiles"), list):
         return None
     for k, e in enumerate(entry["tiles"]):
-        if isinstance(e, dict) and isinstance(e.get("tile"), (int, str)) and not isinstance(e.get("tile"), bool) \
+        if isinstance(e, dict) and (is_whole(e.get("tile"), None, None) or isinstance(e.get("tile"), str)) \
                 and str(e["tile"]) in owner:
             return k
     return None

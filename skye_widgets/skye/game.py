@@ -49,9 +49,9 @@ from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTI
                       is_whole, short)
 from ..scores import BreakdownItem, ScoreResult
 from . import scoring
-from .territory import Territory
+from .territory import Territory, rotated_faces
 from .scoring_tiles import ROUND_TRACK
-from .tiles import CASTLE_COLOURS
+from .tiles import CASTLE_COLOURS, ROTATIONS, SIDE_OFFSETS
 
 N_TILES = 73
 SLOTS = ("A", "B", "C", "D")
@@ -141,7 +141,7 @@ class GameConfig:
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         if not is_whole(self.players, 2, 5):
             raise BadConfigError(f"Isle of Skye is for 2-5 players, not {reprlib.repr(self.players)}")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, (int, str)):
+        if not (is_whole(self.seed, None, None) or isinstance(self.seed, str)):
             raise BadConfigError(f"seed must be a whole number or a string, not {reprlib.repr(self.seed)}")
         if not isinstance(self.names, tuple) or not all(isinstance(n, str) and n for n in self.names):
             raise BadConfigError(f"names must be non-empty strings, not {reprlib.repr(self.names)}")
@@ -349,13 +349,13 @@ def action_from_dict(d: Mapping[str, Any]) -> Action:
 
     def num(key: str) -> int:
         v = d.get(key)
-        if not isinstance(v, int) or isinstance(v, bool):
+        if not is_whole(v, None, None):
             raise ValueError(f"{kind!s} action needs an integer {key!r}")
         return v
 
     def text(key: str) -> str:
         v = d.get(key)
-        if isinstance(v, int) and not isinstance(v, bool):
+        if is_whole(v, None, None):
             v = str(v)
         if not isinstance(v, str):
             raise ValueError(f"{kind!s} action needs a tile {key!r}")
@@ -364,7 +364,7 @@ def action_from_dict(d: Mapping[str, Any]) -> Action:
     if kind == "prices":
         prices = d.get("prices")
         if not isinstance(prices, Mapping) or not all(
-                isinstance(g, int) and not isinstance(g, bool) for g in prices.values()):
+                is_whole(g, None, None) for g in prices.values()):
             raise ValueError("prices action needs 'prices': {tile: gold}")
         return SetPrices(num("player"), text("discard"), tuple((str(t), g) for t, g in prices.items()))
     if kind == "buy":
@@ -452,7 +452,7 @@ def parse_save(d: Any) -> tuple[GameConfig, list[Action], Any]:
     if d.get("format") != FORMAT:
         raise SaveDataError(f"not an Isle of Skye game save (format {short(d.get('format'))}, expected {FORMAT!r})")
     version = d.get("version")
-    if type(version) is not int or version not in READS:
+    if not is_whole(version) or version not in READS:
         raise SaveDataError(f"unsupported save version {short(version)} (this program reads 1 and 2)")
     try:
         cfg = d["config"]
@@ -465,7 +465,7 @@ def parse_save(d: Any) -> tuple[GameConfig, list[Action], Any]:
             raise ValueError(f"names: a name has at most {MAX_NAME_LENGTH} characters")
         seed = cfg.get("seed")
         if (isinstance(seed, str) and len(seed) > MAX_TEXT_LENGTH) or \
-                (type(seed) is int and not is_whole(seed, -MAX_SEED, MAX_SEED)):
+                (is_whole(seed, None, None) and not is_whole(seed, -MAX_SEED, MAX_SEED)):
             raise ValueError(f"seed: a whole number (at most {MAX_SEED} either way) or a text of at most "
                              f"{MAX_TEXT_LENGTH} characters")
         config = GameConfig.from_dict(cfg)
@@ -1254,8 +1254,6 @@ class Observation:
 def _grown_placements(terr: Any, tile: str, before: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
     """``terr.legal_placements(tile)`` given its value before the last tile was
     placed: only the new tile's cell and the empty cells around it change."""
-    from .territory import rotated_faces
-    from .tiles import ROTATIONS, SIDE_OFFSETS
     last = next(reversed(terr.placements.values()))
     cx, cy = last.x, last.y
     around = [(cx + dx, cy + dy) for dx, dy in SIDE_OFFSETS]

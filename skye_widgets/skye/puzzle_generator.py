@@ -17,11 +17,12 @@ tiles, or three tiles under two scoring tiles on a larger territory.
 
 from __future__ import annotations
 
+import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
-from .puzzles import MAJORITY_KEYS, Move, Objective, Puzzle, evaluate, majority_count
+from .puzzles import MAJORITY_KEYS, Move, Objective, Puzzle, evaluate, load_puzzle, majority_count, save_puzzle
 from .game import SCORING_DRAW_ORDER
 from .scoring import income
 from .solver import Solution, greedy, root_bound, solve
@@ -207,7 +208,6 @@ def hints_for(obj: Objective, moves: Sequence[Move], greedy_moves: Sequence[Move
 
 def rewrite_hints(p: Puzzle) -> Puzzle:
     """The same puzzle with hints made by :func:`hints_for` (and its greedy score)."""
-    from dataclasses import replace
     g, gm = greedy(p.start(), p.hand, p.objective)
     return replace(p, hints=hints_for(p.objective, p.solution, gm, p.start()), greedy=g)
 
@@ -313,8 +313,6 @@ def curated_id(subject: int, difficulty: int, scrolls: bool, with_income: bool) 
 
 def curate(folder: str, only: Sequence[str] = ()) -> list[str]:
     """(Re)generate the curated set into ``folder``; returns the files written."""
-    import os
-    from .puzzles import save_puzzle
     written = []
     seen: dict[int, int] = {}
     for subject, difficulty, scrolls, with_income, seed in CURATED:
@@ -339,9 +337,6 @@ def curate(folder: str, only: Sequence[str] = ()) -> list[str]:
 
 def polish(folder: str) -> None:
     """Give every curated file its title from :data:`TITLES` and fresh hints (no re-solve)."""
-    import os
-    from dataclasses import replace
-    from .puzzles import load_puzzle, save_puzzle
     seen: dict[int, int] = {}
     for subject, difficulty, scrolls, with_income, _seed in CURATED:
         pid = curated_id(subject, difficulty, scrolls, with_income)

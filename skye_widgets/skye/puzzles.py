@@ -384,7 +384,7 @@ def puzzle_from_dict(d: Any) -> Puzzle:
     hand (landscape tiles, each once, none already in the territory), the
     objective, the solution (legal in its order, the whole hand, a returned tile
     really fits nowhere at the end) and that the solution scores ``optimum``.
-    That ``optimum`` is the best possible needs the solver: see :func:`check_file`.
+    That ``optimum`` is the best possible needs the solver: see :func:`skye_widgets.skye.solver.check_file`.
     A puzzle of version 1 (or with no version) has its scoring tiles renumbered
     (see :data:`VERSION`). Raises :class:`PuzzleDataError` whose message starts with the field.
     """
@@ -451,24 +451,6 @@ def load_puzzle(path: str | os.PathLike[str]) -> Puzzle:
 def save_puzzle(puzzle: Puzzle, path: str | os.PathLike[str]) -> None:
     """Write a puzzle file (pretty JSON)."""
     write_json(path, puzzle.to_dict())
-
-
-def verify_optimum(puzzle: Puzzle) -> None:
-    """Re-solve ``puzzle``; raise :class:`PuzzleDataError` when ``optimum`` is not the best."""
-    from .solver import solve
-    best = solve(puzzle.start(), puzzle.hand, puzzle.objective).optimum
-    if best != puzzle.optimum:
-        raise PuzzleDataError(f"optimum: stated {puzzle.optimum} but the best possible is {best}")
-
-
-def check_file(path: str | os.PathLike[str]) -> Puzzle:
-    """Load a puzzle file and re-solve it (the full check of ``skye-widgets puzzle check``)."""
-    p = load_puzzle(path)
-    try:
-        verify_optimum(p)
-    except PuzzleDataError as e:
-        raise FileFormatError(path, str(e)) from None
-    return p
 
 
 def puzzle_files(folder: str | os.PathLike[str] | None = None) -> list[str]:

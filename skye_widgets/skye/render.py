@@ -30,9 +30,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
+import networkx as nx
+
 from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text
 from . import scoring as scoring_rules
 from .game import round_slots
+from .graphs import areas, road_graph
 from .tiles import Area, Terrain, Tile, rotate_side, tile
 
 Cell = tuple[int, int]
@@ -713,14 +716,11 @@ def with_opacity(shapes: Iterable[Shape], opacity: float) -> list[Shape]:
 
 def area_groups(territory: Any) -> list[AreaGroup]:
     """Every connected area of a territory as an :class:`AreaGroup` (via ``graphs.areas``)."""
-    from .graphs import areas
     return [AreaGroup(frozenset(a.nodes), a.completed, a.terrain) for a in areas(territory)]
 
 
 def castle_road_refs(territory: Any) -> frozenset[RoadRef]:
     """The road networks (cell, road index) connected to the castle (via ``graphs.road_graph``)."""
-    import networkx as nx
-    from .graphs import road_graph
     g = road_graph(territory)
     reached: set[RoadRef] = set()
     for start in g.graph.get("castle", ()):

@@ -36,14 +36,15 @@ How it stays fast (details in ``docs/puzzles.md``):
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
-from ..errors import RulesError
+from ..errors import FileFormatError, RulesError
 from ..limits import MAX_PUZZLE_HAND
-from .puzzles import HAND_TOO_LARGE, Move, Objective, evaluate
+from .puzzles import HAND_TOO_LARGE, Move, Objective, Puzzle, PuzzleDataError, evaluate, load_puzzle
 from .scoring_tiles import BROCH_POINTS, CASTLE_INCOME, SCORING_TILES, SCROLLS, broch_points, majority_points
 from .territory import Territory, rotated_faces
 from .tiles import ROTATIONS, SIDE_OFFSETS, Scroll, Terrain, Tile
@@ -1234,3 +1235,20 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     if real != best[0]:  # pragma: no cover - guarded by the tests
         raise AssertionError(f"fast board scored {best[0]} but the rules score {real}")
     return Solution(best[0], count[0], moves, stats[0], stats[1])
+
+
+def verify_optimum(puzzle: Puzzle) -> None:
+    """Re-solve ``puzzle``; raise :class:`PuzzleDataError` when ``optimum`` is not the best."""
+    best = solve(puzzle.start(), puzzle.hand, puzzle.objective).optimum
+    if best != puzzle.optimum:
+        raise PuzzleDataError(f"optimum: stated {puzzle.optimum} but the best possible is {best}")
+
+
+def check_file(path: str | os.PathLike[str]) -> Puzzle:
+    """Load a puzzle file and re-solve it (the full check of ``skye-widgets puzzle check``)."""
+    p = load_puzzle(path)
+    try:
+        verify_optimum(p)
+    except PuzzleDataError as e:
+        raise FileFormatError(path, str(e)) from None
+    return p

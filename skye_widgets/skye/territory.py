@@ -19,6 +19,7 @@ skye_widgets.skye.territory.CastleTileError: castle-red is a castle: a territory
 
 from __future__ import annotations
 
+import random
 import reprlib
 from dataclasses import dataclass
 from functools import wraps
@@ -185,7 +186,7 @@ class Territory:
             if known != tile:
                 raise UnknownTileError(f"a different tile is already known as {tile.id}")
             return known
-        if isinstance(tile, bool) or not isinstance(tile, (int, str)):
+        if not (is_whole(tile, None, None) or isinstance(tile, str)):
             raise UnknownTileError(f"{_short(tile)} is not a tile (1-73 or castle-<colour>)")
         key = str(tile)
         found = self._extra.get(key) or catalogue().get(key)
@@ -254,7 +255,7 @@ class Territory:
     @staticmethod
     def _check_coordinates(x: object, y: object) -> None:
         for name, v in (("x", x), ("y", y)):
-            if isinstance(v, bool) or not isinstance(v, int):
+            if not is_whole(v, None, None):
                 raise BadCoordinateError(f"{name} = {_short(v)} is not a whole number")
 
     def _check_tile(self, t: Tile) -> None:
@@ -410,7 +411,7 @@ class Territory:
         if not isinstance(name, str):
             raise TerritoryDataError("name: must be a string")
         gold = d.get("gold", 0)
-        if isinstance(gold, bool) or not isinstance(gold, int) or gold < 0:
+        if not is_whole(gold, 0, None):
             raise TerritoryDataError(f"gold: {_short(gold)} is not a whole number >= 0")
         entries = d.get("tiles")
         if not isinstance(entries, list) or not entries:
@@ -424,7 +425,7 @@ class Territory:
                 if key not in e:
                     raise TerritoryDataError(f"{where}: missing field {key!r}")
             for key in ("x", "y"):
-                if isinstance(e[key], bool) or not isinstance(e[key], int):
+                if not is_whole(e[key], None, None):
                     raise TerritoryDataError(f"{where}: {key} = {_short(e[key])} is not a whole number")
             tid, x, y, r = e["tile"], e["x"], e["y"], e["rotation"]
             try:
@@ -456,8 +457,6 @@ def random_territory(n_tiles: int, seed: int | None = 0, *, castle: str = "castl
     >>> len(t), t == random_territory(10, seed=1)
     (10, True)
     """
-    import random
-
     rng = random.Random(seed)
     t = Territory(castle)
     if pool is None:

@@ -20,6 +20,7 @@ from typing import Callable
 
 from ..errors import BadConfigError
 from .board import PlayerBoard, score_board
+from .components import SIDE_OFFSETS
 from .game import Action, ChooseAction, GameState, Pass, Take
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "planner")
@@ -149,7 +150,6 @@ def planner_value(g: GameState, p: int) -> float:
 
 
 def _open_edges(b: PlayerBoard, nodes: tuple[tuple[int, int, int], ...]) -> int:
-    from .components import SIDE_OFFSETS
     k = 0
     for x, y, i in nodes:
         pl = b.grid[(x, y)]
@@ -162,7 +162,6 @@ def _open_edges(b: PlayerBoard, nodes: tuple[tuple[int, int, int], ...]) -> int:
 
 def _dead(b: PlayerBoard, cell: tuple[int, int]) -> bool:
     """An empty square walled in by three or four different terrain edges (hard to fill)."""
-    from .components import SIDE_OFFSETS
     x, y = cell
     needs = set()
     for side, (dx, dy) in enumerate(SIDE_OFFSETS):

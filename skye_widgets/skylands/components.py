@@ -29,6 +29,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from ..errors import FileFormatError, read_json
+from ..limits import is_whole
 
 TERRAINS: tuple[str, ...] = ("forest", "mountain", "crystal", "city")
 CLOUD = "cloud"
@@ -227,7 +228,7 @@ class _Checker:
         if key not in d:
             raise self.fail(where, f"missing '{key}'")
         v = d[key]
-        if not isinstance(v, kind) or (isinstance(v, bool) and kind is not bool):
+        if not (is_whole(v, None, None) if kind is int else isinstance(v, kind)):
             name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
             raise self.fail(where, f"'{key}' must be {name}, got {v!r}")
         return v
@@ -251,7 +252,7 @@ class _Checker:
                 raise self.fail(w, f"unknown terrain {terrain!r} (expected one of {', '.join(TERRAINS)})")
             sides = self.get(p, "sides", list, w)
             for s in sides:
-                if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3:
+                if not is_whole(s, 0, 3):
                     raise self.fail(w, f"side {s!r} is not 0..3")
                 if s in used:
                     raise self.fail(w, f"side {s} belongs to two parts")
@@ -259,6 +260,17 @@ class _Checker:
             spaces = self.int_in(p, "spaces", 0, 9, w)
             out.append(Part(terrain, tuple(sorted(sides)), spaces))
         return tuple(out)
+
+    def entry(self, raw: Any, kind: str, i: int, seen: set[str]) -> tuple[Mapping[str, Any], str, str]:
+        """Entry ``i`` of a list of ``kind``: the object, its ``id`` (unique among ``seen``, which
+        it joins) and the place to name in messages from now on (``"<kind> <id>"``)."""
+        w = f"{kind} {i}"
+        e = self.obj(raw, w)
+        eid = self.get(e, "id", str, w)
+        if eid in seen:
+            raise self.fail(w, f"duplicate id {eid!r}")
+        seen.add(eid)
+        return e, eid, f"{kind} {eid}"
 
     def header(self, data: Any, fmt: str) -> Mapping[str, Any]:
         d = self.obj(data, "")
@@ -273,15 +285,10 @@ def _load_tiles(path: str) -> tuple[Tile, ...]:
     ck = _Checker(path)
     d = ck.header(read_json(path), "skylands-tiles")
     raw = ck.get(d, "tiles", list, "")
-    out, seen = [], set()
-    for i, t in enumerate(raw):
-        w = f"tile {i}"
-        t = ck.obj(t, w)
-        tid = ck.get(t, "id", str, w)
-        if tid in seen:
-            raise ck.fail(w, f"duplicate id {tid!r}")
-        seen.add(tid)
-        w = f"tile {tid}"
+    out: list[Tile] = []
+    seen: set[str] = set()
+    for i, raw_tile in enumerate(raw):
+        t, tid, w = ck.entry(raw_tile, "tile", i, seen)
         out.append(Tile(tid, ck.parts(ck.get(t, "parts", list, w), w),
                         ck.int_in(t, "players", 2, 4, w), str(t.get("note", ""))))
     if not out:
@@ -295,15 +302,10 @@ def _load_specials(path: str) -> tuple[tuple[Special, ...], tuple[str, ...]]:
     backs = ck.get(d, "backs", list, "")
     if not backs or not all(isinstance(b, str) for b in backs):
         raise ck.fail("", "'backs' must be a non-empty list of names")
-    out, seen = [], set()
-    for i, s in enumerate(ck.get(d, "specials", list, "")):
-        w = f"special {i}"
-        s = ck.obj(s, w)
-        sid = ck.get(s, "id", str, w)
-        if sid in seen:
-            raise ck.fail(w, f"duplicate id {sid!r}")
-        seen.add(sid)
-        w = f"special {sid}"
+    out: list[Special] = []
+    seen: set[str] = set()
+    for i, raw_special in enumerate(ck.get(d, "specials", list, "")):
+        s, sid, w = ck.entry(raw_special, "special", i, seen)
         back = ck.get(s, "back", str, w)
         if back not in backs:
             raise ck.fail(w, f"back {back!r} is not one of {', '.join(backs)}")
@@ -315,7 +317,7 @@ def _load_specials(path: str) -> tuple[tuple[Special, ...], tuple[str, ...]]:
         for c, n in cost_raw.items():
             if c not in COST_COLORS:
                 raise ck.fail(w, f"cost colour {c!r} is not one of {', '.join(COST_COLORS)}")
-            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 9:
+            if not is_whole(n, 1, 9):
                 raise ck.fail(w, f"cost of {c} must be 1..9, got {n!r}")
             cost.append((c, n))
         if not cost:

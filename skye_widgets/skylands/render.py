@@ -16,11 +16,11 @@ gold frame and their VP in the top-right corner.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from typing import Iterable
 
 from ..drawing import Circle, Drawing, Polygon, Rect, Text
+from ..limits import is_finite_number
 from .board import Cell, PlayerBoard, ScoreResult
 from .components import COLORS, SIDE_OFFSETS, Special, Tile
 from .game import ACTION_TITLES, ACTIONS, GameState
@@ -91,8 +91,7 @@ class Layout:
         """What is under a pixel: ``("board", x, y)`` for a board square, ``("action", i, 0)``,
         ``("offer", i, 0)`` or ``("special", i, 0)`` for the i-th box of a region; None elsewhere
         (and for a pixel that is not a finite number)."""
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                   for v in (px, py)):
+        if not (is_finite_number(px) and is_finite_number(py)):
             return None
         bx, by = px - self.board_x, py - self.board_y
         if 0 <= bx < self.width * self.cell and 0 <= by < self.height * self.cell:

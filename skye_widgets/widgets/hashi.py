@@ -39,6 +39,7 @@ from ..limits import is_whole
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
 from ..hashi.game import Bridge, EndTurn, HashiGame, Setup, Write
+from ..hashi.solver import hint as next_hint
 from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
                             winners_text)
 from .base import CanvasBoard, on_click
@@ -438,7 +439,7 @@ class HashiWidget(CanvasBoard):
         st = self.puzzle_state
         if st is None:
             return
-        hint = st.hint()
+        hint = next_hint(st)
         cells = [c for a, b, _n in getattr(hint, "bridges", ()) for c in (a, b)]
         if getattr(hint, "island", None) is not None:
             cells.insert(0, hint.island)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from skye_widgets.hashi.cdcl import GaveUp, Search, _luby
 from skye_widgets.hashi.generator import random_layout
-from skye_widgets.hashi.puzzle import HashiPuzzle
+from skye_widgets.hashi.puzzle import HashiPuzzle, pair
 from skye_widgets.hashi.solver import _Model, count_solutions, solve, validate
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "hashi"
@@ -38,7 +38,7 @@ def not_B(e):   # "edge e has at most one bridge"
 
 
 def edge(mo, a, b):
-    return mo.edge_of[frozenset((a, b))]
+    return mo.edge_of[pair(a, b)]
 
 
 def holds(clause, counts):

@@ -153,7 +153,7 @@ def puzzle_widget():
 def test_puzzle_clicks_cycle_bridges_and_report_solved():
     w = puzzle_widget()
     w.click_island(0, 0); w.click_island(2, 0)
-    assert w.puzzle_state.bridges == {frozenset({(0, 0), (0, 2)}): 1}   # the puzzle's own (row, col)
+    assert w.puzzle_state.bridges == {((0, 0), (0, 2)): 1}   # a Line in the puzzle's own (row, col)
     w.click_island(0, 0); w.click_island(2, 0)
     w.click_island(2, 0); w.click_island(0, 0)    # 2 -> 0
     assert w.puzzle_state.bridges == {}

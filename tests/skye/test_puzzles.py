@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from skye_widgets.errors import FileFormatError
-from skye_widgets.skye.puzzles import (Objective, check_file, default_folder, evaluate, load_problem, load_puzzle,
+from skye_widgets.skye.puzzles import (Objective, default_folder, evaluate, load_problem, load_puzzle,
                                        objective_from_dict, puzzle_files, save_puzzle)
-from skye_widgets.skye.solver import solve
+from skye_widgets.skye.solver import check_file, solve
 from skye_widgets.skye.territory import Territory
 
 # castle-blue: N pasture, E water, S pasture, W mountain (one-side areas, road N-S-W).
