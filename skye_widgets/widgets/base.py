@@ -403,6 +403,18 @@ BOT_ILLEGAL = "Bot {name} tried an illegal move: {error}"
 BOT_FAILED = "Bot {name} failed: {error}"
 
 
+def make_seat(spec: Any, make_bot: Callable[..., Any], seed: int) -> Any:
+    """One seat of a :class:`TurnLoop`: ``None`` or ``"human"`` -> None (a person);
+    a bot object (with the protocol's ``choose(state)``) as is; a bot kind ->
+    ``make_bot(kind, seed=seed)`` (the game's own; an unknown kind raises
+    :class:`~skye_widgets.errors.BadConfigError`)."""
+    if spec is None or spec == "human":
+        return None
+    if callable(getattr(spec, "choose", None)):
+        return spec
+    return make_bot(spec, seed=seed)
+
+
 class TurnLoop:
     """Who moves next at a table of people and bots, over the game protocol.
 
