@@ -36,7 +36,7 @@ from ..skylands.components import COLORS, Special
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
                              GameState, Pass, SetupDiscard, SetupStart, Take, canonical_rotation)
 from ..skylands.render import Layout, render_game
-from .base import CanvasBoard, on_click
+from .base import CanvasBoard, TurnLoop, make_seat, on_click
 
 
 def show(obj: Any) -> None:
@@ -68,16 +68,22 @@ class SkylandsWidget(CanvasBoard):
 
     ``human``: the seat (or seats) played by clicks; every other seat is a
     ``bots`` bot (one name for all, or one per seat, ``None`` for humans).
+    ``bot_delay``: ``None`` (default), bots decide at once; seconds, one bot
+    decision at a time on the kernel's event loop (see :class:`TurnLoop`).
     """
 
     def __init__(self, state: GameState | None = None, *, players: Sequence[str] | int = 3,
                  human: int | Sequence[int] = 0, bots: str | Sequence[str | None] = "greedy",
-                 seed: int = 0, side: str = "beginner") -> None:
+                 seed: int = 0, side: str = "beginner", bot_delay: float | None = None) -> None:
         self.state = state if state is not None else GameState(players, seed=seed, side=side)
         n = self.state.n
-        self.humans = {human} if isinstance(human, int) else set(human)
+        humans = {human} if isinstance(human, int) else set(human)
         kinds = [bots] * n if isinstance(bots, str) else list(bots)
-        self.bots = {p: make_bot(kinds[p] or "greedy", seed * 10 + p) for p in range(n) if p not in self.humans}
+        self.turns = TurnLoop(self.state, [None if p in humans else make_seat(kinds[p] or "greedy", make_bot,
+                                                                              seed * 10 + p)
+                                           for p in range(n)],
+                              delay=bot_delay, on_change=self.refresh,
+                              on_error=lambda _p, message: self.say(message, "error"))
         self.layout_ = Layout(width=self.state.comp.width, height=self.state.comp.height, players=n)
         self.selected_offer: int | None = None
         self.selected_special: int | None = None
@@ -94,15 +100,25 @@ class SkylandsWidget(CanvasBoard):
         controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white])]
         super().__init__(self.layout_.total_width, self.layout_.total_height, controls=controls)
         self.children = (*self.children, self.log_view)
-        self.step_bots()
+        self.turns.run()
         self.refresh()
 
-    # -- seats ----------------------------------------------------------------
+    # -- seats (the turn loop knows) --------------------------------------------
+    @property
+    def humans(self) -> set[int]:
+        """The seats played by clicks."""
+        return {p for p in range(self.state.n) if self.turns.is_person(p)}
+
+    @property
+    def bots(self) -> dict[int, Any]:
+        """The bot of every other seat."""
+        return {p: b for p, b in enumerate(self.turns.seats) if b is not None}
+
     def to_play(self) -> int:
         return self.state.current_player()
 
     def is_human_turn(self) -> bool:
-        return not self.state.is_over() and self.to_play() in self.humans
+        return bool(self.turns.persons_to_act())
 
     def viewer(self) -> int:
         p = self.to_play()
@@ -112,12 +128,7 @@ class SkylandsWidget(CanvasBoard):
 
     def step_bots(self, max_moves: int = 10_000) -> int:
         """Let bots decide until a human must act (or the game ends); returns decisions made."""
-        k = 0
-        while k < max_moves and not self.state.is_over() and self.to_play() not in self.humans:
-            p = self.to_play()
-            self.state.apply(self.bots[p].choose(self.state.observation(p)))
-            k += 1
-        return k
+        return self.turns.step_bots(max_moves)
 
     # -- decisions --------------------------------------------------------------
     def act(self, action: Action) -> bool:
@@ -129,13 +140,13 @@ class SkylandsWidget(CanvasBoard):
             self.say(f"It is {self.state.names[self.to_play()]}'s turn, not yours.", "error")
             return False
         try:
-            self.state.apply(action)
+            self.turns.apply(action)
         except RulesError as e:
             self.say(str(e), "error")
             self.redraw()
             return False
         self._clear()
-        self.step_bots()
+        self.turns.run()
         self.refresh()
         return True
 

@@ -148,11 +148,11 @@ def test_done_pays_from_the_fullest_island():
 
 def test_a_whole_game_against_bots_through_the_widget_api():
     w = SkylandsWidget(players=3, human=0, bots=["greedy", "random", "planner"], seed=8)
-    w.bots[0] = __import__("skye_widgets.skylands.bots", fromlist=["x"]).make_bot("greedy", 99)
-    humans, w.humans = w.humans, set()              # let a bot play the human seat
+    w.turns.seats[0] = __import__("skye_widgets.skylands.bots", fromlist=["x"]).make_bot("greedy", seed=99)
+    assert w.humans == set()                        # a bot plays the human seat
     w.step_bots()
     assert w.state.is_over()
-    w.humans = humans
+    w.turns.seats[0] = None
     w.refresh()
     assert w.message.startswith("Game over")
 
