@@ -296,34 +296,51 @@ class SkylandsWidget(CanvasBoard):
 
     # -- helpers ------------------------------------------------------------------
     def _white_choice(self) -> str | None:
-        g = self.state
-        p = self.to_play()
-        sp = g.tile(g.display[self.selected_special])  # type: ignore[arg-type,index]
-        assert isinstance(sp, Special)
-        if sp.cost_of("white") == 0 or g._white_waived(p):
-            return None
-        if self.white.value != "auto":
-            return str(self.white.value)
-        b = g.boards[p]
-        spare = {c: b.count(c) - sp.cost_of(c) for c in COLORS}
-        return max(COLORS, key=lambda c: (spare[c], -COLORS.index(c)))
+        """The colour paying for a white inhabitant: the menu's, or the engine's default."""
+        default = self.state.default_white(self.selected_special)  # type: ignore[arg-type]
+        if default is None:
+            return None                         # no white owed: the engine says so
+        return default if self.white.value == "auto" else str(self.white.value)
 
     def _split(self, nodes: list[Node]) -> tuple[list[Node], list[Node]]:
-        b = self.state.boards[self.to_play()]
-        cr = [n for n in nodes if b.island(n).terrain == "crystal"]
+        crystals, _cities = self.state.convert_candidates(self.to_play())
+        cr = [n for n in nodes if n in crystals]
         return cr, [n for n in nodes if n not in cr]
+
+    def _picked_action(self) -> Action:
+        """The Deploy or Convert the islands picked so far make."""
+        if self.state.phase == "deploy":
+            return Deploy(tuple(self.selection))
+        cr, ct = self._split(self.selection)
+        return Convert(tuple(cr), tuple(ct))
+
+    def _picked_is_complete(self) -> bool:
+        """True when the islands picked make a legal action that no legal action extends
+        (the engine's legal actions decide: no second copy of the Deploy/Convert rules)."""
+        picked = set(self.selection)
+        legal, more = False, False
+        for a in self.state.legal_actions():
+            if isinstance(a, Deploy):
+                nodes = set(a.islands)
+            elif isinstance(a, Convert):
+                nodes = set(a.crystals) | set(a.cities)
+            else:
+                continue
+            legal = legal or (nodes == picked and len(picked) == len(self.selection))
+            more = more or nodes > picked
+        return legal and not more
 
     def _pick_island(self, x: int, y: int) -> None:
         g = self.state
         p = self.to_play()
-        b = g.boards[p]
         if g.phase == "deploy":
-            ok = [i for i in b.island_at(x, y) if i.complete and i.terrain != "city" and b.free_spaces(i) > 0]
+            allowed = set(g.deploy_candidates(p))
             what = "a complete forest, mountain or crystal island with a free space"
         else:
-            ok = [i for i in b.island_at(x, y) if i.complete and
-                  (i.terrain == "city" or (i.terrain == "crystal" and b.occupants(i.anchor) > 0))]
+            crystals, cities = g.convert_candidates(p)
+            allowed = set(crystals) | set(cities)
             what = "a complete crystal island with inhabitants or a complete city"
+        ok = [i for i in g.boards[p].island_at(x, y) if i.anchor in allowed]
         if not ok:
             self.say(f"Click {what}.", "error")
             return
@@ -333,17 +350,9 @@ class SkylandsWidget(CanvasBoard):
             self.refresh()
             return
         self.selection.append(node)
-        if g.phase == "deploy":
-            limit = g._deploy_limit(p)
-            if len(self.selection) >= min(limit, len(g._deploy_candidates(p))):
-                self.act(Deploy(tuple(self.selection)))
-                return
-        else:
-            cr, ct = self._split(self.selection)
-            shape = (len(cr), len(ct))
-            if shape == (1, 1) and not g.is_bonus or shape in ((2, 1), (1, 2)):
-                self.act(Convert(tuple(cr), tuple(ct)))
-                return
+        if self._picked_is_complete():
+            self.act(self._picked_action())
+            return
         self.refresh()
 
     def _still_to_pay(self) -> dict[str, int]:
@@ -427,7 +436,7 @@ class SkylandsWidget(CanvasBoard):
         if g.phase == "discover":
             return f"{name}{bonus}: click a revealed island, then a square (Rotate turns it), or Pass."
         if g.phase == "deploy":
-            return (f"{name}{bonus}: click up to {g._deploy_limit(p)} complete forest/mountain/crystal "
+            return (f"{name}{bonus}: click up to {g.deploy_limit(p)} complete forest/mountain/crystal "
                     "island(s) to fill, or Pass.")
         if g.phase == "create" and g.paying is not None:
             owed = ", ".join(f"{k} {c}" for c, k in self._still_to_pay().items())
