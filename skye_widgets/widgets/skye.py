@@ -818,13 +818,14 @@ class GameTable(W.VBox):
         out: list[W.Widget] = [W.HTML(f"<b>{escape(g.names[p])}</b> ({g.gold[p]} gold): buy one tile from "
                                       "another display, or pass.")]
         offers = []
+        can_buy = {(a.seller, a.tile) for a in g.legal_actions(p) if isinstance(a, Buy)}   # the engine decides
         for s in range(g.n_players):
             for t in g.displays[s]:
                 price = g.prices[s][t]
                 mine = s == p
                 cap = f"{g.names[s]}: {price} gold" + (" (yours)" if mine else "")
-                btn = W.Button(description=f"buy {t} ({price})", disabled=mine or price > g.gold[p],
-                               tooltip="too expensive" if price > g.gold[p] else "",
+                btn = W.Button(description=f"buy {t} ({price})", disabled=(s, t) not in can_buy,
+                               tooltip="" if mine or (s, t) in can_buy else "too expensive",
                                layout=W.Layout(width="110px"))
                 btn.add_class(f"skye-buy-{t}")
                 btn.on_click(lambda _b, s=s, t=t: self.buy(s, t))
