@@ -21,6 +21,7 @@ off the board, not a whole number, or not finite.
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 from typing import Any, Sequence
 
@@ -365,32 +366,38 @@ class SkylandsWidget(CanvasBoard):
                 left[c] -= 1
         return {c: k for c, k in left.items() if k > 0}
 
+    def _payments_with(self, picked: list[Node]) -> list[Pay]:
+        """The engine's legal payments that include every island picked (as often as picked);
+        the first pays the rest from the fullest islands."""
+        want = Counter(picked)
+        return [a for a in self.state.legal_actions()
+                if isinstance(a, Pay) and not want - Counter(a.islands)]
+
     def _completed_payment(self) -> Pay:
-        """The islands picked so far, topped up from the fullest islands of each colour."""
-        g = self.state
-        b = g.boards[self.to_play()]
-        left = self._still_to_pay()
-        picked = list(self.selection)
-        for n in g.default_payment().islands:
-            c = b.island(n).color
-            if c is not None and left.get(c, 0) > 0 and picked.count(n) < b.inhabitants.get(n, {}).get(c, 0):
-                picked.append(n)
-                left[c] -= 1
-        return Pay(tuple(picked))
+        """The islands picked so far, topped up as the engine's first payment that includes them."""
+        ways = self._payments_with(self.selection)
+        if not ways:
+            return Pay(tuple(self.selection))           # the engine explains what is wrong
+        rest = Counter(ways[0].islands) - Counter(self.selection)
+        extra = []
+        for n in ways[0].islands:
+            if rest[n] > 0:
+                extra.append(n)
+                rest[n] -= 1
+        return Pay((*self.selection, *extra))
 
     def _pick_payer(self, x: int, y: int) -> None:
-        """Pay one inhabitant from the island clicked on (it must hold a colour still owed)."""
+        """Pay one inhabitant from the island clicked on (some legal payment must take one more there)."""
         g = self.state
         b = g.boards[self.to_play()]
-        left = self._still_to_pay()
-        ok = [i for i in b.island_at(x, y) if i.color in left
-              and self.selection.count(i.anchor) < b.inhabitants.get(i.anchor, {}).get(i.color, 0)]
+        ok = [i for i in b.island_at(x, y) if self._payments_with([*self.selection, i.anchor])]
         if not ok:
-            owed = ", ".join(f"{k} {c}" for c, k in left.items())
+            owed = ", ".join(f"{k} {c}" for c, k in self._still_to_pay().items())
             self.say(f"Click an island holding inhabitants you still owe ({owed}).", "error")
             return
         self.selection.append(ok[0].anchor)
-        if not self._still_to_pay():
+        picked = Counter(self.selection)
+        if any(Counter(a.islands) == picked for a in self._payments_with(self.selection)):
             self.act(Pay(tuple(self.selection)))
             return
         self.refresh()
