@@ -358,9 +358,23 @@ class CanvasBoard(W.VBox):
         return data
 
 
-def _finite(*values: Any) -> bool:
-    """Whether every value is a finite real number (a mouse event may carry NaN)."""
-    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
+#: The largest pixel coordinate a handler takes (far beyond any canvas; bigger numbers,
+#: like a huge whole number, are not pixels and would overflow float arithmetic).
+MAX_PIXEL = 1e9
+
+
+def finite_pixels(*values: Any) -> bool:
+    """Whether every value is a real number fit to be a pixel: finite (a mouse event may
+    carry NaN) and within ±``MAX_PIXEL``; never a bool or text.
+
+    >>> finite_pixels(3, 4.5), finite_pixels(float("nan"), 0), finite_pixels(10**400, 0), finite_pixels(True, 0)
+    (True, False, False, False)
+    """
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and -MAX_PIXEL <= v <= MAX_PIXEL
+               for v in values)     # NaN fails every comparison; huge ints compare exactly
+
+
+_finite = finite_pixels
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:

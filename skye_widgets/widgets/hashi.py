@@ -39,9 +39,10 @@ from ..limits import is_whole
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
 from ..hashi.game import Bridge, EndTurn, HashiGame, IslandNumberedError, Setup, Write
+from ..hashi.puzzle import HashiPuzzle, PuzzleState
 from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
                             winners_text)
-from .base import CanvasBoard, TurnLoop, make_seat, on_click
+from .base import CanvasBoard, TurnLoop, finite_pixels as _finite, make_seat, on_click
 
 
 class HashiWidget(CanvasBoard):
@@ -72,7 +73,6 @@ class HashiWidget(CanvasBoard):
         self.sheet_html = W.HTML()
         self.sheet_html.add_class("hashi-scores")
         if self.mode == "puzzle":
-            from ..hashi.puzzle import HashiPuzzle, PuzzleState
             self.puzzle_state = PuzzleState(puzzle) if isinstance(puzzle, HashiPuzzle) else puzzle
             self.game = None
             self.turns: TurnLoop | None = None
@@ -130,7 +130,6 @@ class HashiWidget(CanvasBoard):
     def for_puzzle(cls, puzzle: Any) -> "HashiWidget":
         """A classic puzzle (HashiPuzzle, PuzzleState or a path to a .has/.json file)."""
         if isinstance(puzzle, str):
-            from ..hashi.puzzle import HashiPuzzle
             puzzle = HashiPuzzle.load(puzzle)
         return cls(puzzle=puzzle)
 
@@ -476,9 +475,6 @@ class HashiWidget(CanvasBoard):
         self.refresh()
 
 
-def _finite(*values: Any) -> bool:
-    """Whether every value is a real, finite number (mouse pixels from the browser)."""
-    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
 
 
 def _name(cell: Cell) -> str:

@@ -28,10 +28,11 @@ from ..errors import RulesError
 from ..limits import MAX_COORDINATE, is_whole
 from ..skye.bots import make_bot
 from ..skye import render as R
+from ..skye import scoring
 from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import CanvasBoard, TurnLoop, on_click, plain_text, status_html
+from .base import CanvasBoard, TurnLoop, finite_pixels, on_click, plain_text, status_html
 from .base import make_seat as base_make_seat
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle"}
@@ -65,8 +66,7 @@ def _tile_card_html(tile_id: Any, rotation: int, *, size: int = 72, selected: bo
 
 
 def _scoring_tiles() -> dict[int, Any]:
-    from ..skye.scoring import SCORING_TILES
-    return dict(SCORING_TILES)
+    return dict(scoring.SCORING_TILES)
 
 
 def _tile_label(number: int) -> str:
@@ -178,6 +178,9 @@ class TerritoryWidget(CanvasBoard):
         if self.selected is None:
             self.say("Pick a tile from your hand first.", "error")
             return
+        if not is_whole(steps, -MAX_COORDINATE, MAX_COORDINATE):
+            self.say(f"A tile turns by whole quarter turns, not {steps!r}.", "error")
+            return
         self.rotation = (self.rotation + steps) % 4
         here = len(self.legal_cells())
         self.say(f"Rotation {self.rotation}: {here} legal spot(s) for tile {self.selected}.", "info")
@@ -286,8 +289,7 @@ class TerritoryWidget(CanvasBoard):
         """The ScoreResult of scoring tile ``number`` for this territory."""
         if self._score is not None:
             return self._score(number)
-        from ..skye.scoring import score_tile
-        return score_tile(number, [self.territory], [getattr(self.territory, "gold", 0) or 0])[0]
+        return scoring.score_tile(number, [self.territory], [getattr(self.territory, "gold", 0) or 0])[0]
 
     def view(self) -> View:
         """The cells shown and their size (the territory plus one empty ring)."""
@@ -315,7 +317,9 @@ class TerritoryWidget(CanvasBoard):
             title=self.title or f"territory of {_count(len(self.territory), 'tile')}")
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
-        """The cell under a pixel of the canvas (None outside)."""
+        """The cell under a pixel of the canvas (None outside, or for anything but a pixel)."""
+        if not finite_pixels(px, py):
+            return None
         view = self._view or self.view()
         return view.cell_at(px, py)
 
@@ -548,9 +552,9 @@ class GameTable(W.VBox):
             self.say("There is nothing secret to show now.", "error")
             return
         p = humans[0] if player is None else player
-        if p not in humans:
-            self.say(f"{self.game.names[p] if 0 <= p < self.game.n_players else p} has no prices to set now.",
-                     "error")
+        if type(p) is not int or p not in humans:
+            who = self.game.names[p] if type(p) is int and 0 <= p < self.game.n_players else repr(p)
+            self.say(f"{who} has no prices to set now.", "error")
             return
         self.revealed = p
         self.say(f"{self.game.names[p]}, set your prices (the others look away).", "info")
@@ -685,7 +689,6 @@ class GameTable(W.VBox):
 
     def _scorer(self, p: int) -> Callable[[int], Any]:
         def score(number: int) -> Any:
-            from ..skye import scoring
             st = scoring.SCORING_TILES.get(number)
             if not self.open_hand and not self.game.is_over() and \
                     st is not None and st.is_majority and st.counts == "gold":

@@ -37,7 +37,7 @@ from ..skylands.components import COLORS, Special
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
                              GameState, Pass, SetupDiscard, SetupStart, Take, canonical_rotation)
 from ..skylands.render import Layout, render_game
-from .base import CanvasBoard, TurnLoop, make_seat, on_click
+from .base import CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
 
 
 def show(obj: Any) -> None:
@@ -60,8 +60,6 @@ def _whole(v: Any) -> bool:
     return type(v) is int
 
 
-def _finite(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 class SkylandsWidget(CanvasBoard):
@@ -471,13 +469,13 @@ class SkylandsWidget(CanvasBoard):
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         """The board square under a pixel (None elsewhere, or for a pixel that is not finite)."""
-        hit = self.layout_.hit(px, py)
+        hit = self.layout_.hit(px, py) if finite_pixels(px, py) else None
         return (hit[1], hit[2]) if hit is not None and hit[0] == "board" else None
 
     def click_at(self, px: float, py: float) -> None:
         """A click at canvas pixel (px, py): a board square, an action board, the offer or
         the display; elsewhere (or at a pixel that is not finite) nothing happens."""
-        hit = self.layout_.hit(px, py)
+        hit = self.layout_.hit(px, py) if finite_pixels(px, py) else None
         if hit is None:
             return
         region, i, j = hit
@@ -497,7 +495,7 @@ class SkylandsWidget(CanvasBoard):
         cell = self.cell_at(px, py)
         if cell is not None:
             self.hover_cell(*cell)
-        elif self.hover is not None and _finite(px) and _finite(py):
+        elif self.hover is not None and finite_pixels(px, py):
             self.hover_cell(-1, -1)                 # off the board: the preview goes
 
 
