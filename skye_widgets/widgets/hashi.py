@@ -120,11 +120,11 @@ class HashiWidget(CanvasBoard):
 
     @classmethod
     def versus(cls, bots: Sequence[str] = ("planner",), board: str | Board = "skerries-a", seed: int = 0,
-               name: str = "You") -> "HashiWidget":
-        """You against bots (one seat per bot kind)."""
+               name: str = "You", bot_delay: float | None = None) -> "HashiWidget":
+        """You against bots (one seat per bot kind); ``bot_delay`` as in the constructor."""
         b = load_board(board) if isinstance(board, str) else board
         players = [name] + [f"{k} {i + 1}" for i, k in enumerate(bots)]
-        return cls(HashiGame(b, players, seed=seed), bots=[None, *bots])
+        return cls(HashiGame(b, players, seed=seed), bots=[None, *bots], bot_delay=bot_delay)
 
     @classmethod
     def for_puzzle(cls, puzzle: Any) -> "HashiWidget":

@@ -395,10 +395,13 @@ class GameTable(W.VBox):
     """A whole game of Isle of Skye in one widget.
 
     ``seats`` lists each player as ``"human"`` or a bot (a name such as
-    ``"random"`` or an object with ``choose(state, player)``). Bots move one
-    action at a time on the kernel's event loop (``bot_delay`` seconds apart),
-    so the page stays responsive and their moves can be followed; without a
-    running loop (plain Python, tests) they move at once. ``hotseat`` (default:
+    ``"random"`` or an object with the protocol's ``choose(observation)``). The
+    table plays through the widgets' shared :class:`~skye_widgets.widgets.base.TurnLoop`
+    (:attr:`turns`): bots move one action at a time on the kernel's event loop
+    (``bot_delay`` seconds apart), so the page stays responsive and their moves
+    can be followed; without a running loop (plain Python, tests) they move at
+    once. While prices are set every undecided bot decides, even while a person
+    thinks (the decisions are simultaneous and secret). ``hotseat`` (default:
     more than one human) hides each human's secret prices and discard from the
     others: the table asks to pass the device and shows one player's tiles at a
     time.
