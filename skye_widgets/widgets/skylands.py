@@ -28,12 +28,10 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..drawing import Drawing
-import math
-
 from ..errors import RulesError
 from ..skylands.board import Node
 from ..skylands.bots import make_bot
-from ..skylands.components import COLORS, Special
+from ..skylands.components import COLORS
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
                              GameState, Pass, SetupDiscard, SetupStart, Take, canonical_rotation)
 from ..skylands.render import Layout, render_game
