@@ -159,5 +159,9 @@ def is_finite_number(v: Any) -> bool:
 
     >>> is_finite_number(2.5), is_finite_number(3), is_finite_number(True), is_finite_number(float("nan"))
     (True, True, False, False)
+    >>> is_finite_number(10**400), is_finite_number(float("-inf")), is_finite_number("3")
+    (True, False, False)
     """
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    return isinstance(v, int) or math.isfinite(v)       # every int is finite (math.isfinite overflows on huge ones)

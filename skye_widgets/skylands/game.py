@@ -548,8 +548,7 @@ class GameState:
                         yield Create(i, x, y, r, white)
             yield Pass()
         elif self.phase == "convert":
-            crystals = [i.anchor for i in b.complete_islands("crystal") if b.occupants(i.anchor) > 0]
-            cities = [i.anchor for i in b.complete_islands("city")]
+            crystals, cities = self.convert_candidates(p)
             if crystals and cities:
                 shapes = [(1, 1)] + ([(2, 1), (1, 2)] if self.is_bonus else [])
                 for nc, nt in shapes:
@@ -564,6 +563,42 @@ class GameState:
 
     def _deploy_limit(self, p: int) -> int:
         return 1 + (1 if self.is_bonus else 0) + len(self.boards[p].has_effect("deploy_plus"))
+
+    # -- what a view may ask (widgets ask these rather than knowing the rules) ----
+    def deploy_candidates(self, player: int) -> list[Node]:
+        """The islands (anchors) of ``player`` that Deploy may fill: complete, not a city,
+        with a free space."""
+        return self._deploy_candidates(player)
+
+    def deploy_limit(self, player: int) -> int:
+        """How many islands ``player`` may fill in one Deploy now (bonus and effects counted)."""
+        return self._deploy_limit(player)
+
+    def convert_candidates(self, player: int) -> tuple[list[Node], list[Node]]:
+        """The islands (anchors) of ``player`` a Convert may use: complete crystal islands
+        with inhabitants, and complete cities."""
+        b = self.boards[player]
+        crystals = [i.anchor for i in b.complete_islands("crystal") if b.occupants(i.anchor) > 0]
+        cities = [i.anchor for i in b.complete_islands("city")]
+        return crystals, cities
+
+    def default_white(self, index: int, player: int | None = None) -> str | None:
+        """The colour that pays for the white inhabitant of the special island in display
+        slot ``index`` when the player does not choose: None when no white is owed (the
+        island shows none, or it is waived); else the colour ``player`` (default: the one
+        to act) has most to spare after the island's other costs (ties: the first in
+        ``COLORS``)."""
+        p = self.current_player() if player is None else player
+        sid = self.display[index] if 0 <= index < len(self.display) else None
+        if sid is None:
+            return None
+        sp = self.tile(sid)
+        assert isinstance(sp, Special)
+        if sp.cost_of("white") == 0 or self._white_waived(p):
+            return None
+        b = self.boards[p]
+        spare = {c: b.count(c) - sp.cost_of(c) for c in COLORS}
+        return max(COLORS, key=lambda c: (spare[c], -COLORS.index(c)))
 
     def _white_waived(self, p: int) -> bool:
         return self.is_bonus or bool(self.boards[p].has_effect("white_free"))

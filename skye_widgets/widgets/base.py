@@ -24,6 +24,8 @@ from ipycanvas import Canvas, MultiCanvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER
 
 from ..drawing import FONT_FAMILY, LAYERS, Circle, Drawing, Line, Polygon, Rect, Shape, Text
+from ..errors import BadConfigError, RulesError
+from ..limits import is_finite_number
 
 
 @contextmanager
@@ -357,9 +359,22 @@ class CanvasBoard(W.VBox):
         return data
 
 
-def _finite(*values: Any) -> bool:
-    """Whether every value is a finite real number (a mouse event may carry NaN)."""
-    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
+#: The largest pixel coordinate a handler takes (far beyond any canvas; bigger numbers,
+#: like a huge whole number, are not pixels and would overflow float arithmetic).
+MAX_PIXEL = 1e9
+
+
+def finite_pixels(*values: Any) -> bool:
+    """Whether every value is a real number fit to be a pixel: finite (a mouse event may
+    carry NaN) and within ±``MAX_PIXEL``; never a bool or text.
+
+    >>> finite_pixels(3, 4.5), finite_pixels(float("nan"), 0), finite_pixels(10**400, 0), finite_pixels(True, 0)
+    (True, False, False, False)
+    """
+    return all(is_finite_number(v) and -MAX_PIXEL <= v <= MAX_PIXEL for v in values)
+
+
+_finite = finite_pixels
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -391,3 +406,226 @@ def on_click(button: W.Button, handler: Callable[[], None]) -> W.Button:
     """Attach a no-argument handler to a button (and return the button)."""
     button.on_click(lambda _b: handler())
     return button
+
+
+# --------------------------------------------------------------------------
+# One turn loop for every game widget: people and bots at one table
+# --------------------------------------------------------------------------
+
+#: Messages of the turn loop (whole sentences with named placeholders, for translation).
+BOT_ILLEGAL = "Bot {name} tried an illegal move: {error}"
+BOT_FAILED = "Bot {name} failed: {error}"
+
+
+def make_seat(spec: Any, make_bot: Callable[..., Any], seed: int) -> Any:
+    """One seat of a :class:`TurnLoop`: ``None`` or ``"human"`` -> None (a person);
+    a bot object (with the protocol's ``choose(state)``) as is; a bot kind ->
+    ``make_bot(kind, seed=seed)`` (the game's own; an unknown kind raises
+    :class:`~skye_widgets.errors.BadConfigError`)."""
+    if spec is None or spec == "human":
+        return None
+    if callable(getattr(spec, "choose", None)):
+        return spec
+    return make_bot(spec, seed=seed)
+
+
+class TurnLoop:
+    """Who moves next at a table of people and bots, over the game protocol.
+
+    The one hot-seat/bot loop of the game widgets (:class:`GameTable`,
+    :class:`HashiWidget`, :class:`SkylandsWidget`); it knows nothing of any
+    game's rules, only the protocol's verbs (``current_player``, ``apply``,
+    ``undo``, ``observation``, ``is_over``, ``history``).
+
+    ``seats`` has one entry per player: ``None`` for a person, or a bot with
+    ``choose(observation) -> action`` (the protocol's :class:`~skye_widgets.protocol.Bot`).
+    A bot is handed ``game.observation(player)``, never the game itself.
+
+    ``deciders(game)`` lists the players who may act now (default: the current
+    player alone); a game where several decide at once (Isle of Skye's secret
+    prices) passes its own, so bots can decide while a person thinks.
+
+    ``delay`` says how bots move when :meth:`run` is called: ``None``, at once;
+    a number of seconds, one move at a time on the kernel's running asyncio
+    loop (the page stays live and the moves can be followed), or at once where
+    no loop runs (plain Python, headless tests). ``auto=False`` leaves bots to
+    :meth:`step_bots`. Bots stop at a person's turn and at the end.
+
+    Callbacks: ``on_action(player, action)`` after each bot action (for a log
+    or the status line), ``on_change()`` after bots moved (redraw), and
+    ``on_error(player, message)`` when a bot fails (automatic play then stops).
+    """
+
+    def __init__(self, game: Any, seats: Sequence[Any], *,
+                 deciders: Callable[[Any], Sequence[int]] | None = None,
+                 delay: float | None = None, auto: bool = True,
+                 on_action: Callable[[int, Any], None] | None = None,
+                 on_change: Callable[[], None] | None = None,
+                 on_error: Callable[[int, str], None] | None = None,
+                 max_moves: int = 100_000) -> None:
+        seats = list(seats)
+        if len(seats) != game.n_players:
+            raise BadConfigError(f"{len(seats)} seats for a {game.n_players}-player game")
+        for s in seats:
+            if s is not None and not callable(getattr(s, "choose", None)):
+                raise BadConfigError(f"A seat is either None (a person) or a bot with choose(state), not {s!r}.")
+        self.game = game
+        self.seats: list[Any] = seats
+        self.delay = delay
+        self.auto = bool(auto)
+        self.max_moves = max_moves
+        self._deciders = deciders
+        self.on_action = on_action
+        self.on_change = on_change
+        self.on_error = on_error
+        self._pending: asyncio.TimerHandle | None = None
+        self._actors: dict[int, tuple[Any, int]] = {}   # history index -> (action, who made it)
+
+    # -- who is who ----------------------------------------------------------
+    def is_person(self, player: int) -> bool:
+        """True when seat ``player`` is played by a person (clicks, buttons)."""
+        return 0 <= player < len(self.seats) and self.seats[player] is None
+
+    def to_act(self) -> list[int]:
+        """The players who may act now (none once the game is over)."""
+        if self.game.is_over():
+            return []
+        if self._deciders is not None:
+            return list(self._deciders(self.game))
+        p = self.game.current_player()
+        return [p] if p >= 0 else []
+
+    def persons_to_act(self) -> list[int]:
+        """The people who have a decision now."""
+        return [p for p in self.to_act() if self.is_person(p)]
+
+    def bot_to_act(self) -> int | None:
+        """A bot with a decision now (the first in the deciders' order), or None."""
+        return next((p for p in self.to_act() if not self.is_person(p)), None)
+
+    def actor(self, index: int) -> int | None:
+        """Who made ``game.history[index]`` (None if it is not known)."""
+        history = self.game.history
+        if not 0 <= index < len(history):
+            return None
+        action = history[index]
+        known = self._actors.get(index)
+        if known is not None and (known[0] is action or known[0] == action):
+            return known[1]
+        p = getattr(action, "player", None)
+        return p if type(p) is int else None
+
+    # -- moves ---------------------------------------------------------------
+    def apply(self, action: Any, player: int | None = None) -> None:
+        """Apply ``action`` for ``player`` (default: the action's own player, else the
+        current player) and remember who made it. A ``RulesError`` leaves everything
+        as it was. Does not move the bots: see :meth:`act`."""
+        if player is None:
+            p = getattr(action, "player", None)
+            player = p if type(p) is int else self.game.current_player()
+        index = len(self.game.history)
+        self.game.apply(action)
+        self._actors[index] = (action, player)
+
+    def act(self, action: Any, player: int | None = None) -> None:
+        """A person's decision: :meth:`apply`, then let the bots answer (:meth:`run`)."""
+        self.apply(action, player)
+        self.run()
+
+    def step_bots(self, max_moves: int = 1) -> int:
+        """Let bots make up to ``max_moves`` moves now; returns how many were made.
+
+        Stops at a person's turn, at the end, or when a bot's action is refused
+        (reported to ``on_error``; automatic play stops)."""
+        made = 0
+        while made < max_moves:
+            p = self.bot_to_act()
+            if p is None:
+                break
+            action = self.seats[p].choose(self.game.observation(p))
+            try:
+                self.apply(action, p)
+            except RulesError as e:        # a broken bot must not break the table
+                self._fail(p, BOT_ILLEGAL.format(name=self.game.names[p], error=e))
+                break
+            made += 1
+            if self.on_action is not None:
+                self.on_action(p, action)
+        if made and self.on_change is not None:
+            self.on_change()
+        return made
+
+    # -- automatic play ------------------------------------------------------
+    def run(self) -> None:
+        """Let the bots play up to a person's turn (or the end), as ``delay`` says."""
+        if not self.auto or self._pending is not None or self.bot_to_act() is None:
+            return
+        loop = running_loop() if self.delay is not None else None
+        if loop is None:
+            self.step_bots(self.max_moves)
+            return
+        self._pending = loop.call_later(max(0.0, self.delay or 0.0), self._tick)
+
+    def set_auto(self, on: bool) -> None:
+        """Bots move by themselves (True) or only when stepped (False)."""
+        self.auto = bool(on)
+        if self.auto:
+            self.run()
+        else:
+            self.cancel()
+
+    def cancel(self) -> None:
+        """Forget a bot move scheduled on the event loop."""
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    @property
+    def pending(self) -> bool:
+        """True while a bot move waits on the event loop."""
+        return self._pending is not None
+
+    def _tick(self) -> None:
+        self._pending = None
+        p = self.bot_to_act()
+        try:
+            self.step_bots(1)
+        except Exception as e:  # never let an error escape into the event loop
+            self._fail(-1 if p is None else p, BOT_FAILED.format(
+                name=self.game.names[p] if p is not None else "?", error=e))
+            return
+        self.run()
+
+    def _fail(self, player: int, message: str) -> None:
+        self.auto = False
+        self.cancel()
+        if self.on_error is not None:
+            self.on_error(player, message)
+
+    # -- undo ----------------------------------------------------------------
+    def last_person_action(self) -> int | None:
+        """The history index of the last action a person made, or None."""
+        for i in range(len(self.game.history) - 1, -1, -1):
+            p = self.actor(i)
+            if p is not None and self.is_person(p):
+                return i
+        return None
+
+    def undo(self) -> list[tuple[int | None, Any]]:
+        """Take back the last person's decision and every bot move after it.
+
+        Returns the ``(player, action)`` pairs taken back, the latest first (the
+        person's own last); empty when no person has acted. A scheduled bot move
+        is cancelled; automatic play is left as it is (the caller may pause it).
+        """
+        target = self.last_person_action()
+        if target is None:
+            return []
+        self.cancel()
+        taken: list[tuple[int | None, Any]] = []
+        while len(self.game.history) > target:
+            who = self.actor(len(self.game.history) - 1)
+            taken.append((who, self.game.undo()))
+        for i in [i for i in self._actors if i >= target]:
+            del self._actors[i]
+        return taken

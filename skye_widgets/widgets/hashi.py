@@ -38,11 +38,12 @@ from ..errors import RulesError
 from ..limits import is_whole
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
-from ..hashi.game import Bridge, EndTurn, HashiGame, Setup, Write
+from ..hashi.game import Bridge, EndTurn, HashiGame, IslandNumberedError, Setup, Write
+from ..hashi.puzzle import HashiPuzzle, PuzzleState
 from ..hashi.solver import hint as next_hint
 from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
                             winners_text)
-from .base import CanvasBoard, on_click
+from .base import CanvasBoard, TurnLoop, finite_pixels as _finite, make_seat, on_click
 
 
 class HashiWidget(CanvasBoard):
@@ -57,10 +58,13 @@ class HashiWidget(CanvasBoard):
         ``None`` for a person. Missing entries are people.
     puzzle:
         A ``PuzzleState`` (or ``HashiPuzzle``) to play instead of a game.
+    bot_delay:
+        ``None`` (default): bots play their turns at once; seconds: one bot
+        action at a time on the kernel's event loop (see :class:`TurnLoop`).
     """
 
     def __init__(self, game: HashiGame | None = None, *, bots: Sequence[str | None] = (),
-                 puzzle: Any = None, bot_seed: int = 0) -> None:
+                 puzzle: Any = None, bot_seed: int = 0, bot_delay: float | None = None) -> None:
         self.selected: Cell | None = None
         self.highlight: tuple[Cell, ...] = ()
         self.mode = "puzzle" if puzzle is not None else "game"
@@ -70,10 +74,9 @@ class HashiWidget(CanvasBoard):
         self.sheet_html = W.HTML()
         self.sheet_html.add_class("hashi-scores")
         if self.mode == "puzzle":
-            from ..hashi.puzzle import HashiPuzzle, PuzzleState
             self.puzzle_state = PuzzleState(puzzle) if isinstance(puzzle, HashiPuzzle) else puzzle
             self.game = None
-            self.bots: list[Bot | None] = []
+            self.turns: TurnLoop | None = None
             self._geometry = self._puzzle_geometry()
             buttons = [on_click(W.Button(description="Hint", icon="lightbulb-o"), self.show_hint),
                        on_click(W.Button(description="Check", icon="check"), self.check),
@@ -83,7 +86,9 @@ class HashiWidget(CanvasBoard):
             self.puzzle_state = None
             self.game = game if game is not None else HashiGame.new(["You"], seed=0)
             kinds = list(bots) + [None] * (self.game.n_players - len(bots))
-            self.bots = [make_bot(k, seed=bot_seed + i + 1) if k else None for i, k in enumerate(kinds)]
+            self.turns = TurnLoop(self.game, [make_seat(k, make_bot, bot_seed + i + 1) for i, k in enumerate(kinds)],
+                                  delay=bot_delay, on_change=self.refresh,
+                                  on_error=lambda _p, message: self.say(message, "error"))
             self._geometry = board_geometry(self.game.board)
             self.setup_number = W.ToggleButtons(options=[3, 4], value=3, description="Setup number",
                                                 style={"button_width": "3em"})
@@ -103,8 +108,8 @@ class HashiWidget(CanvasBoard):
         super().__init__(int(d.width), int(d.height), controls=controls)
         self.children = (*self.children, self.sheet_html)
         self.canvas.on_mouse_up(self._on_mouse_up)
-        if self.game is not None:
-            self._run_bots()
+        if self.turns is not None:
+            self.turns.run()
         self.refresh()
 
     # -- constructors -------------------------------------------------------
@@ -116,19 +121,23 @@ class HashiWidget(CanvasBoard):
 
     @classmethod
     def versus(cls, bots: Sequence[str] = ("planner",), board: str | Board = "skerries-a", seed: int = 0,
-               name: str = "You") -> "HashiWidget":
-        """You against bots (one seat per bot kind)."""
+               name: str = "You", bot_delay: float | None = None) -> "HashiWidget":
+        """You against bots (one seat per bot kind); ``bot_delay`` as in the constructor."""
         b = load_board(board) if isinstance(board, str) else board
         players = [name] + [f"{k} {i + 1}" for i, k in enumerate(bots)]
-        return cls(HashiGame(b, players, seed=seed), bots=[None, *bots])
+        return cls(HashiGame(b, players, seed=seed), bots=[None, *bots], bot_delay=bot_delay)
 
     @classmethod
     def for_puzzle(cls, puzzle: Any) -> "HashiWidget":
         """A classic puzzle (HashiPuzzle, PuzzleState or a path to a .has/.json file)."""
         if isinstance(puzzle, str):
-            from ..hashi.puzzle import HashiPuzzle
             puzzle = HashiPuzzle.load(puzzle)
         return cls(puzzle=puzzle)
+
+    @property
+    def bots(self) -> list[Bot | None]:
+        """One entry per player: the bot, or None for a person (the turn loop's seats)."""
+        return self.turns.seats if self.turns is not None else []
 
     # -- what is shown ------------------------------------------------------
     def _puzzle_geometry(self) -> Geometry:
@@ -240,7 +249,7 @@ class HashiWidget(CanvasBoard):
     def _on_mouse_down(self, px: float, py: float) -> None:
         if not _finite(px, py):
             return
-        cell = self.cell_at(int(px), int(py))
+        cell = self.cell_at(math.floor(px), math.floor(py))
         self._down = None if cell is None else self._internal(*cell)
         super()._on_mouse_down(px, py)
 
@@ -253,7 +262,7 @@ class HashiWidget(CanvasBoard):
         if not _finite(px, py):
             self._down = None
             return
-        cell = self.cell_at(int(px), int(py))
+        cell = self.cell_at(math.floor(px), math.floor(py))
         down, self._down = self._down, None
         if cell is None or down is None:
             return
@@ -279,8 +288,7 @@ class HashiWidget(CanvasBoard):
         return self.game.board.is_island(cell)
 
     def _human_to_act(self) -> bool:
-        g = self.game
-        return g is not None and not g.is_over() and self.bots[g.current_player()] is None
+        return self.turns is not None and bool(self.turns.persons_to_act())
 
     def _click_game(self, cell: Cell) -> None:
         g = self.game
@@ -312,10 +320,12 @@ class HashiWidget(CanvasBoard):
                       f"({len(g.turn_drawn) + 1} of {g.card.bridges if g.card else 0})")
             return
         why_not = ""
-        can_write = (cell not in sheet.numbers and g.turn_wrote is None and not g.turn_drawn)
+        can_write = g.turn_wrote is None and not g.turn_drawn    # a turn's first click may write
         if can_write:
             try:
-                g.check(Write(cell))
+                g.check(Write(cell))                               # the engine says whether it may
+            except IslandNumberedError:
+                can_write = False                                  # a numbered island starts a bridge
             except RulesError as e:
                 can_write, why_not = False, f" (no number here: {e})"
         if can_write:
@@ -329,13 +339,14 @@ class HashiWidget(CanvasBoard):
     def _try(self, action: Any, success: str) -> bool:
         g = self.game
         assert g is not None
+        assert self.turns is not None
         try:
-            g.apply(action)
+            self.turns.apply(action)
         except RulesError as e:
             self.say(str(e), "error")
             return False
         was_setup = g.phase == "setup"
-        self._run_bots()
+        self.turns.run()
         if was_setup and g.phase == "play" and g.n_players > 1:
             success += "; boards passed to the left: you now play your right-hand neighbour's board"
         self.say(success, "ok")
@@ -368,11 +379,12 @@ class HashiWidget(CanvasBoard):
             self.say("only this turn's number and bridges can be taken back", "error")
             self.refresh()
             return
-        try:
-            a = g.undo()
-        except RulesError as e:
-            self.say(str(e), "error")
+        assert self.turns is not None
+        taken = self.turns.undo()        # this turn's own action: no bot has moved since
+        if not taken:
+            self.say("only this turn's number and bridges can be taken back", "error")
         else:
+            a = taken[-1][1]
             self.say(f"took back {'the number' if isinstance(a, Write) else 'a bridge'}", "ok")
         self.refresh()
 
@@ -399,13 +411,6 @@ class HashiWidget(CanvasBoard):
         self.highlight = tuple(dict.fromkeys([*([wrote] if wrote else []), *(c for l in bridges for c in l)]))
         self.say("the planner would " + "; ".join(parts))
         self.refresh()
-
-    def _run_bots(self) -> None:
-        g = self.game
-        assert g is not None
-        while not g.is_over() and self.bots[g.current_player()] is not None:
-            p = g.current_player()
-            g.apply(self.bots[p].choose(g.observation(p)))  # type: ignore[union-attr]
 
     # -- puzzles ------------------------------------------------------------
     def _click_puzzle(self, cell: Cell) -> None:
@@ -471,9 +476,6 @@ class HashiWidget(CanvasBoard):
         self.refresh()
 
 
-def _finite(*values: Any) -> bool:
-    """Whether every value is a real, finite number (mouse pixels from the browser)."""
-    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
 
 
 def _name(cell: Cell) -> str:

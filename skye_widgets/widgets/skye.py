@@ -28,10 +28,12 @@ from ..errors import RulesError
 from ..limits import MAX_COORDINATE, is_whole
 from ..skye.bots import make_bot
 from ..skye import render as R
+from ..skye import scoring
 from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import CanvasBoard, on_click, plain_text, running_loop, status_html
+from .base import CanvasBoard, TurnLoop, finite_pixels, on_click, plain_text, status_html
+from .base import make_seat as base_make_seat
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle"}
 
@@ -64,8 +66,7 @@ def _tile_card_html(tile_id: Any, rotation: int, *, size: int = 72, selected: bo
 
 
 def _scoring_tiles() -> dict[int, Any]:
-    from ..skye.scoring import SCORING_TILES
-    return dict(SCORING_TILES)
+    return dict(scoring.SCORING_TILES)
 
 
 def _tile_label(number: int) -> str:
@@ -177,6 +178,9 @@ class TerritoryWidget(CanvasBoard):
         if self.selected is None:
             self.say("Pick a tile from your hand first.", "error")
             return
+        if not is_whole(steps, -MAX_COORDINATE, MAX_COORDINATE):
+            self.say(f"A tile turns by whole quarter turns, not {steps!r}.", "error")
+            return
         self.rotation = (self.rotation + steps) % 4
         here = len(self.legal_cells())
         self.say(f"Rotation {self.rotation}: {here} legal spot(s) for tile {self.selected}.", "info")
@@ -285,8 +289,7 @@ class TerritoryWidget(CanvasBoard):
         """The ScoreResult of scoring tile ``number`` for this territory."""
         if self._score is not None:
             return self._score(number)
-        from ..skye.scoring import score_tile
-        return score_tile(number, [self.territory], [getattr(self.territory, "gold", 0) or 0])[0]
+        return scoring.score_tile(number, [self.territory], [getattr(self.territory, "gold", 0) or 0])[0]
 
     def view(self) -> View:
         """The cells shown and their size (the territory plus one empty ring)."""
@@ -314,7 +317,9 @@ class TerritoryWidget(CanvasBoard):
             title=self.title or f"territory of {_count(len(self.territory), 'tile')}")
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
-        """The cell under a pixel of the canvas (None outside)."""
+        """The cell under a pixel of the canvas (None outside, or for anything but a pixel)."""
+        if not finite_pixels(px, py):
+            return None
         view = self._view or self.view()
         return view.cell_at(px, py)
 
@@ -379,11 +384,7 @@ def make_seat(spec: Any, seed: int) -> Any:
     """``"human"`` (or None) -> None; a bot object (with the protocol's
     ``choose(state)``) as is; a bot kind -> ``make_bot(kind, seed=seed)``
     (an unknown kind raises :class:`~skye_widgets.errors.BadConfigError`)."""
-    if spec is None or spec == "human":
-        return None
-    if hasattr(spec, "choose"):
-        return spec
-    return make_bot(spec, seed=seed)
+    return base_make_seat(spec, make_bot, seed)
 
 
 # --------------------------------------------------------------------------
@@ -394,10 +395,13 @@ class GameTable(W.VBox):
     """A whole game of Isle of Skye in one widget.
 
     ``seats`` lists each player as ``"human"`` or a bot (a name such as
-    ``"random"`` or an object with ``choose(state, player)``). Bots move one
-    action at a time on the kernel's event loop (``bot_delay`` seconds apart),
-    so the page stays responsive and their moves can be followed; without a
-    running loop (plain Python, tests) they move at once. ``hotseat`` (default:
+    ``"random"`` or an object with the protocol's ``choose(observation)``). The
+    table plays through the widgets' shared :class:`~skye_widgets.widgets.base.TurnLoop`
+    (:attr:`turns`): bots move one action at a time on the kernel's event loop
+    (``bot_delay`` seconds apart), so the page stays responsive and their moves
+    can be followed; without a running loop (plain Python, tests) they move at
+    once. While prices are set every undecided bot decides, even while a person
+    thinks (the decisions are simultaneous and secret). ``hotseat`` (default:
     more than one human) hides each human's secret prices and discard from the
     others: the table asks to pass the device and shows one player's tiles at a
     time.
@@ -423,17 +427,15 @@ class GameTable(W.VBox):
             game = GameState(GameConfig(players=len(seats), seed=seed,
                                         names=tuple(names) if names else (),
                                         scoring=tuple(scoring) if scoring else None))  # type: ignore[arg-type]
-        if len(seats) != game.n_players:
-            raise ValueError(f"{len(seats)} seats for a {game.n_players}-player game")
         self.game = game
         self.seat_specs = [s if isinstance(s, str) else type(s).__name__ for s in seats]
-        self.seats = [make_seat(s, seed * 101 + i) for i, s in enumerate(seats)]
+        # the one turn loop of the widgets: bots decide (several at once while prices are set)
+        self.turns = TurnLoop(game, [make_seat(s, seed * 101 + i) for i, s in enumerate(seats)],
+                              deciders=lambda g: g.decision_players(), delay=bot_delay, auto=auto_bots,
+                              on_change=self.refresh, on_error=self._bot_failed)
         self.hotseat = (sum(1 for s in self.seats if s is None) > 1) if hotseat is None else hotseat
         self.open_hand = bool(open_hand)
-        self.bot_delay = bot_delay
-        self.auto_bots = auto_bots
         self.revealed: int | None = None     # hot-seat: whose secret form is showing
-        self._pending: Any = None
 
         self.header = W.HTML()
         self.players_html = W.HTML()
@@ -472,23 +474,35 @@ class GameTable(W.VBox):
                                    controls, W.HTML("<b>Event log</b>"), self.log_box, self.final_html])
         self.add_class("skye-game-table")
         self.refresh()
-        self._schedule_bots()
+        self.turns.run()
 
-    # -- who is who ---------------------------------------------------------
+    # -- who is who (the turn loop knows) -------------------------------------
+    @property
+    def seats(self) -> list[Any]:
+        """One entry per player: None for a person, else the bot."""
+        return self.turns.seats
+
+    @property
+    def auto_bots(self) -> bool:
+        """Whether bots move by themselves."""
+        return self.turns.auto
+
+    @property
+    def bot_delay(self) -> float | None:
+        """Seconds between two bot moves on the kernel's event loop."""
+        return self.turns.delay
+
     def is_human(self, p: int) -> bool:
         """True when seat ``p`` is played by a person."""
-        return self.seats[p] is None
+        return self.turns.is_person(p)
 
     def humans_to_act(self) -> list[int]:
         """Human players who have a decision now."""
-        return [p for p in self.game.decision_players() if self.is_human(p)]
+        return self.turns.persons_to_act()
 
     def bot_to_act(self) -> int | None:
         """A bot player with a decision now, or None."""
-        for p in self.game.decision_players():
-            if not self.is_human(p):
-                return p
-        return None
+        return self.turns.bot_to_act()
 
     def viewer(self) -> int:
         """Whose eyes the table shows: the acting human (hot-seat: the revealed one), else the first human."""
@@ -509,7 +523,7 @@ class GameTable(W.VBox):
         """Apply a game action; an illegal one is explained in the status line and changes nothing."""
         before = len(self.game.log)
         try:
-            self.game.apply(action)
+            self.turns.apply(action)
         except RulesError as e:
             self.say(str(e), "error")
             return False
@@ -518,7 +532,7 @@ class GameTable(W.VBox):
         if isinstance(action, SetPrices):
             self.revealed = None
         self.refresh()
-        self._schedule_bots()
+        self.turns.run()
         return True
 
     def _human(self) -> int | None:
@@ -541,9 +555,9 @@ class GameTable(W.VBox):
             self.say("There is nothing secret to show now.", "error")
             return
         p = humans[0] if player is None else player
-        if p not in humans:
-            self.say(f"{self.game.names[p] if 0 <= p < self.game.n_players else p} has no prices to set now.",
-                     "error")
+        if type(p) is not int or p not in humans:
+            who = self.game.names[p] if type(p) is int and 0 <= p < self.game.n_players else repr(p)
+            self.say(f"{who} has no prices to set now.", "error")
             return
         self.revealed = p
         self.say(f"{self.game.names[p]}, set your prices (the others look away).", "info")
@@ -608,40 +622,20 @@ class GameTable(W.VBox):
 
     def undo(self) -> None:
         """Take back the last human action (and the bot moves made after it)."""
-        g = self.game
-        humans = [i for i, a in enumerate(g.history) if self.is_human(a.player)]
-        if not humans:
+        taken = self.turns.undo()
+        if not taken:
             self.say("Nothing of yours to undo.", "error")
             return
-        self._cancel_pending()
-        target = humans[-1]
-        taken = []
-        while len(g.history) > target:
-            taken.append(g.undo())
         self.revealed = None
         self.auto_box.value = False    # let the learner think; bots resume with the step button or the box
-        self.say(f"Undone: {len(taken)} action(s), back to before {g.names[taken[-1].player]}'s "
-                 f"{type(taken[-1]).__name__.lower()}. Bots paused.", "info")
+        who, last = taken[-1]
+        self.say(f"Undone: {len(taken)} action(s), back to before {self.game.names[who]}'s "
+                 f"{type(last).__name__.lower()}. Bots paused.", "info")
         self.refresh()
 
     def step_bots(self, max_moves: int = 1) -> int:
         """Let bots make up to ``max_moves`` moves now; returns how many were made."""
-        made = 0
-        while made < max_moves:
-            p = self.bot_to_act()
-            if p is None:
-                break
-            action = self.seats[p].choose(self.game.observation(p))
-            try:
-                self.game.apply(action)
-            except RulesError as e:   # a broken bot must not break the table
-                self.say(f"Bot {self.game.names[p]} tried an illegal move: {e}", "error")
-                self.auto_box.value = False
-                break
-            made += 1
-        if made:
-            self.refresh()
-        return made
+        return self.turns.step_bots(max_moves)
 
     def set_open_hand(self, on: bool = True) -> None:
         """The teacher's open hand: show everyone's gold (True) or only the viewer's (False)."""
@@ -678,51 +672,26 @@ class GameTable(W.VBox):
         """The status line as plain text."""
         return plain_text(self.status.value)
 
-    # -- bots on the event loop ------------------------------------------------
+    # -- bots ------------------------------------------------------------------
     def _set_auto(self, on: bool) -> None:
-        self.auto_bots = bool(on)
-        if on:
-            self._schedule_bots()
-        else:
-            self._cancel_pending()
+        self.turns.set_auto(on)
 
-    def _cancel_pending(self) -> None:
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
-
-    def _schedule_bots(self) -> None:
-        if not self.auto_bots or self._pending is not None or self.bot_to_act() is None:
-            return
-        loop = running_loop()
-        if loop is None:
-            self.step_bots(100_000)    # no live kernel loop: play the bots through now
-            return
-        self._pending = loop.call_later(self.bot_delay, self._bot_tick)
-
-    def _bot_tick(self) -> None:
-        self._pending = None
-        try:
-            self.step_bots(1)
-        except Exception as e:  # never let an error escape into the event loop
-            self.say(f"Bot error: {e}", "error")
-            self.auto_box.value = False
-            return
-        self._schedule_bots()
+    def _bot_failed(self, player: int, message: str) -> None:
+        self.say(message, "error")
+        self.auto_box.value = False
 
     # -- engine hooks for the boards ------------------------------------------
     def _placer(self, p: int) -> Callable[[str, int, int, int], None]:
         def place(tile: str, x: int, y: int, rotation: int) -> None:
             before = len(self.game.log)
-            self.game.apply(Place(p, tile, x, y, rotation))   # RulesError -> the board explains
+            self.turns.apply(Place(p, tile, x, y, rotation))   # RulesError -> the board explains
             self.say(self.game.log[before].text, "ok")
             self.refresh()
-            self._schedule_bots()
+            self.turns.run()
         return place
 
     def _scorer(self, p: int) -> Callable[[int], Any]:
         def score(number: int) -> Any:
-            from ..skye import scoring
             st = scoring.SCORING_TILES.get(number)
             if not self.open_hand and not self.game.is_over() and \
                     st is not None and st.is_majority and st.counts == "gold":
@@ -753,7 +722,7 @@ class GameTable(W.VBox):
             b.heading.value = f"<b>{escape(b.title)}</b>"
         if builder is not None and self.is_human(builder):
             self.tabs.selected_index = builder
-        self.undo_button.disabled = not any(self.is_human(a.player) for a in g.history)
+        self.undo_button.disabled = self.turns.last_person_action() is None
         self.step_button.disabled = self.bot_to_act() is None
 
     def _header_html(self) -> str:
@@ -855,13 +824,14 @@ class GameTable(W.VBox):
         out: list[W.Widget] = [W.HTML(f"<b>{escape(g.names[p])}</b> ({g.gold[p]} gold): buy one tile from "
                                       "another display, or pass.")]
         offers = []
+        can_buy = {(a.seller, a.tile) for a in g.legal_actions(p) if isinstance(a, Buy)}   # the engine decides
         for s in range(g.n_players):
             for t in g.displays[s]:
                 price = g.prices[s][t]
                 mine = s == p
                 cap = f"{g.names[s]}: {price} gold" + (" (yours)" if mine else "")
-                btn = W.Button(description=f"buy {t} ({price})", disabled=mine or price > g.gold[p],
-                               tooltip="too expensive" if price > g.gold[p] else "",
+                btn = W.Button(description=f"buy {t} ({price})", disabled=(s, t) not in can_buy,
+                               tooltip="" if mine or (s, t) in can_buy else "too expensive",
                                layout=W.Layout(width="110px"))
                 btn.add_class(f"skye-buy-{t}")
                 btn.on_click(lambda _b, s=s, t=t: self.buy(s, t))

@@ -21,22 +21,21 @@ off the board, not a whole number, or not finite.
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 from typing import Any, Sequence
 
 import ipywidgets as W
 
 from ..drawing import Drawing
-import math
-
 from ..errors import RulesError
 from ..skylands.board import Node
 from ..skylands.bots import make_bot
-from ..skylands.components import COLORS, Special
+from ..skylands.components import COLORS
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
                              GameState, Pass, SetupDiscard, SetupStart, Take, canonical_rotation)
 from ..skylands.render import Layout, render_game
-from .base import CanvasBoard, on_click
+from .base import CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
 
 
 def show(obj: Any) -> None:
@@ -59,8 +58,6 @@ def _whole(v: Any) -> bool:
     return type(v) is int
 
 
-def _finite(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 class SkylandsWidget(CanvasBoard):
@@ -68,16 +65,22 @@ class SkylandsWidget(CanvasBoard):
 
     ``human``: the seat (or seats) played by clicks; every other seat is a
     ``bots`` bot (one name for all, or one per seat, ``None`` for humans).
+    ``bot_delay``: ``None`` (default), bots decide at once; seconds, one bot
+    decision at a time on the kernel's event loop (see :class:`TurnLoop`).
     """
 
     def __init__(self, state: GameState | None = None, *, players: Sequence[str] | int = 3,
                  human: int | Sequence[int] = 0, bots: str | Sequence[str | None] = "greedy",
-                 seed: int = 0, side: str = "beginner") -> None:
+                 seed: int = 0, side: str = "beginner", bot_delay: float | None = None) -> None:
         self.state = state if state is not None else GameState(players, seed=seed, side=side)
         n = self.state.n
-        self.humans = {human} if isinstance(human, int) else set(human)
+        humans = {human} if isinstance(human, int) else set(human)
         kinds = [bots] * n if isinstance(bots, str) else list(bots)
-        self.bots = {p: make_bot(kinds[p] or "greedy", seed * 10 + p) for p in range(n) if p not in self.humans}
+        self.turns = TurnLoop(self.state, [None if p in humans else make_seat(kinds[p] or "greedy", make_bot,
+                                                                              seed * 10 + p)
+                                           for p in range(n)],
+                              delay=bot_delay, on_change=self.refresh,
+                              on_error=lambda _p, message: self.say(message, "error"))
         self.layout_ = Layout(width=self.state.comp.width, height=self.state.comp.height, players=n)
         self.selected_offer: int | None = None
         self.selected_special: int | None = None
@@ -94,15 +97,25 @@ class SkylandsWidget(CanvasBoard):
         controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white])]
         super().__init__(self.layout_.total_width, self.layout_.total_height, controls=controls)
         self.children = (*self.children, self.log_view)
-        self.step_bots()
+        self.turns.run()
         self.refresh()
 
-    # -- seats ----------------------------------------------------------------
+    # -- seats (the turn loop knows) --------------------------------------------
+    @property
+    def humans(self) -> set[int]:
+        """The seats played by clicks."""
+        return {p for p in range(self.state.n) if self.turns.is_person(p)}
+
+    @property
+    def bots(self) -> dict[int, Any]:
+        """The bot of every other seat."""
+        return {p: b for p, b in enumerate(self.turns.seats) if b is not None}
+
     def to_play(self) -> int:
         return self.state.current_player()
 
     def is_human_turn(self) -> bool:
-        return not self.state.is_over() and self.to_play() in self.humans
+        return bool(self.turns.persons_to_act())
 
     def viewer(self) -> int:
         p = self.to_play()
@@ -112,12 +125,7 @@ class SkylandsWidget(CanvasBoard):
 
     def step_bots(self, max_moves: int = 10_000) -> int:
         """Let bots decide until a human must act (or the game ends); returns decisions made."""
-        k = 0
-        while k < max_moves and not self.state.is_over() and self.to_play() not in self.humans:
-            p = self.to_play()
-            self.state.apply(self.bots[p].choose(self.state.observation(p)))
-            k += 1
-        return k
+        return self.turns.step_bots(max_moves)
 
     # -- decisions --------------------------------------------------------------
     def act(self, action: Action) -> bool:
@@ -129,13 +137,13 @@ class SkylandsWidget(CanvasBoard):
             self.say(f"It is {self.state.names[self.to_play()]}'s turn, not yours.", "error")
             return False
         try:
-            self.state.apply(action)
+            self.turns.apply(action)
         except RulesError as e:
             self.say(str(e), "error")
             self.redraw()
             return False
         self._clear()
-        self.step_bots()
+        self.turns.run()
         self.refresh()
         return True
 
@@ -285,34 +293,51 @@ class SkylandsWidget(CanvasBoard):
 
     # -- helpers ------------------------------------------------------------------
     def _white_choice(self) -> str | None:
-        g = self.state
-        p = self.to_play()
-        sp = g.tile(g.display[self.selected_special])  # type: ignore[arg-type,index]
-        assert isinstance(sp, Special)
-        if sp.cost_of("white") == 0 or g._white_waived(p):
-            return None
-        if self.white.value != "auto":
-            return str(self.white.value)
-        b = g.boards[p]
-        spare = {c: b.count(c) - sp.cost_of(c) for c in COLORS}
-        return max(COLORS, key=lambda c: (spare[c], -COLORS.index(c)))
+        """The colour paying for a white inhabitant: the menu's, or the engine's default."""
+        default = self.state.default_white(self.selected_special)  # type: ignore[arg-type]
+        if default is None:
+            return None                         # no white owed: the engine says so
+        return default if self.white.value == "auto" else str(self.white.value)
 
     def _split(self, nodes: list[Node]) -> tuple[list[Node], list[Node]]:
-        b = self.state.boards[self.to_play()]
-        cr = [n for n in nodes if b.island(n).terrain == "crystal"]
+        crystals, _cities = self.state.convert_candidates(self.to_play())
+        cr = [n for n in nodes if n in crystals]
         return cr, [n for n in nodes if n not in cr]
+
+    def _picked_action(self) -> Action:
+        """The Deploy or Convert the islands picked so far make."""
+        if self.state.phase == "deploy":
+            return Deploy(tuple(self.selection))
+        cr, ct = self._split(self.selection)
+        return Convert(tuple(cr), tuple(ct))
+
+    def _picked_is_complete(self) -> bool:
+        """True when the islands picked make a legal action that no legal action extends
+        (the engine's legal actions decide: no second copy of the Deploy/Convert rules)."""
+        picked = set(self.selection)
+        legal, more = False, False
+        for a in self.state.legal_actions():
+            if isinstance(a, Deploy):
+                nodes = set(a.islands)
+            elif isinstance(a, Convert):
+                nodes = set(a.crystals) | set(a.cities)
+            else:
+                continue
+            legal = legal or (nodes == picked and len(picked) == len(self.selection))
+            more = more or nodes > picked
+        return legal and not more
 
     def _pick_island(self, x: int, y: int) -> None:
         g = self.state
         p = self.to_play()
-        b = g.boards[p]
         if g.phase == "deploy":
-            ok = [i for i in b.island_at(x, y) if i.complete and i.terrain != "city" and b.free_spaces(i) > 0]
+            allowed = set(g.deploy_candidates(p))
             what = "a complete forest, mountain or crystal island with a free space"
         else:
-            ok = [i for i in b.island_at(x, y) if i.complete and
-                  (i.terrain == "city" or (i.terrain == "crystal" and b.occupants(i.anchor) > 0))]
+            crystals, cities = g.convert_candidates(p)
+            allowed = set(crystals) | set(cities)
             what = "a complete crystal island with inhabitants or a complete city"
+        ok = [i for i in g.boards[p].island_at(x, y) if i.anchor in allowed]
         if not ok:
             self.say(f"Click {what}.", "error")
             return
@@ -322,17 +347,9 @@ class SkylandsWidget(CanvasBoard):
             self.refresh()
             return
         self.selection.append(node)
-        if g.phase == "deploy":
-            limit = g._deploy_limit(p)
-            if len(self.selection) >= min(limit, len(g._deploy_candidates(p))):
-                self.act(Deploy(tuple(self.selection)))
-                return
-        else:
-            cr, ct = self._split(self.selection)
-            shape = (len(cr), len(ct))
-            if shape == (1, 1) and not g.is_bonus or shape in ((2, 1), (1, 2)):
-                self.act(Convert(tuple(cr), tuple(ct)))
-                return
+        if self._picked_is_complete():
+            self.act(self._picked_action())
+            return
         self.refresh()
 
     def _still_to_pay(self) -> dict[str, int]:
@@ -345,32 +362,38 @@ class SkylandsWidget(CanvasBoard):
                 left[c] -= 1
         return {c: k for c, k in left.items() if k > 0}
 
+    def _payments_with(self, picked: list[Node]) -> list[Pay]:
+        """The engine's legal payments that include every island picked (as often as picked);
+        the first pays the rest from the fullest islands."""
+        want = Counter(picked)
+        return [a for a in self.state.legal_actions()
+                if isinstance(a, Pay) and not want - Counter(a.islands)]
+
     def _completed_payment(self) -> Pay:
-        """The islands picked so far, topped up from the fullest islands of each colour."""
-        g = self.state
-        b = g.boards[self.to_play()]
-        left = self._still_to_pay()
-        picked = list(self.selection)
-        for n in g.default_payment().islands:
-            c = b.island(n).color
-            if c is not None and left.get(c, 0) > 0 and picked.count(n) < b.inhabitants.get(n, {}).get(c, 0):
-                picked.append(n)
-                left[c] -= 1
-        return Pay(tuple(picked))
+        """The islands picked so far, topped up as the engine's first payment that includes them."""
+        ways = self._payments_with(self.selection)
+        if not ways:
+            return Pay(tuple(self.selection))           # the engine explains what is wrong
+        rest = Counter(ways[0].islands) - Counter(self.selection)
+        extra = []
+        for n in ways[0].islands:
+            if rest[n] > 0:
+                extra.append(n)
+                rest[n] -= 1
+        return Pay((*self.selection, *extra))
 
     def _pick_payer(self, x: int, y: int) -> None:
-        """Pay one inhabitant from the island clicked on (it must hold a colour still owed)."""
+        """Pay one inhabitant from the island clicked on (some legal payment must take one more there)."""
         g = self.state
         b = g.boards[self.to_play()]
-        left = self._still_to_pay()
-        ok = [i for i in b.island_at(x, y) if i.color in left
-              and self.selection.count(i.anchor) < b.inhabitants.get(i.anchor, {}).get(i.color, 0)]
+        ok = [i for i in b.island_at(x, y) if self._payments_with([*self.selection, i.anchor])]
         if not ok:
-            owed = ", ".join(f"{k} {c}" for c, k in left.items())
+            owed = ", ".join(f"{k} {c}" for c, k in self._still_to_pay().items())
             self.say(f"Click an island holding inhabitants you still owe ({owed}).", "error")
             return
         self.selection.append(ok[0].anchor)
-        if not self._still_to_pay():
+        picked = Counter(self.selection)
+        if any(Counter(a.islands) == picked for a in self._payments_with(self.selection)):
             self.act(Pay(tuple(self.selection)))
             return
         self.refresh()
@@ -416,7 +439,7 @@ class SkylandsWidget(CanvasBoard):
         if g.phase == "discover":
             return f"{name}{bonus}: click a revealed island, then a square (Rotate turns it), or Pass."
         if g.phase == "deploy":
-            return (f"{name}{bonus}: click up to {g._deploy_limit(p)} complete forest/mountain/crystal "
+            return (f"{name}{bonus}: click up to {g.deploy_limit(p)} complete forest/mountain/crystal "
                     "island(s) to fill, or Pass.")
         if g.phase == "create" and g.paying is not None:
             owed = ", ".join(f"{k} {c}" for c, k in self._still_to_pay().items())
@@ -444,13 +467,13 @@ class SkylandsWidget(CanvasBoard):
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         """The board square under a pixel (None elsewhere, or for a pixel that is not finite)."""
-        hit = self.layout_.hit(px, py)
+        hit = self.layout_.hit(px, py) if finite_pixels(px, py) else None
         return (hit[1], hit[2]) if hit is not None and hit[0] == "board" else None
 
     def click_at(self, px: float, py: float) -> None:
         """A click at canvas pixel (px, py): a board square, an action board, the offer or
         the display; elsewhere (or at a pixel that is not finite) nothing happens."""
-        hit = self.layout_.hit(px, py)
+        hit = self.layout_.hit(px, py) if finite_pixels(px, py) else None
         if hit is None:
             return
         region, i, j = hit
@@ -470,7 +493,7 @@ class SkylandsWidget(CanvasBoard):
         cell = self.cell_at(px, py)
         if cell is not None:
             self.hover_cell(*cell)
-        elif self.hover is not None and _finite(px) and _finite(py):
+        elif self.hover is not None and finite_pixels(px, py):
             self.hover_cell(-1, -1)                 # off the board: the preview goes
 
 

@@ -251,3 +251,22 @@ def test_the_widget_undo_takes_back_only_the_persons_own_turn():
     n = len(w.game.history)
     w.undo()
     assert len(w.game.history) == n and "only this turn" in w.message
+
+
+def test_with_a_delay_bots_play_one_action_at_a_time_on_the_event_loop():
+    import asyncio
+
+    async def main():
+        w = HashiWidget(HashiGame(A, ["You", "greedy 1"], seed=2), bots=[None, "greedy"], bot_delay=0)
+        w.click_island(2, 0)                 # my setup; the bot's comes later, from the event loop
+        right_after = len(w.game.history)
+        for _ in range(200):
+            if w.game.current_player() == 0:
+                break
+            await asyncio.sleep(0)
+        return right_after, w
+    right_after, w = asyncio.run(main())
+    assert right_after == 1
+    assert w.game.phase == "play" and w.game.current_player() == 0 and len(w.game.history) == 2
+    assert "greedy 1" in w.sheet_html.value          # the panels followed the bot's move
+

@@ -278,6 +278,26 @@ def test_hotseat_hides_prices_until_revealed():
     assert t.set_prices(d2, p2) and t.game.phase == "buy"
 
 
+def test_buy_buttons_are_enabled_exactly_for_the_engines_legal_buys():
+    t = GameTable(["human", "random"], seed=11)
+    g = t.game
+    tiles = g.displays[0]
+    t.set_prices(tiles[0], {x: 2 for x in tiles[1:]})         # 5 - 2 - 2: 1 gold left to buy with
+    assert g.phase == "buy" and g.current_player() == 0 and g.gold[0] == 1
+    assert sorted(g.prices[1].values()) == [1, 3]             # one tile affordable, one not
+    buttons = {}
+    for box in t.panel.children[1].children:
+        btn = box.children[1]
+        tile = next(c[len("skye-buy-"):] for c in btn._dom_classes if c.startswith("skye-buy-"))
+        buttons[tile] = btn
+    assert set(buttons) == set(g.displays[0]) | set(g.displays[1])
+    for tile in g.displays[0]:                                # your own: never
+        assert buttons[tile].disabled
+    for tile in g.displays[1]:                                # the other's: when the gold is there
+        assert buttons[tile].disabled == (g.prices[1][tile] > g.gold[0])
+        assert (buttons[tile].tooltip == "too expensive") == buttons[tile].disabled
+
+
 def test_buy_pass_and_build_through_the_table():
     t = GameTable(["human", "random"], seed=11)
     g = t.game

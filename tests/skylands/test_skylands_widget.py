@@ -104,15 +104,31 @@ def test_convert_by_clicks_and_done():
     b.place(end("crystal", 2), 0, 0, 1)
     b.place(end("crystal", 1), 1, 0, 3)
     b.place(islet("city", 2), 4, 0, 0)
+    b.place(islet("city", 1), 4, 3, 0)               # a second city: the bonus could take it too
     b.add_inhabitants((0, 0, 0), "blue", 3)
     w.state.supply["blue"] -= 3
     w.click_action(3)                    # Convert energy
     w.click_cell(1, 0)                                # the crystal island
-    w.click_cell(4, 0)                                # the city: with the bonus we may add more
+    w.click_cell(4, 0)                                # the city: with the bonus we may add the other
     assert w.state.vp[0] == 0 and len(w.selection) == 2
     w.done()
     # 2 city spaces -> 2 VP, +2 bonus for moving blue
     assert w.state.vp[0] == 4 and b.count("blue") == 1
+
+
+def test_convert_goes_at_once_when_the_bonus_has_nothing_to_add():
+    w = human_first(seed=5)
+    b = w.state.boards[0]
+    b.place(end("crystal", 2), 0, 0, 1)
+    b.place(end("crystal", 1), 1, 0, 3)
+    b.place(islet("city", 2), 4, 0, 0)
+    b.add_inhabitants((0, 0, 0), "blue", 3)
+    w.state.supply["blue"] -= 3
+    w.click_action(3)                    # Convert energy, with the bonus
+    assert w.state.is_bonus
+    w.click_cell(1, 0)                                # the only crystal island
+    w.click_cell(4, 0)                                # the only city: nothing could be added, so it goes
+    assert w.state.vp[0] == 4 and b.count("blue") == 1 and w.selection == []
 
 
 def test_create_by_clicks_pays_and_places():
@@ -148,11 +164,11 @@ def test_done_pays_from_the_fullest_island():
 
 def test_a_whole_game_against_bots_through_the_widget_api():
     w = SkylandsWidget(players=3, human=0, bots=["greedy", "random", "planner"], seed=8)
-    w.bots[0] = __import__("skye_widgets.skylands.bots", fromlist=["x"]).make_bot("greedy", 99)
-    humans, w.humans = w.humans, set()              # let a bot play the human seat
+    w.turns.seats[0] = __import__("skye_widgets.skylands.bots", fromlist=["x"]).make_bot("greedy", seed=99)
+    assert w.humans == set()                        # a bot plays the human seat
     w.step_bots()
     assert w.state.is_over()
-    w.humans = humans
+    w.turns.seats[0] = None
     w.refresh()
     assert w.message.startswith("Game over")
 
