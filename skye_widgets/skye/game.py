@@ -1178,17 +1178,25 @@ class Observation:
     ([5, 5], 'prices', False, False)
     """
 
-    __slots__ = ("_game", "player", "gold", "decided", "my_decision")
+    __slots__ = ("_game", "player", "_gold", "decided", "my_decision")
 
     def __init__(self, game: GameState, player: int) -> None:
         if not is_whole(player, 0, game.n_players - 1):
             raise UnknownPlayerError(f"there is no player {player!r} in a {game.n_players}-player game")
         self._game = game
         self.player = player
-        self.gold = game.known_gold(player)
+        self._gold: list[int] | None = None
         pricing = game.phase == "prices"
         self.decided = [d is not None for d in game.decisions] if pricing else [True] * game.n_players
         self.my_decision = game.decisions[player] if pricing else None
+
+    @property
+    def gold(self) -> list[int]:
+        """Every player's gold as this player knows it (:meth:`GameState.known_gold`),
+        worked out when first asked: most bots never look at the others' gold."""
+        if self._gold is None:
+            self._gold = self._game.known_gold(self.player)
+        return list(self._gold)
 
     # public facts, read through from the game (copies of the mutable ones)
     phase = property(lambda self: self._game.phase)
