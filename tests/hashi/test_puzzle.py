@@ -132,6 +132,15 @@ def test_the_game_and_the_puzzles_share_one_crossing_rule_and_error():
     for e, pe in enumerate(m.pairs):
         for f, pf in enumerate(m.pairs):
             assert (f in m.cross[e]) == board.lines_cross(pe, pf)
+    # and on every shipped expert puzzle (the solver writes the test out for speed)
+    from pathlib import Path
+    experts = sorted((Path(__file__).resolve().parents[2] / "puzzles" / "hashi").glob("*expert*.json"))
+    assert experts
+    for f in experts:
+        m = solver._Model(HashiPuzzle.load(f))
+        for e, pe in enumerate(m.pairs):
+            for g, pg in enumerate(m.pairs):
+                assert (g in m.cross[e]) == board.lines_cross(pe, pg)
 
 
 # -- PuzzleState ----------------------------------------------------------------
