@@ -125,6 +125,16 @@ def _copy_tree(root: Path) -> None:
         shutil.copytree(REPO / "tests" / "browser" / "notebooks", root / "browser_notebooks")
 
 
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list:
+    """Every canvas message a widget sends (nothing reaches a browser): for counting redraws."""
+    from ipycanvas.canvas import _CANVAS_MANAGER
+    messages: list = []
+    monkeypatch.setattr(type(_CANVAS_MANAGER), "_send_custom",
+                        lambda self, command, buffers=[]: messages.append(command))
+    return messages
+
+
 @pytest.fixture(scope="session")
 def lab() -> Iterator[Server]:
     """JupyterLab on 127.0.0.1 with a random port and token, serving a temp copy."""

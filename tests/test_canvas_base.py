@@ -33,14 +33,6 @@ class Grid(CanvasBoard):
         self.redraw()
 
 
-@pytest.fixture
-def sent(monkeypatch):
-    messages = []
-    monkeypatch.setattr(type(_CANVAS_MANAGER), "_send_custom",
-                        lambda self, command, buffers=[]: messages.append(command))
-    return messages
-
-
 def test_redraw_is_one_message(sent):
     g = Grid()
     sent.clear()

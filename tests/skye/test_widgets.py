@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from ipycanvas.canvas import _CANVAS_MANAGER
 
 from skye_widgets.drawing import Line, Rect, Text
 from skye_widgets.skye import render as R
@@ -35,14 +34,6 @@ LANE = tile_from_dict({"id": "lane", "sides": "PPPP", "areas": [{"terrain": "P",
 def widget(*hand, **kw) -> TerritoryWidget:
     t = Territory("castle-blue", tiles={x.id: x for x in (MEADOW, SHORE, LANE)})
     return TerritoryWidget(t, [h.id for h in hand], **kw)
-
-
-@pytest.fixture
-def sent(monkeypatch):
-    messages = []
-    monkeypatch.setattr(type(_CANVAS_MANAGER), "_send_custom",
-                        lambda self, command, buffers=[]: messages.append(command))
-    return messages
 
 
 def overlay_rects(w, colour):
