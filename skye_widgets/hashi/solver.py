@@ -38,7 +38,8 @@ from typing import Iterable, Mapping, Sequence
 
 from .cdcl import CutEdges, GaveUp, Search
 from .board import Line, lines_cross
-from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, validate
+from .board import row_major
+from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, line_order, validate
 
 BridgeRow = tuple[int, int, int, int, int]
 
@@ -50,11 +51,12 @@ VALUE_ORDER = (1, 2, 0)
 
 
 class _Model:
-    """The puzzle as integer arrays."""
+    """The puzzle as integer arrays (islands and pairs numbered row by row, as the
+    puzzle lists them; the cells themselves are the puzzle's ``(x, y)``)."""
 
     def __init__(self, puzzle: HashiPuzzle) -> None:
         self.puzzle = puzzle
-        self.cells: list[Cell] = sorted(puzzle.islands)
+        self.cells: list[Cell] = sorted(puzzle.islands, key=row_major)
         self.index = {c: i for i, c in enumerate(self.cells)}
         self.n = len(self.cells)
         self.need = [puzzle.islands[c] for c in self.cells]
@@ -68,9 +70,9 @@ class _Model:
         for e in range(self.m):
             self.inc[self.ea[e]].append(e)
             self.inc[self.eb[e]].append(e)
-        # crossings: horizontal edges against vertical ones, bucketed by row
-        horiz = [e for e, (a, b) in enumerate(pairs) if a[0] == b[0] and b[1] - a[1] > 1]
-        vert = [e for e, (a, b) in enumerate(pairs) if a[1] == b[1] and b[0] - a[0] > 1]
+        # crossings: horizontal edges (same y) against vertical ones (same x)
+        horiz = [e for e, (a, b) in enumerate(pairs) if a[1] == b[1] and b[0] - a[0] > 1]
+        vert = [e for e, (a, b) in enumerate(pairs) if a[0] == b[0] and b[1] - a[1] > 1]
         self.cross: list[list[int]] = [[] for _ in range(self.m)]
         for h in horiz:                       # (computed once per puzzle with the one crossing test)
             for v in vert:
@@ -84,7 +86,7 @@ class _Model:
 
 @dataclass(frozen=True)
 class Solution:
-    """A solution: ``bridges`` sorted rows ``(r1, c1, r2, c2, count)`` with count 1 or 2."""
+    """A solution: ``bridges`` sorted rows ``(x1, y1, x2, y2, count)`` with count 1 or 2."""
 
     bridges: list[BridgeRow]
     nodes: int = 0          # search nodes visited (decisions, for solve())
@@ -461,8 +463,8 @@ def _rows(mo: _Model, lo: Sequence[int]) -> list[BridgeRow]:
     out = []
     for e, k in enumerate(lo):
         if k:
-            (r1, c1), (r2, c2) = mo.pairs[e]
-            out.append((r1, c1, r2, c2, k))
+            (x1, y1), (x2, y2) = mo.pairs[e]
+            out.append((x1, y1, x2, y2, k))
     return sorted(out)
 
 
@@ -506,13 +508,13 @@ class Hint:
 
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
-_DIR = {(-1, 0): "north", (1, 0): "south", (0, 1): "east", (0, -1): "west"}
+_DIR = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west"}
 
 
 def _direction(a: Cell, b: Cell) -> str:
-    dr = (b[0] > a[0]) - (b[0] < a[0])
-    dc = (b[1] > a[1]) - (b[1] < a[1])
-    return _DIR[(dr, dc)]
+    dx = (b[0] > a[0]) - (b[0] < a[0])
+    dy = (b[1] > a[1]) - (b[1] < a[1])
+    return _DIR[(dx, dy)]
 
 
 def _isl(mo: _Model, i: int) -> str:
@@ -572,7 +574,7 @@ def next_step(puzzle: HashiPuzzle,
 def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
     """The hint for the bridges ``drawn``, given a solution ``sol`` (one that keeps them,
     unless some drawn bridge is in no solution at all)."""
-    for key, k in sorted(drawn.items()):
+    for key, k in sorted(drawn.items(), key=lambda item: line_order(item[0])):
         if k > sol.get(key, 0):
             a, b = key
             return Hint("mistake", f"The bridge between {_isl(mo, mo.index[a])} and {_isl(mo, mo.index[b])} "
