@@ -34,8 +34,8 @@ from typing import Any, Iterable, Mapping
 
 from ..errors import DataError, FileFormatError, read_json, read_text
 from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, is_whole, short
-from .board import (CrossingBridgeError, IllegalBridgeError, Line, lines_cross, make_line,  # shared with the game
-                    row_major)
+from .board import (CrossingBridgeError, IllegalBridgeError, Line, line_order, lines_cross,  # shared with the game
+                    make_line, row_major)
 
 Cell = tuple[int, int]
 
@@ -74,10 +74,6 @@ def cell_name(cell: Cell) -> str:
     """``(2, 5)`` -> ``"(x 2, y 5)"`` for messages (the axes named, so nobody mixes them up)."""
     return f"(x {cell[0]}, y {cell[1]})"
 
-
-def line_order(line: Line) -> tuple[Cell, Cell]:
-    """Sort key of a pair of cells: row by row (the order pairs and bridges are listed in)."""
-    return (row_major(line[0]), row_major(line[1]))
 
 
 @dataclass(frozen=True, eq=False)

@@ -37,9 +37,8 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from .cdcl import CutEdges, GaveUp, Search
-from .board import Line, lines_cross
-from .board import row_major
-from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, line_order, validate
+from .board import Line, line_order, lines_cross, row_major
+from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, validate
 
 BridgeRow = tuple[int, int, int, int, int]
 
