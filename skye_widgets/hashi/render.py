@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..drawing import Circle, Drawing, Line, Polygon, Rect, Text
-from .board import Board, Cell
+from .board import Board, Cell, line_order, make_line, row_major
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import HashiGame, Sheet
@@ -274,7 +274,7 @@ def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterab
     d = Drawing(geo.width, geo.height, title=f"Hashiwokakero {puzzle.width}x{puzzle.height}")
     d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
     degree: dict[Cell, int] = {c: 0 for c in puzzle.islands}
-    for pair, n in sorted(bridges.items(), key=lambda kv: sorted(kv[0])):
+    for pair, n in sorted(bridges.items(), key=lambda kv: line_order(make_line(*kv[0]))):   # row by row
         a, b = sorted(pair)
         degree[a] += n
         degree[b] += n
@@ -282,7 +282,7 @@ def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterab
     for cell in highlight:
         x, y = geo.center(cell)
         d.add(Circle(x, y, geo.radius + 9, fill="#fff3a0", opacity=0.8, layer="background"))
-    for cell, need in sorted(puzzle.islands.items()):
+    for cell, need in sorted(puzzle.islands.items(), key=lambda kv: row_major(kv[0])):
         d.extend(_island(geo, cell, need, finished=degree[cell] == need and bool(bridges),
                          wrong=degree[cell] > need))
     if selected is not None:
