@@ -78,8 +78,9 @@ def test_has_and_json_puzzle_sides(tmp_path):
     with pytest.raises(FileFormatError) as e:
         HashiPuzzle.load(js)
     assert one_line(e, js) == "width and height must be positive integers of at most 100, got 1000000000 x 3"
-    js.write_text(json.dumps({"width": 100, "height": 1, "islands": [[0, 0, 1], [0, 99, 1]]}))
-    assert HashiPuzzle.load(js).neighbours((0, 0)) == [(0, 99)]       # 100 is still allowed
+    js.write_text(json.dumps({"format": "hashi-puzzle/2", "width": 100, "height": 1,
+                              "islands": [[0, 0, 1], [99, 0, 1]]}))     # [x, y, number]
+    assert HashiPuzzle.load(js).neighbours((0, 0)) == [(99, 0)]       # 100 is still allowed
 
 
 def test_board_line_over_a_huge_grid_is_refused_at_once(tmp_path):

@@ -8,8 +8,8 @@ can never overlap either).
 
 Cells are ``(x, y)`` from 0 with the origin at the top left: ``x`` is the
 column (growing east), ``y`` the row (growing south), as everywhere in the
-package's games (the classic puzzles of :mod:`skye_widgets.hashi.puzzle` keep
-``(row, col)`` inside). A line is a sorted pair of cells.
+package, the classic puzzles of :mod:`skye_widgets.hashi.puzzle` included. A line
+is a sorted pair of cells.
 
 Board files are JSON (see ``docs/hashi.md``)::
 
@@ -111,7 +111,9 @@ def row_major(cell: Cell) -> tuple[int, int]:
     return (cell[1], cell[0])
 
 
-def _line_order(line: Line) -> tuple[tuple[int, int], tuple[int, int]]:
+def line_order(line: Line) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Sort key of a line (a pair of cells): row by row, as :func:`row_major` orders cells
+    (the order the boards' lines and the classic puzzles' pairs are listed in)."""
     return (row_major(line[0]), row_major(line[1]))
 
 
@@ -145,7 +147,7 @@ class Board:
     _crossings: dict[Line, tuple[Line, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        lines = tuple(sorted((make_line(a, b) for a, b in self.lines), key=_line_order))
+        lines = tuple(sorted((make_line(a, b) for a, b in self.lines), key=line_order))
         object.__setattr__(self, "lines", lines)
         problem = self._first_problem()
         if problem:
@@ -363,7 +365,7 @@ def sight_lines(cells: Iterable[Cell], width: int, height: int) -> list[Line]:
                     out.append(((x, y), (xx, yy)))
                     break
                 xx, yy = xx + dx, yy + dy
-    return sorted(out, key=_line_order)
+    return sorted(out, key=line_order)
 
 
 def board_names() -> list[str]:

@@ -1,8 +1,8 @@
 """``skye-widgets hashi solve | check | generate``: classic Hashiwokakero puzzles.
 
 * ``solve FILE [--json]``: solve a ``.has`` or ``.json`` puzzle; ``--json`` prints
-  ``{"solved": true, "bridges": [[r1, c1, r2, c2, count], ...]}`` (rows and
-  columns from 0, top-left origin), otherwise an ASCII picture.
+  ``{"solved": true, "bridges": [[x1, y1, x2, y2, count], ...]}`` (``x`` the
+  column, ``y`` the row, from 0 at the top left), otherwise an ASCII picture.
 * ``check FILE [--json]``: is the file a valid puzzle, is it solvable, is the solution
   unique, and how hard is it (exit 1 when not solvable or not unique).
 * ``generate --seed N --difficulty D [--out FILE] [--json]``: a new puzzle with a unique

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .puzzle import DIRECTIONS, Cell, HashiPuzzle
+from .puzzle import Cell, HashiPuzzle
 from .solver import analyse
 
 DIFFICULTY_NAMES = {1: "easy", 2: "medium", 3: "hard", 4: "expert"}
@@ -72,6 +72,12 @@ def grade(level: int, nodes: int) -> int:
     return 3 if nodes <= 3 else 4
 
 
+#: Steps ``(drow, dcol)`` north, east, south, west: the layout is grown in ``(row, col)`` (the order
+#: its random choices were made in since the first version, so a seed gives the same puzzle) and
+#: turned into the puzzle's ``(x, y)`` at the end.
+_STEPS: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
 def random_layout(rng: random.Random, size: int, n_islands: int, double_rate: float = 0.35,
                   loop_rate: float = 0.15) -> HashiPuzzle:
     """A random connected bridge network on a ``size`` x ``size`` grid, as a puzzle."""
@@ -83,7 +89,7 @@ def random_layout(rng: random.Random, size: int, n_islands: int, double_rate: fl
     stuck = 0
     while len(islands) < n_islands and stuck < 400:
         a = rng.choice(order)
-        dr, dc = rng.choice(DIRECTIONS)
+        dr, dc = rng.choice(_STEPS)
         length = rng.randint(2, max(2, size // 2))
         path = []
         r, c = a
@@ -99,7 +105,7 @@ def random_layout(rng: random.Random, size: int, n_islands: int, double_rate: fl
             continue
         b = path[-1]
         # keep islands apart so every one is easy to tell from its neighbours
-        if any((b[0] + er, b[1] + ec) in islands for er, ec in DIRECTIONS):
+        if any((b[0] + er, b[1] + ec) in islands for er, ec in _STEPS):
             stuck += 1
             continue
         k = 2 if rng.random() < double_rate else 1
@@ -110,13 +116,13 @@ def random_layout(rng: random.Random, size: int, n_islands: int, double_rate: fl
         stuck = 0
         if rng.random() < loop_rate:
             _add_loop(rng, islands, used, b, size)
-    return HashiPuzzle(size, size, {c: k for c, k in islands.items() if k}) if len(islands) > 1 \
+    return HashiPuzzle(size, size, {(c, r): k for (r, c), k in islands.items() if k}) if len(islands) > 1 \
         else HashiPuzzle(size, size, {})
 
 
 def _add_loop(rng: random.Random, islands: dict[Cell, int], used: set[Cell], a: Cell, size: int) -> None:
     """Join ``a`` to another island in clear line of sight by one bridge (closing a loop)."""
-    dirs = list(DIRECTIONS)
+    dirs = list(_STEPS)
     rng.shuffle(dirs)
     for dr, dc in dirs:
         r, c = a[0] + dr, a[1] + dc

@@ -6,16 +6,21 @@ two islands in line of sight, at most two between the same pair, never
 crossing another bridge or an island; when every island has its number of
 bridges and all islands form one connected network, the puzzle is solved.
 
-Coordinates are ``(row, col)`` from 0, top-left origin (the ``.has`` format's and the
-puzzle files' order; docs/hashi.md says why they stay). A bridge is the game's
+Cells are ``(x, y)`` from 0 with the origin at the top left: ``x`` the column
+(growing east), ``y`` the row (growing south), as in the Hashi game. The ``.has``
+text format is a grid written row by row (its cells are named the same way); the
+JSON files write islands ``[x, y, number]`` (format ``hashi-puzzle/2``; the first
+format, ``hashi-puzzle``, wrote ``[row, col, number]`` and is read by swapping).
+Islands, pairs and the solver's numbering go row by row (top to bottom, then left
+to right: :func:`~skye_widgets.hashi.board.row_major`). A bridge is the game's
 :data:`~skye_widgets.hashi.board.Line`, a sorted pair of cells (:func:`pair`), and
 bridges are ``{Line: count}``; crossings are :func:`~skye_widgets.hashi.board.lines_cross`.
 
 >>> p = HashiPuzzle.from_text("3 3 3\\n2 0 1\\n0 0 0\\n1 0 0\\n")
 >>> p.neighbours((0, 0))
-[(0, 2), (2, 0)]
+[(2, 0), (0, 2)]
 >>> s = PuzzleState(p)
->>> s.add_bridge((0, 0), (0, 2)); s.add_bridge((0, 0), (2, 0))
+>>> s.add_bridge((0, 0), (2, 0)); s.add_bridge((0, 0), (0, 2))
 >>> s.is_solved()
 True
 """
@@ -29,15 +34,20 @@ from typing import Any, Iterable, Mapping
 
 from ..errors import DataError, FileFormatError, read_json, read_text
 from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, is_whole, short
-from .board import CrossingBridgeError, IllegalBridgeError, Line, lines_cross, make_line  # shared with the game
+from .board import (CrossingBridgeError, IllegalBridgeError, Line, line_order, lines_cross,  # shared with the game
+                    make_line, row_major)
 
 Cell = tuple[int, int]
 
-#: Directions in the order neighbours are listed: north, east, south, west.
-DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: Directions ``(dx, dy)`` in the order neighbours are listed: north, east, south, west.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 DIRECTION_NAMES: tuple[str, ...] = ("north", "east", "south", "west")
 
 MAX_NUMBER = 8
+#: The format of the JSON puzzle files: cells ``[x, y]``.
+PUZZLE_FORMAT = "hashi-puzzle/2"
+#: The first format, with cells ``[row, col]`` (still read, by swapping them).
+OLD_PUZZLE_FORMAT = "hashi-puzzle"
 
 
 class PuzzleError(DataError):
@@ -61,17 +71,18 @@ class NoBridgeError(IllegalBridgeError):
 
 
 def cell_name(cell: Cell) -> str:
-    """``(2, 5)`` -> ``"(row 2, col 5)"`` for messages."""
-    return f"(row {cell[0]}, col {cell[1]})"
+    """``(2, 5)`` -> ``"(x 2, y 5)"`` for messages (the axes named, so nobody mixes them up)."""
+    return f"(x {cell[0]}, y {cell[1]})"
+
 
 
 @dataclass(frozen=True, eq=False)
 class HashiPuzzle:
     """A Hashiwokakero puzzle: grid size and islands with the bridges they need.
 
-    >>> p = HashiPuzzle(3, 1, {(0, 0): 1, (0, 2): 1})
+    >>> p = HashiPuzzle(3, 1, {(0, 0): 1, (2, 0): 1})
     >>> p.pairs()
-    [((0, 0), (0, 2))]
+    [((0, 0), (2, 0))]
     """
 
     width: int
@@ -85,26 +96,26 @@ class HashiPuzzle:
                 or self.width < 1 or self.height < 1:
             raise PuzzleError(f"grid size must be positive integers, got {self.width} x {self.height}")
         islands: dict[Cell, int] = {}
-        for cell, k in sorted(dict(self.islands).items()):
-            r, c = cell
-            if not (0 <= r < self.height and 0 <= c < self.width):
+        for cell, k in sorted(dict(self.islands).items(), key=lambda item: row_major(item[0])):
+            x, y = cell
+            if not (0 <= y < self.height and 0 <= x < self.width):
                 raise PuzzleError(f"island {cell_name(cell)} is outside the {self.width} x {self.height} grid")
             if not isinstance(k, int) or not 1 <= k <= MAX_NUMBER:
                 raise PuzzleError(f"island {cell_name(cell)} has number {k!r}; numbers are 1-{MAX_NUMBER}")
-            islands[(int(r), int(c))] = k
+            islands[(int(x), int(y))] = k
         object.__setattr__(self, "islands", islands)
         nbrs: dict[Cell, list[Cell]] = {}
-        for (r, c) in islands:
+        for (x, y) in islands:
             found = []
-            for dr, dc in DIRECTIONS:
-                rr, cc = r + dr, c + dc
-                while 0 <= rr < self.height and 0 <= cc < self.width:
-                    if (rr, cc) in islands:
-                        found.append((rr, cc))
+            for dx, dy in DIRECTIONS:
+                xx, yy = x + dx, y + dy
+                while 0 <= yy < self.height and 0 <= xx < self.width:
+                    if (xx, yy) in islands:
+                        found.append((xx, yy))
                         break
-                    rr += dr
-                    cc += dc
-            nbrs[(r, c)] = found
+                    xx += dx
+                    yy += dy
+            nbrs[(x, y)] = found
         object.__setattr__(self, "_nbrs", nbrs)
 
     # -- structure ----------------------------------------------------------
@@ -124,8 +135,9 @@ class HashiPuzzle:
             raise KeyError(f"{cell_name(cell)} is not an island") from None
 
     def pairs(self) -> list[tuple[Cell, Cell]]:
-        """Every pair of neighbouring islands, sorted, each as (smaller, larger)."""
-        return sorted({(a, b) for a, ns in self._nbrs.items() for b in ns if a < b})
+        """Every pair of neighbouring islands, each a sorted :data:`~skye_widgets.hashi.board.Line`,
+        listed row by row (:func:`line_order`)."""
+        return sorted({(a, b) for a, ns in self._nbrs.items() for b in ns if a < b}, key=line_order)
 
     def __len__(self) -> int:
         return len(self.islands)
@@ -133,7 +145,7 @@ class HashiPuzzle:
     # -- files --------------------------------------------------------------
     @classmethod
     def from_text(cls, text: str, source: str = "<text>", name: str = "") -> "HashiPuzzle":
-        """Parse the ``.has`` format: ``W H N`` then H rows of W integers.
+        """Parse the ``.has`` format: ``W H N`` then H rows of W integers (row ``y``, column ``x``).
 
         Every fault raises :class:`FileFormatError` naming ``source``.
         """
@@ -154,16 +166,16 @@ class HashiPuzzle:
         if len(rows) != h:
             raise FileFormatError(source, f"the header says {h} rows but the grid has {len(rows)}")
         islands: dict[Cell, int] = {}
-        for r, (no, toks) in enumerate(rows):
+        for y, (no, toks) in enumerate(rows):
             if len(toks) != w:
-                raise FileFormatError(source, f"line {no}: row {r} has {len(toks)} numbers, "
+                raise FileFormatError(source, f"line {no}: row {y} has {len(toks)} numbers, "
                                               f"the header says width {w} (the grid must be rectangular)")
-            for c, t in enumerate(toks):
+            for x, t in enumerate(toks):
                 if not _is_int(t) or not 0 <= int(t) <= MAX_NUMBER:
-                    raise FileFormatError(source, f"line {no}, column {c}: bad cell {short(t)} "
+                    raise FileFormatError(source, f"line {no}, column {x}: bad cell {short(t)} "
                                                   f"(0 for water or an island number 1-{MAX_NUMBER})")
                 if int(t):
-                    islands[(r, c)] = int(t)
+                    islands[(x, y)] = int(t)
         if len(islands) != n:
             raise FileFormatError(source, f"the header says {n} islands but the grid has {len(islands)}")
         if not name:
@@ -178,15 +190,26 @@ class HashiPuzzle:
     def to_text(self) -> str:
         """The ``.has`` form (round-trips through :meth:`from_text`)."""
         out = [f"{self.width} {self.height} {len(self.islands)}"]
-        for r in range(self.height):
-            out.append(" ".join(str(self.islands.get((r, c), 0)) for c in range(self.width)))
+        for y in range(self.height):
+            out.append(" ".join(str(self.islands.get((x, y), 0)) for x in range(self.width)))
         return "\n".join(out) + "\n"
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<json>") -> "HashiPuzzle":
-        """Build from the JSON form (see :meth:`to_json`); faults raise FileFormatError."""
+        """Build from the JSON form (see :meth:`to_json`); faults raise FileFormatError.
+
+        ``"format": "hashi-puzzle/2"`` means islands ``[x, y, number]``; the first format
+        (``"hashi-puzzle"``, or no ``format`` key) wrote ``[row, col, number]`` and is read by
+        swapping the two.
+        """
         if not isinstance(data, Mapping):
             raise FileFormatError(source, "expected a JSON object with width, height and islands")
+        fmt = data.get("format", OLD_PUZZLE_FORMAT)
+        if fmt not in (PUZZLE_FORMAT, OLD_PUZZLE_FORMAT):
+            raise FileFormatError(source, f"format {short(fmt)} is not {PUZZLE_FORMAT!r} "
+                                          f"(nor the older {OLD_PUZZLE_FORMAT!r})")
+        old = fmt == OLD_PUZZLE_FORMAT
+        shape = "[row, col, number]" if old else "[x, y, number]"
         for key in ("width", "height", "islands"):
             if key not in data:
                 raise FileFormatError(source, f"missing key {key!r}")
@@ -195,22 +218,22 @@ class HashiPuzzle:
             raise FileFormatError(source, f"width and height must be positive integers of at most {MAX_HASHI_SIDE}, "
                                           f"got {short(w)} x {short(h)}")
         if not isinstance(data["islands"], list):
-            raise FileFormatError(source, "'islands' must be a list of [row, col, number]")
+            raise FileFormatError(source, f"'islands' must be a list of {shape}")
         if len(data["islands"]) > MAX_HASHI_ISLANDS:
             raise FileFormatError(source, f"{len(data['islands'])} islands; a puzzle has at most {MAX_HASHI_ISLANDS}")
         islands: dict[Cell, int] = {}
         for i, item in enumerate(data["islands"]):
             if not (isinstance(item, list) and len(item) == 3 and all(is_whole(v, None, None) for v in item)):
-                raise FileFormatError(source, f"islands[{i}]: expected [row, col, number], got {short(item)}")
-            r, c, k = item
-            if not (0 <= r < h and 0 <= c < w):
-                raise FileFormatError(source, f"islands[{i}]: {cell_name((short(r), short(c)))} is outside "
+                raise FileFormatError(source, f"islands[{i}]: expected {shape}, got {short(item)}")
+            x, y, k = (item[1], item[0], item[2]) if old else item
+            if not (0 <= y < h and 0 <= x < w):
+                raise FileFormatError(source, f"islands[{i}]: {cell_name((short(x), short(y)))} is outside "
                                               f"the {w} x {h} grid")
             if not 1 <= k <= MAX_NUMBER:
                 raise FileFormatError(source, f"islands[{i}]: number {short(k)} is not 1-{MAX_NUMBER}")
-            if (r, c) in islands:
-                raise FileFormatError(source, f"islands[{i}]: a second island at {cell_name((r, c))}")
-            islands[(r, c)] = k
+            if (x, y) in islands:
+                raise FileFormatError(source, f"islands[{i}]: a second island at {cell_name((x, y))}")
+            islands[(x, y)] = k
         if "n" in data and data["n"] != len(islands):
             raise FileFormatError(source, f"'n' says {short(data['n'])} islands but the list has {len(islands)}")
         name = data.get("name", "")
@@ -231,23 +254,24 @@ class HashiPuzzle:
         return cls.from_has(path)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form: ``{"format", "name", "width", "height", "n", "islands": [[r, c, k], ...]}``."""
-        return {"format": "hashi-puzzle", "name": self.name, "width": self.width, "height": self.height,
-                "n": len(self.islands), "islands": [[r, c, k] for (r, c), k in sorted(self.islands.items())]}
+        """The JSON form: ``{"format": "hashi-puzzle/2", "name", "width", "height", "n",
+        "islands": [[x, y, k], ...]}`` (islands row by row)."""
+        return {"format": PUZZLE_FORMAT, "name": self.name, "width": self.width, "height": self.height,
+                "n": len(self.islands), "islands": [[x, y, k] for (x, y), k in self.islands.items()]}
 
     def to_ascii(self, bridges: Mapping[Line, int] | None = None) -> str:
         """A text picture; bridges drawn with ``- = | H``."""
         grid = [["." for _ in range(self.width)] for _ in range(self.height)]
         for pair, k in (bridges or {}).items():
             a, b = sorted(pair)
-            if a[0] == b[0]:
-                for c in range(a[1] + 1, b[1]):
-                    grid[a[0]][c] = "-" if k == 1 else "="
+            if a[1] == b[1]:                       # same row: horizontal
+                for x in range(a[0] + 1, b[0]):
+                    grid[a[1]][x] = "-" if k == 1 else "="
             else:
-                for r in range(a[0] + 1, b[0]):
-                    grid[r][a[1]] = "|" if k == 1 else "H"
-        for (r, c), k in self.islands.items():
-            grid[r][c] = str(k)
+                for y in range(a[1] + 1, b[1]):
+                    grid[y][a[0]] = "|" if k == 1 else "H"
+        for (x, y), k in self.islands.items():
+            grid[y][x] = str(k)
         return "\n".join(" ".join(row) for row in grid)
 
     def _repr_svg_(self) -> str:
@@ -265,8 +289,8 @@ def pair(a: Cell, b: Cell) -> Line:
     """The key of the bridges between two islands: a :data:`~skye_widgets.hashi.board.Line`
     (the sorted pair of cells), the same bridge value the game uses.
 
-    >>> pair((2, 0), (0, 0))
-    ((0, 0), (2, 0))
+    >>> pair((0, 2), (0, 0))
+    ((0, 0), (0, 2))
     """
     return make_line(a, b)
 
@@ -301,7 +325,7 @@ class PuzzleState:
         return self.degree(cell) == self.puzzle.islands[tuple(cell)]  # type: ignore[index]
 
     def bridge_list(self) -> list[tuple[int, int, int, int, int]]:
-        """Bridges as sorted ``(r1, c1, r2, c2, count)`` rows."""
+        """Bridges as sorted ``(x1, y1, x2, y2, count)`` rows."""
         out = []
         for p, k in self.bridges.items():
             a, b = p
@@ -386,16 +410,16 @@ class PuzzleState:
 
 def as_pair_counts(bridges: Mapping[Line, int] | Iterable[Iterable[int]] | None
                    ) -> dict[Line, int]:
-    """Accept ``{pair: count}`` or rows ``(r1, c1, r2, c2, count)``; return ``{pair: count}``."""
+    """Accept ``{pair: count}`` or rows ``(x1, y1, x2, y2, count)``; return ``{pair: count}``."""
     if bridges is None:
         return {}
     if isinstance(bridges, Mapping):
         return {make_line(*p): int(k) for p, k in bridges.items() if k}
     out: dict[Line, int] = {}
     for row in bridges:
-        r1, c1, r2, c2, k = row
+        x1, y1, x2, y2, k = row
         if k:
-            out[pair((r1, c1), (r2, c2))] = out.get(pair((r1, c1), (r2, c2)), 0) + int(k)
+            out[pair((x1, y1), (x2, y2))] = out.get(pair((x1, y1), (x2, y2)), 0) + int(k)
     return out
 
 
@@ -413,8 +437,8 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[Line, int] | Iterable[Iterabl
     else:
         items = []
         for row in bridges:
-            r1, c1, r2, c2, k = row
-            items.append((make_line((r1, c1), (r2, c2)), k))
+            x1, y1, x2, y2, k = row
+            items.append((make_line((x1, y1), (x2, y2)), k))
     isl = puzzle.islands
     for (a, b), k in items:
         if a not in isl or b not in isl:
@@ -427,10 +451,10 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[Line, int] | Iterable[Iterabl
             out.append(f"bridge {cell_name(a)}-{cell_name(b)}: {k} bridges (1 or 2 allowed)")
         key = (a, b)
         counts[key] = counts.get(key, 0) + k
-    for (a, b), k in sorted(counts.items()):
+    for (a, b), k in sorted(counts.items(), key=lambda item: line_order(item[0])):
         if k > 2:
             out.append(f"{k} bridges between {cell_name(a)} and {cell_name(b)}; at most 2")
-    live = sorted((p, k) for p, k in counts.items() if k)
+    live = sorted(((p, k) for p, k in counts.items() if k), key=lambda item: line_order(item[0]))
     for i in range(len(live)):
         (a, b), _ = live[i]
         for j in range(i + 1, len(live)):
@@ -441,7 +465,7 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[Line, int] | Iterable[Iterabl
     for (a, b), k in live:
         deg[a] += k
         deg[b] += k
-    for c, k in sorted(isl.items()):
+    for c, k in isl.items():              # row by row
         if deg[c] != k:
             out.append(f"the {k} at {cell_name(c)} has {deg[c]} bridge(s)")
     if isl:
@@ -449,7 +473,7 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[Line, int] | Iterable[Iterabl
         for (a, b), _ in live:
             adj[a].append(b)
             adj[b].append(a)
-        start = min(isl)
+        start = min(isl, key=row_major)
         seen = {start}
         stack = [start]
         while stack:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..drawing import Circle, Drawing, Line, Polygon, Rect, Text
-from .board import Board, Cell
+from .board import Board, Cell, line_order, make_line, row_major
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import HashiGame, Sheet
@@ -260,18 +260,13 @@ def _puzzle_parts(obj: Any) -> tuple[Any, Mapping[Any, int]]:
     return obj, {}
 
 
-def _xy(cell: Cell) -> Cell:
-    """A puzzle's ``(row, col)`` as the drawing's ``(x, y)``."""
-    return (cell[1], cell[0])
-
-
 def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterable[Cell] = (),
                   geometry: Geometry | None = None) -> Drawing:
     """A classic Hashiwokakero puzzle (``HashiPuzzle``) or a learner's play on it (``PuzzleState``).
 
     Islands whose bridges equal their number are circled; islands with too
-    many bridges are drawn in red. Cells (``selected``, ``highlight``) are the
-    puzzle's own ``(row, col)``; they are drawn at ``(x, y) = (col, row)``.
+    many bridges are drawn in red. Cells (``selected``, ``highlight``) are ``(x, y)``,
+    as everywhere.
     """
     puzzle, bridges = _puzzle_parts(state)
     geo = geometry or Geometry(puzzle.height, puzzle.width, cell=min(52.0, max(26.0, 520 / max(puzzle.width, puzzle.height))),
@@ -279,18 +274,18 @@ def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterab
     d = Drawing(geo.width, geo.height, title=f"Hashiwokakero {puzzle.width}x{puzzle.height}")
     d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
     degree: dict[Cell, int] = {c: 0 for c in puzzle.islands}
-    for pair, n in sorted(bridges.items(), key=lambda kv: sorted(kv[0])):
+    for pair, n in sorted(bridges.items(), key=lambda kv: line_order(make_line(*kv[0]))):   # row by row
         a, b = sorted(pair)
         degree[a] += n
         degree[b] += n
-        d.extend(_bridge_lines(geo, _xy(a), _xy(b), n))
+        d.extend(_bridge_lines(geo, a, b, n))
     for cell in highlight:
-        x, y = geo.center(_xy(cell))
+        x, y = geo.center(cell)
         d.add(Circle(x, y, geo.radius + 9, fill="#fff3a0", opacity=0.8, layer="background"))
-    for cell, need in sorted(puzzle.islands.items()):
-        d.extend(_island(geo, _xy(cell), need, finished=degree[cell] == need and bool(bridges),
+    for cell, need in sorted(puzzle.islands.items(), key=lambda kv: row_major(kv[0])):
+        d.extend(_island(geo, cell, need, finished=degree[cell] == need and bool(bridges),
                          wrong=degree[cell] > need))
     if selected is not None:
-        x, y = geo.center(_xy(selected))
+        x, y = geo.center(selected)
         d.add(Circle(x, y, geo.radius + 7, stroke=SELECTED, line_width=3.0, dash=(6, 3), layer="overlay"))
     return d

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from .cdcl import CutEdges, GaveUp, Search
-from .board import Line
+from .board import Line, line_order, row_major
 from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, validate
 
 BridgeRow = tuple[int, int, int, int, int]
@@ -50,11 +50,12 @@ VALUE_ORDER = (1, 2, 0)
 
 
 class _Model:
-    """The puzzle as integer arrays."""
+    """The puzzle as integer arrays (islands and pairs numbered row by row, as the
+    puzzle lists them; the cells themselves are the puzzle's ``(x, y)``)."""
 
     def __init__(self, puzzle: HashiPuzzle) -> None:
         self.puzzle = puzzle
-        self.cells: list[Cell] = sorted(puzzle.islands)
+        self.cells: list[Cell] = sorted(puzzle.islands, key=row_major)
         self.index = {c: i for i, c in enumerate(self.cells)}
         self.n = len(self.cells)
         self.need = [puzzle.islands[c] for c in self.cells]
@@ -68,15 +69,15 @@ class _Model:
         for e in range(self.m):
             self.inc[self.ea[e]].append(e)
             self.inc[self.eb[e]].append(e)
-        # crossings: horizontal edges against vertical ones, bucketed by row
-        horiz = [e for e, (a, b) in enumerate(pairs) if a[0] == b[0] and b[1] - a[1] > 1]
-        vert = [e for e, (a, b) in enumerate(pairs) if a[1] == b[1] and b[0] - a[0] > 1]
+        # crossings: horizontal edges (same y) against vertical ones (same x)
+        horiz = [e for e, (a, b) in enumerate(pairs) if a[1] == b[1] and b[0] - a[0] > 1]
+        vert = [e for e, (a, b) in enumerate(pairs) if a[0] == b[0] and b[1] - a[1] > 1]
         self.cross: list[list[int]] = [[] for _ in range(self.m)]
         for h in horiz:       # board.lines_cross for a horizontal h and a vertical v, written out:
-            (r, c1), (_, c2) = pairs[h]       # it runs for every pair of edges (400 islands: ~30 000
+            (x1, y), (x2, _) = pairs[h]       # it runs for every pair of edges (400 islands: ~30 000
             for v in vert:                    # calls a puzzle); tests check the table against lines_cross
-                (r1, c), (r2, _) = pairs[v]
-                if c1 < c < c2 and r1 < r < r2:
+                (x, y1), (_, y2) = pairs[v]
+                if x1 < x < x2 and y1 < y < y2:
                     self.cross[h].append(v)
                     self.cross[v].append(h)
         self.nb: list[list[tuple[int, int]]] = [
@@ -86,7 +87,7 @@ class _Model:
 
 @dataclass(frozen=True)
 class Solution:
-    """A solution: ``bridges`` sorted rows ``(r1, c1, r2, c2, count)`` with count 1 or 2."""
+    """A solution: ``bridges`` sorted rows ``(x1, y1, x2, y2, count)`` with count 1 or 2."""
 
     bridges: list[BridgeRow]
     nodes: int = 0          # search nodes visited (decisions, for solve())
@@ -463,8 +464,8 @@ def _rows(mo: _Model, lo: Sequence[int]) -> list[BridgeRow]:
     out = []
     for e, k in enumerate(lo):
         if k:
-            (r1, c1), (r2, c2) = mo.pairs[e]
-            out.append((r1, c1, r2, c2, k))
+            (x1, y1), (x2, y2) = mo.pairs[e]
+            out.append((x1, y1, x2, y2, k))
     return sorted(out)
 
 
@@ -508,13 +509,13 @@ class Hint:
 
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
-_DIR = {(-1, 0): "north", (1, 0): "south", (0, 1): "east", (0, -1): "west"}
+_DIR = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west"}
 
 
 def _direction(a: Cell, b: Cell) -> str:
-    dr = (b[0] > a[0]) - (b[0] < a[0])
-    dc = (b[1] > a[1]) - (b[1] < a[1])
-    return _DIR[(dr, dc)]
+    dx = (b[0] > a[0]) - (b[0] < a[0])
+    dy = (b[1] > a[1]) - (b[1] < a[1])
+    return _DIR[(dx, dy)]
 
 
 def _isl(mo: _Model, i: int) -> str:
@@ -574,7 +575,7 @@ def next_step(puzzle: HashiPuzzle,
 def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
     """The hint for the bridges ``drawn``, given a solution ``sol`` (one that keeps them,
     unless some drawn bridge is in no solution at all)."""
-    for key, k in sorted(drawn.items()):
+    for key, k in sorted(drawn.items(), key=lambda item: line_order(item[0])):
         if k > sol.get(key, 0):
             a, b = key
             return Hint("mistake", f"The bridge between {_isl(mo, mo.index[a])} and {_isl(mo, mo.index[b])} "

@@ -20,9 +20,8 @@ Everything is reachable from Python (what the tests call)::
     w.done(); w.message
 
 ``click_cell(x, y)`` takes a column and a row (x east, y south) like every
-widget of the project (``click_island`` is the same). Game cells are ``(x, y)``
-as in the engine; a classic puzzle keeps ``(row, col)`` inside (its module's
-convention), and the widget turns clicks into them.
+widget of the project (``click_island`` is the same). Cells are ``(x, y)`` in the
+game and in a classic puzzle alike, as in the engines.
 """
 
 from __future__ import annotations
@@ -39,7 +38,7 @@ from ..limits import is_whole
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
 from ..hashi.game import Bridge, EndTurn, HashiGame, IslandNumberedError, Setup, Write
-from ..hashi.puzzle import HashiPuzzle, PuzzleState
+from ..hashi.puzzle import HashiPuzzle, PuzzleState, cell_name
 from ..hashi.solver import hint as next_hint
 from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
                             winners_text)
@@ -165,10 +164,6 @@ class HashiWidget(CanvasBoard):
             return None
         return self._geometry.cell_at(px, py)
 
-    def _internal(self, x: int, y: int) -> Cell:
-        """The engine's cell for column x, row y: (x, y) in a game, (row, col) in a puzzle."""
-        return (y, x) if self.puzzle_state is not None else (x, y)
-
     def refresh(self) -> None:
         """Redraw the canvas and the panels from state."""
         self.redraw()
@@ -239,7 +234,7 @@ class HashiWidget(CanvasBoard):
             self.say(f"no cell at x={x!r}, y={y!r}: the grid has columns 0-{cols - 1} and rows 0-{rows - 1}",
                      "error")
             return
-        cell = self._internal(x, y)
+        cell = (x, y)
         if self.puzzle_state is not None:
             self._click_puzzle(cell)
         else:
@@ -250,7 +245,7 @@ class HashiWidget(CanvasBoard):
         if not _finite(px, py):
             return
         cell = self.cell_at(math.floor(px), math.floor(py))
-        self._down = None if cell is None else self._internal(*cell)
+        self._down = None if cell is None else tuple(cell)
         super()._on_mouse_down(px, py)
 
     def _on_mouse_move(self, px: float, py: float) -> None:
@@ -266,7 +261,7 @@ class HashiWidget(CanvasBoard):
         down, self._down = self._down, None
         if cell is None or down is None:
             return
-        up = self._internal(*cell)
+        up = tuple(cell)
         if up != down and self.selected == down:
             self.click_cell(*cell)
 
@@ -419,7 +414,7 @@ class HashiWidget(CanvasBoard):
         self.highlight = ()
         if not self._is_island(cell):
             self.selected = None
-            self.say(f"no island at row {cell[0]}, column {cell[1]}")
+            self.say(f"no island at {cell_name(cell)}")
             return
         if self.selected is None:
             self.selected = cell

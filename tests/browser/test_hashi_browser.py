@@ -83,8 +83,8 @@ def test_play_a_card_and_solve_a_puzzle_by_clicking(lab, page):
     screenshot(page, "hashi_widget_game")
 
     puzzle = canvases(page).nth(1)
-    cell = lambda r, c: (30 + c * 52, 30 + r * 52)    # puzzle geometry: 52 px apart, 30 px margin
-    for a, b in [((0, 0), (0, 2)), ((0, 0), (2, 0)), ((0, 2), (2, 2))]:
+    cell = lambda x, y: (30 + x * 52, 30 + y * 52)    # puzzle geometry: 52 px apart, 30 px margin
+    for a, b in [((0, 0), (2, 0)), ((0, 0), (0, 2)), ((2, 0), (2, 2))]:   # cells (x, y), as the game's
         click_canvas(page, puzzle, *cell(*a))
         click_canvas(page, puzzle, *cell(*b))
     expect_status(page, "Solved!", nth=1)

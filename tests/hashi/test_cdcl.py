@@ -37,7 +37,7 @@ def not_B(e):   # "edge e has at most one bridge"
     return 4 * e + 3
 
 
-def edge(mo, a, b):
+def edge(mo, a, b):     # cells (x, y)
     return mo.edge_of[pair(a, b)]
 
 
@@ -74,17 +74,17 @@ def test_isolation_reason_names_the_bridges_of_the_group():
     mo = _Model(HashiPuzzle.from_text("5 3 5\n1 0 3 0 2\n0 0 0 0 0\n0 0 2 0 2\n"))
     s = Search(mo)
     assert s.start()
-    one_three = edge(mo, (0, 0), (0, 2))
+    one_three = edge(mo, (0, 0), (2, 0))
     assert s.reason[A(one_three) >> 1] == [A(one_three)]
-    for two in ((0, 4), (2, 2)):
-        e = edge(mo, (0, 2), two)
+    for two in ((4, 0), (2, 2)):
+        e = edge(mo, (2, 0), two)
         assert s.reason[not_B(e) >> 1] == [not_B(e), not_A(one_three)]
 
 
 def test_a_required_double_bridge_closes_a_group_and_fails():
     mo = _Model(HashiPuzzle.from_text(RING))
     s = Search(mo)
-    assert s.require(edge(mo, (0, 0), (0, 2)), 2)
+    assert s.require(edge(mo, (0, 0), (2, 0)), 2)
     assert not s.start()
     assert s.run() is None
 
@@ -94,16 +94,16 @@ def test_degree_reason_names_the_other_edges_bounds():
     mo = _Model(HashiPuzzle.from_text("5 3 4\n3 0 2 0 1\n0 0 0 0 0\n2 0 0 0 0\n"))
     s = Search(mo)
     assert s.start()
-    one = edge(mo, (0, 2), (0, 4))
+    one = edge(mo, (2, 0), (4, 0))
     assert s.reason[A(one) >> 1] == [A(one)]            # the 1's only pair: no other edge involved
-    down = edge(mo, (0, 0), (2, 0))
+    down = edge(mo, (0, 0), (0, 2))
     assert s.lo[down] == 2
 
 
 def test_cut_edge_must_carry_a_bridge_and_says_which_pairs_are_gone():
     mo = _Model(HashiPuzzle.from_text(TWO_SQUARES))
-    top = edge(mo, (0, 2), (0, 4))
-    bottom = edge(mo, (2, 2), (2, 4))
+    top = edge(mo, (2, 0), (4, 0))
+    bottom = edge(mo, (2, 2), (4, 2))
     s = Search(mo)
     assert s.start()
     assert s.lo[top] == s.lo[bottom] == 0 and s.hi[top] >= 1 and s.hi[bottom] >= 1
@@ -115,8 +115,8 @@ def test_cut_edge_must_carry_a_bridge_and_says_which_pairs_are_gone():
 
 def test_a_part_with_no_way_out_fails_with_its_boundary_as_the_clause():
     mo = _Model(HashiPuzzle.from_text(CLOSABLE))
-    top = edge(mo, (0, 2), (0, 4))
-    bottom = edge(mo, (2, 2), (2, 4))
+    top = edge(mo, (2, 0), (4, 0))
+    bottom = edge(mo, (2, 2), (4, 2))
     s = Search(mo)
     assert s.start()
     s.decide(not_A(top))

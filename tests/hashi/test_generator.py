@@ -64,7 +64,18 @@ def test_every_shipped_puzzle_has_a_unique_solution_of_its_level(path):
     count, nodes, level = analyse(p)
     assert count == 1
     assert grade(level, nodes) == data["level"]
+    assert nodes == data["search_nodes"]          # the figure written when it was generated
+    assert data["format"] == "hashi-puzzle/2"     # islands [x, y, number]
     assert data["difficulty"] == DIFFICULTY_NAMES[data["level"]]
     assert p.name
     sol = solve(p)
     assert sol is not None and validate(p, sol.bridges) == []
+
+
+@pytest.mark.parametrize("name", ["01_easy_1.json", "09_medium_1.json"])
+def test_the_generator_command_in_a_shipped_file_makes_that_puzzle_again(name):
+    # the layouts are grown in (row, col) steps as when these files were first written; the
+    # puzzle comes out in (x, y), the files' cells
+    path = PUZZLES[0].parent / name
+    data = json.loads(path.read_text())
+    assert generate(data["seed"], data["level"]) == HashiPuzzle.from_json(path)

@@ -138,7 +138,7 @@ def test_static_svg_in_the_mimebundle_and_one_message_per_redraw(no_frontend):
 # -- classic puzzles ------------------------------------------------------------
 
 
-# 2 . 2      bridges a=(0,0)-(0,2), b=(0,0)-(2,0), c=(0,2)-(2,2), d=(2,0)-(2,2):
+# 2 . 2      cells (x, y); bridges a=(0,0)-(2,0), b=(0,0)-(0,2), c=(2,0)-(2,2), d=(0,2)-(2,2):
 # . . .      a+b=2, a+c=2, b+d=1, c+d=1. d=1 forces b=c=0, a=2: two separate pairs, not
 # 1 . 1      connected. So d=0 and a=b=c=1 is the only solution (worked out by hand).
 TEXT = "3 3 4\n2 0 2\n0 0 0\n1 0 1\n"
@@ -153,7 +153,7 @@ def puzzle_widget():
 def test_puzzle_clicks_cycle_bridges_and_report_solved():
     w = puzzle_widget()
     w.click_island(0, 0); w.click_island(2, 0)
-    assert w.puzzle_state.bridges == {((0, 0), (0, 2)): 1}   # a Line in the puzzle's own (row, col)
+    assert w.puzzle_state.bridges == {((0, 0), (2, 0)): 1}   # a Line of (x, y) cells, as the clicks
     w.click_island(0, 0); w.click_island(2, 0)
     w.click_island(2, 0); w.click_island(0, 0)    # 2 -> 0
     assert w.puzzle_state.bridges == {}
@@ -168,6 +168,17 @@ def test_puzzle_rejects_non_neighbours_and_checks():
     assert w.puzzle_state.bridges == {} and "skye-error" in w.status.value
     w.check()
     assert "skye-error" in w.status.value
+
+
+def test_puzzle_clicks_name_cells_x_then_y():
+    w = puzzle_widget()
+    w.click_island(1, 2)                          # water between the two 1s of the bottom row
+    assert w.message == "no island at (x 1, y 2)" and w.selected is None
+    w.click_island(2, 2)                          # the 1 at the bottom right
+    assert w.selected == (2, 2) and w.puzzle_state.puzzle.islands[(2, 2)] == 1
+    w.click_island(2, 0)                          # the 2 above it: a vertical bridge
+    assert w.puzzle_state.bridges == {((2, 0), (2, 2)): 1}
+    assert w.message == "1 bridge between (2, 2) and (2, 0)"
 
 
 def test_puzzle_hint_explains_and_highlights():

@@ -17,7 +17,7 @@ from skye_widgets.hashi.puzzle import (
 # . 1 .
 PLUS = "3 3 4\n0 1 0\n1 0 1\n0 1 0\n"
 
-# 2 . 3      (0,0)=2 (0,2)=3 (2,0)=1 (2,2)=2
+# 2 . 3      cells (x, y): (0,0)=2 (2,0)=3 (0,2)=1 (2,2)=2
 # . . .
 # 1 . 2
 SQUARE = "3 3 4\n2 0 3\n0 0 0\n1 0 2\n"
@@ -26,17 +26,19 @@ SQUARE = "3 3 4\n2 0 3\n0 0 0\n1 0 2\n"
 def test_parse_has_text_and_neighbours():
     p = HashiPuzzle.from_text(SQUARE)
     assert (p.width, p.height) == (3, 3)
-    assert p.islands == {(0, 0): 2, (0, 2): 3, (2, 0): 1, (2, 2): 2}
-    # neighbours in N, E, S, W order: (0,0) sees (0,2) east and (2,0) south
-    assert p.neighbours((0, 0)) == [(0, 2), (2, 0)]
-    assert p.neighbours((2, 2)) == [(0, 2), (2, 0)]
-    assert p.pairs() == [((0, 0), (0, 2)), ((0, 0), (2, 0)), ((0, 2), (2, 2)), ((2, 0), (2, 2))]
+    assert p.islands == {(0, 0): 2, (2, 0): 3, (0, 2): 1, (2, 2): 2}
+    assert list(p.islands) == [(0, 0), (2, 0), (0, 2), (2, 2)]     # row by row
+    # neighbours in N, E, S, W order: (0,0) sees (2,0) east and (0,2) south
+    assert p.neighbours((0, 0)) == [(2, 0), (0, 2)]
+    assert p.neighbours((2, 2)) == [(2, 0), (0, 2)]                 # north, then west
+    # pairs row by row: the top row's, then those going down from it, ...
+    assert p.pairs() == [((0, 0), (2, 0)), ((0, 0), (0, 2)), ((2, 0), (2, 2)), ((0, 2), (2, 2))]
 
 
 def test_line_of_sight_stops_at_the_nearest_island():
     p = HashiPuzzle.from_text("5 1 3\n1 0 2 0 1\n")
-    assert p.neighbours((0, 0)) == [(0, 2)]          # (0,4) is hidden behind (0,2)
-    assert p.neighbours((0, 2)) == [(0, 4), (0, 0)]  # east first, then west
+    assert p.neighbours((0, 0)) == [(2, 0)]          # (4,0) is hidden behind (2,0)
+    assert p.neighbours((2, 0)) == [(4, 0), (0, 0)]  # east first, then west
 
 
 def test_real_has_file_and_text_round_trip(tmp_path):
@@ -54,6 +56,43 @@ def test_json_round_trip(tmp_path):
     q = HashiPuzzle.from_json(f)
     assert q == p and q.name == "Square"
     assert HashiPuzzle.load(f) == p
+    assert p.to_json()["format"] == "hashi-puzzle/2"
+    assert p.to_json()["islands"] == [[0, 0, 2], [2, 0, 3], [0, 2, 1], [2, 2, 2]]   # [x, y, number]
+
+
+def test_first_format_files_are_read_by_swapping(tmp_path):
+    # "hashi-puzzle" (the first format) wrote [row, col, number]: the 3 at row 0, col 2 is (x 2, y 0)
+    old = {"format": "hashi-puzzle", "width": 3, "height": 3, "n": 4,
+           "islands": [[0, 0, 2], [0, 2, 3], [2, 0, 1], [2, 2, 2]]}
+    f = tmp_path / "old.json"
+    f.write_text(json.dumps(old))
+    assert HashiPuzzle.from_json(f) == HashiPuzzle.from_text(SQUARE)
+    # a wide grid tells the axes apart: row 0, col 4 of a 5 x 2 grid is (x 4, y 0)
+    wide = {"format": "hashi-puzzle", "width": 5, "height": 2, "islands": [[0, 4, 1], [1, 4, 1]]}
+    assert HashiPuzzle.from_dict(wide).islands == {(4, 0): 1, (4, 1): 1}
+    with pytest.raises(FileFormatError, match="outside the 5 x 2 grid"):   # [x, y] read as [row, col]
+        HashiPuzzle.from_dict({**wide, "islands": [[4, 0, 1]]})
+    assert HashiPuzzle.from_dict({**wide, "format": "hashi-puzzle/2", "islands": [[4, 0, 1], [4, 1, 1]]}) \
+        == HashiPuzzle.from_dict(wide)
+
+
+def test_a_shipped_puzzle_in_the_first_format_is_the_same_puzzle():
+    # tests/hashi/data/01_easy_1.first-format.json is puzzles/hashi/01_easy_1.json as shipped
+    # before the (x, y) files (`git show f816a9a:puzzles/hashi/01_easy_1.json`)
+    import pathlib
+    here = pathlib.Path(__file__).parent
+    old_file, new_file = here / "data" / "01_easy_1.first-format.json", here.parents[1] / "puzzles" / "hashi" / "01_easy_1.json"
+    old, new = json.loads(old_file.read_text()), json.loads(new_file.read_text())
+    assert (old["format"], new["format"]) == ("hashi-puzzle", "hashi-puzzle/2")
+    assert HashiPuzzle.from_json(old_file) == HashiPuzzle.from_json(new_file)
+    # its first island is the 2 in the top row, second column: [row 0, col 1] before, [x 1, y 0] now
+    assert old["islands"][0] == [0, 1, 2] and new["islands"][0] == [1, 0, 2]
+    assert HashiPuzzle.from_json(new_file).islands[(1, 0)] == 2
+
+
+def test_unknown_puzzle_format_is_one_line():
+    with pytest.raises(FileFormatError, match="format 'hashi-puzzle/9' is not 'hashi-puzzle/2'"):
+        HashiPuzzle.from_dict({"format": "hashi-puzzle/9", "width": 3, "height": 3, "islands": []}, "x.json")
 
 
 @pytest.mark.parametrize("text, fault", [
@@ -84,6 +123,10 @@ def test_missing_has_file(tmp_path):
     ([1, 2], "expected a JSON object"),
     ({"width": 3, "height": 3}, "missing key 'islands'"),
     ({"width": 3, "height": 3, "islands": [[0, 0]]}, "islands[0]: expected [row, col, number]"),
+    ({"format": "hashi-puzzle/2", "width": 3, "height": 3, "islands": [[0, 0]]},
+     "islands[0]: expected [x, y, number]"),
+    ({"format": "hashi-puzzle/2", "width": 3, "height": 2, "islands": [[0, 2, 1]]},
+     "(x 0, y 2) is outside the 3 x 2 grid"),
     ({"width": 3, "height": 3, "islands": [[5, 0, 1]]}, "outside the 3 x 3 grid"),
     ({"width": 3, "height": 3, "islands": [[0, 0, 0]]}, "number 0 is not 1-8"),
     ({"width": 3, "height": 3, "islands": [[0, 0, 1], [0, 0, 2]]}, "a second island"),
@@ -151,7 +194,7 @@ def snapshot(s):
 
 def test_add_cycle_remove():
     s = PuzzleState(HashiPuzzle.from_text(SQUARE))
-    a, b = (0, 0), (0, 2)
+    a, b = (0, 0), (2, 0)            # the 2 and the 3 of the top row
     assert s.cycle_bridge(a, b) == 1 and s.count(a, b) == 1
     assert s.cycle_bridge(b, a) == 2 and s.bridges == {pair(a, b): 2}
     assert s.cycle_bridge(a, b) == 0 and s.bridges == {}
@@ -163,9 +206,9 @@ def test_add_cycle_remove():
 @pytest.mark.parametrize("setup, move, error", [
     ([], ((0, 0), (2, 2)), NotNeighboursError),          # diagonal: not in line of sight
     ([], ((0, 0), (1, 1)), NotNeighboursError),          # (1,1) is water
-    ([((0, 2), (2, 2))] * 2, ((0, 2), (2, 2)), TooManyBridgesError),
-    ([((2, 0), (0, 0))], ((2, 0), (2, 2)), OverNumberError),  # the 1 at (2,0) already has its bridge
-    ([], ((0, 0), (0, 2)), None),
+    ([((2, 0), (2, 2))] * 2, ((2, 0), (2, 2)), TooManyBridgesError),
+    ([((0, 2), (0, 0))], ((0, 2), (2, 2)), OverNumberError),  # the 1 at (0,2) already has its bridge
+    ([], ((0, 0), (2, 0)), None),
 ])
 def test_illegal_bridges_raise_and_change_nothing(setup, move, error):
     s = PuzzleState(HashiPuzzle.from_text(SQUARE))
@@ -198,20 +241,20 @@ def test_remove_missing_bridge():
 
 
 def test_problems_and_solved():
-    # SQUARE by hand: the 1 at (2,0) has neighbours (0,0) and (2,2). Try 1 to (0,0):
-    # then (0,0)=2 needs 1 more, only from (0,2); (0,2)=3 needs 2 more, only from
-    # (2,2) -> (2,2)=2 done; all connected. Solution: (0,0)-(0,2):1, (0,0)-(2,0):1, (0,2)-(2,2):2.
+    # SQUARE by hand: the 1 at (0,2) has neighbours (0,0) and (2,2). Try 1 to (0,0):
+    # then (0,0)=2 needs 1 more, only from (2,0); (2,0)=3 needs 2 more, only from
+    # (2,2) -> (2,2)=2 done; all connected. Solution: (0,0)-(2,0):1, (0,0)-(0,2):1, (2,0)-(2,2):2.
     s = PuzzleState(HashiPuzzle.from_text(SQUARE))
     assert not s.is_solved()
     probs = s.problems()
-    assert "the 2 at (row 0, col 0) has 0 bridge(s)" in probs
-    s.add_bridge((0, 0), (0, 2))
+    assert "the 2 at (x 0, y 0) has 0 bridge(s)" in probs
     s.add_bridge((0, 0), (2, 0))
-    s.add_bridge((0, 2), (2, 2))
-    assert s.problems() == ["the 3 at (row 0, col 2) has 2 bridge(s)", "the 2 at (row 2, col 2) has 1 bridge(s)"]
-    s.add_bridge((0, 2), (2, 2))
+    s.add_bridge((0, 0), (0, 2))
+    s.add_bridge((2, 0), (2, 2))
+    assert s.problems() == ["the 3 at (x 2, y 0) has 2 bridge(s)", "the 2 at (x 2, y 2) has 1 bridge(s)"]
+    s.add_bridge((2, 0), (2, 2))
     assert s.problems() == [] and s.is_solved()
-    assert s.bridge_list() == [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (0, 2, 2, 2, 2)]
+    assert s.bridge_list() == [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (2, 0, 2, 2, 2)]   # (x1, y1, x2, y2, count)
 
 
 def test_state_from_bridges_checks_them():

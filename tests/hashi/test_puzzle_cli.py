@@ -19,7 +19,8 @@ def test_solve_json(tmp_path, capsys):
     f.write_text(CORNER)
     assert main(["hashi", "solve", str(f), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out == {"solved": True, "bridges": [[0, 0, 0, 2, 1], [0, 0, 2, 0, 2], [0, 2, 0, 4, 1]]}
+    # rows [x1, y1, x2, y2, count]: the 3 at the top left has 2 bridges south, 1 east; 1 more east
+    assert out == {"solved": True, "bridges": [[0, 0, 0, 2, 2], [0, 0, 2, 0, 1], [2, 0, 4, 0, 1]]}
     assert validate(HashiPuzzle.from_text(CORNER), out["bridges"]) == []
 
 

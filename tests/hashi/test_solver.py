@@ -27,11 +27,11 @@ STAR_SOLUTION = [(0, 2, 2, 2, 2), (2, 0, 2, 2, 2), (2, 2, 2, 4, 2), (2, 2, 4, 2,
 RING = "3 3 4\n2 0 2\n0 0 0\n2 0 2\n"
 RING_SOLUTION = [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (0, 2, 2, 2, 1), (2, 0, 2, 2, 1)]
 
-# 3 . 2 . 1      by hand: the 1 at (0,4) sees only the 2 at (0,2) -> 1 bridge; that 2 needs
-# . . . . .      one more, from the 3; the 3 needs 2 more, from the 2 at (2,0) (its only
-# 2 . . . .      neighbour, so it takes both). Unique.
+# 3 . 2 . 1      by hand, cells (x, y): the 1 at (4,0) sees only the 2 at (2,0) -> 1 bridge;
+# . . . . .      that 2 needs one more, from the 3; the 3 needs 2 more, from the 2 at (0,2)
+# 2 . . . .      (its only neighbour, so it takes both). Unique.
 CORNER = "5 3 4\n3 0 2 0 1\n0 0 0 0 0\n2 0 0 0 0\n"
-CORNER_SOLUTION = [(0, 0, 0, 2, 1), (0, 0, 2, 0, 2), (0, 2, 0, 4, 1)]
+CORNER_SOLUTION = [(0, 0, 0, 2, 2), (0, 0, 2, 0, 1), (2, 0, 4, 0, 1)]   # rows (x1, y1, x2, y2, count)
 
 # . 1 .      the two pairs of 1s would cross, and two 1s may not join anyway: no solution
 # 1 . 1
@@ -43,8 +43,8 @@ PLUS = "3 3 4\n0 1 0\n1 0 1\n0 1 0\n"
     (STAR, STAR_SOLUTION),
     (RING, RING_SOLUTION),
     (CORNER, CORNER_SOLUTION),
-    ("3 1 2\n1 0 1\n", [(0, 0, 0, 2, 1)]),       # two 1s that are the whole puzzle do join
-    ("3 1 2\n2 0 2\n", [(0, 0, 0, 2, 2)]),       # and two 2s double-join
+    ("3 1 2\n1 0 1\n", [(0, 0, 2, 0, 1)]),       # two 1s that are the whole puzzle do join
+    ("3 1 2\n2 0 2\n", [(0, 0, 2, 0, 2)]),       # and two 2s double-join
 ])
 def test_hand_made_puzzles_with_unique_solutions(text, expected):
     p = HashiPuzzle.from_text(text)
@@ -71,7 +71,7 @@ def test_connectivity_is_pruned_inside_the_search():
     # the double-pair split of RING satisfies every degree: the search must not return it
     p = HashiPuzzle.from_text(RING)
     split = [(0, 0, 0, 2, 2), (2, 0, 2, 2, 2)]
-    assert validate(p, split) == ["not connected: 2 of 4 islands cannot be reached from (row 0, col 0)"]
+    assert validate(p, split) == ["not connected: 2 of 4 islands cannot be reached from (x 0, y 0)"]
     count, nodes, level = analyse(p)
     assert count == 1 and level == 2   # solved by the isolation rule, without search
 
@@ -81,36 +81,36 @@ def test_connectivity_is_pruned_inside_the_search():
 def test_validate_good_and_bad():
     p = HashiPuzzle.from_text(CORNER)
     assert validate(p, CORNER_SOLUTION) == []
-    assert validate(p, {pair((0, 0), (0, 2)): 1, pair((0, 0), (2, 0)): 2, pair((0, 2), (0, 4)): 1}) == []
+    assert validate(p, {pair((0, 0), (2, 0)): 1, pair((0, 0), (0, 2)): 2, pair((2, 0), (4, 0)): 1}) == []
     # a degree wrong
-    assert validate(p, [(0, 0, 0, 2, 2), (0, 0, 2, 0, 2), (0, 2, 0, 4, 1)]) == [
-        "the 3 at (row 0, col 0) has 4 bridge(s)", "the 2 at (row 0, col 2) has 3 bridge(s)"]
+    assert validate(p, [(0, 0, 2, 0, 2), (0, 0, 0, 2, 2), (2, 0, 4, 0, 1)]) == [
+        "the 3 at (x 0, y 0) has 4 bridge(s)", "the 2 at (x 2, y 0) has 3 bridge(s)"]
     # three bridges on one pair, and a pair that is not neighbours
-    assert "3 bridges between (row 0, col 0) and (row 0, col 2); at most 2" in validate(
-        p, [(0, 0, 0, 2, 2), (0, 0, 0, 2, 1)])
-    assert validate(p, [(0, 0, 0, 4, 1)])[0].endswith("not neighbours in line of sight")
+    assert "3 bridges between (x 0, y 0) and (x 2, y 0); at most 2" in validate(
+        p, [(0, 0, 2, 0, 2), (0, 0, 2, 0, 1)])
+    assert validate(p, [(0, 0, 4, 0, 1)])[0].endswith("not neighbours in line of sight")
 
 
 def test_validate_crossing():
     p = HashiPuzzle.from_text(PLUS)
     out = validate(p, [(0, 1, 2, 1, 1), (1, 0, 1, 2, 1)])
-    assert "the bridge (row 0, col 1)-(row 2, col 1) crosses (row 1, col 0)-(row 1, col 2)" in out
+    assert "the bridge (x 1, y 0)-(x 1, y 2) crosses (x 0, y 1)-(x 2, y 1)" in out   # row by row: the top one first
 
 
 # -- hints ----------------------------------------------------------------------------
 
 def test_hint_the_eight_needs_double_bridges_everywhere():
     h = next_step(HashiPuzzle.from_text(STAR))
-    # the scan meets the 2 at (0,2) first? It has one neighbour (the 8) of capacity 2 = its
-    # number, so "full" applies there first; after drawing it, the 8 is explained.
+    # the scan (row by row) meets the 2 at (2,0) first: it has one neighbour (the 8) of
+    # capacity 2 = its number, so "full" applies there first; then the 2 at (0,2).
     s = PuzzleState(HashiPuzzle.from_text(STAR))
-    assert h.rule == "full" and h.island == (0, 2)
-    assert h.bridges == (((0, 2), (2, 2), 2),)
+    assert h.rule == "full" and h.island == (2, 0)
+    assert h.bridges == (((2, 0), (2, 2), 2),)
     for a, b, k in h.bridges:
         for _ in range(k):
             s.add_bridge(a, b)
     h2 = hint(s)
-    assert h2.rule == "full" and h2.island == (2, 0)
+    assert h2.rule == "full" and h2.island == (0, 2)
     s2 = PuzzleState(HashiPuzzle.from_text("5 5 5\n0 0 7 0 0\n0 0 0 0 0\n7 0 8 0 7\n0 0 0 0 0\n0 0 7 0 0\n"))
     # (that one has no solution, so no deduction is offered)
     assert hint(s2).rule == "stuck"
@@ -120,19 +120,19 @@ def test_hint_text_for_the_eight():
     # with the north and west double bridges drawn, the scan (row by row) reaches the 8
     # before the other 2s: its neighbours can take 2 + 2 + 2 + 2 = 8, exactly its number
     s = PuzzleState(HashiPuzzle.from_text(STAR))
-    for a, b in [((0, 2), (2, 2)), ((0, 2), (2, 2)), ((2, 0), (2, 2)), ((2, 0), (2, 2))]:
+    for a, b in [((2, 0), (2, 2)), ((2, 0), (2, 2)), ((0, 2), (2, 2)), ((0, 2), (2, 2))]:
         s.add_bridge(a, b)
     h = hint(s)
     assert h.island == (2, 2) and h.rule == "full"
-    assert h.text.startswith("This 8 at (row 2, col 2) needs double bridges in all four directions")
-    assert h.bridges == (((2, 2), (2, 4), 2), ((2, 2), (4, 2), 2))
+    assert h.text.startswith("This 8 at (x 2, y 2) needs double bridges in all four directions")
+    assert h.bridges == (((2, 2), (4, 2), 2), ((2, 2), (2, 4), 2))   # east, then south
 
 
 def test_hint_at_least_one_each_way():
     h = next_step(HashiPuzzle.from_text(CORNER))
     # the 3 at (0,0): neighbours can take 2 + 2 = 4; without either one it has only 2 < 3
     assert h.rule == "at-least" and h.island == (0, 0)
-    assert h.bridges == (((0, 0), (0, 2), 1), ((0, 0), (2, 0), 1))
+    assert h.bridges == (((0, 0), (2, 0), 1), ((0, 0), (0, 2), 1))
     assert "at least one to the east and at least one to the south" in h.text
 
 
@@ -142,14 +142,15 @@ def test_hint_explains_isolation_first():
     # 1 to the east and needs at least 1 to the south
     assert h.rule == "at-least" and h.island == (0, 0)
     assert any("cut off" in b for b in h.because)
-    assert h.bridges == (((0, 0), (2, 0), 1),)
+    assert h.bridges == (((0, 0), (0, 2), 1),)
     assert "at least one to the south" in str(h)
 
 
 def test_hint_points_out_a_mistake_and_says_solved():
     p = HashiPuzzle.from_text(CORNER)
-    h = next_step(p, [(0, 0, 0, 2, 2)])
+    h = next_step(p, [(0, 0, 2, 0, 2)])               # a double bridge east of the 3: one too many
     assert h.rule == "mistake" and "not part of the solution" in h.text
+    assert "between the 3 at (x 0, y 0) and the 2 at (x 2, y 0)" in h.text
     assert next_step(p, CORNER_SOLUTION).rule == "solved"
 
 
@@ -205,9 +206,9 @@ def test_a_bridge_of_another_solution_is_not_called_a_mistake():
     # a double bridge on top belongs to one of them, so the hint builds on it: the 3 at
     # (0,0) then needs exactly one more, from the south
     p = HashiPuzzle.from_text("3 3 4\n3 0 3\n0 0 0\n3 0 3\n")
-    h = next_step(p, [(0, 0, 0, 2, 2)])
+    h = next_step(p, [(0, 0, 2, 0, 2)])               # double east of the top-left 3
     assert h.rule != "mistake"
-    assert h.island == (0, 0) and h.bridges == (((0, 0), (2, 0), 1),)
+    assert h.island == (0, 0) and h.bridges == (((0, 0), (0, 2), 1),)
 
 
 def _brute_force_count(p: HashiPuzzle) -> int:
@@ -248,10 +249,10 @@ def test_hints_reuse_their_solution_until_a_drawn_bridge_leaves_it(monkeypatch):
     hint(s)
     assert len(calls) == 1                      # the drawn bridges are in the kept solution
     kept = s._solution
-    top = pair((0, 0), (0, 2))
+    top = pair((0, 0), (2, 0))
     s.clear()
     for _ in range(3 - kept[top]):              # the other solution's count on the top pair
-        s.add_bridge((0, 0), (0, 2))
+        s.add_bridge((0, 0), (2, 0))
     h = hint(s)
     assert len(calls) == 2 and h.rule != "mistake"   # solved again, for the other solution
     assert s._solution[top] == 3 - kept[top]
