@@ -35,11 +35,51 @@ from ..limits import MAX_ACTION_ITEMS, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACT
 from ..protocol import play, win_shares
 from .board import BadRotationError, Island, Node, PlayerBoard, ScoreResult, fill_island, score_board
 from .components import COLORS, ROTATIONS, Components, Special, Tile, components
+from .words import counted, said
 
 ACTIONS: tuple[str, ...] = ("discover", "deploy", "create", "convert")
 ACTION_TITLES = {"discover": "Discover islands", "deploy": "Deploy inhabitants",
                  "create": "Create islands", "convert": "Convert energy"}
 SIDES = ("beginner", "tactical")
+
+#: What to do when a decision of the wrong kind comes (whole sentences, for translation):
+#: by phase, ``pay`` for a Create waiting for its payment, ``setup_<step>`` in the tactical setup.
+WRONG_KIND = {
+    "choose": "Choose an action first: move your token to one of the four action boards.",
+    "discover": "Take one of the revealed islands and place it on your board, or pass.",
+    "deploy": "Choose the complete islands to fill with inhabitants, or pass.",
+    "create": "Choose a special island to create, or pass.",
+    "pay": "Choose which islands pay the inhabitants for {special} first.",
+    "convert": "Choose a complete crystal island with inhabitants and a complete city, or pass.",
+    "setup_start": "Place your starting island first.",
+    "setup_discard": "Put back one of the tiles you drew first.",
+    "setup_place": "Place one of the tiles you kept.",
+}
+
+#: Log lines and messages naming a player: (said to the learner "You", said of anyone else).
+LOG = {
+    "choose": ("You choose {action}", "{name} chooses {action}"),
+    "repeat": ("You flip the marker and repeat {action}", "{name} flips the marker and repeats {action}"),
+    "repeat_used": ("You have already used your once-per-game repeat.",
+                    "{name} has already used the once-per-game repeat."),
+    "take": ("You take island {tile} to ({x}, {y}){bonus}", "{name} takes island {tile} to ({x}, {y}){bonus}"),
+    "pass": ("You pass", "{name} passes"),
+    "cannot": ("You cannot {action} and pass", "{name} cannot {action} and passes"),
+    "fill_limit": ("You may fill {limit} now, not {k}.", "{name} may fill {limit} now, not {k}."),
+    "deploy": ("You put {people} on the {terrain} island at {cell}",
+               "{name} puts {people} on the {terrain} island at {cell}"),
+    "lacks": ("{special} costs {cost}; you lack {missing} on your board.",
+              "{special} costs {cost}; {name} lacks {missing} on the board."),
+    "pay_choice": ("You choose {special} and which islands pay", "{name} chooses {special} and which islands pay"),
+    "create": ("You create {special} at ({x}, {y}){paying}", "{name} creates {special} at ({x}, {y}){paying}"),
+    "convert": ("You power cities with {people}", "{name} powers cities with {people}"),
+    "overflow": ("the VP supply is empty: your {k} VP are recorded",
+                 "the VP supply is empty: {k} VP for {name} are recorded"),
+    "score": ("You score {k} VP ({why})", "{name} scores {k} VP ({why})"),
+    "full_board": ("You have at most one empty square", "{name} has at most one empty square"),
+}
+#: "3 inhabitants", "1 inhabitant"
+PEOPLE = ("{n} inhabitant", "{n} inhabitants")
 
 
 # -- errors -------------------------------------------------------------------
@@ -662,9 +702,12 @@ class GameState:
                     "create": (Pay,) if self.paying is not None else (Create, Pass),
                     "convert": (Convert, Pass)}[self.phase]
         if not isinstance(a, expected):
-            raise WrongPhaseError(f"{self.names[p]} must decide on {self.phase}: "
-                                  f"expected {' or '.join(c.__name__ for c in expected)}, "
-                                  f"not {type(a).__name__}")
+            if self.paying is not None:
+                special = self.tile(self.display[self.paying[0]]).name  # type: ignore[arg-type, union-attr]
+                raise WrongPhaseError(WRONG_KIND["pay"].format(special=special))
+            if self.phase == "setup":
+                raise WrongPhaseError(WRONG_KIND[f"setup_{self.setup_step[p]}"])
+            raise WrongPhaseError(WRONG_KIND[self.phase])
         getattr(self, f"_do_{self.phase}")(p, a)
 
     def _do_choose(self, p: int, a: ChooseAction) -> None:
@@ -672,17 +715,17 @@ class GameState:
             raise ActionChoiceError(f"unknown action {a.action!r}: choose one of {', '.join(ACTIONS)}")
         if a.repeat:
             if not self.marker_active[p]:
-                raise RepeatUsedError(f"{self.names[p]} has already used the once-per-game repeat")
+                raise RepeatUsedError(said(LOG["repeat_used"], self.names[p]))
             if self.token[p] != a.action:
                 raise ActionChoiceError(f"repeat means doing {self.token[p] or 'no action yet'} again, "
                                         f"not {a.action}")
             self.marker_active[p] = False
-            self.log.append(f"{self.names[p]} flips the marker and repeats {ACTION_TITLES[a.action]}")
+            self.log.append(said(LOG["repeat"], self.names[p], action=ACTION_TITLES[a.action]))
         else:
             if self.token[p] == a.action:
                 raise ActionChoiceError(f"the token is already on {ACTION_TITLES[a.action]}: move it to "
                                         "another action board (or repeat with the marker)")
-            self.log.append(f"{self.names[p]} chooses {ACTION_TITLES[a.action]}")
+            self.log.append(said(LOG["choose"], self.names[p], action=ACTION_TITLES[a.action]))
         self.token[p] = a.action
         self.action = a.action
         order = [(self.active + k) % self.n for k in range(self.n)]
@@ -690,7 +733,8 @@ class GameState:
         if a.action == "discover":
             need = self.n + 1
             if len(self.stack) < need:
-                self.log.append(f"only {len(self.stack)} island tiles left, {need} needed: the game ends")
+                self.log.append(counted(len(self.stack), "only {n} island tile left, {need} needed: the game ends",
+                                        "only {n} island tiles left, {need} needed: the game ends", need=need))
                 self._finish(f"the stack cannot reveal {need} tiles")
                 return
             self.revealed = [self.stack.pop() for _ in range(need)]
@@ -702,7 +746,7 @@ class GameState:
         b = self.boards[p]
         if step == "start":
             if not isinstance(a, SetupStart):
-                raise WrongPhaseError("first place your starting island (SetupStart)")
+                raise WrongPhaseError(WRONG_KIND["setup_start"])
             if a.side not in (0, 1):
                 raise NoSuchChoiceError(f"a starting island has sides 0 and 1, not {a.side}")
             tile = self.comp.start_islands[p].sides[a.side]
@@ -711,7 +755,7 @@ class GameState:
             self.setup_step[p] = "discard" if len(self.hands[p]) > self.comp.tactical_keep else "place"
         elif step == "discard":
             if not isinstance(a, SetupDiscard):
-                raise WrongPhaseError("first put back one of the drawn tiles (SetupDiscard)")
+                raise WrongPhaseError(WRONG_KIND["setup_discard"])
             if not 0 <= a.index < len(self.hands[p]):
                 raise NoSuchChoiceError(f"there is no drawn tile {a.index}")
             self.discard.append(self.hands[p].pop(a.index))
@@ -719,7 +763,7 @@ class GameState:
                 self.setup_step[p] = "place"
         else:
             if not isinstance(a, Take):
-                raise WrongPhaseError("place one of the tiles you kept (Take)")
+                raise WrongPhaseError(WRONG_KIND["setup_place"])
             if not 0 <= a.index < len(self.hands[p]):
                 raise NoSuchChoiceError(f"there is no kept tile {a.index}")
             _one_turn(self.tile(self.hands[p][a.index]), a.rotation)
@@ -737,10 +781,10 @@ class GameState:
             _one_turn(self.tile(tid), a.rotation)
             self._place(p, self.tile(tid), a.x, a.y, a.rotation)
             self.revealed.pop(a.index)
-            self.log.append(f"{self.names[p]} takes island {tid} to ({a.x}, {a.y})"
-                            + (" (bonus)" if self.is_bonus else ""))
+            self.log.append(said(LOG["take"], self.names[p], tile=tid, x=a.x, y=a.y,
+                                 bonus=" (bonus)" if self.is_bonus else ""))
         else:
-            self.log.append(f"{self.names[p]} passes")
+            self.log.append(said(LOG["pass"], self.names[p]))
         self.queue.pop(0)
 
     def _do_deploy(self, p: int, a: Deploy | Pass) -> None:
@@ -748,8 +792,8 @@ class GameState:
             b = self.boards[p]
             limit = self._deploy_limit(p)
             if not 1 <= len(a.islands) <= limit:
-                raise IslandChoiceError(f"{self.names[p]} may fill 1 to {limit} islands now, "
-                                        f"not {len(a.islands)}")
+                raise IslandChoiceError(said(LOG["fill_limit"], self.names[p], k=len(a.islands),
+                                             limit=counted(limit, "1 island", "1 to {n} islands")))
             chosen = []
             for node in a.islands:
                 isl = self._island(b, node)
@@ -764,10 +808,11 @@ class GameState:
                 chosen.append(isl)
             for isl in chosen:
                 k = fill_island(b, isl, self.supply)
-                self.log.append(f"{self.names[p]} puts {k} {isl.color} on the {isl.terrain} island at "
-                                f"{isl.cells[0]}")
+                self.log.append(said(LOG["deploy"], self.names[p], terrain=isl.terrain, cell=isl.cells[0],
+                                     people=counted(k, "{n} {color} inhabitant", "{n} {color} inhabitants",
+                                                    color=isl.color)))
         else:
-            self.log.append(f"{self.names[p]} passes")
+            self.log.append(said(LOG["pass"], self.names[p]))
         self.queue.pop(0)
 
     def _do_create(self, p: int, a: Create | Pay | Pass) -> None:
@@ -793,8 +838,8 @@ class GameState:
             need = self._need(sp, white)
             short = [f"{n - b.count(c)} {c}" for c, n in need.items() if b.count(c) < n]
             if short:
-                raise CannotPayError(f"{sp.name} costs {', '.join(f'{n} {c}' for c, n in need.items() if n)}; "
-                                     f"{self.names[p]} lacks {', '.join(short)} on the board")
+                raise CannotPayError(said(LOG["lacks"], self.names[p], special=sp.name, missing=", ".join(short),
+                                          cost=", ".join(f"{n} {c}" for c, n in need.items() if n)))
             _one_turn(sp, a.rotation)
             b.check(sp, a.x, a.y, a.rotation)
             self.paying = (a.index, a.x, a.y, a.rotation, white)
@@ -802,9 +847,9 @@ class GameState:
             if len(options) == 1:          # no choice: pay at once
                 self._pay(p, options[0])
             else:
-                self.log.append(f"{self.names[p]} chooses {sp.name} and which islands pay")
+                self.log.append(said(LOG["pay_choice"], self.names[p], special=sp.name))
         else:
-            self.log.append(f"{self.names[p]} passes")
+            self.log.append(said(LOG["pass"], self.names[p]))
             self.queue.pop(0)
 
     def _pay(self, p: int, a: Pay) -> None:
@@ -841,7 +886,8 @@ class GameState:
         self.paying = None
         self._place(p, sp, x, y, rotation)
         how = "; ".join(f"{k} {color_of[a]} from ({a[0]}, {a[1]})" for a, k in sorted(taken.items()))
-        self.log.append(f"{self.names[p]} creates {sp.name} at ({x}, {y})" + (f", paying {how}" if how else ""))
+        self.log.append(said(LOG["create"], self.names[p], special=sp.name, x=x, y=y,
+                             paying=f", paying {how}" if how else ""))
         if sp.effect is not None and sp.effect.kind == "vp":
             self._gain(p, sp.effect.points, sp.name)
         self.queue.pop(0)
@@ -887,7 +933,7 @@ class GameState:
                     occupied += k
             for c, k in moved.items():
                 self.supply[c] += k
-            self.log.append(f"{self.names[p]} powers cities with {occupied} inhabitants")
+            self.log.append(said(LOG["convert"], self.names[p], people=counted(occupied, *PEOPLE)))
             self._gain(p, occupied, "occupied city spaces")
             if self.is_bonus and moved["blue"] > 0:
                 self._gain(p, 2, "active player's bonus")
@@ -895,7 +941,7 @@ class GameState:
                 for sp in b.has_effect("convert_plus"):
                     self._gain(p, sp.effect.points, sp.name)  # type: ignore[union-attr]
         else:
-            self.log.append(f"{self.names[p]} passes")
+            self.log.append(said(LOG["pass"], self.names[p]))
         self.queue.pop(0)
 
     @staticmethod
@@ -920,7 +966,9 @@ class GameState:
             if isls and all(i.complete for i in isls):
                 for isl in isls:
                     k = fill_island(b, isl, self.supply)
-                    self.log.append(f"{b.grid[cell].tile.name}: {k} {isl.color} fill its island")  # type: ignore[attr-defined]
+                    self.log.append(counted(k, "{special}: {n} {color} inhabitant fills its island",  # type: ignore[attr-defined]
+                                            "{special}: {n} {color} inhabitants fill its island",
+                                            special=b.grid[cell].tile.name, color=isl.color))
                 self.pending_fill[p].remove(cell)
 
     def _gain(self, p: int, k: int, why: str) -> None:
@@ -931,8 +979,8 @@ class GameState:
         self.vp_supply -= got
         if got < k:
             self.overflow[p] += k - got
-            self.log.append(f"the VP supply is empty: {k - got} VP for {self.names[p]} are recorded")
-        self.log.append(f"{self.names[p]} scores {k} VP ({why})")
+            self.log.append(said(LOG["overflow"], self.names[p], k=k - got))
+        self.log.append(said(LOG["score"], self.names[p], k=k, why=why))
 
     def _finish(self, reason: str) -> None:
         self.phase = "over"
@@ -959,7 +1007,7 @@ class GameState:
             first = next(self._legal(), None)
             if isinstance(first, Pass):
                 p = self.queue[0][0]
-                self.log.append(f"{self.names[p]} cannot {ACTION_TITLES[self.phase].lower()} and passes")
+                self.log.append(said(LOG["cannot"], self.names[p], action=ACTION_TITLES[self.phase].lower()))
                 self.queue.pop(0)
                 continue
             return
@@ -970,7 +1018,7 @@ class GameState:
         self.action = None
         full = [p for p, b in enumerate(self.boards) if len(b.empty_squares()) <= 1]
         if full:
-            self._finish(f"{self.names[full[0]]} has at most one empty square")
+            self._finish(said(LOG["full_board"], self.names[full[0]]))
         elif self.vp_supply == 0:
             self._finish("the VP supply is exhausted")
         else:
@@ -1039,8 +1087,8 @@ class GameState:
         lines = [head, "supply: " + ", ".join(f"{n} {c}" for c, n in self.supply.items())
                  + f"; {self.vp_supply} VP in markers; {len(self.stack)} island tiles"]
         for p, name in enumerate(self.names):
-            lines.append(f"  {name}: {self.vp[p]} VP markers, {self.boards[p].count()} inhabitants, "
-                         f"{len(self.boards[p].empty_squares())} empty squares")
+            lines.append(f"  {name}: {self.vp[p]} VP markers, {counted(self.boards[p].count(), *PEOPLE)}, "
+                         + counted(len(self.boards[p].empty_squares()), "{n} empty square", "{n} empty squares"))
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:

@@ -24,6 +24,7 @@ from ..limits import is_finite_number
 from .board import Cell, PlayerBoard, ScoreResult
 from .components import COLORS, SIDE_OFFSETS, Special, Tile
 from .game import ACTION_TITLES, ACTIONS, GameState
+from .words import board_of, said
 
 TERRAIN_FILL = {"forest": "#4f9d4a", "mountain": "#9c7a58", "crystal": "#4aa3d8", "city": "#e3b341"}
 CLOUD_FILL = "#eef5fb"
@@ -201,6 +202,16 @@ def render_tile(tile: Tile, rotation: int = 0, size: int = 64) -> Drawing:
     return d
 
 
+#: Captions (named placeholders, for translation).
+GAME_OVER = "Game over ({reason}). Winner: {winners}"
+ROUND_HEAD = ("Round {round}: you are active. {who}: {what}", "Round {round}: {name} is active. {who}: {what}")
+BOARD_CAPTION = "{board}: {vp} VP in markers, marker {marker}"
+FINAL_CAPTION = "{board}: {vp} VP, final score"
+PLAYER_LABEL = "{name}: {vp} VP"                  # during the game: the VP markers taken so far
+PLAYER_LABEL_USED = "{name}: {vp} VP, marker used"
+PLAYER_FINAL = "{name}: {vp} VP (final)"          # at the end: the final score, as the status line says
+
+
 def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[Cell] = (),
                 selected_offer: int | None = None, selected_special: int | None = None,
                 preview_rotation: int = 0, selected_islands: Iterable[tuple[int, int, int]] = (),
@@ -214,13 +225,13 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
     d = Drawing(L.total_width, L.total_height, title="Skylands")
     d.add(Rect(0, 0, L.total_width, L.total_height, fill="#ffffff", layer="background"))
     if g.is_over():
-        head = f"Game over ({g.end_reason}). Winner: {', '.join(g.names[w] for w in g.winners())}"
+        head = GAME_OVER.format(reason=g.end_reason, winners=", ".join(g.names[w] for w in g.winners()))
     else:
         who = g.names[g.current_player()]
         what = ("choose an action" if g.phase == "choose" else
                 "tactical setup" if g.phase == "setup" else ACTION_TITLES[g.phase]
                 + (" (bonus)" if g.is_bonus else ""))
-        head = f"Round {g.round}: {g.names[g.active]} is active. {who}: {what}"
+        head = said(ROUND_HEAD, g.names[g.active], round=g.round, who=who, what=what)
     d.add(Text(10, 14, head, size=14, align="left", bold=True))
     # the viewer's board
     d.extend(board_shapes(g.boards[viewer], L.board_x, L.board_y, L.cell, highlight=highlight))
@@ -244,9 +255,10 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
         x, y, _ = node
         d.add(Rect(L.board_x + x * L.cell + 6, L.board_y + y * L.cell + 6, L.cell - 12, L.cell - 12,
                    stroke="#b2182b", line_width=3, layer="overlay"))
-    d.add(Text(L.board_x, L.board_y + L.height * L.cell + 12,
-               f"Board of {g.names[viewer]}: {g.vp[viewer]} VP in markers, marker "
-               f"{'active' if g.marker_active[viewer] else 'used'}", size=11, align="left"))
+    caption = (FINAL_CAPTION.format(board=board_of(g.names[viewer]), vp=g.points()[viewer]) if g.is_over() else
+               BOARD_CAPTION.format(board=board_of(g.names[viewer]), vp=g.vp[viewer],
+                                    marker="active" if g.marker_active[viewer] else "used"))
+    d.add(Text(L.board_x, L.board_y + L.height * L.cell + 12, caption, size=11, align="left"))
     # action boards
     for i, a in enumerate(ACTIONS):
         x, y, w, h = L.action_box(i)
@@ -300,12 +312,16 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
     d.extend(legend_shapes(L.specials_x, L.board_y + 4 * 80 + 6))
     # players and the other boards
     small = 22
+    final = g.points() if g.is_over() else None
     for p in range(g.n):
         x0 = L.board_x + p * 190
         y0 = L.others_y
         d.add(Circle(x0 + 6, y0, 6, fill=PLAYER_FILL[p], stroke="#222222"))
-        mark = "" if g.marker_active[p] else ", marker used"
-        d.add(Text(x0 + 16, y0, f"{g.names[p]}: {g.vp[p]} VP{mark}", size=11, align="left",
+        if final is not None:           # at the end: the final score, the one the status line gives
+            label = PLAYER_FINAL.format(name=g.names[p], vp=final[p])
+        else:
+            label = (PLAYER_LABEL if g.marker_active[p] else PLAYER_LABEL_USED).format(name=g.names[p], vp=g.vp[p])
+        d.add(Text(x0 + 16, y0, label, size=11, align="left",
                    bold=p == viewer))
         d.extend(board_shapes(g.boards[p], x0, y0 + 14, small))
     return d

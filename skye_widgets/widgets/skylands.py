@@ -35,6 +35,7 @@ from ..skylands.components import COLORS
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
                              GameState, Pass, SetupDiscard, SetupStart, Take, canonical_rotation)
 from ..skylands.render import Layout, render_game
+from ..skylands.words import counted, sentence
 from .base import CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
 
 
@@ -52,6 +53,11 @@ def show(obj: Any) -> None:
 OFF_BOARD = "There is no square ({x}, {y}) on your board: it has {width} columns and {height} rows."
 NOT_A_SQUARE = "A square is named by two whole numbers (x, y), not {x}, {y}."
 NO_SUCH_BOX = "There is no {what} number {i}."
+#: The status line at the end: the final scores, the same numbers as the labels of the picture.
+GAME_OVER = "Game over ({reason}). Final scores: {scores}. Winner: {winners}."
+FINAL_SCORE = "{name} {vp} VP"
+DEPLOY_PROMPT = ("{name}{bonus}: click a complete forest, mountain or crystal island to fill, or Pass.",
+                 "{name}{bonus}: click up to {n} complete forest, mountain or crystal islands to fill, or Pass.")
 
 
 def _whole(v: Any) -> bool:
@@ -80,7 +86,7 @@ class SkylandsWidget(CanvasBoard):
                                                                               seed * 10 + p)
                                            for p in range(n)],
                               delay=bot_delay, on_change=self.refresh,
-                              on_error=lambda _p, message: self.say(message, "error"))
+                              on_error=lambda _p, message: self.say(sentence(message), "error"))
         self.layout_ = Layout(width=self.state.comp.width, height=self.state.comp.height, players=n)
         self.selected_offer: int | None = None
         self.selected_special: int | None = None
@@ -139,7 +145,7 @@ class SkylandsWidget(CanvasBoard):
         try:
             self.turns.apply(action)
         except RulesError as e:
-            self.say(str(e), "error")
+            self.say(sentence(str(e)), "error")
             self.redraw()
             return False
         self._clear()
@@ -152,7 +158,7 @@ class SkylandsWidget(CanvasBoard):
         try:
             action = ChooseAction(name, repeat)
         except RulesError as e:
-            self.say(str(e), "error")
+            self.say(sentence(str(e)), "error")
             return False
         return self.act(action)
 
@@ -424,8 +430,9 @@ class SkylandsWidget(CanvasBoard):
         """What the human should do now, in words."""
         g = self.state
         if g.is_over():
-            res = ", ".join(f"{n} {v} VP" for n, v in zip(g.names, g.points()))
-            return f"Game over ({g.end_reason}): {res}. Winner: {', '.join(g.names[w] for w in g.winners())}."
+            scores = ", ".join(FINAL_SCORE.format(name=n, vp=v) for n, v in zip(g.names, g.points()))
+            return GAME_OVER.format(reason=g.end_reason, scores=scores,
+                                    winners=", ".join(g.names[w] for w in g.winners()))
         p = self.to_play()
         name = g.names[p]
         if g.phase == "choose":
@@ -439,8 +446,7 @@ class SkylandsWidget(CanvasBoard):
         if g.phase == "discover":
             return f"{name}{bonus}: click a revealed island, then a square (Rotate turns it), or Pass."
         if g.phase == "deploy":
-            return (f"{name}{bonus}: click up to {g.deploy_limit(p)} complete forest/mountain/crystal "
-                    "island(s) to fill, or Pass.")
+            return counted(g.deploy_limit(p), *DEPLOY_PROMPT, name=name, bonus=bonus)
         if g.phase == "create" and g.paying is not None:
             owed = ", ".join(f"{k} {c}" for c, k in self._still_to_pay().items())
             return (f"{name}: click the islands whose inhabitants pay ({owed} still owed), "

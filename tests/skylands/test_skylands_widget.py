@@ -318,3 +318,38 @@ def test_a_symmetric_tile_turned_by_the_widget_is_placed_under_its_one_rotation(
     x, y = w.legal_cells()[0]
     w.click_cell(x, y)
     assert g.history[1] == Take(1, x, y, 1)             # the engine's one name for that look
+
+
+def test_a_wrong_click_is_answered_in_plain_sentences():
+    w = human_first()
+    assert not w.pass_()                                    # Pass before choosing an action
+    assert w.message == "Choose an action first: move your token to one of the four action boards."
+    w.state.boards[0].place(islet("forest"), 0, 0, 0)
+    w.click_action(0)                                       # Discover: tiles revealed, You first
+    w.select_offer(0)
+    tile = w.state.offer()[0].id
+    w.click_cell(0, 0)                                      # the square already holds the islet
+    assert w.message == "Square (0, 0) already holds tile islet."
+    assert w.state.offer()[0].id == tile                    # nothing taken
+
+
+def test_the_end_screen_gives_one_score_the_final_one():
+    import re
+    from html import unescape
+    from skye_widgets.skylands.bots import make_bot
+    w = SkylandsWidget(players=["You", "Ana", "Bo"], human=0, bots=["greedy", "random", "planner"], seed=8)
+    w.turns.seats[0] = make_bot("greedy", seed=99)          # a bot plays the learner's seat
+    w.step_bots()
+    w.turns.seats[0] = None
+    w.refresh()
+    g = w.state
+    assert g.is_over()
+    final = g.points()
+    assert final != g.vp                                    # the markers alone would be another score
+    scores = ", ".join(f"{n} {v} VP" for n, v in zip(g.names, final))
+    winners = ", ".join(g.names[p] for p in g.winners())
+    assert w.message == f"Game over ({g.end_reason}). Final scores: {scores}. Winner: {winners}."
+    words = [unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", w.drawing().to_svg())]
+    assert [t for t in words if t.endswith("VP (final)")] == [f"{n}: {v} VP (final)"
+                                                              for n, v in zip(g.names, final)]
+    assert f"Your board: {final[0]} VP, final score" in words
