@@ -203,8 +203,9 @@ class Drawing:
         """The same drawing as PNG bytes, ``scale`` times the size in pixels.
 
         Rendered with Pillow from the same shapes, layer by layer. Shapes are drawn at
-        twice the size and scaled down (smooth edges); dashes are drawn solid; text uses
-        DejaVu Sans when it is installed, Pillow's own font otherwise.
+        twice the size and scaled down (smooth edges), then stored with a palette of
+        256 colours; dashes are drawn solid; text uses DejaVu Sans when it is installed,
+        Pillow's own font otherwise.
 
         >>> d = Drawing(40, 20)
         >>> d.add(Rect(0, 0, 40, 20, fill="#eee"))
@@ -247,6 +248,9 @@ def picture_bundle(drawing: Drawing) -> dict[str, Any]:
 #: The largest ``scale`` of :meth:`Drawing.to_png`, and the largest side of a PNG in pixels.
 MAX_PNG_SCALE = 8.0
 MAX_PNG_SIDE = 8000
+#: The palette of an opaque PNG (a notebook keeps one PNG per picture: keep them small);
+#: 0 keeps every colour. A PNG with transparent pixels keeps every colour.
+PNG_COLOURS = 256
 #: Shapes are drawn this many times larger, then scaled down (anti-aliasing).
 _SUPERSAMPLE = 2
 _FONT_FILES = {
@@ -350,6 +354,28 @@ def _translucent(s: Shape) -> bool:
     return s.opacity < 1.0 or any(c is not None and c[3] < 255 for c in map(_rgba, colours))
 
 
+def _palette_image(img: Any, d: Drawing) -> Any:
+    """An opaque picture with a palette of ``PNG_COLOURS`` colours, no dithering (3 to 5 times
+    smaller): the drawing's own opaque colours first, exactly, then the image's most useful
+    others (the blends of smooth edges)."""
+    from PIL import Image
+    own: list[tuple[int, int, int]] = []
+    for s in d.shapes:
+        for c in (getattr(s, "fill", None), getattr(s, "stroke", None)):
+            rgba = _rgba(c)
+            if rgba is not None and rgba[3] == 255 and rgba[:3] not in own:
+                own.append(rgba[:3])
+    own = own[:PNG_COLOURS // 2]
+    rgb = img.convert("RGB")
+    rest = rgb.quantize(PNG_COLOURS - len(own), method=Image.Quantize.FASTOCTREE,
+                        dither=Image.Dither.NONE).getpalette() or []
+    colours = [c for rgb_ in own for c in rgb_] + rest
+    colours = (colours + colours[:3] * PNG_COLOURS)[:3 * PNG_COLOURS]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours)
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
 def _render_png(d: Drawing, scale: float) -> bytes:
     from PIL import Image, ImageDraw
     w = max(1, round(float(d.width) * scale))
@@ -369,6 +395,8 @@ def _render_png(d: Drawing, scale: float) -> bytes:
             else:
                 _draw_shape(draw, s, k)
     img = big.resize((w, h), Image.Resampling.LANCZOS)
+    if PNG_COLOURS and img.getextrema()[3][0] == 255:
+        img = _palette_image(img, d)
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)
     return out.getvalue()
