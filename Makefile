@@ -24,7 +24,7 @@ test: $(VENV)/.test-installed browser-deps
 test-fast: $(VENV)/.test-installed
 	$(PY) -m pytest --nbval-lax -p no:cacheprovider -m "not browser" $(PYTEST_ARGS)
 
-# Re-run the notebooks and keep only their static SVG pictures (what gets committed).
+# Re-run the notebooks and keep only their static pictures, SVG and PNG (what gets committed).
 notebooks: $(VENV)/.test-installed
 	$(PY) tests/notebook_tools.py notebooks/*.ipynb
 

@@ -6,10 +6,13 @@ The same description is then either
 
 * turned into SVG text by :meth:`Drawing.to_svg` (so a notebook shows the state
   on GitHub, in VS Code, in nbval and after a reload, with no kernel), or
+* rendered to PNG bytes by :meth:`Drawing.to_png` (with Pillow; JupyterLab shows a
+  saved SVG only in a trusted notebook, a saved PNG always), or
 * painted on an ipycanvas ``MultiCanvas`` by :func:`skye_widgets.widgets.base.paint`
   in one batched message.
 
-This module is pure Python: it imports neither ipywidgets nor ipycanvas.
+This module imports neither ipywidgets nor ipycanvas (Pillow only inside
+:meth:`Drawing.to_png`).
 
 >>> d = Drawing(40, 20)
 >>> d.add(Rect(0, 0, 40, 20, fill="#eee"), Text(20, 10, "hi"))
@@ -19,9 +22,11 @@ True
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
-from typing import Iterable, Iterator, Sequence, Union
+from typing import Any, Iterable, Iterator, Sequence, Union
 
 Point = tuple[float, float]
 
@@ -194,5 +199,204 @@ class Drawing:
         out.append("</svg>")
         return "\n".join(out)
 
+    def to_png(self, scale: float = 1.0) -> bytes:
+        """The same drawing as PNG bytes, ``scale`` times the size in pixels.
+
+        Rendered with Pillow from the same shapes, layer by layer. Shapes are drawn at
+        twice the size and scaled down (smooth edges), then stored with a palette of
+        256 colours; dashes are drawn solid; text uses DejaVu Sans when it is installed,
+        Pillow's own font otherwise.
+
+        >>> d = Drawing(40, 20)
+        >>> d.add(Rect(0, 0, 40, 20, fill="#eee"))
+        >>> d.to_png()[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+        True
+        """
+        if not (isinstance(scale, (int, float)) and 0 < scale <= MAX_PNG_SCALE):
+            raise ValueError(f"scale must be a number in (0, {MAX_PNG_SCALE}], not {scale!r}")
+        return _render_png(self, float(scale))
+
     def _repr_svg_(self) -> str:
         return self.to_svg()
+
+    def _repr_png_(self) -> bytes:
+        return self.to_png()
+
+
+class Pictured:
+    """A mixin for objects shown as a picture: define :meth:`_picture` (a :class:`Drawing`),
+    get ``_repr_svg_`` and ``_repr_png_`` from it (IPython stores both; a viewer picks one)."""
+
+    def _picture(self) -> Drawing:
+        raise NotImplementedError
+
+    def _repr_svg_(self) -> str:
+        return self._picture().to_svg()
+
+    def _repr_png_(self) -> bytes:
+        return self._picture().to_png()
+
+
+def picture_bundle(drawing: Drawing) -> dict[str, Any]:
+    """The static forms of a picture, by MIME type: SVG (sharp, trusted viewers) and PNG
+    (shown everywhere, also in an untrusted notebook)."""
+    return {"image/svg+xml": drawing.to_svg(), "image/png": drawing.to_png()}
+
+
+# -- PNG rendering (Pillow) ----------------------------------------------------
+
+#: The largest ``scale`` of :meth:`Drawing.to_png`, and the largest side of a PNG in pixels.
+MAX_PNG_SCALE = 8.0
+MAX_PNG_SIDE = 8000
+#: The palette of an opaque PNG (a notebook keeps one PNG per picture: keep them small);
+#: 0 keeps every colour. A PNG with transparent pixels keeps every colour.
+PNG_COLOURS = 256
+#: Shapes are drawn this many times larger, then scaled down (anti-aliasing).
+_SUPERSAMPLE = 2
+_FONT_FILES = {
+    False: ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            "/usr/share/fonts/dejavu/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf"),
+    True: ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+           "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf"),
+}
+_PIL_ANCHOR = {"left": "lm", "center": "mm", "right": "rm"}
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, bold: bool) -> Any:
+    """DejaVu Sans at ``size`` pixels if found, else Pillow's built-in font."""
+    from PIL import ImageFont
+    for name in _FONT_FILES[bold]:
+        try:
+            return ImageFont.truetype(name, size)
+        except OSError:
+            continue
+    try:
+        return ImageFont.load_default(size=size)
+    except TypeError:                 # Pillow < 10.1: a fixed-size bitmap font
+        return ImageFont.load_default()
+
+
+@lru_cache(maxsize=256)
+def _rgba(colour: str | None) -> tuple[int, int, int, int] | None:
+    """A CSS colour as RGBA, or None for no paint ("none", empty or unknown)."""
+    if not colour or colour == "none" or colour == "transparent":
+        return None
+    from PIL import ImageColor
+    try:
+        c = ImageColor.getrgb(colour)
+    except ValueError:
+        return None
+    return (c[0], c[1], c[2], c[3] if len(c) == 4 else 255)
+
+
+def _with_alpha(c: tuple[int, int, int, int] | None, opacity: float) -> tuple[int, int, int, int] | None:
+    if c is None:
+        return None
+    a = round(c[3] * max(0.0, min(1.0, float(opacity))))
+    return None if a <= 0 else (c[0], c[1], c[2], a)
+
+
+def _draw_shape(draw: Any, s: Shape, k: float) -> None:
+    """Draw one shape, opaque, at ``k`` pixels per unit (colours carry their alpha)."""
+    if isinstance(s, Text):
+        fill = _with_alpha(_rgba(s.fill), s.opacity)
+        if fill is None or not s.text:
+            return
+        font = _font(max(1, round(s.size * k)), s.bold)
+        try:
+            draw.text((s.x * k, s.y * k), s.text, fill=fill, font=font, anchor=_PIL_ANCHOR.get(s.align, "mm"))
+        except ValueError:            # a bitmap font takes no anchor: place its box by hand
+            box = draw.textbbox((0, 0), s.text, font=font)
+            w, h = box[2] - box[0], box[3] - box[1]
+            dx = {"left": 0, "center": w / 2, "right": w}.get(s.align, w / 2)
+            draw.text((s.x * k - dx, s.y * k - h / 2), s.text, fill=fill, font=font)
+        return
+    fill = _with_alpha(_rgba(getattr(s, "fill", None)), s.opacity)
+    stroke = _with_alpha(_rgba(s.stroke), s.opacity)
+    width = max(1, round(s.line_width * k)) if stroke else 0
+    if isinstance(s, Rect):
+        x0, x1 = sorted((s.x * k, (s.x + s.w) * k))
+        y0, y1 = sorted((s.y * k, (s.y + s.h) * k))
+        box = [x0, y0, x1, y1]
+        if fill:
+            draw.rectangle(box, fill=fill)
+        if stroke:
+            half = width / 2   # SVG centres the stroke on the edge; Pillow draws it inside the box
+            draw.rectangle([x0 - half, y0 - half, x1 + half, y1 + half], outline=stroke, width=width)
+    elif isinstance(s, Circle):
+        cx, cy, r = s.cx * k, s.cy * k, abs(s.r) * k
+        if fill:
+            draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill)
+        if stroke:
+            R = r + width / 2
+            draw.ellipse([cx - R, cy - R, cx + R, cy + R], outline=stroke, width=width)
+    elif isinstance(s, Polygon):
+        pts = [(x * k, y * k) for x, y in s.points]
+        if len(pts) < 2:
+            return
+        if fill and len(pts) >= 3:
+            draw.polygon(pts, fill=fill)
+        if stroke:
+            draw.line(pts + [pts[0]], fill=stroke, width=width, joint="curve")
+    elif isinstance(s, Line):
+        pts = [(x * k, y * k) for x, y in s.points]
+        if stroke and len(pts) >= 2:
+            draw.line(pts, fill=stroke, width=width, joint="curve")
+            r = width / 2
+            if width > 2:     # round caps, as the SVG's stroke-linecap="round"
+                for x, y in (pts[0], pts[-1]):
+                    draw.ellipse([x - r, y - r, x + r, y + r], fill=stroke)
+
+
+def _translucent(s: Shape) -> bool:
+    colours = [getattr(s, "fill", None), getattr(s, "stroke", None)]
+    return s.opacity < 1.0 or any(c is not None and c[3] < 255 for c in map(_rgba, colours))
+
+
+def _palette_image(img: Any, d: Drawing) -> Any:
+    """An opaque picture with a palette of ``PNG_COLOURS`` colours, no dithering (3 to 5 times
+    smaller): the drawing's own opaque colours first, exactly, then the image's most useful
+    others (the blends of smooth edges)."""
+    from PIL import Image
+    own: list[tuple[int, int, int]] = []
+    for s in d.shapes:
+        for c in (getattr(s, "fill", None), getattr(s, "stroke", None)):
+            rgba = _rgba(c)
+            if rgba is not None and rgba[3] == 255 and rgba[:3] not in own:
+                own.append(rgba[:3])
+    own = own[:PNG_COLOURS // 2]
+    rgb = img.convert("RGB")
+    rest = rgb.quantize(PNG_COLOURS - len(own), method=Image.Quantize.FASTOCTREE,
+                        dither=Image.Dither.NONE).getpalette() or []
+    colours = [c for rgb_ in own for c in rgb_] + rest
+    colours = (colours + colours[:3] * PNG_COLOURS)[:3 * PNG_COLOURS]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours)
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def _render_png(d: Drawing, scale: float) -> bytes:
+    from PIL import Image, ImageDraw
+    w = max(1, round(float(d.width) * scale))
+    h = max(1, round(float(d.height) * scale))
+    if w > MAX_PNG_SIDE or h > MAX_PNG_SIDE:
+        raise ValueError(f"a PNG of {w} x {h} pixels is larger than {MAX_PNG_SIDE} pixels a side")
+    k = scale * _SUPERSAMPLE
+    big = Image.new("RGBA", (w * _SUPERSAMPLE, h * _SUPERSAMPLE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    for layer in d.layers():
+        for s in d.on_layer(layer):
+            if _translucent(s):
+                # Pillow replaces pixels instead of blending: draw on a clear sheet, then composite.
+                sheet = Image.new("RGBA", big.size, (0, 0, 0, 0))
+                _draw_shape(ImageDraw.Draw(sheet), s, k)
+                big.alpha_composite(sheet)
+            else:
+                _draw_shape(draw, s, k)
+    img = big.resize((w, h), Image.Resampling.LANCZOS)
+    if PNG_COLOURS and img.getextrema()[3][0] == 255:
+        img = _palette_image(img, d)
+    out = io.BytesIO()
+    img.save(out, format="PNG", optimize=True)
+    return out.getvalue()

@@ -86,6 +86,8 @@ class Game(Protocol):
 
     def _repr_svg_(self) -> str: ...
 
+    def _repr_png_(self) -> bytes: ...
+
 
 @runtime_checkable
 class Bot(Protocol):

@@ -1,9 +1,11 @@
 """Keep committed notebooks clean: run them, keep only static pictures.
 
 ``python tests/notebook_tools.py notebooks/x.ipynb ...`` (or ``make notebooks``)
-executes each notebook, then strips every output except static SVG pictures
+executes each notebook, then strips every output except static pictures
 (the ``image/svg+xml`` of boards and territories, which let a reader on
-GitHub see the state without a kernel), execution counts and widget state.
+GitHub see the state without a kernel, and their ``image/png`` twin, which
+JupyterLab shows also in an untrusted notebook, where it draws no saved SVG),
+execution counts and widget state.
 Cells whose first line is ``# NBVAL_CHECK_OUTPUT`` also keep their printed
 text (stdout and plain-text results): nbval compares it with a fresh run, so
 a rules regression fails the suite.
@@ -21,6 +23,8 @@ import nbformat
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 KEPT_MIME = "image/svg+xml"
+#: Kept with a picture's SVG when present (the same drawing as PNG, see ``Drawing.to_png``).
+KEPT_WITH = ("image/png",)
 CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
 
 
@@ -37,7 +41,7 @@ def is_check_output(out: nbformat.NotebookNode) -> bool:
 
 
 def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop all outputs but static SVG pictures (and check cells' text) and widget
+    """Drop all outputs but static pictures, SVG and PNG (and check cells' text) and widget
     state; only cells that keep an output keep an execution count (1, 2, ...)."""
     nb.metadata.pop("widgets", None)
     count = 0
@@ -55,7 +59,8 @@ def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
                     out = nbformat.v4.new_output("execute_result", data=dict(data), execution_count=None)
                 kept.append(out)
             elif out.get("output_type") in ("display_data", "execute_result") and KEPT_MIME in data:
-                kept.append(nbformat.v4.new_output("display_data", data={KEPT_MIME: data[KEPT_MIME]}))
+                picture = {m: data[m] for m in (KEPT_MIME, *KEPT_WITH) if m in data}
+                kept.append(nbformat.v4.new_output("display_data", data=picture))
         cell.outputs = kept
         if kept:
             count += 1
@@ -67,7 +72,7 @@ def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 def execute_and_clean(path: Path, timeout: int = 300) -> None:
-    """Run a notebook in its folder, then keep only its SVG pictures."""
+    """Run a notebook in its folder, then keep only its pictures (SVG and PNG)."""
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)

@@ -74,6 +74,7 @@ def test_widget_bundle_carries_a_static_svg():
     bundle = g._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/svg+xml"].count("#484") == 1
+    assert bundle["image/png"] == g.drawing().to_png()     # the same picture, shown also when untrusted
 
 
 def test_only_changed_layers_are_repainted_and_reload_repaints_all(sent, monkeypatch):

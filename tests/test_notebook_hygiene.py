@@ -26,9 +26,9 @@ def test_notebook_is_clean(path):
             if is_check_cell(cell) and is_check_output(out):
                 continue
             mimes = set(out.get("data", {}))
-            assert out.get("output_type") == "display_data" and mimes == {"image/svg+xml"}, (
+            assert out.get("output_type") == "display_data" and mimes == {"image/svg+xml", "image/png"}, (
                 f"cell {i} keeps a {out.get('output_type')} output {sorted(mimes)}; "
-                "only static SVG pictures are committed (run tests/notebook_tools.py)")
+                "only static pictures, SVG with its PNG twin, are committed (run tests/notebook_tools.py)")
 
 
 def test_welcome_notebook_exists():

@@ -40,7 +40,7 @@ def test_each_game_shows_the_same_face(name):
     game = face.Game.new(protocol.GAMES[name].player_counts[0], seed=3)
     assert isinstance(game, protocol.Game)
     for verb in ("current_player", "legal_actions", "apply", "undo", "is_over", "returns", "scores",
-                 "winners", "clone", "to_dict", "save", "observation", "_repr_svg_"):
+                 "winners", "clone", "to_dict", "save", "observation", "_repr_svg_", "_repr_png_"):
         assert callable(getattr(game, verb)), f"{name}: Game.{verb} missing"
     assert callable(face.Game.from_dict) and callable(face.Game.load)
     assert game.returns() == [0.0] * game.n_players          # the win share is 0 before the end
@@ -50,6 +50,7 @@ def test_each_game_shows_the_same_face(name):
         face.make_bot("no-such-bot", seed=1)
     svg = game._repr_svg_()
     assert svg.lstrip().startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert game._repr_png_().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 @pytest.mark.parametrize("name", GAMES)

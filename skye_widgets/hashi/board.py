@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Iterable
 
+from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, RulesError, read_json, write_json
 from ..limits import (MAX_BOARD_ISLANDS, MAX_BOARD_LINES, MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH,
                       is_whole, short)
@@ -126,7 +127,7 @@ class Island:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(Pictured):
     """One side of a Hashi board (validated on construction).
 
     ``standard=True`` (the default for files) also checks the published
@@ -315,9 +316,9 @@ class Board:
         """Write the board file."""
         write_json(path, self.to_dict())
 
-    def _repr_svg_(self) -> str:
+    def _picture(self) -> Drawing:
         from .render import render_board
-        return render_board(self).to_svg()
+        return render_board(self)
 
 
 def read_head(data: Any, source: str | os.PathLike[str], one: str, formats: tuple[str, str],

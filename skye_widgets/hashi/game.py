@@ -44,6 +44,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence, Union
 
+from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       RulesError, WrongPhaseError, read_json, write_json)
 from ..limits import MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
@@ -615,7 +616,7 @@ class HashiObservation:
                               _Turn(self.turn_wrote, self.turn_drawn))
 
 
-class HashiGame:
+class HashiGame(Pictured):
     """A whole game of Hashi for 1-4 players (see the module docstring); it
     implements :class:`skye_widgets.protocol.Game` (exported as
     :class:`skye_widgets.hashi.Game`; make one with :meth:`new`).
@@ -1026,9 +1027,9 @@ class HashiGame:
         """Read a saved game (validated by replaying every action)."""
         return cls.from_dict(read_json(path), path)
 
-    def _repr_svg_(self) -> str:
+    def _picture(self) -> Drawing:
         from .render import render_game
-        return render_game(self).to_svg()
+        return render_game(self)
 
 
 GAME_FORMAT = "hashi-game/2"

@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, read_json, read_text
 from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, is_whole, short
 from .board import (CrossingBridgeError, IllegalBridgeError, Line, line_order, lines_cross,  # shared with the game
@@ -77,7 +78,7 @@ def cell_name(cell: Cell) -> str:
 
 
 @dataclass(frozen=True, eq=False)
-class HashiPuzzle:
+class HashiPuzzle(Pictured):
     """A Hashiwokakero puzzle: grid size and islands with the bridges they need.
 
     >>> p = HashiPuzzle(3, 1, {(0, 0): 1, (2, 0): 1})
@@ -274,10 +275,10 @@ class HashiPuzzle:
             grid[y][x] = str(k)
         return "\n".join(" ".join(row) for row in grid)
 
-    def _repr_svg_(self) -> str:
+    def _picture(self) -> Drawing:
         """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""
         from .render import render_puzzle
-        return render_puzzle(self).to_svg()
+        return render_puzzle(self)
 
 
 def _is_int(t: str) -> bool:
@@ -295,7 +296,7 @@ def pair(a: Cell, b: Cell) -> Line:
     return make_line(a, b)
 
 
-class PuzzleState:
+class PuzzleState(Pictured):
     """A learner's play on a puzzle: how many bridges (1 or 2) join each neighbour pair.
 
     Every change is checked first; an illegal one raises a specific
@@ -402,10 +403,10 @@ class PuzzleState:
         """Every island has its number, no crossing, one connected network."""
         return not self.problems()
 
-    def _repr_svg_(self) -> str:
+    def _picture(self) -> Drawing:
         """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""
         from .render import render_puzzle
-        return render_puzzle(self).to_svg()
+        return render_puzzle(self)
 
 
 def as_pair_counts(bridges: Mapping[Line, int] | Iterable[Iterable[int]] | None

@@ -43,6 +43,7 @@ import reprlib
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence, Union
 
+from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, DataError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       NotYourTurnError, RulesError, WrongPhaseError, read_json, write_json)
 from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, MAX_SKYE_PLAYERS, MAX_TEXT_LENGTH,
@@ -495,7 +496,7 @@ def parse_save(d: Any) -> tuple[GameConfig, list[Action], Any]:
 # The state
 # --------------------------------------------------------------------------
 
-class GameState:
+class GameState(Pictured):
     """A game in progress. Mutable; :meth:`clone` for look-ahead.
 
     Players are indexed 0..n-1 in clockwise seat order.
@@ -1131,10 +1132,10 @@ class GameState:
         except SaveDataError as e:
             raise FileFormatError(path, str(e)) from None
 
-    def _repr_svg_(self) -> str:
+    def _picture(self) -> Drawing:
         """The whole table as SVG (:func:`.render.render_game` with the open hand)."""
         from .render import render_game      # lazily, as python-chess does: the renderer imports the model
-        return render_game(self).to_svg()
+        return render_game(self)
 
     # -- replay / undo ----------------------------------------------------
 

@@ -30,6 +30,7 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, read_json, write_json
 from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, is_whole, short
 from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
@@ -229,7 +230,7 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Pictured):
     """A placement puzzle (see the module docstring and ``docs/puzzles.md``)."""
 
     id: str
@@ -274,8 +275,8 @@ class Puzzle:
         d.update(self.extra)
         return d
 
-    def _repr_svg_(self) -> str:
-        return self.start()._repr_svg_()
+    def _picture(self) -> Drawing:
+        return self.start()._picture()
 
 
 class PuzzleDataError(DataError):

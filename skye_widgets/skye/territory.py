@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Callable, Iterator, Mapping, TypeVar, Union
 
+from ..drawing import Drawing, Pictured
 from ..errors import BadRotationError, CellOccupiedError, DataError, IllegalPlacementError, RulesError
 from ..limits import is_whole
 from .tiles import ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, Terrain, Tile, catalogue
@@ -133,7 +134,7 @@ def rotated_faces(tile: Tile) -> tuple[tuple[Terrain, ...], ...]:
     return tuple(tuple(tile.rotated_sides(r)) for r in ROTATIONS)
 
 
-class Territory:
+class Territory(Pictured):
     """The tiles of one clan, castle first.
 
     ``placements`` maps cells to :class:`Placement` in build order. Tiles
@@ -440,9 +441,9 @@ class Territory:
         return territory
 
     # -- display -------------------------------------------------------------
-    def _repr_svg_(self) -> str:
+    def _picture(self) -> Drawing:
         from .render import render_territory      # lazily, as python-chess does: the renderer imports the model
-        return render_territory(self).to_svg()
+        return render_territory(self)
 
 
 def random_territory(n_tiles: int, seed: int | None = 0, *, castle: str = "castle-blue",

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ..drawing import Drawing, Pictured
 from ..errors import BadRotationError, CellOccupiedError, IllegalPlacementError
 from ..scores import BreakdownItem, ScoreResult
 from .components import (CLOUD, COLORS, ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, TERRAIN_COLOR,
@@ -95,7 +96,7 @@ class Island:
 
 
 @dataclass
-class PlayerBoard:
+class PlayerBoard(Pictured):
     """One player's board: placed tiles and the inhabitants on complete islands."""
 
     width: int = 5
@@ -267,9 +268,9 @@ class PlayerBoard:
     def has_effect(self, kind: str) -> list[Special]:
         return [s for s in self.specials() if s.effect is not None and s.effect.kind == kind]
 
-    def _repr_svg_(self) -> str:
+    def _picture(self) -> Drawing:
         from .render import render_board
-        return render_board(self).to_svg()
+        return render_board(self)
 
     # -- copying and files -------------------------------------------------
     def copy(self) -> "PlayerBoard":

@@ -29,6 +29,7 @@ from dataclasses import MISSING, asdict, dataclass, fields
 from itertools import combinations
 from typing import Any, Iterator, Sequence, Union
 
+from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       RulesError, WrongPhaseError, read_json, write_json)
 from ..limits import MAX_ACTION_ITEMS, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
@@ -295,7 +296,7 @@ def action_from_json(d: Any) -> Action:
 
 
 # -- the state ------------------------------------------------------------------
-class GameState:
+class GameState(Pictured):
     """A Skylands game in progress (2-4 players), deterministic by ``seed``.
 
     It speaks the game protocol of :mod:`skye_widgets.protocol` (exported as
@@ -1091,9 +1092,9 @@ class GameState:
                          + counted(len(self.boards[p].empty_squares()), "{n} empty square", "{n} empty squares"))
         return "\n".join(lines)
 
-    def _repr_svg_(self) -> str:
+    def _picture(self) -> Drawing:
         from .render import render_game   # lazily: the renderer imports the model, not the other way
-        return render_game(self).to_svg()
+        return render_game(self)
 
 
 #: The message of a symmetric tile turned to a look it already has at a smaller turn.

@@ -23,7 +23,7 @@ import numpy as np
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER
 
-from ..drawing import FONT_FAMILY, LAYERS, Circle, Drawing, Line, Polygon, Rect, Shape, Text
+from ..drawing import FONT_FAMILY, LAYERS, Circle, Drawing, Line, Polygon, Rect, Shape, Text, picture_bundle
 from ..errors import BadConfigError, RulesError
 from ..limits import is_finite_number
 
@@ -349,13 +349,14 @@ class CanvasBoard(W.VBox):
         self.key(key)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The live widget, plus a static SVG for viewers without a kernel."""
+        """The live widget, plus static SVG and PNG pictures for viewers without a kernel
+        (PNG: an untrusted notebook in JupyterLab shows no saved SVG)."""
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         if isinstance(bundle, tuple):
             data = dict(bundle[0])
         else:
             data = dict(bundle)
-        data["image/svg+xml"] = self.drawing().to_svg()
+        data.update(picture_bundle(self.drawing()))
         return data
 
 

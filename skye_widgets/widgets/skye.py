@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as W
 
-from ..drawing import Drawing
+from ..drawing import Drawing, picture_bundle
 from ..errors import RulesError
 from ..limits import MAX_COORDINATE, is_whole
 from ..skye.bots import make_bot
@@ -867,5 +867,5 @@ class GameTable(W.VBox):
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
         p = self.tabs.selected_index or 0
-        data["image/svg+xml"] = self.boards[p].drawing().to_svg()
+        data.update(picture_bundle(self.boards[p].drawing()))
         return data

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
+from ..drawing import picture_bundle
 from ..errors import FileFormatError, read_json, write_json
 from ..skye.puzzles import Move, Puzzle, describe_objective, evaluate, load_all
 from ..skye.scoring import ScoreResult
@@ -418,10 +419,10 @@ class PuzzleWidget(W.VBox):
                 self._updating = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The live widget plus a static SVG of the board."""
+        """The live widget plus static SVG and PNG pictures of the board."""
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
-        data["image/svg+xml"] = self.board.drawing().to_svg()
+        data.update(picture_bundle(self.board.drawing()))
         return data
 
 

@@ -27,7 +27,7 @@ from typing import Any, Sequence
 
 import ipywidgets as W
 
-from ..drawing import Drawing
+from ..drawing import Drawing, picture_bundle
 from ..errors import RulesError
 from ..skylands.board import Node
 from ..skylands.bots import make_bot
@@ -40,13 +40,16 @@ from .base import CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
 
 
 def show(obj: Any) -> None:
-    """Display only the static SVG picture of ``obj`` (a Drawing or anything with ``_repr_svg_``).
+    """Display only the static pictures (SVG and PNG) of ``obj`` (a Drawing or anything
+    with ``_picture()``; else only the SVG of its ``_repr_svg_``).
 
     Used in the lesson so that a picture is the cell's whole output.
     """
     from IPython.display import display
-    svg = obj.to_svg() if isinstance(obj, Drawing) else obj._repr_svg_()
-    display({"image/svg+xml": svg}, raw=True)
+    if isinstance(obj, Drawing) or hasattr(obj, "_picture"):
+        display(picture_bundle(obj if isinstance(obj, Drawing) else obj._picture()), raw=True)
+    else:
+        display({"image/svg+xml": obj._repr_svg_()}, raw=True)
 
 
 #: Messages (whole sentences with named placeholders, for translation).
