@@ -17,6 +17,7 @@ this game's values.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
 
 from .. import protocol
@@ -39,7 +40,7 @@ INFO = protocol.register(GameInfo(
 def tournament(bots: Sequence[str], games: int, *, seed: int = 0, side: str = "beginner") -> TournamentResult:
     """``games`` seeded games between bot kinds (one entrant each, seats rotating):
     :func:`skye_widgets.protocol.tournament` for Skylands on board side ``side``."""
-    info = INFO if side == "beginner" else GameInfo(**{**INFO.__dict__, "options": {"side": side}})
+    info = INFO if side == "beginner" else dataclasses.replace(INFO, options={"side": side})
     return protocol.tournament(info, bots, games, seed=seed)
 
 

@@ -336,12 +336,12 @@ class CanvasBoard(W.VBox):
         return plain_text(self.status.value)
 
     def _on_mouse_down(self, px: float, py: float) -> None:
-        cell = self.cell_at(math.floor(px), math.floor(py)) if _finite(px, py) else None
+        cell = self.cell_at(math.floor(px), math.floor(py)) if finite_pixels(px, py) else None
         if cell is not None:
             self.click_cell(*cell)
 
     def _on_mouse_move(self, px: float, py: float) -> None:
-        cell = self.cell_at(math.floor(px), math.floor(py)) if _finite(px, py) else None
+        cell = self.cell_at(math.floor(px), math.floor(py)) if finite_pixels(px, py) else None
         if cell is not None:
             self.hover_cell(*cell)
 
@@ -373,9 +373,6 @@ def finite_pixels(*values: Any) -> bool:
     (True, False, False, False)
     """
     return all(is_finite_number(v) and -MAX_PIXEL <= v <= MAX_PIXEL for v in values)
-
-
-_finite = finite_pixels
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:

@@ -42,7 +42,7 @@ from ..hashi.puzzle import HashiPuzzle, PuzzleState, cell_name
 from ..hashi.solver import hint as next_hint
 from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
                             winners_text)
-from .base import CanvasBoard, TurnLoop, finite_pixels as _finite, make_seat, on_click
+from .base import CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
 
 
 class HashiWidget(CanvasBoard):
@@ -160,7 +160,7 @@ class HashiWidget(CanvasBoard):
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         """The (x, y) cell under a canvas pixel, or None."""
-        if not _finite(px, py):
+        if not finite_pixels(px, py):
             return None
         return self._geometry.cell_at(px, py)
 
@@ -242,19 +242,19 @@ class HashiWidget(CanvasBoard):
         self.refresh()
 
     def _on_mouse_down(self, px: float, py: float) -> None:
-        if not _finite(px, py):
+        if not finite_pixels(px, py):
             return
         cell = self.cell_at(math.floor(px), math.floor(py))
         self._down = None if cell is None else tuple(cell)
         super()._on_mouse_down(px, py)
 
     def _on_mouse_move(self, px: float, py: float) -> None:
-        if _finite(px, py):
+        if finite_pixels(px, py):
             super()._on_mouse_move(px, py)
 
     def _on_mouse_up(self, px: float, py: float) -> None:
         """A drag from one island to another draws the bridge between them."""
-        if not _finite(px, py):
+        if not finite_pixels(px, py):
             self._down = None
             return
         cell = self.cell_at(math.floor(px), math.floor(py))

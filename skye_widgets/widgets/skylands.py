@@ -29,6 +29,7 @@ import ipywidgets as W
 
 from ..drawing import Drawing, picture_bundle
 from ..errors import RulesError
+from ..limits import is_whole
 from ..skylands.board import Node
 from ..skylands.bots import make_bot
 from ..skylands.components import COLORS
@@ -64,7 +65,8 @@ DEPLOY_PROMPT = ("{name}{bonus}: click a complete forest, mountain or crystal is
 
 
 def _whole(v: Any) -> bool:
-    return type(v) is int
+    """Any ``int`` (not a bool, float or text): the limits' one whole-number check, unbounded."""
+    return is_whole(v, None, None)
 
 
 
