@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
@@ -135,25 +136,28 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list:
     return messages
 
 
-@pytest.fixture(scope="session")
-def lab() -> Iterator[Server]:
-    """JupyterLab on 127.0.0.1 with a random port and token, serving a temp copy."""
-    tmp = Path(tempfile.mkdtemp(prefix="skye-lab-"))
-    root = tmp / "root"
-    root.mkdir()
-    _copy_tree(root)
+@contextmanager
+def jupyter_server(root: Path, app: str = "lab") -> Iterator[Server]:
+    """Start ``jupyter lab`` (or ``jupyter notebook``: Notebook 7) on 127.0.0.1 serving ``root``.
+
+    Random port and token, its own user settings (no autosave, no news), stopped on exit.
+    Starting it twice on the same ``root`` is a server restart as a learner meets it.
+    """
+    tmp = Path(tempfile.mkdtemp(prefix=f"skye-{app}-"))
     settings = tmp / "settings"
-    _lab_settings(settings)
+    if app == "lab":
+        _lab_settings(settings)
     port, token = free_port(), secrets.token_hex(16)
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
                JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"),
                JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), PYTHONUNBUFFERED="1")
-    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+    app_class = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}[app]
+    cmd = [str(BIN / "jupyter"), app, "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-           "--LabApp.expose_app_in_browser=True", "--ServerApp.port_retries=0"]
+           f"--{app_class}.expose_app_in_browser=True", "--ServerApp.port_retries=0"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    log = tmp / "lab.log"
+    log = tmp / f"{app}.log"
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=root,
                                 start_new_session=True)
@@ -163,6 +167,20 @@ def lab() -> Iterator[Server]:
         yield server
     finally:
         _stop(proc)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def lab() -> Iterator[Server]:
+    """JupyterLab on 127.0.0.1 with a random port and token, serving a temp copy."""
+    tmp = Path(tempfile.mkdtemp(prefix="skye-lab-root-"))
+    root = tmp / "root"
+    root.mkdir()
+    _copy_tree(root)
+    try:
+        with jupyter_server(root) as server:
+            yield server
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
 

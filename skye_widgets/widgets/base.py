@@ -246,6 +246,11 @@ class CanvasBoard(W.VBox):
                  **kwargs: Any) -> None:
         self.canvas = MultiCanvas(len(self.layers), width=width, height=height,
                                   layout=W.Layout(width=f"{width}px", height=f"{height}px"))
+        # Each layer's pixels come back from the browser after a paint, so a notebook saved with
+        # its widget state (our JupyterLab settings turn that on) shows the board's last picture
+        # when it is reopened without the kernel that drew it — never "model not found".
+        for layer in self.canvas._canvases:
+            layer.sync_image_data = True
         self.status = W.HTML(value="", layout=W.Layout(min_height="1.6em"))
         self.status.add_class("skye-status")
         self.redraw_count = 0

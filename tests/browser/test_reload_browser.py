@@ -1,0 +1,89 @@
+"""A lesson run, saved, and reopened after a server restart shows its boards, never an error.
+
+JupyterLab's widget renderer says "Error displaying widget: model not found" for a saved widget
+output whose model is gone (a new server, a new kernel). skye-widgets installs a settings override
+(``share/jupyter/lab/settings/overrides.d/skye-widgets.json``: save the widget state in the
+notebook) and every board's canvas layers send their pixels back after each paint
+(``sync_image_data``), so the saved state holds each board's last picture, which ipycanvas draws
+when the notebook is reopened, before (and without) any cell running again.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from conftest import REPO, jupyter_server
+from helpers import canvases, open_notebook, run_all, screenshot
+
+LESSON = "01_tiles_and_placement.ipynb"
+
+
+def painted_fraction(canvas) -> float:
+    """The share of a canvas's pixels that are not transparent (0 for a blank canvas)."""
+    return canvas.evaluate(
+        "c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        " let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;"
+        " return n / (c.width * c.height); }")
+
+
+def wait_painted(page, canvas, timeout: float = 30_000) -> None:
+    page.wait_for_function(
+        "c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        " for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true; return false; }",
+        arg=canvas.element_handle(), timeout=timeout)
+
+
+@pytest.fixture
+def root():
+    tmp = Path(tempfile.mkdtemp(prefix="skye-reload-"))
+    shutil.copy(REPO / "notebooks" / LESSON, tmp / LESSON)
+    try:
+        yield tmp
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def test_saved_lesson_reopened_after_restart_shows_its_boards(root, page):
+    with jupyter_server(root) as server:
+        open_notebook(page, server, LESSON)
+        run_all(page)
+        boards = canvases(page)
+        assert boards.count() >= 1
+        for i in range(boards.count()):
+            boards.nth(i).scroll_into_view_if_needed()
+            wait_painted(page, boards.nth(i))
+        n_boards = boards.count()
+        # the layers' pixels have reached the kernel-side models before we save
+        page.wait_for_timeout(1500)
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty",
+                               timeout=30_000)
+
+    saved = json.loads((root / LESSON).read_text())
+    state = saved["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    canvases_saved = [m for m in state.get("state", {}).values()
+                      if m.get("model_name") == "CanvasModel"
+                      and any(b.get("path") == ["image_data"] and b.get("data") for b in m.get("buffers", []))]
+    assert canvases_saved, "the saved notebook keeps no canvas picture in its widget state"
+
+    with jupyter_server(root) as server:                  # a new server: every old model is gone
+        open_notebook(page, server, LESSON)
+        outputs = page.locator(".jp-Notebook .jp-OutputArea-output")
+        outputs.first.wait_for(state="attached", timeout=30_000)
+        page.wait_for_timeout(2000)                        # let the widget manager restore
+        errors = page.get_by_text("Error displaying widget")
+        assert errors.count() == 0, errors.first.inner_text()
+        boards = canvases(page)
+        assert boards.count() == n_boards, (boards.count(), n_boards)
+        for i in range(n_boards):
+            board = boards.nth(i)
+            board.scroll_into_view_if_needed()
+            wait_painted(page, board)
+            assert painted_fraction(board) > 0.2
+        boards.first.scroll_into_view_if_needed()
+        screenshot(page, "lesson_reopened_after_restart")
+        assert not page.page_errors

@@ -1,0 +1,37 @@
+"""The settings override this package installs for JupyterLab / Notebook 7 (see pyproject's data-files).
+
+It turns on "save widget state" so a notebook saved after running shows its boards' last pictures
+when reopened without the kernel (tests/browser/test_reload_browser.py shows it in a browser).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+from skye_widgets.widgets.skye import TerritoryWidget
+
+REPO = Path(__file__).resolve().parents[1]
+TARGET = "share/jupyter/lab/settings/overrides.d"
+
+
+def test_pyproject_installs_the_override_where_jupyterlab_reads_it():
+    files = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
+    assert files[TARGET] == ["jupyter-config/lab/settings/overrides.d/skye-widgets.json"]
+
+
+def test_the_override_names_a_real_setting_of_the_installed_widget_manager():
+    override = json.loads((REPO / "jupyter-config/lab/settings/overrides.d/skye-widgets.json").read_text())
+    assert override == {"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True}}
+    schema = Path(sys.prefix) / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager/schemas" \
+        / "@jupyter-widgets/jupyterlab-manager/plugin.json"
+    props = json.loads(schema.read_text())["properties"]
+    assert props["saveState"]["type"] == "boolean"
+
+
+def test_every_board_layer_sends_its_pixels_back_for_the_saved_state():
+    board = TerritoryWidget()
+    layers = board.canvas._canvases
+    assert len(layers) == len(board.layers) and all(layer.sync_image_data for layer in layers)
