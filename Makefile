@@ -68,7 +68,7 @@ $(VENV)/.lab-installed: pyproject.toml $(VENV)/bin/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml $(VENV)/bin/python
-	$(PIP) install -e ".[test]"
+	$(PIP) install -e ".[test,cluster]"
 	touch $@
 
 # Debian's Chromium drives the browser tests (Playwright never downloads a browser).

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .errors import FileFormatError, RulesError
-from .limits import MAX_SEED, short
+from .limits import MAX_SEED, MAX_WORKERS, short
 
 GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.skylands.cli")
 
@@ -110,6 +110,59 @@ def fit(text: str, width: int = NAME_COLUMN) -> str:
     ('Ann', 'AAAAAAA…')
     """
     return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+
+
+def add_tournament_flags(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--scheduler``: where a ``tournament``'s games run (all three games)."""
+    parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=None,
+                        help="worker processes on this machine (default: every core); the result is "
+                             "the same whatever the number")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 "
+                             "(needs the [cluster] extra: pip install 'skye-widgets[cluster]')")
+
+
+def run_tournament(args: argparse.Namespace, run: Callable[..., Any], games: int) -> Any:
+    """Call ``run(workers=..., executor=..., progress=...)`` as ``args`` asks: on this
+    machine's cores or on the Dask scheduler ``--scheduler``; with a progress bar (games/s,
+    time left) on a terminal's stderr — never in ``--json`` output or a pipe.
+
+    A scheduler that cannot be reached, or a missing ``distributed``, is a
+    :class:`~skye_widgets.errors.BadConfigError` (one line), not a traceback.
+    """
+    from tqdm.auto import tqdm
+
+    from .errors import BadConfigError
+
+    client = None
+    executor = None
+    if getattr(args, "scheduler", None):
+        try:
+            from distributed import Client
+        except ImportError:
+            raise BadConfigError("--scheduler needs Dask distributed: pip install 'skye-widgets[cluster]'") from None
+        try:
+            client = Client(args.scheduler, timeout="5s")
+        except (OSError, TimeoutError, ValueError) as e:
+            raise BadConfigError(f"cannot reach the Dask scheduler at {short(args.scheduler)}: {short(str(e))}") from None
+        executor = client.get_executor()
+    bar = tqdm(total=games, unit="game", file=sys.stderr, disable=None, leave=False, dynamic_ncols=True)
+    try:
+        return run(workers=getattr(args, "workers", None), executor=executor, progress=bar.update)
+    finally:
+        bar.close()
+        if client is not None:
+            client.close()
+
+
+def tournament_report(res: Any, points: str = "VP") -> str:
+    """The readable table of a :class:`~skye_widgets.protocol.TournamentResult`."""
+    lines = [f"{res.games} games, {len(res.bots)} players; the entrants change seats from game to game "
+             "(a shared win counts as 1/k of a win for each of the k tied winners):"]
+    for i, b in enumerate(res.bots):
+        lines.append(f"  entrant {i + 1} {b:8s} win share {100 * res.win_share(i):5.1f}%  "
+                     f"({res.wins[i]:g} wins)  average {points} {res.average_points(i):5.1f}")
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:

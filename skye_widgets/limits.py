@@ -100,6 +100,8 @@ MAX_GENERATE_ISLANDS = 300
 
 #: Games in one ``tournament`` run.
 MAX_GAMES = 100_000
+#: Worker processes one ``tournament`` starts on this machine (``--workers``).
+MAX_WORKERS = 256
 
 # -- Skylands -------------------------------------------------------------------
 

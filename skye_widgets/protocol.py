@@ -190,22 +190,105 @@ class TournamentResult:
                 "average_points": [self.average_points(i) for i in range(len(self.bots))]}
 
 
-def tournament(info: GameInfo, bots: Sequence[str], games: int, *, seed: int = 0) -> TournamentResult:
+#: Games handed to a worker at once (fewer messages; still a steady progress bar).
+CHUNK = 4
+
+
+def _entrant_seats(k: int, n: int) -> list[int]:
+    """The seat of each entrant in game ``k``: entrant ``i`` sits in seat ``(i + k) % n``."""
+    return [(i + k) % n for i in range(n)]
+
+
+def play_tournament_games(game: str, options: Mapping[str, Any], bots: Sequence[str],
+                          seed: int, first: int, count: int) -> list[tuple[list[float], list[float]]]:
+    """Play games ``first .. first + count - 1`` of a tournament; per game, each entrant's
+    (win share, points). A plain module-level function of plain data, so it runs the same in
+    this process, in a worker process or on a Dask worker: the game is found by its name."""
+    import importlib
+
+    importlib.import_module(f"{__package__}.{game}")          # registers the game
+    info = GAMES[game]
+    n = len(bots)
+    out = []
+    for k in range(first, first + count):
+        seat_of = _entrant_seats(k, n)
+        entrant_at = {s: i for i, s in enumerate(seat_of)}
+        players = [info.make_bot(bots[entrant_at[s]], seed=(seed + k) * 10 + entrant_at[s]) for s in range(n)]
+        g = play(info.new, players, seed=seed + k, **options)
+        returns, scores = g.returns(), g.scores()
+        out.append(([returns[seat_of[i]] for i in range(n)], [float(scores[seat_of[i]].points) for i in range(n)]))
+    return out
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def tournament(info: GameInfo, bots: Sequence[str], games: int, *, seed: int = 0,
+               workers: int | None = 1, executor: Any = None,
+               progress: Callable[[int], None] | None = None) -> TournamentResult:
     """``games`` seeded games between ``bots`` (kind names, one entrant each).
 
     Game ``k`` uses seed ``seed + k``; entrant ``i`` sits in seat ``(i + k) % n``
     and its bot is seeded from the game's seed and the entrant, so the same
-    arguments give the same result.
+    arguments give the same result — whatever runs the games: this process
+    (``workers=1``), a pool of ``workers`` processes (``None``: every core), or
+    any ``concurrent.futures``-style ``executor`` with ``submit`` (a
+    ``ProcessPoolExecutor``, or a Dask cluster's ``Client.get_executor()``).
+    Results are added up in game order, so even the float sums are identical.
+    ``progress(n)`` is called as each batch of ``n`` games finishes.
+
+    >>> from skye_widgets import hashi
+    >>> r = tournament(hashi.INFO, ["greedy", "random"], 2, seed=1)
+    >>> r.games, len(r.wins), sum(r.wins)
+    (2, 2, 2.0)
     """
+    import concurrent.futures as cf
+
+    if not bots:
+        raise BadConfigError("give at least one bot")
+    if info.name not in GAMES:
+        raise BadConfigError(f"the game {info.name!r} is not registered")
     n = len(bots)
-    res = TournamentResult(list(bots), games, [0.0] * n, [0.0] * n)
-    for k in range(games):
-        seat_of = [(i + k) % n for i in range(n)]
-        entrant_at = {s: i for i, s in enumerate(seat_of)}
-        players = [info.make_bot(bots[entrant_at[s]], seed=(seed + k) * 10 + entrant_at[s]) for s in range(n)]
-        g = play(info.new, players, seed=seed + k, **info.options)
-        returns, scores = g.returns(), g.scores()
-        for i in range(n):
-            res.wins[i] += returns[seat_of[i]]
-            res.points[i] += scores[seat_of[i]].points
+    bots = list(bots)
+    chunks = [(first, min(CHUNK, games - first)) for first in range(0, games, CHUNK)]
+    results: dict[int, list[tuple[list[float], list[float]]]] = {}
+    args = (info.name, dict(info.options), bots, seed)
+    own_pool = None
+    if executor is None and (workers is None or workers > 1) and len(chunks) > 1:
+        import multiprocessing
+
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        own_pool = executor = cf.ProcessPoolExecutor(
+            max_workers=min(workers or default_workers(), len(chunks)),
+            mp_context=multiprocessing.get_context(method))
+    try:
+        if executor is None:
+            for first, count in chunks:
+                results[first] = play_tournament_games(*args, first, count)
+                if progress:
+                    progress(count)
+        else:
+            futures = {executor.submit(play_tournament_games, *args, first, count): (first, count)
+                       for first, count in chunks}
+            for fut in cf.as_completed(futures):
+                first, count = futures[fut]
+                results[first] = fut.result()
+                if progress:
+                    progress(count)
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown(cancel_futures=True)
+    res = TournamentResult(bots, games, [0.0] * n, [0.0] * n)
+    for first, _count in chunks:
+        for wins, points in results[first]:
+            for i in range(n):
+                res.wins[i] += wins[i]
+                res.points[i] += points[i]
     return res

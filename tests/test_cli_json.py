@@ -46,7 +46,7 @@ def test_every_command_takes_the_same_json_flag():
     leaves = dict(leaf_commands(build_parser()))
     assert sorted(" ".join(k) for k in leaves) == sorted([
         "score", "legal", "play", "replay", "tournament", "puzzle solve", "puzzle check", "puzzle generate",
-        "hashi play", "hashi replay", "hashi board", "hashi solve", "hashi check", "hashi generate",
+        "hashi play", "hashi replay", "hashi tournament", "hashi board", "hashi solve", "hashi check", "hashi generate",
         "skylands play", "skylands replay", "skylands tournament"])
     for name, p in leaves.items():
         flags = [a for a in p._actions if "--json" in a.option_strings]
@@ -131,6 +131,11 @@ def test_hashi_play_replay_board(capsys, tmp_path):
     assert f"Winner{'s' if len(data['winners']) > 1 else ''}: {', '.join(data['winners'])}" in text
     text2, data2 = both(capsys, "hashi", "replay", save)
     assert data2 == data and text2 == text
+    text, data = both(capsys, "hashi", "tournament", "--games", "3", "--bots", "greedy,random", "--workers", "1")
+    assert data["games"] == 3 and data["bots"] == ["greedy", "random"] and sum(data["win_share"]) == 1
+    for i, kind in enumerate(data["bots"]):
+        assert (f"  entrant {i + 1} {kind:8s} win share {100 * data['win_share'][i]:5.1f}%" in text
+                and f"average points {data['average_points'][i]:5.1f}" in text)
     text, data = both(capsys, "hashi", "board", "skerries-a")
     assert text == (f"skerries-a: {data['name']} (side {data['side']}), {data['width']}x{data['height']} grid, "
                     f"{data['islands']} islands ({data['red']} red, {data['blue']} blue), "

@@ -45,6 +45,8 @@ INFO = protocol.register(protocol.GameInfo(
     player_counts=(1, 2, 3, 4)))
 
 
-def tournament(bots: Sequence[str], games: int, *, seed: int = 0) -> protocol.TournamentResult:
-    """``games`` seeded games between bot kinds (one entrant each) on side A."""
-    return protocol.tournament(INFO, bots, games, seed=seed)
+def tournament(bots: Sequence[str], games: int, *, seed: int = 0, workers: int | None = 1,
+               executor: Any = None, progress: Any = None) -> protocol.TournamentResult:
+    """``games`` seeded games between bot kinds (one entrant each) on side A.
+    ``workers``/``executor``/``progress``: see :func:`skye_widgets.protocol.tournament`."""
+    return protocol.tournament(INFO, bots, games, seed=seed, workers=workers, executor=executor, progress=progress)

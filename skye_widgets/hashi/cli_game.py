@@ -12,9 +12,9 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import SEED, add_json_flag, emit, fit
+from ..cli import SEED, add_json_flag, add_tournament_flags, emit, fit, run_tournament, tournament_report, whole_number
 from ..errors import FileFormatError, read_json, write_json
-from ..limits import short
+from ..limits import MAX_GAMES, short
 from ..protocol import play
 from .board import board_names, load_board
 from .bots import BOTS, make_bot
@@ -22,7 +22,7 @@ from .game import HashiGame
 
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
-    """Add ``play``, ``replay`` and ``board`` to the ``hashi`` sub-commands."""
+    """Add ``play``, ``replay``, ``tournament`` and ``board`` to the ``hashi`` sub-commands."""
     p = sub.add_parser("play", help="bots play a whole game of Hashi; prints the scores",
                        description="Bots play a whole game of Hashi (flip-and-write) and the scores are printed.")
     p.add_argument("--players", type=int, default=1, choices=[1, 2, 3, 4], help="number of players (default 1)")
@@ -40,6 +40,18 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     r.add_argument("file", help="a saved game (from play --save or the widget)")
     add_json_flag(r)
     r.set_defaults(func=_replay)
+
+    t = sub.add_parser("tournament", help="many seeded Hashi games between bots: win shares and average points",
+                       description="Play seeded games of Hashi on side A between bots (entrant i plays bot i "
+                                   "and changes seats from game to game) and print win shares and average "
+                                   "points. A shared win counts 1/k to each of the k tied winners.")
+    t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200)
+    t.add_argument("--bots", default="greedy,random",
+                   help=f"comma-separated, one entrant each ({', '.join(sorted(BOTS))}; default greedy,random)")
+    t.add_argument("--seed", type=SEED, default=0, help="seed of the first game (games use seed, seed+1, ...)")
+    add_tournament_flags(t)
+    add_json_flag(t)
+    t.set_defaults(func=_tournament)
 
     b = sub.add_parser("board", help="check a Hashi board file and describe it")
     b.add_argument("file", help=f"a board file (see docs/hashi.md for the format) or a shipped board "
@@ -75,6 +87,21 @@ def _play(args: argparse.Namespace) -> int:
         data["bots"] = kinds
         write_json(args.save, data)
     _report(game, kinds, args)
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from . import INFO, tournament
+
+    entrants = [k.strip() for k in args.bots.split(",") if k.strip()]
+    kinds = _bot_kinds(args.bots, len(entrants)) if entrants else "--bots names no bot"
+    if isinstance(kinds, str) or len(entrants) not in INFO.player_counts:
+        fault = kinds if isinstance(kinds, str) else \
+            f"--bots names {len(entrants)} bots; Hashi takes {min(INFO.player_counts)} to {max(INFO.player_counts)}"
+        print(f"skye-widgets hashi tournament: error: {fault}", file=sys.stderr)
+        return 2
+    res = run_tournament(args, lambda **how: tournament(kinds, args.games, seed=args.seed, **how), args.games)
+    emit(args, res.to_dict, lambda: print(tournament_report(res, points="points")))
     return 0
 
 

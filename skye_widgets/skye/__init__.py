@@ -50,6 +50,8 @@ INFO = protocol.register(GameInfo(
     player_counts=(2, 3, 4, 5), bot_kinds=tuple(BOTS)))
 
 
-def tournament(bots: Sequence[str], games: int, *, seed: int = 0) -> TournamentResult:
-    """``games`` seeded games between bot kinds (one entrant each; entrants change seats)."""
-    return protocol.tournament(INFO, bots, games, seed=seed)
+def tournament(bots: Sequence[str], games: int, *, seed: int = 0, workers: int | None = 1,
+               executor: Any = None, progress: Any = None) -> TournamentResult:
+    """``games`` seeded games between bot kinds (one entrant each; entrants change seats).
+    ``workers``/``executor``/``progress``: see :func:`skye_widgets.protocol.tournament`."""
+    return protocol.tournament(INFO, bots, games, seed=seed, workers=workers, executor=executor, progress=progress)

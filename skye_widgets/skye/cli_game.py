@@ -18,7 +18,7 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import SEED, add_json_flag, bot_list, emit, fit, whole_number
+from ..cli import SEED, add_json_flag, add_tournament_flags, bot_list, emit, fit, run_tournament, tournament_report, whole_number
 from ..limits import MAX_GAMES, MAX_SAVE_ACTIONS
 from ..errors import FileFormatError, RulesError
 
@@ -111,16 +111,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def tournament_report(res: Any) -> str:
-    """The readable table of a :class:`~skye_widgets.protocol.TournamentResult`."""
-    lines = [f"{res.games} games, {len(res.bots)} players; the entrants change seats from game to game "
-             "(a shared win counts as 1/k of a win for each of the k tied winners):"]
-    for i, b in enumerate(res.bots):
-        lines.append(f"  entrant {i + 1} {b:8s} win share {100 * res.win_share(i):5.1f}%  "
-                     f"({res.wins[i]:g} wins)  average VP {res.average_points(i):5.1f}")
-    return "\n".join(lines)
-
-
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``skye-widgets tournament``."""
     from . import tournament
@@ -130,7 +120,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         return _fail("tournament", str(e))
     if args.games < 1:
         return _fail("tournament", "--games must be at least 1")
-    res = tournament(bots, games=args.games, seed=args.seed)
+    res = run_tournament(args, lambda **how: tournament(bots, games=args.games, seed=args.seed, **how), args.games)
     emit(args, res.to_dict, lambda: print(tournament_report(res)))
     return 0
 
@@ -166,5 +156,6 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200)
     t.add_argument("--bots", default="greedy,random,random,random")
     t.add_argument("--seed", type=SEED, default=0, help="seed of the first game (games use seed, seed+1, ...)")
+    add_tournament_flags(t)
     add_json_flag(t)
     t.set_defaults(func=cmd_tournament)

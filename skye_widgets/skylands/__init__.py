@@ -18,7 +18,7 @@ this game's values.
 from __future__ import annotations
 
 import dataclasses
-from typing import Sequence
+from typing import Any, Sequence
 
 from .. import protocol
 from ..protocol import GameInfo, TournamentResult
@@ -37,11 +37,13 @@ INFO = protocol.register(GameInfo(
     player_counts=(2, 3, 4), bot_kinds=BOT_NAMES, options={"side": "beginner"}))
 
 
-def tournament(bots: Sequence[str], games: int, *, seed: int = 0, side: str = "beginner") -> TournamentResult:
+def tournament(bots: Sequence[str], games: int, *, seed: int = 0, side: str = "beginner",
+               workers: int | None = 1, executor: Any = None, progress: Any = None) -> TournamentResult:
     """``games`` seeded games between bot kinds (one entrant each, seats rotating):
-    :func:`skye_widgets.protocol.tournament` for Skylands on board side ``side``."""
+    :func:`skye_widgets.protocol.tournament` for Skylands on board side ``side`` (and its
+    ``workers``/``executor``/``progress``)."""
     info = INFO if side == "beginner" else dataclasses.replace(INFO, options={"side": side})
-    return protocol.tournament(info, bots, games, seed=seed)
+    return protocol.tournament(info, bots, games, seed=seed, workers=workers, executor=executor, progress=progress)
 
 
 __all__ = ["Game", "GameState", "make_bot", "play_game", "tournament", "render_game", "Action", "ChooseAction",

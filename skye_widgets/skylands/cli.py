@@ -15,10 +15,10 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import SEED, add_json_flag, bot_list, emit, fit, whole_number
+from ..cli import SEED, add_json_flag, add_tournament_flags, bot_list, emit, fit, run_tournament, whole_number
 from ..limits import MAX_GAMES
 from ..errors import FileFormatError, read_json, write_json
-from . import tournament as run_tournament
+from . import tournament as play_tournament
 from .bots import BOT_NAMES, make_bot
 from .game import SIDES, GameState, play_game
 
@@ -99,11 +99,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def tournament(bots: Sequence[str], games: int, seed: int = 0, side: str = "beginner") -> dict[str, Any]:
+def tournament(bots: Sequence[str], games: int, seed: int = 0, side: str = "beginner", **how: Any) -> dict[str, Any]:
     """Play ``games`` seeded games (:func:`skye_widgets.protocol.tournament`: game ``k`` has
-    seed ``seed + k`` and the seats rotate); win shares and mean VP per bot kind (ties split,
-    entrants of the same kind added up)."""
-    r = run_tournament(bots, games, seed=seed, side=side)
+    seed ``seed + k`` and the seats rotate; ``how``: its workers/executor/progress); win shares
+    and mean VP per bot kind (ties split, entrants of the same kind added up)."""
+    r = play_tournament(bots, games, seed=seed, side=side, **how)
     kinds = sorted(set(bots))
     share = {k: sum(r.win_share(i) for i, b in enumerate(bots) if b == k) for k in kinds}
     mean = {k: sum(r.average_points(i) for i, b in enumerate(bots) if b == k) / bots.count(k) for k in kinds}
@@ -121,7 +121,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("skye-widgets skylands tournament: error: --games must be at least 1", file=sys.stderr)
         return 2
-    r = tournament(bots, args.games, args.seed, args.side)
+    r = run_tournament(args, lambda **how: tournament(bots, args.games, args.seed, args.side, **how), args.games)
 
     def text() -> None:
         print(f"{args.games} games, seats {', '.join(bots)} (rotating), seeds {args.seed}..{args.seed + args.games - 1}")
@@ -161,5 +161,6 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     t.add_argument("--bots", default="greedy,random,random")
     t.add_argument("--seed", type=SEED, default=0, help="first game seed")
     t.add_argument("--side", choices=SIDES, default="beginner")
+    add_tournament_flags(t)
     add_json_flag(t)
     t.set_defaults(func=cmd_tournament)
