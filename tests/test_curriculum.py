@@ -32,7 +32,8 @@ CHECK = "# NBVAL_CHECK_OUTPUT"
 CURRICULUM = ["01_tiles_and_placement", "02_roads_castle_income", "03_areas", "04_auction", "05_building",
               "06_scoring_tiles_a", "07_scoring_tiles_b", "08_scoring_tiles_c",
               "09_round_track_and_final_scoring", "classroom_demo", "strategy_lab", "skye_puzzles",
-              "hashi", "skylands"]
+              "hashi", "skylands",
+              "rules_at_a_glance_skye", "rules_at_a_glance_hashi", "rules_at_a_glance_skylands"]
 #: The notebooks of issue 5: each starts its code with the JupyterLite install cell.
 COURSE = ["00_welcome", *CURRICULUM[:11]]
 LITE_MARK = 'sys.platform == "emscripten"'
