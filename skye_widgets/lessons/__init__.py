@@ -26,7 +26,7 @@ A file's layout::
 >>> sum(c.right for c in quiz.choices)
 1
 >>> texts.exercises["close_the_lake"].check
-'lake_closed'
+'area_completed'
 """
 
 from __future__ import annotations

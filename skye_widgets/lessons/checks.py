@@ -10,7 +10,7 @@ file that names a value no check gives.
 >>> t = Territory("castle-blue")
 >>> run("placed_at", t, tile="16", cell=[1, 0])
 (False, 'in_hand', {'tile': '16', 'wanted': '(1, 0)'})
->>> t.place("16", 1, 0, 1)
+>>> _ = t.place("16", 1, 0, 1)
 >>> run("placed_at", t, tile="16", cell=[1, 0])
 (True, 'ok', {'tile': '16', 'cell': '(1, 0)'})
 """

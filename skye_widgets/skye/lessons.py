@@ -225,22 +225,6 @@ def best_gain(number: int, territory: Territory, tile: str) -> int:
     return best
 
 
-def check_exercise(number: int, territory: Territory) -> tuple[bool, str]:
-    """Did the learner place the hand tile so it earns the exercise's points? ``(ok, why)``."""
-    les = LESSONS[number]
-    start = exercise_territory(number)
-    before = score_tile(number, [start], [0])[0].points
-    if les.hand not in {p.tile for p in territory}:
-        return False, f"Tile {les.hand} is still in your hand: select it, rotate it (r), then click a green cell."
-    now = score_tile(number, [territory], [0])[0]
-    gained = now.points - before
-    if gained >= les.gain:
-        return True, (f"Yes! {before} -> {now.points} VP under scoring tile {tile_label(number)}: +{gained}. "
-                      "The outlines on the board show what scores.")
-    return False, (f"{before} -> {now.points} VP: +{gained}, and +{les.gain} is possible. "
-                   "Run the cell again to start over, and look at what the tile counts.")
-
-
 # --------------------------------------------------------------------------
 # Pictures for the lessons: clans side by side, the round track, charts
 # --------------------------------------------------------------------------

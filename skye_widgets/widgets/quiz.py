@@ -142,7 +142,7 @@ class Exercise(_Feedback):
                                                   self.start_over)
                 buttons += [self.undo_button, self.start_over_button]
                 self._refresh_buttons()
-            elif "value" in getattr(body, "keys", ()):
+            elif body.has_trait("value"):
                 body.observe(lambda _ch: self._changed(), names="value")
         children += [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")), self.feedback]
         super().__init__(children=children)
@@ -173,21 +173,21 @@ class Exercise(_Feedback):
             self._say(None, "Nothing to undo yet: place a tile first.")
             return
         self._moves.pop()
-        self._restore()
+        self._restore("Your last placement is taken back.")
 
     def start_over(self) -> None:
         """Put the board and the hand back as they were when the exercise began."""
         if self.start_over_button is None:
             raise ValueError("this exercise has no board to start over")
         self._moves.clear()
-        self._restore()
+        self._restore("Back to the start of the exercise.")
 
     def _placed(self, tile: str, x: int, y: int, rotation: int) -> None:
         self._moves.append((tile, x, y, rotation))
         self._refresh_buttons()
         self._changed()
 
-    def _restore(self) -> None:
+    def _restore(self, said: str) -> None:
         territory, hand = self._start[0].copy(), list(self._start[1])
         for tile, x, y, rotation in self._moves:
             territory.place(tile, x, y, rotation)
@@ -198,8 +198,7 @@ class Exercise(_Feedback):
         board.set_hand(hand)
         self._refresh_buttons()
         if not self._changed():
-            self._say(None, "Back to the start of the exercise." if not self._moves
-                      else "Your last placement is taken back.")
+            self._say(None, said)
 
     def _refresh_buttons(self) -> None:
         if self.undo_button is not None:
