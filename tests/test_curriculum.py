@@ -306,7 +306,7 @@ def test_lesson_5_build_both_tiles():
     ex = exercise(ns, "build_both", "build_board")
     board.click_cell(2, 0)              # 66 is selected first: it fits nowhere
     assert len(board.territory) == 3 and "Cannot place" in board.message
-    assert not ex.check() and ex.message_key == "missing"
+    assert not ex.check() and ex.message_key == "missing_first"
     board.select_tile("56")
     board.click_cell(2, 0)              # 56 rotation 0: its W (pasture) meets tile 29's E (pasture)
     assert not ex.check()

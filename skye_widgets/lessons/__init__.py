@@ -118,7 +118,7 @@ def stems() -> list[str]:
 def load(stem: str) -> LessonTexts:
     """The texts of lesson ``stem`` (a notebook's name without ``.ipynb``)."""
     if not isinstance(stem, str) or not re.fullmatch(r"[0-9a-z_]{1,40}", stem):
-        raise ValueError(f"no lesson is called {short(stem)!r}; known: {', '.join(stems())}")
+        raise ValueError(f"no lesson is called {short(stem)}; known: {', '.join(stems())}")
     path = DATA / f"{stem}.json"
     if not path.exists():
         raise ValueError(f"no lesson is called {stem!r}; known: {', '.join(stems())}")
@@ -133,7 +133,7 @@ def load_file(path: str | os.PathLike[str], stem: str | None = None) -> LessonTe
         seen: dict[str, Any] = {}
         for k, v in pairs:
             if k in seen:
-                raise _Fault(f"the key {short(k)!r} appears twice in one object")
+                raise _Fault(f"the key {short(k)} appears twice in one object")
             seen[k] = v
         return seen
 
@@ -164,7 +164,7 @@ def _object(value: Any, where: str, required: set[str], optional: set[str] = fro
         raise _Fault(f"{where}: missing {', '.join(missing)}")
     extra = sorted(value.keys() - required - optional)
     if extra:
-        raise _Fault(f"{where}: unknown field {short(extra[0])!r}")
+        raise _Fault(f"{where}: unknown field {short(extra[0])}")
     return value
 
 
@@ -191,7 +191,7 @@ def _entries(value: Any, where: str) -> dict[str, Any]:
         raise _Fault(f"{where}: more than {MAX_LESSON_ENTRIES} entries")
     for k in value:
         if not KEY.match(k):
-            raise _Fault(f"{where}: {short(k)!r} is not a key (lower-case letters, digits and _, up to 40)")
+            raise _Fault(f"{where}: {short(k)} is not a key (lower-case letters, digits and _, up to 40)")
     return value
 
 
@@ -205,7 +205,7 @@ def _parse(data: Any, stem: str) -> LessonTexts:
         q = _object(q, where, {"question", "choices"}, {"values"})
         provider = q.get("values")
         if provider is not None and provider not in QUIZ_VALUES:
-            raise _Fault(f"{where}: unknown values provider {short(provider)!r}")
+            raise _Fault(f"{where}: unknown values provider {short(provider)}")
         allowed = set(QUIZ_VALUES[provider].names) if provider else set()
         question = _text(q["question"], f"{where}: question", allowed)
         raw = q["choices"]
@@ -233,7 +233,7 @@ def _parse(data: Any, stem: str) -> LessonTexts:
         e = _object(e, where, {"task", "check", "messages"}, {"args"})
         name = e["check"]
         if name not in CHECKS:
-            raise _Fault(f"{where}: unknown check {short(name)!r}")
+            raise _Fault(f"{where}: unknown check {short(name)}")
         spec = CHECKS[name]
         task = _text(e["task"], f"{where}: task")
         args = e.get("args", {})

@@ -157,7 +157,9 @@ def all_built(territory: Any, *, tiles: list[str], first: str) -> Any:
     stuck = [t for t in missing if not territory.can_place(t)]
     if first in placed and stuck:
         return False, "stuck", {"first": first, "tile": stuck[0]}
-    return False, "missing", {"tiles": ", ".join(missing), "first": first}
+    if first not in placed:
+        return False, "missing_first", {"tiles": ", ".join(missing), "first": first}
+    return False, "missing", {"tiles": ", ".join(missing)}
 
 
 def scoring_gain(territory: Any, *, number: int) -> Any:
@@ -217,7 +219,7 @@ CHECKS: dict[str, Check] = {
     "count_completed": Check(count_completed, {"pick": (), "wrong": ("guess",), "ok": ("count",)}),
     "auction_gold": Check(auction_gold, {"pick": (), "wrong": ("guess",), "ok": ("gold",)},
                           {"scenario": lambda v: v in ("cara_cheaper", "ben_buys")}),
-    "all_built": Check(all_built, {"missing": ("tiles", "first"), "stuck": ("first", "tile"), "ok": ()},
+    "all_built": Check(all_built, {"missing_first": ("tiles", "first"), "missing": ("tiles",), "stuck": ("first", "tile"), "ok": ()},
                        {"tiles": lambda v: isinstance(v, list) and 0 < len(v) <= 4 and all(map(_is_tile, v)),
                         "first": _is_tile}),
     "scoring_gain": Check(scoring_gain, {"in_hand": ("tile",), "nowhere": ("tile",),
