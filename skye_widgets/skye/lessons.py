@@ -1,7 +1,8 @@
-"""Example territories and engine-checked exercises for the scoring lessons.
+"""Example territories, exercise boards and charts for the scoring lessons.
 
 Pure and headless: the notebooks ``06``-``09`` build their pictures and
-exercises from these, and ``tests/test_scoring_lessons.py`` recomputes the
+exercise boards from these (their checks: skye_widgets.lessons.checks), and
+``tests/test_scoring_lessons.py`` recomputes the
 points they print. Every example is a legal territory of real catalogue
 tiles, built placement by placement (so a catalogue change that makes one
 illegal fails loudly).
