@@ -40,7 +40,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..errors import FileFormatError, read_text
+from ..errors import DataError, FileFormatError, read_text
 from ..limits import MAX_JSON_DEPTH, MAX_LESSON_ENTRIES, MAX_QUIZ_CHOICES, MAX_TEXT_LENGTH, json_depth, short
 
 DATA = Path(__file__).parent / "data"
@@ -152,7 +152,7 @@ def load_file(path: str | os.PathLike[str], stem: str | None = None) -> LessonTe
         raise FileFormatError(path, f"unreadable JSON: {e}") from None
 
 
-class _Fault(Exception):
+class _Fault(DataError):
     """One fault of a lesson file (the loader adds the file's name)."""
 
 
