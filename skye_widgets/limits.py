@@ -41,6 +41,13 @@ MAX_NAME_LENGTH = 40
 #: side and note, a seed given as text). The longest shipped text is ~200.
 MAX_TEXT_LENGTH = 1000
 
+#: Quizzes, and separately exercises, in one lesson's text file
+#: (skye_widgets/lessons/data/*.json); the longest lesson has 6 of each.
+MAX_LESSON_ENTRIES = 100
+
+#: Choices of one quiz question, and messages of one exercise (the most used is 4).
+MAX_QUIZ_CHOICES = 12
+
 #: Characters of a faulty value quoted in an error message (the rest is "...").
 MAX_SHOWN = 40
 

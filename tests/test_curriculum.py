@@ -5,7 +5,8 @@
 * every notebook in ``notebooks/`` has the project's kernelspec;
 * every lesson (``01_`` ... ``10_``) has at least one ``# NBVAL_CHECK_OUTPUT`` cell that prints, with its
   output stored, so ``pytest --nbval-lax`` compares the rules' results with a fresh run;
-* lessons 01-05 also follow the lesson pattern: a Quiz, an engine-checked Exercise, a link to the next lesson;
+* lessons 01-05 also follow the lesson pattern: a quiz, an engine-checked exercise (both from the lesson's
+  text file), a link to the next lesson;
 * the classroom demo starts with an explanation (Voila command) and keeps its code cells hidden;
 * every curriculum notebook starts its code with the JupyterLite install cell, which installs the
   package only under Pyodide and does nothing under CPython (nbval, Voila, a local kernel).
@@ -104,7 +105,7 @@ def test_lessons_01_to_05_exist():
 def test_lesson_has_quiz_exercise_and_next_link(name):
     nb = read(NOTEBOOKS / f"{name}.ipynb")
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert "Quiz(" in code and "Exercise(" in code
+    assert "lesson.quiz(" in code and "lesson.exercise(" in code
     number = int(name[:2])
     assert any(Path(t).name.startswith(f"{number + 1:02d}_") for t in markdown_links(nb)), "no link to the next lesson"
 
@@ -193,94 +194,123 @@ def lesson(name: str) -> dict:
     return ns
 
 
+def exercise(ns: dict, key: str, body: str, **context):
+    """The lesson's exercise ``key`` on the notebook's widget ``body`` (as its cell builds it)."""
+    return ns["lesson"].exercise(key, ns[body], **context)
+
+
 def test_lesson_1_exercises():
     ns = lesson("01_tiles_and_placement")
-    board, check = ns["east_board"], ns["placed_at"]
-    assert check(board, "16", (1, 0))[0] is False                 # still in hand
+    board = ns["east_board"]
+    ex = exercise(ns, "east_of_castle", "east_board")
+    assert ex.check() is False and ex.message_key == "in_hand"   # still in hand
     board.click_cell(1, 0)                                         # rotation 0: mountain against water
     assert "does not match" in board.message and len(board.territory) == 1
     board.rotate(1)                                                # printed S (water) now faces W
     board.click_cell(1, 0)
-    assert check(board, "16", (1, 0)) == (True, "Yes! Tile 16 at (1, 0): every side it shares matches.")
+    assert ex.check() and ex.message == "Yes! Tile 16 is at (1, 0): every side it shares matches."
     corner = ns["corner_board"]
+    ex = exercise(ns, "corner_cell", "corner_board")
     corner.rotate(1)                                               # 59 needs rotation 1 in the corner
     corner.click_cell(1, 1)
-    assert check(corner, "59", (1, 1))[0]
+    assert ex.check()
+
+
+def test_lesson_1_tile_placed_elsewhere_is_named_and_can_be_taken_back():
+    ns = lesson("01_tiles_and_placement")
+    board = ns["east_board"]
+    ex = exercise(ns, "east_of_castle", "east_board")
+    board.rotate(3)                                                # 16 turned three quarters
+    board.click_cell(0, 1)                                         # south of the castle: legal, but not (1, 0)
+    assert len(board.territory) == 2, board.message
+    assert not ex.check() and ex.message == "Tile 16 went to (0, 1), not (1, 0). Press undo or start over to try again."
+    ex.undo()
+    assert len(board.territory) == 1 and board.hand == ["16"] and ex.message == "Your last placement is taken back."
+    board.rotate(1)
+    board.click_cell(1, 0)
+    assert ex.solved and ex.message_key == "ok"                    # re-checked quietly: green at once
 
 
 def test_lesson_2_whisky_exercise():
     ns = lesson("02_roads_castle_income")
-    board, check = ns["whisky_board"], ns["whisky_pays"]
-    assert check()[0] is False
+    board = ns["whisky_board"]
+    ex = exercise(ns, "connect_the_whisky", "whisky_board")
+    assert ex.check() is False
     board.click_cell(0, 1)              # tile 5 rotation 0: N pasture side with a road meets the castle's road
-    ok, text = check()
-    assert ok and "= 6 gold" in text
+    assert ex.check() and ex.message == "Yes! 5 for the castle and 1 for the connected whisky make 6 gold each round."
 
 
 def test_lesson_2_whisky_exercise_explains_an_unconnected_tile():
     ns = lesson("02_roads_castle_income")
     board = ns["whisky_board"]
+    ex = exercise(ns, "connect_the_whisky", "whisky_board")
     board.rotate(2)                     # tile 5 (N P road, E M road, S M, W M) turned twice: roads exit S and W
     board.click_cell(-1, 0)             # W of the castle: its E side (printed W, mountain, no road) meets castle W
     assert len(board.territory) == 2, board.message
-    ok, text = ns["whisky_pays"]()
-    assert not ok and "not connected" in text
+    assert not ex.check() and ex.message_key == "short" and "Income is still 5" in ex.message
 
 
 def test_lesson_3_close_the_lake():
     ns = lesson("03_areas")
-    board, check = ns["lake_board"], ns["lake_closed"]
+    board = ns["lake_board"]
+    ex = exercise(ns, "close_the_lake", "lake_board")
+    assert not ex.check() and ex.message_key == "open"
     board.select_tile("71")
     board.click_cell(2, 0)              # 71's west water touches only its W side: the lake closes
-    ok, text = check()
-    assert ok and "completed water area of 3 tiles" in text
+    assert ex.solved and "completed water area of 3 tiles" in ex.message
 
 
 def test_lesson_3_wrong_tile_leaves_the_lake_open():
     ns = lesson("03_areas")
     board = ns["lake_board"]
+    ex = exercise(ns, "close_the_lake", "lake_board")
     board.select_tile("66")
     board.rotate(1)                     # 66's water (N, E, S printed) now E, S, W: W meets tile 60
     board.click_cell(2, 0)
     assert len(board.territory) == 3, board.message
-    ok, text = ns["lake_closed"]()
-    assert not ok and "still open" in text
+    assert not ex.check() and "still open" in ex.message
 
 
 def test_lesson_3_count_exercise():
     ns = lesson("03_areas")
-    box, check = ns["count_box"], ns["count_right"]
-    assert check() == (False, "Pick a number first.")
+    box = ns["count_box"]
+    ex = exercise(ns, "count_completed", "count_box", territory=ns["land"])
+    assert not ex.check() and ex.message == "Pick a number first."
     box.value = 2
-    assert check()[0] is False
+    assert ex.check() is False and ex.message_key == "wrong"
+    box.value = 4                       # a change after a failed check clears the red message
+    assert ex.message == ""
     box.value = 3                       # the lake of 2, the enclosed mountain on tile 11, the mountain of 2
-    assert check()[0] is True
+    assert ex.solved and ex.message.startswith("Right: 3.")
 
 
 def test_lesson_4_gold_exercises():
     ns = lesson("04_auction")
     assert ns["game"].gold == [2, 2, 7]  # the round as played: see the log cell
     cara, ben = ns["cara_box"], ns["ben_box"]
-    assert ns["cara_gold"]() == (False, "Pick a number first.")
+    cara_ex = exercise(ns, "cara_gold", "cara_box")
+    ben_ex = exercise(ns, "ben_gold", "ben_box")
+    assert not cara_ex.check() and cara_ex.message == "Pick a number first."
     cara.value = 8
-    assert ns["cara_gold"]()[0] is False
+    assert cara_ex.check() is False
     cara.value = 6                      # 5 - (1 + 2) = 2, + 2 x 2 for tile 33 = 6
-    assert ns["cara_gold"]()[0] is True
+    assert cara_ex.check() is True
     ben.value = 0                       # 5 - 5 = 0, + 2 x 2 for tile 23 = 4, - 4 for tile 33 = 0
-    assert ns["ben_gold"]()[0] is True
+    assert ben_ex.check() is True
     ben.value = 3
-    assert ns["ben_gold"]()[0] is False
+    assert ben_ex.check() is False
 
 
 def test_lesson_5_build_both_tiles():
     ns = lesson("05_building")
-    board, check = ns["build_board"], ns["both_built"]
+    board = ns["build_board"]
+    ex = exercise(ns, "build_both", "build_board")
     board.click_cell(2, 0)              # 66 is selected first: it fits nowhere
     assert len(board.territory) == 3 and "Cannot place" in board.message
+    assert not ex.check() and ex.message_key == "missing_first"
     board.select_tile("56")
     board.click_cell(2, 0)              # 56 rotation 0: its W (pasture) meets tile 29's E (pasture)
-    assert check()[0] is False
+    assert not ex.check()
     board.rotate(1)                     # 66 rotation 1: W side = printed S (water) meets 56's E (water)
     board.click_cell(3, 0)
-    ok, text = check()
-    assert ok, (text, board.message)
+    assert ex.check(), (ex.message, board.message)

@@ -5,7 +5,7 @@
   an exercise (an engine-checked placement or a quiz computed by the engine);
 * the points printed in the committed notebooks equal the engine's score, recomputed here;
 * the examples score what we counted by hand from the catalogue (comments say how);
-* each placement exercise can be solved, and a wrong answer is refused.
+* each placement exercise can be solved, and a wrong answer is refused (the checks of skye_widgets.lessons).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from skye_widgets.lessons import checks
+from skye_widgets.lessons import load as load_texts
 from skye_widgets.skye import lessons
 from skye_widgets.skye.scoring import SCORING_TILES, score_tile
 
@@ -65,7 +67,7 @@ def test_tile_section_has_picture_printed_points_and_exercise(number):
         assert any("breakdown=" in c.source for c in pictures), f"tile {number}: the breakdown is not drawn"
     checks = [c for c in code if c.source.startswith("# NBVAL_CHECK_OUTPUT") and f"report({number})" in c.source]
     assert len(checks) == 1, f"tile {number}: needs exactly one checked cell printing lessons.report({number})"
-    assert any("Exercise(" in c.source or "Quiz(" in c.source for c in code), f"tile {number}: no exercise"
+    assert any("lesson.exercise(" in c.source or "lesson.quiz(" in c.source for c in code), f"tile {number}: no exercise"
 
 
 @pytest.mark.parametrize("number", range(1, 17))
@@ -113,14 +115,15 @@ EXERCISES = [n for n, les in lessons.LESSONS.items() if les.hand]
 def test_placement_exercise_can_be_solved_and_a_wrong_spot_is_refused(number):
     les = lessons.LESSONS[number]
     start = lessons.exercise_territory(number)
-    ok, why = lessons.check_exercise(number, start.copy())
-    assert not ok and "still in your hand" in why
+    ok, key, _ = checks.run("scoring_gain", start.copy(), number=number)
+    assert not ok and key == "in_hand"
     before = score_tile(number, [start], [0])[0].points
     outcomes = []
     for x, y, r in start.legal_placements(les.hand):
         t = start.copy()
         t.place(les.hand, x, y, r)
-        ok, _ = lessons.check_exercise(number, t)
+        ok, key, values = checks.run("scoring_gain", t, number=number)
+        assert key == ("ok" if ok else "short") and values["now"] - values["before"] == values["gained"]
         gained = score_tile(number, [t], [0])[0].points - before
         assert ok == (gained >= les.gain)
         outcomes.append(ok)
@@ -211,28 +214,41 @@ def test_notebook_exercise_uses_the_lesson_data(number):
     les = lessons.LESSONS[number]
     code = "\n".join(c.source for c in _section(number) if c.cell_type == "code")
     assert f'TerritoryWidget(lessons.exercise_territory({number}), hand=["{les.hand}"]' in code
-    assert f"lessons.check_exercise({number}, board{number}.territory)" in code
-    assert re.search(rf"Place tile {les.hand} .*earns? {les.gain} (more )?points?", code)
+    key = f"tile_{number}"
+    assert f'lesson.exercise("{key}", board{number})' in code
+    stem = _notebook_of(number)
+    text = load_texts(stem).exercises[key]
+    assert text.check == "scoring_gain" and text.args == {"number": number}
+    assert re.search(rf"Place tile {les.hand} .*earns? {les.gain} (more )?points?", text.task)
 
 
 @pytest.mark.parametrize("number", EXERCISES)
 def test_exercise_solved_by_clicking_the_board(number, quiet_canvas):
-    from skye_widgets.widgets.quiz import Exercise
+    from skye_widgets.widgets.quiz import Lesson
     from skye_widgets.widgets.skye import TerritoryWidget
     les = lessons.LESSONS[number]
     # as in the notebook cell
     board = TerritoryWidget(lessons.exercise_territory(number), hand=[les.hand], scoring_tiles=[number])
     board.show_breakdown(number)
-    ex = Exercise("task", lambda: lessons.check_exercise(number, board.territory), body=board)
-    assert not ex.check() and "still in your hand" in ex.message
+    ex = Lesson(_notebook_of(number)).exercise(f"tile_{number}", board)
+    assert not ex.check() and ex.message_key == "in_hand" and "still in your hand" in ex.message
     start = lessons.exercise_territory(number)
     before = score_tile(number, [start], [0])[0].points
     x, y, r = next(m for m in start.legal_placements(les.hand)
                    if _gain_after(start, les.hand, m, number, before) == les.gain)
     board.rotate(r)
     board.click_cell(x, y)
-    assert ex.check() and ex.solved, ex.message
-    assert f"+{les.gain}" in ex.message
+    # after the failed check, the placement is re-checked quietly: the green message shows at once
+    assert ex.solved and ex.message_key == "ok" and f"+{les.gain}" in ex.message
+    assert ex.check()
+
+
+def _notebook_of(number):
+    """The scoring lesson that teaches scoring tile ``number``."""
+    for stem in ("06_scoring_tiles_a", "07_scoring_tiles_b", "08_scoring_tiles_c"):
+        if f"tile_{number}" in load_texts(stem).exercises:
+            return stem
+    raise KeyError(number)
 
 
 def _gain_after(start, tile, move, number, before):

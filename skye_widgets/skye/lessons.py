@@ -1,7 +1,8 @@
-"""Example territories and engine-checked exercises for the scoring lessons.
+"""Example territories, exercise boards and charts for the scoring lessons.
 
 Pure and headless: the notebooks ``06``-``09`` build their pictures and
-exercises from these, and ``tests/test_scoring_lessons.py`` recomputes the
+exercise boards from these (their checks: skye_widgets.lessons.checks), and
+``tests/test_scoring_lessons.py`` recomputes the
 points they print. Every example is a legal territory of real catalogue
 tiles, built placement by placement (so a catalogue change that makes one
 illegal fails loudly).
@@ -223,22 +224,6 @@ def best_gain(number: int, territory: Territory, tile: str) -> int:
         finally:
             territory.pop()
     return best
-
-
-def check_exercise(number: int, territory: Territory) -> tuple[bool, str]:
-    """Did the learner place the hand tile so it earns the exercise's points? ``(ok, why)``."""
-    les = LESSONS[number]
-    start = exercise_territory(number)
-    before = score_tile(number, [start], [0])[0].points
-    if les.hand not in {p.tile for p in territory}:
-        return False, f"Tile {les.hand} is still in your hand: select it, rotate it (r), then click a green cell."
-    now = score_tile(number, [territory], [0])[0]
-    gained = now.points - before
-    if gained >= les.gain:
-        return True, (f"Yes! {before} -> {now.points} VP under scoring tile {tile_label(number)}: +{gained}. "
-                      "The outlines on the board show what scores.")
-    return False, (f"{before} -> {now.points} VP: +{gained}, and +{les.gain} is possible. "
-                   "Run the cell again to start over, and look at what the tile counts.")
 
 
 # --------------------------------------------------------------------------

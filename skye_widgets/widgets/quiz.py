@@ -4,26 +4,42 @@ Both give immediate feedback that *explains*: a wrong answer says why it is
 wrong, not only that it is. Both have a Python-level API (``answer``,
 ``check``) so notebooks and tests can drive them without a browser.
 
+The lessons build them from their text files (:mod:`skye_widgets.lessons`)
+through :class:`Lesson`, so no notebook cell shows a question's answer:
+
+>>> lesson = Lesson("05_building")
+>>> q = lesson.quiz("touch_new_tile")
+>>> q.answer("Only if the first one touches the castle")
+False
+>>> q.message
+'Not quite. Any tile of the territory counts as a neighbour.'
+
+A quiz can also be written in place:
+
 >>> q = Quiz("How many gold does the castle pay each round?",
 ...          [("3", "The castle pays more than that: look at its coins."),
 ...           ("5", "Right: every castle pays 5 gold at the start of each round.")],
 ...          answer="5")
->>> q.answer("3")
-False
->>> q.message
-'Not quite. The castle pays more than that: look at its coins.'
 >>> q.answer("5"), q.solved
 (True, True)
+
+An exercise whose body is a board (a :class:`~skye_widgets.widgets.skye.TerritoryWidget`)
+gets ``undo`` and ``start over`` buttons; after a failed check, any change of
+the body is re-checked quietly: the red message goes away, and a change that
+solves the task shows the green one.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from .base import plain_text
+from .. import lessons as lesson_texts
+from ..lessons import checks as lesson_checks
+from ..drawing import picture_bundle
+from .base import on_click, plain_text
 
 Check = Callable[[], "tuple[bool, str]"]
 
@@ -60,6 +76,8 @@ class Quiz(_Feedback):
 
     def __init__(self, question: str, options: Sequence[tuple[str, str]], answer: str) -> None:
         labels = [label for label, _ in options]
+        if len(set(labels)) != len(labels):
+            raise ValueError(f"two options have the same label: {labels}")
         if answer not in labels:
             raise ValueError(f"the answer {answer!r} is not one of the options {labels}")
         self.question = question
@@ -67,7 +85,8 @@ class Quiz(_Feedback):
         self.right = answer
         self._init_feedback()
         self.choice = W.RadioButtons(options=labels, value=None, layout=W.Layout(width="auto"))
-        button = W.Button(description="Check answer", button_style="primary")
+        button = W.Button(description="Check answer", button_style="primary",
+                          tooltip="See whether the chosen answer is right, and why")
         button.on_click(lambda _b: self.answer(self.choice.value))
         super().__init__(children=[W.HTML(f"<b>{escape(question)}</b>"), self.choice, button, self.feedback])
 
@@ -90,23 +109,156 @@ class Exercise(_Feedback):
     """A task checked by the engine: ``check()`` returns ``(ok, explanation)``.
 
     ``body`` is the widget the learner works with (a board, a price slider...).
+    A board (anything with ``territory``, ``hand``, ``on_placed``,
+    ``set_territory`` and ``set_hand``) gets :meth:`undo` and
+    :meth:`start_over`; any other body with a ``value`` is re-checked quietly
+    when its value changes after a check.
     """
 
     def __init__(self, task: str, check: Check, body: W.Widget | None = None) -> None:
         self.task = task
         self._check = check
+        self._checked = False           # a result is on the feedback line
         self._init_feedback()
-        button = W.Button(description="Check", button_style="primary")
+        button = W.Button(description="Check", button_style="primary",
+                          tooltip="Ask the rules whether the task is done, and why")
         button.on_click(lambda _b: self.check())
         children: list[W.Widget] = [W.HTML(f"<b>Exercise.</b> {escape(task)}")]
+        buttons: list[W.Widget] = [button]
+        self.body = body
+        self.undo_button: W.Button | None = None
+        self.start_over_button: W.Button | None = None
         if body is not None:
             children.append(body)
-        children += [button, self.feedback]
+            if _is_board(body):
+                self._start = (body.territory.copy(), list(body.hand))
+                self._moves: list[tuple[str, int, int, int]] = []
+                body.on_placed(self._placed)
+                self.undo_button = on_click(W.Button(description="undo", icon="undo",
+                                                     tooltip="Take back your last placement"), self.undo)
+                self.start_over_button = on_click(W.Button(description="start over", icon="refresh",
+                                                           tooltip="Put the board and your hand back as they "
+                                                                   "were at the start of this exercise"),
+                                                  self.start_over)
+                buttons += [self.undo_button, self.start_over_button]
+                self._refresh_buttons()
+            elif body.has_trait("value"):
+                body.observe(lambda _ch: self._changed(), names="value")
+        children += [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")), self.feedback]
         super().__init__(children=children)
 
     def check(self) -> bool:
         """Ask the engine whether the task is done; shows why or why not."""
         ok, text = self._check()
         self.solved = self.solved or ok
+        self._checked = True
         self._say(ok, text)
         return ok
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, plus the board's static SVG and PNG pictures (if the body is a
+        board) for viewers without a kernel, like the boards' own bundles."""
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
+        if self.undo_button is not None:
+            data.update(picture_bundle(self.body.drawing()))
+        return data
+
+    # -- retrying a board ---------------------------------------------------
+    def undo(self) -> None:
+        """Take back the last placement made on the board (its tile returns to the hand)."""
+        if self.undo_button is None:
+            raise ValueError("this exercise has no board to undo on")
+        if not self._moves:
+            self._say(None, "Nothing to undo yet: place a tile first.")
+            return
+        self._moves.pop()
+        self._restore("Your last placement is taken back.")
+
+    def start_over(self) -> None:
+        """Put the board and the hand back as they were when the exercise began."""
+        if self.start_over_button is None:
+            raise ValueError("this exercise has no board to start over")
+        self._moves.clear()
+        self._restore("Back to the start of the exercise.")
+
+    def _placed(self, tile: str, x: int, y: int, rotation: int) -> None:
+        self._moves.append((tile, x, y, rotation))
+        self._refresh_buttons()
+        self._changed()
+
+    def _restore(self, said: str) -> None:
+        territory, hand = self._start[0].copy(), list(self._start[1])
+        for tile, x, y, rotation in self._moves:
+            territory.place(tile, x, y, rotation)
+            if tile in hand:
+                hand.remove(tile)
+        board = self.body
+        board.set_territory(territory)
+        board.set_hand(hand)
+        self._refresh_buttons()
+        if not self._changed():
+            self._say(None, said)
+
+    def _refresh_buttons(self) -> None:
+        if self.undo_button is not None:
+            self.undo_button.disabled = not self._moves
+            self.start_over_button.disabled = not self._moves
+
+    def _changed(self) -> bool:
+        """The body changed: after a check, re-check quietly; True if a message is shown."""
+        if not self._checked:
+            return False
+        ok, text = self._check()
+        if ok:
+            self.solved = True
+            self._say(True, text)
+            return True
+        self.feedback.value = ""
+        return False
+
+
+def _is_board(body: Any) -> bool:
+    return all(hasattr(body, name) for name in ("territory", "hand", "on_placed", "set_territory", "set_hand"))
+
+
+class Lesson:
+    """The quizzes and exercises of one lesson, built from its text file.
+
+    ``Lesson("03_areas").quiz("enclosed_lake")`` is the quiz; ``.exercise(key,
+    body, **context)`` the exercise on ``body`` (a board: its territory is
+    checked; a dropdown or number box: its value), with ``context`` the check's
+    other inputs (for example the territory a question is about).
+    """
+
+    def __init__(self, stem: str) -> None:
+        self.stem = stem
+        self.texts = lesson_texts.load(stem)
+
+    def quiz(self, key: str, **context: Any) -> Quiz:
+        """The quiz ``key``; ``context`` feeds the numbers its texts quote (if they quote any)."""
+        text = self._entry(self.texts.quizzes, key, "quiz")
+        values = lesson_checks.quiz_values(text.values, **context)
+        fill = lesson_texts.fill
+        return Quiz(fill(text.question, values),
+                    [(fill(c.label, values), fill(c.feedback, values)) for c in text.choices],
+                    answer=fill(text.right.label, values))
+
+    def exercise(self, key: str, body: W.Widget | None = None, **context: Any) -> Exercise:
+        """The exercise ``key`` on ``body``, checked by its engine check."""
+        text = self._entry(self.texts.exercises, key, "exercise")
+
+        def check() -> tuple[bool, str]:
+            work = body.territory if _is_board(body) else getattr(body, "value", None)
+            ok, message_key, values = lesson_checks.run(text.check, work, **text.args, **context)
+            ex.message_key = message_key
+            return ok, lesson_texts.fill(text.messages[message_key], values)
+
+        ex = Exercise(text.task, check, body=body)
+        ex.message_key = None
+        return ex
+
+    def _entry(self, entries: Any, key: str, kind: str) -> Any:
+        if key not in entries:
+            raise KeyError(f"lesson {self.stem} has no {kind} {key!r}; it has: {', '.join(entries) or 'none'}")
+        return entries[key]

@@ -1,0 +1,140 @@
+"""No quiz or exercise answer is readable in a notebook without a deliberate step.
+
+For every lesson text file (``skye_widgets/lessons/data/*.json``) the answers
+are: the right choice's feedback of each quiz, and every success message of
+each exercise (placeholders turned into wildcards). Every notebook's visible
+cell sources (code and markdown) and saved outputs (printed text, HTML,
+markdown, SVG text, widget reprs and saved widget state) must contain none of
+them, nor a quiz written in place (``answer=...``, ``"right": true``).
+The scanner is itself tested: an answer planted in a copy of a notebook is
+caught, with the notebook and the cell named.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from skye_widgets import lessons
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+#: A quiz's right choice written next to its question, in any notebook code.
+IN_PLACE = re.compile(r"\banswer\s*=|[\"']right[\"']\s*:\s*(true|True)\b|\bright\s*=\s*True\b")
+TEXT_MIMES = ("text/plain", "text/html", "text/markdown", "image/svg+xml")
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """``template`` as a regex: its literal text (whitespace-insensitive), each placeholder a wildcard."""
+    parts = re.split(r"\{[a-z][a-z0-9_]*\}", template)
+    literal = [r"\s+".join(re.escape(w) for w in part.split()) for part in parts]
+    out = literal[0]
+    for part, lit in zip(parts[1:], literal[1:]):
+        out += r"\s*.{1,200}?" + (r"\s*" if part[:1].isspace() else "") + lit
+    return re.compile(out, re.DOTALL)
+
+
+def answers() -> list[tuple[str, re.Pattern[str]]]:
+    """(what, pattern) for every answer of every lesson text file."""
+    found = []
+    for stem in lessons.stems():
+        texts = lessons.load(stem)
+        for key, q in texts.quizzes.items():
+            found.append((f"{stem} quiz {key}: the right choice's feedback", _pattern(q.right.feedback)))
+        for key, e in texts.exercises.items():
+            for m in e.success_keys():
+                found.append((f"{stem} exercise {key}: success message {m!r}", _pattern(e.messages[m])))
+    return found
+
+
+def _normalise_source(source: str) -> str:
+    """A cell as the eye reads it: adjacent string literals joined (``"a " "b"`` -> ``a b``),
+    a comment's continuation lines joined, HTML entities decoded."""
+    source = re.sub(r"[\"']\s*\n?\s*f?[\"']", "", source)
+    return unescape(re.sub(r"\n\s*#+\s?", " ", source))
+
+
+def _output_texts(out: dict) -> list[str]:
+    texts = []
+    if out.get("output_type") == "stream":
+        texts.append("".join(out.get("text", "")))
+    for mime, value in out.get("data", {}).items():
+        if mime in TEXT_MIMES or mime.startswith("application/vnd.jupyter.widget"):
+            texts.append(value if isinstance(value, str) else
+                         "".join(value) if isinstance(value, list) else json.dumps(value))
+    if out.get("output_type") == "error":
+        texts.append("\n".join(out.get("traceback", [])))
+    return [unescape(t) for t in texts]
+
+
+def scan(path: Path) -> list[str]:
+    """Every answer visible in notebook ``path``: 'notebook: cell i: what'."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    patterns = answers()
+    problems = []
+    for i, cell in enumerate(nb["cells"]):
+        source = "".join(cell.get("source", ""))
+        places = [("source", _normalise_source(source))]
+        places += [("output", t) for out in cell.get("outputs", []) for t in _output_texts(out)]
+        if cell["cell_type"] == "code" and IN_PLACE.search(source):
+            problems.append(f"{path.name}: cell {i}: a quiz answer written in place "
+                            f"({IN_PLACE.search(source).group(0)!r})")
+        for where, text in places:
+            for what, pattern in patterns:
+                if pattern.search(text):
+                    problems.append(f"{path.name}: cell {i} ({where}): {what}")
+    state = json.dumps(nb.get("metadata", {}).get("widgets", {}))
+    for what, pattern in patterns:
+        if pattern.search(unescape(state)):
+            problems.append(f"{path.name}: saved widget state: {what}")
+    return problems
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_no_answer_in_sources_or_outputs(path):
+    assert scan(path) == []
+
+
+def test_every_lesson_has_answers_to_look_for():
+    found = answers()
+    per_stem = {stem: sum(what.startswith(stem + " ") for what, _ in found) for stem in lessons.stems()}
+    assert all(per_stem.values()), per_stem
+    # 01-09 and the strategy lab: 23 quizzes and 21 exercises, one success message each
+    assert len(found) == 23 + 21
+
+
+def test_a_planted_answer_is_caught(tmp_path):
+    copy = tmp_path / "03_areas.ipynb"
+    shutil.copy(NOTEBOOKS / "03_areas.ipynb", copy)
+    assert scan(copy) == []
+    nb = json.loads(copy.read_text(encoding="utf-8"))
+    texts = lessons.load("03_areas")
+    right = texts.quizzes["enclosed_lake"].right.feedback
+    nb["cells"].append({"cell_type": "code", "id": "planted-1", "metadata": {}, "execution_count": None,
+                        "outputs": [], "source": "# " + right.replace(" ", "\n# ", 3)})
+    ok = lessons.fill(texts.exercises["close_the_lake"].messages["ok"], {"area": "completed water area of 3 tiles"})
+    nb["cells"].append({"cell_type": "code", "id": "planted-2", "metadata": {}, "execution_count": 1,
+                        "outputs": [{"output_type": "stream", "name": "stdout", "text": [ok + "\n"]}],
+                        "source": "print(secret)"})
+    nb["cells"].append({"cell_type": "code", "id": "planted-3", "metadata": {}, "execution_count": None,
+                        "outputs": [], "source": 'Quiz("?", [("a", "x"), ("b", "y")],\n     answer="a")'})
+    nb["cells"].append({"cell_type": "markdown", "id": "planted-4", "metadata": {},
+                        "source": "Hint: " + right.replace("'", "&#x27;")})
+    nb["cells"].append({"cell_type": "code", "id": "planted-5", "metadata": {}, "execution_count": 2,
+                        "outputs": [{"output_type": "display_data", "metadata": {},
+                                     "data": {"text/html": "<span>" + ok.replace(" ", "\n ") + "</span>"}}],
+                        "source": "show()"})
+    copy.write_text(json.dumps(nb), encoding="utf-8")
+    n = len(nb["cells"])
+    found = scan(copy)
+    assert found == [
+        f"03_areas.ipynb: cell {n - 5} (source): 03_areas quiz enclosed_lake: the right choice's feedback",
+        f"03_areas.ipynb: cell {n - 4} (output): 03_areas exercise close_the_lake: success message 'ok'",
+        f"03_areas.ipynb: cell {n - 3}: a quiz answer written in place ('answer=')",
+        f"03_areas.ipynb: cell {n - 2} (source): 03_areas quiz enclosed_lake: the right choice's feedback",
+        f"03_areas.ipynb: cell {n - 1} (output): 03_areas exercise close_the_lake: success message 'ok'",
+    ]
