@@ -124,6 +124,8 @@ def _copy_tree(root: Path) -> None:
                             ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     if (REPO / "tests" / "browser" / "notebooks").exists():
         shutil.copytree(REPO / "tests" / "browser" / "notebooks", root / "browser_notebooks")
+    if (REPO / "voila.json").exists():          # Voila reads it from the folder it starts in
+        shutil.copy(REPO / "voila.json", root / "voila.json")
 
 
 @pytest.fixture

@@ -112,7 +112,13 @@ def test_lesson_has_quiz_exercise_and_next_link(name):
 
 def test_classroom_demo_explains_first_and_hides_its_code():
     nb = read(NOTEBOOKS / "classroom_demo.ipynb")
-    assert nb.cells[0].cell_type == "markdown" and "voila notebooks/classroom_demo.ipynb" in nb.cells[0].source
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and "How to play" in first.source
+    # a teacher's screen: no developer notes (how to start it is in README) and one title (the table's)
+    for dev in ("voila", ".venv", "Run All", "JupyterLab"):
+        assert dev not in first.source, dev
+    assert not any(line.startswith("# ") for c in nb.cells if c.cell_type == "markdown" for line in c.source.splitlines())
+    assert nb.metadata["voila"] == {"template": "skye-widgets"}       # nothing loaded from a CDN
     for c in nb.cells:
         if c.cell_type == "code":
             assert c.metadata.get("jupyter", {}).get("source_hidden"), "a code cell shows its source in JupyterLab"
