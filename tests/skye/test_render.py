@@ -86,7 +86,10 @@ def test_enclosed_area_is_a_central_blob_with_its_icons():
     assert [(b.cx, b.cy, b.r) for b in blobs] == [(50.0, 50.0, 20.0)]   # r = 0.2 * 100
     texts = [s.text for s in shapes if isinstance(s, Text)]
     assert "2" in texts          # two sheep: a count badge
-    assert "fa" in texts         # scroll "per farm"
+    # the scroll "per farm" is a parchment showing a farm (no letters like "fa"), not "/2"
+    assert not {"fa", "/2"} & set(texts)
+    assert any(isinstance(s, Polygon) and s.fill == R.ICON_STYLE["farm"][0] for s in shapes)
+    assert sum(isinstance(s, Circle) and s.fill == R.ICON_STYLE["scroll"][0] for s in shapes) == 2  # rolled ends
     # the pasture reaches all four sides, so it also passes through the centre (under the blob)
     assert R.centre_area(HILL) == 0
 
