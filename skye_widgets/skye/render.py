@@ -706,6 +706,46 @@ LEGEND_WIDTH = 460
 LEGEND_LINE = 17
 
 
+#: Words for a tile's contents (hover line): icon counts as (one, many with {n}).
+ICON_WORDS = {"sheep": ("1 sheep", "{n} sheep"), "cattle": ("1 cattle", "{n} cattle"),
+              "whisky": ("a whisky barrel", "{n} whisky barrels"), "ships": ("a ship", "{n} ships"),
+              "broch": ("a broch", "{n} brochs"), "farm": ("a farm", "{n} farms"),
+              "lighthouse": ("a lighthouse", "{n} lighthouses")}
+SCROLL_WORDS = {"per_2_sheep": "1 VP for every 2 sheep", "per_2_whisky": "1 VP for every 2 tiles with whisky",
+                "per_2_ships": "1 VP for every 2 ships", "per_cattle": "1 VP for each cattle",
+                "per_broch": "1 VP for each broch", "per_farm": "1 VP for each farm",
+                "per_lighthouse": "1 VP for each lighthouse"}
+TILE_WORDS = {"area": "{terrain}", "area_icons": "{terrain} with {icons}",
+              "enclosed": "an enclosed {terrain} area", "enclosed_icons": "an enclosed {terrain} area with {icons}",
+              "scroll": "a scroll ({rule})", "road": "a road", "roads": "{n} roads", "and": " and ",
+              "sentence": "{parts}."}
+
+
+def tile_words(t: Tile | str) -> str:
+    """What a tile shows, in words (for the hover line).
+
+    >>> tile_words("17")
+    'water; pasture with 1 sheep and a scroll (1 VP for each farm).'
+    """
+    if isinstance(t, str):
+        t = tile(t)
+    parts = []
+    for a in t.areas:
+        icons = []
+        for name, n in a.icons.items():
+            if name.startswith("scroll:"):
+                kind = name.split(":", 1)[1]
+                icons.append(TILE_WORDS["scroll"].format(rule=SCROLL_WORDS.get(kind, kind)))
+            else:
+                one, many = ICON_WORDS.get(name, (name, "{n} " + name))
+                icons.append(one if n == 1 else many.format(n=n))
+        key = ("enclosed" if a.enclosed else "area") + ("_icons" if icons else "")
+        parts.append(TILE_WORDS[key].format(terrain=a.terrain.label, icons=TILE_WORDS["and"].join(icons)))
+    if t.roads:
+        parts.append(TILE_WORDS["road"] if len(t.roads) == 1 else TILE_WORDS["roads"].format(n=len(t.roads)))
+    return TILE_WORDS["sentence"].format(parts="; ".join(parts))
+
+
 def legend_entries(placements: Mapping[Cell, tuple[Tile, int]] | Iterable[Tile], *,
                    areas: bool = False) -> list[str]:
     """The keys (of :data:`LEGEND_TEXT`) a picture needs: the areas overlay's marks when
