@@ -555,7 +555,8 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                      castle_colour: str | None = None,
                      coordinates: bool = False,
                      tile_numbers: bool = False,
-                     legend: bool | None = None) -> Drawing:
+                     legend: bool | None = None,
+                     margin: int = 1) -> Drawing:
     """A territory as a drawing, auto-fitted to ``max_width`` x ``max_height``.
 
     ``coordinates`` labels the columns (x) along the top edge and the rows (y)
@@ -563,7 +564,8 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
     ``tile_numbers`` writes each placed tile's catalogue number in its top-left
     corner. ``legend`` adds a key under the picture saying what the areas
     overlay's marks and the scroll icons shown mean (default: when
-    ``components`` are drawn).
+    ``components`` are drawn). ``margin`` is the ring of empty cells shown
+    around the tiles (0 for territories shown side by side).
 
     Overlays (all optional, drawn on the ``overlay`` layer):
 
@@ -578,7 +580,7 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
     legal = list(dict.fromkeys((int(c[0]), int(c[1])) for c in legal))  # cells, each once
     if view is None:
         shown = list(placements) + legal + ([(preview.x, preview.y)] if preview else [])
-        view = fit_view(shown, cell=cell, max_width=max_width, max_height=max_height,
+        view = fit_view(shown, cell=cell, max_width=max_width, max_height=max_height, margin=margin,
                         gutter=COORD_GUTTER if coordinates else 0)
     elif coordinates and not view.gutter:
         view = replace(view, gutter=COORD_GUTTER)
@@ -968,6 +970,8 @@ def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
         lx, ly = _label_corner(view, cells, used)
         pts = getattr(item, "points", 0)
         w, h = max(22.0, s * 0.34), max(13.0, s * 0.18)
+        lx = min(max(lx, w / 2 + 1), view.width - w / 2 - 1)      # inside the picture
+        ly = min(max(ly, h / 2 + 1), view.height - h / 2 - 1)
         out += [Rect(lx - w / 2, ly - h / 2, w, h, fill="#FFFFFF", stroke=colour,
                      line_width=2, layer="overlay"),
                 Text(lx, ly, f"{pts:+d}", size=max(8.0, min(13.0, s * 0.17)), bold=True, fill="#000000",
