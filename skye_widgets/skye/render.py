@@ -553,14 +553,15 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                      preview_tile: Tile | None = None,
                      title: str = "",
                      castle_colour: str | None = None,
-                     coordinates: bool = False,
+                     coordinates: bool = True,
                      tile_numbers: bool = False,
                      legend: bool | None = None,
                      margin: int = 1) -> Drawing:
     """A territory as a drawing, auto-fitted to ``max_width`` x ``max_height``.
 
-    ``coordinates`` labels the columns (x) along the top edge and the rows (y)
-    along the left edge, as the texts name cells: "(1, 0)" is x = 1, y = 0.
+    ``coordinates`` (on by default) labels the columns (x) along the top edge and
+    the rows (y) along the left edge, as the texts name cells: "(1, 0)" is x = 1,
+    y = 0. With an explicit ``view`` the labels go in its ``gutter`` (none without one).
     ``tile_numbers`` writes each placed tile's catalogue number in its top-left
     corner. ``legend`` adds a key under the picture saying what the areas
     overlay's marks and the scroll icons shown mean (default: when
@@ -582,8 +583,6 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
         shown = list(placements) + legal + ([(preview.x, preview.y)] if preview else [])
         view = fit_view(shown, cell=cell, max_width=max_width, max_height=max_height, margin=margin,
                         gutter=COORD_GUTTER if coordinates else 0)
-    elif coordinates and not view.gutter:
-        view = replace(view, gutter=COORD_GUTTER)
     s = view.cell
     key = legend_entries(placements, areas=bool(components)) if (
         legend or (legend is None and components)) else []
@@ -591,7 +590,7 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
     width = max(view.width, LEGEND_WIDTH) if key else view.width
     d = Drawing(width, view.height + key_h, title=title or f"territory of {len(placements)} tiles")
     d.add(Rect(0, 0, width, view.height + key_h, fill=BACKGROUND, layer="background"))
-    if coordinates:
+    if coordinates and view.gutter:
         d.extend(coordinate_labels(view))
     for x, y in view.cells():
         if (x, y) not in placements:

@@ -54,7 +54,7 @@ def test_coordinates_label_columns_on_top_and_rows_on_the_left():
     # the castle (0, 0) moved with the gutter: its border starts at (90, 90)
     assert any(isinstance(s, Rect) and (s.x, s.y, s.w) == (90, 90, 64) and s.stroke == R.TILE_EDGE
                for s in d.shapes)
-    plain = render_territory(Territory("castle-blue"))
+    plain = render_territory(Territory("castle-blue"), coordinates=False)
     assert (plain.width, plain.height) == (208, 208) and not texts(plain.shapes, "background")
 
 
@@ -176,7 +176,7 @@ def test_score_badges_do_not_cover_icons():
     items = [SimpleNamespace(points=k + 1, reason="x", cells=(c,)) for k, c in enumerate(placed)]
     items.append(SimpleNamespace(points=9, reason="y", cells=tuple(placed)))
     d = render_territory(t, breakdown=SimpleNamespace(points=0, breakdown=items))
-    view = R.fit_view(t.placements)
+    view = R.fit_view(t.placements, gutter=R.COORD_GUTTER)
     s = view.cell
     g = s * 0.11
     icons = []
