@@ -120,6 +120,21 @@ class TerritoryWidget(CanvasBoard):
         the territory alone is scored (majority tiles compare it with nobody).
     scoring_tiles:
         Which scoring tiles the breakdown menu offers (default all 16).
+    cell, max_width, max_height:
+        Cells keep ``cell`` pixels while the territory fits in ``max_width`` x
+        ``max_height`` (the canvas grows with it); only past that bound do they
+        shrink (:func:`~skye_widgets.skye.render.fit_view`).
+    coordinates, tile_numbers:
+        The first state of the "coordinates" (column x on top, row y on the
+        left, as the texts name cells) and "tile numbers" checkboxes.
+    keep_hand_row:
+        Keep the hand row's height when the hand is empty, so the board does
+        not jump when the last tile is placed (default: when there is a hand
+        or a game's ``place``).
+
+    Under the board: the status line, a hover line naming the tile under the
+    pointer (:meth:`hover_text`) and a key of the marks and icons shown
+    (:meth:`key_entries`).
     """
 
     def __init__(self, territory: Territory | None = None, hand: Iterable[str | int] = (), *,
