@@ -165,7 +165,8 @@ def test_classroom_form_starts_a_projector_sized_game():
     # default seats: a person and two greedy bots; Player 1 must price first (bots have no loop here)
     assert table.game.n_players == 3 and table.seat_specs == ["human", "greedy", "greedy"]
     assert [b.cell for b in table.boards] == [96, 96, 96]
-    assert table.boards[0].canvas.width == 8 + 3 * 96 + 8      # castle + one empty ring, 8 px margins
+    # castle + one empty ring, 8 px margins and the 18 px coordinate gutter
+    assert table.boards[0].canvas.width == 8 + 18 + 3 * 96 + 8
     assert app["setup"].layout.display == "none"
     app["new_game"]()
     assert app["stage"].children == () and app["setup"].layout.display is None

@@ -127,18 +127,39 @@ def _island(geo: Geometry, cell: Cell, number: int | None, *, flag: str | None =
     return shapes
 
 
+def coordinate_labels(geo: Geometry) -> list[Text]:
+    """Column numbers (x) along the top edge and row numbers (y) along the left edge, in the
+    margin, as the texts name cells: "(2, 0)" is x = 2 (the third column), y = 0 (the top row).
+
+    >>> g = Geometry(rows=2, cols=3, cell=52.0, margin=40.0)   # island radius 17.68
+    >>> [(t.text, t.x, round(t.y, 2)) for t in coordinate_labels(g)]
+    [('0', 40.0, 11.16), ('1', 92.0, 11.16), ('2', 144.0, 11.16), ('0', 11.16, 40.0), ('1', 11.16, 92.0)]
+    """
+    gap = geo.margin - geo.radius                 # the free strip between the edge and an island
+    at = gap / 2
+    size = max(8.0, min(11.0, gap * 0.6))
+    out = [Text(geo.center((x, 0))[0], at, str(x), size=size, fill="#35576e", layer="background")
+           for x in range(geo.cols)]
+    out += [Text(at, geo.center((0, y))[1], str(y), size=size, fill="#35576e", layer="background")
+            for y in range(geo.rows)]
+    return out
+
+
 def render_board(board: Board, sheet: "Sheet | None" = None, *, selected: Cell | None = None,
                  highlight: Iterable[Cell] = (), geometry: Geometry | None = None,
-                 extra_height: float = 0.0) -> Drawing:
+                 extra_height: float = 0.0, coordinates: bool = False) -> Drawing:
     """A board side, with a player's numbers and bridges if ``sheet`` is given.
 
     ``selected`` gets an orange ring (the first island of a bridge being
-    drawn); ``highlight`` islands a soft glow (for lessons: "these score").
+    drawn); ``highlight`` islands a soft glow (for lessons: "these score");
+    ``coordinates`` labels the columns (x) on top and the rows (y) on the left.
     """
     geo = geometry or board_geometry(board)
     d = Drawing(geo.width, geo.height + extra_height,
                 title=f"Hashi board {board.name} (side {board.side})")
     d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
+    if coordinates:
+        d.extend(coordinate_labels(geo))
     for a, b in board.lines:
         if sheet is not None and sheet.bridges.get((a, b)):
             continue  # the bridge covers its dotted line (no dots between the strokes of a double)
@@ -166,7 +187,7 @@ def card_label(card: Any) -> str:
 
 
 def render_game(game: "HashiGame", viewer: int | None = None, *, selected: Cell | None = None,
-                highlight: Iterable[Cell] = ()) -> Drawing:
+                highlight: Iterable[Cell] = (), coordinates: bool = False) -> Drawing:
     """The whole game as ``viewer`` sees it: their board (default: the player to act's)
     with the card, the deck and everyone's scores (a Drawing, with ``_repr_svg_``).
     Nothing is hidden from a player in Hashi but the order of the cards to come,
@@ -177,7 +198,7 @@ def render_game(game: "HashiGame", viewer: int | None = None, *, selected: Cell 
     n = game.n_players
     strip = 78 + 32 * n
     d = render_board(game.board, sheet, selected=selected, highlight=highlight, geometry=geo,
-                     extra_height=strip)
+                     extra_height=strip, coordinates=coordinates)
     d.title = f"Hashi: {game.players[player]}"
     top = geo.height
     d.add(Rect(0, top, d.width, strip, fill="#fbf8ef", layer="background"))
@@ -261,7 +282,7 @@ def _puzzle_parts(obj: Any) -> tuple[Any, Mapping[Any, int]]:
 
 
 def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterable[Cell] = (),
-                  geometry: Geometry | None = None) -> Drawing:
+                  geometry: Geometry | None = None, coordinates: bool = False) -> Drawing:
     """A classic Hashiwokakero puzzle (``HashiPuzzle``) or a learner's play on it (``PuzzleState``).
 
     Islands whose bridges equal their number are circled; islands with too
@@ -273,6 +294,8 @@ def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterab
                                margin=30.0)
     d = Drawing(geo.width, geo.height, title=f"Hashiwokakero {puzzle.width}x{puzzle.height}")
     d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
+    if coordinates:
+        d.extend(coordinate_labels(geo))
     degree: dict[Cell, int] = {c: 0 for c in puzzle.islands}
     for pair, n in sorted(bridges.items(), key=lambda kv: line_order(make_line(*kv[0]))):   # row by row
         a, b = sorted(pair)

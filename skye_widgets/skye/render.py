@@ -68,10 +68,11 @@ CASTLE_ROAD_COLOUR = "#EE7733"
 CLAN_COLOURS = {"red": "#CC3311", "blue": "#0077BB", "yellow": "#EECC66",
                 "white": "#FFFFFF", "green": "#228833"}
 
-#: Short labels of the scroll types, printed on the scroll glyph.
-SCROLL_LABELS = {
-    "per_2_sheep": "½sh", "per_2_whisky": "½wh", "per_2_ships": "½sp",
-    "per_cattle": "ca", "per_broch": "br", "per_farm": "fa", "per_lighthouse": "lh",
+#: What each scroll type counts, as (icon drawn on the scroll, how many make 1 VP).
+SCROLL_COUNTS = {
+    "per_2_sheep": ("sheep", 2), "per_2_whisky": ("whisky", 2), "per_2_ships": ("ships", 2),
+    "per_cattle": ("cattle", 1), "per_broch": ("broch", 1), "per_farm": ("farm", 1),
+    "per_lighthouse": ("lighthouse", 1),
 }
 #: Glyph style per icon kind: (main colour, one-letter fallback used in legends).
 ICON_STYLE = {
@@ -244,9 +245,18 @@ def _glyph(kind: str, count: int, x: float, y: float, g: float, layer: str,
                 Rect(x - g * 0.36, y + g * 0.05, g * 0.72, g * 0.3, fill="#CC3311", **kw),
                 Circle(x, y - g * 0.75, g * 0.25, fill="#FFDD33", stroke=ink, line_width=0.5, **kw)]
     elif kind == "scroll":
-        out += [Rect(x - g * 1.05, y - g * 0.7, g * 2.1, g * 1.4, fill=col, stroke=ink,
-                     line_width=max(0.6, g / 8), **kw),
-                Text(x, y, label, size=max(6.0, g * 1.05), fill=ink, bold=True, **kw)]
+        # a parchment with rolled ends, showing the thing it counts (and "/2" when it counts pairs)
+        what, per = SCROLL_COUNTS.get(label, ("", 1))
+        lw = max(0.6, g / 8)
+        out += [Rect(x - g * 1.05, y - g * 0.72, g * 2.1, g * 1.44, fill=col, stroke=ink, line_width=lw, **kw),
+                Circle(x - g * 1.05, y, g * 0.3, fill=col, stroke=ink, line_width=lw, **kw),
+                Circle(x + g * 1.05, y, g * 0.3, fill=col, stroke=ink, line_width=lw, **kw)]
+        if what:
+            out += _glyph(what, 1, x - (g * 0.38 if per > 1 else 0), y, g * 0.52, layer, opacity)
+        if per > 1:
+            out.append(Text(x + g * 0.5, y, f"/{per}", size=max(6.0, g * 0.85), fill=ink, bold=True, **kw))
+        elif not what:
+            out.append(Text(x, y, "?", size=max(6.0, g * 1.05), fill=ink, bold=True, **kw))
     if count > 1:
         out += [Circle(x + g * 0.95, y + g * 0.85, g * 0.55, fill="#FFFFFF", stroke=ink,
                        line_width=0.6, **kw),
@@ -261,7 +271,7 @@ def icon_glyphs(a: Area) -> list[tuple[str, int, str]]:
     for name, n in a.icons.items():
         if name.startswith("scroll:"):
             kind = name.split(":", 1)[1]
-            out.append(("scroll", 1, SCROLL_LABELS.get(kind, kind[:3])))
+            out.append(("scroll", 1, kind))
         else:
             out.append((name, n, ""))
     return out
@@ -435,25 +445,29 @@ class View:
     rows: int
     cell: int
     pad: int = 8
+    #: Pixels left of the columns and above the rows for the coordinate labels (0: none).
+    gutter: int = 0
 
     @property
     def width(self) -> int:
         """Width in pixels."""
-        return self.cols * self.cell + 2 * self.pad
+        return self.cols * self.cell + 2 * self.pad + self.gutter
 
     @property
     def height(self) -> int:
         """Height in pixels."""
-        return self.rows * self.cell + 2 * self.pad
+        return self.rows * self.cell + 2 * self.pad + self.gutter
 
     def to_px(self, x: int, y: int) -> tuple[int, int]:
         """Top-left pixel of cell (x, y)."""
-        return (self.pad + (x - self.min_x) * self.cell, self.pad + (y - self.min_y) * self.cell)
+        o = self.pad + self.gutter
+        return (o + (x - self.min_x) * self.cell, o + (y - self.min_y) * self.cell)
 
     def cell_at(self, px: float, py: float) -> Cell | None:
         """The cell under a pixel, or None outside the shown cells."""
-        cx = (px - self.pad) // self.cell
-        cy = (py - self.pad) // self.cell
+        o = self.pad + self.gutter
+        cx = (px - o) // self.cell
+        cy = (py - o) // self.cell
         if 0 <= cx < self.cols and 0 <= cy < self.rows:
             return int(cx) + self.min_x, int(cy) + self.min_y
         return None
@@ -466,8 +480,13 @@ class View:
 
 
 def fit_view(cells: Iterable[Cell], *, cell: int = 64, max_width: int = 720, max_height: int = 560,
-             margin: int = 1, min_cell: int = 18, pad: int = 8) -> View:
+             margin: int = 1, min_cell: int = 18, pad: int = 8, gutter: int = 0) -> View:
     """A view showing ``cells`` plus ``margin`` empty cells around, shrunk to fit the maximum size.
+
+    Cells keep the size ``cell`` while the picture fits in ``max_width`` x
+    ``max_height`` (the picture grows with the territory); only past that bound
+    do they shrink, never below ``min_cell``. ``gutter`` pixels are kept left
+    and above for the coordinate labels.
 
     >>> v = fit_view([(0, 0)])          # castle alone: 3 x 3 cells at the full size
     >>> (v.min_x, v.min_y, v.cols, v.rows, v.cell)
@@ -485,9 +504,9 @@ def fit_view(cells: Iterable[Cell], *, cell: int = 64, max_width: int = 720, max
     min_x, max_x = min(xs) - margin, max(xs) + margin
     min_y, max_y = min(ys) - margin, max(ys) + margin
     cols, rows = max_x - min_x + 1, max_y - min_y + 1
-    size = min(cell, (max_width - 2 * pad) // cols, (max_height - 2 * pad) // rows)
+    size = min(cell, (max_width - 2 * pad - gutter) // cols, (max_height - 2 * pad - gutter) // rows)
     size = max(size, min_cell)  # readable first: a huge territory makes a bigger picture
-    return View(min_x, min_y, cols, rows, int(size), pad)
+    return View(min_x, min_y, cols, rows, int(size), pad, gutter)
 
 
 @dataclass(frozen=True)
@@ -533,8 +552,21 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                      preview: Preview | None = None,
                      preview_tile: Tile | None = None,
                      title: str = "",
-                     castle_colour: str | None = None) -> Drawing:
+                     castle_colour: str | None = None,
+                     coordinates: bool = True,
+                     tile_numbers: bool = False,
+                     legend: bool | None = None,
+                     margin: int = 1) -> Drawing:
     """A territory as a drawing, auto-fitted to ``max_width`` x ``max_height``.
+
+    ``coordinates`` (on by default) labels the columns (x) along the top edge and
+    the rows (y) along the left edge, as the texts name cells: "(1, 0)" is x = 1,
+    y = 0. With an explicit ``view`` the labels go in its ``gutter`` (none without one).
+    ``tile_numbers`` writes each placed tile's catalogue number in its top-left
+    corner. ``legend`` adds a key under the picture saying what the areas
+    overlay's marks and the scroll icons shown mean (default: when
+    ``components`` are drawn). ``margin`` is the ring of empty cells shown
+    around the tiles (0 for territories shown side by side).
 
     Overlays (all optional, drawn on the ``overlay`` layer):
 
@@ -549,10 +581,17 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
     legal = list(dict.fromkeys((int(c[0]), int(c[1])) for c in legal))  # cells, each once
     if view is None:
         shown = list(placements) + legal + ([(preview.x, preview.y)] if preview else [])
-        view = fit_view(shown, cell=cell, max_width=max_width, max_height=max_height)
+        view = fit_view(shown, cell=cell, max_width=max_width, max_height=max_height, margin=margin,
+                        gutter=COORD_GUTTER if coordinates else 0)
     s = view.cell
-    d = Drawing(view.width, view.height, title=title or f"territory of {len(placements)} tiles")
-    d.add(Rect(0, 0, view.width, view.height, fill=BACKGROUND, layer="background"))
+    key = legend_entries(placements, areas=bool(components)) if (
+        legend or (legend is None and components)) else []
+    key_h = legend_height(key)
+    width = max(view.width, LEGEND_WIDTH) if key else view.width
+    d = Drawing(width, view.height + key_h, title=title or f"territory of {len(placements)} tiles")
+    d.add(Rect(0, 0, width, view.height + key_h, fill=BACKGROUND, layer="background"))
+    if coordinates and view.gutter:
+        d.extend(coordinate_labels(view))
     for x, y in view.cells():
         if (x, y) not in placements:
             px, py = view.to_px(x, y)
@@ -580,7 +619,206 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                        line_width=max(2.0, s / 14), layer="overlay"),
                   Line(((px + s * 0.8, py + s * 0.2), (px + s * 0.2, py + s * 0.8)), stroke=colour,
                        line_width=max(2.0, s / 14), layer="overlay"))
+    if tile_numbers:
+        d.extend(tile_number_badges(placements, view))
+    if key:
+        d.extend(legend_shapes(key, 8, view.height + 4))
     return d
+
+
+#: Pixels kept left of and above a territory for its coordinate labels.
+COORD_GUTTER = 18
+
+
+def coordinate_labels(view: View) -> list[Shape]:
+    """Column numbers (x) along the top edge and row numbers (y) along the left edge of ``view``,
+    with a small "x" and "y" in the corner saying which is which.
+
+    Cells start at pad + gutter = 26 px; column -1 is centred at 26 + 20 = 46, column 0
+    at 86; the gutter's middle is 26 - 9 + 1 = 18.
+
+    >>> v = View(min_x=-1, min_y=0, cols=2, rows=1, cell=40, pad=8, gutter=18)
+    >>> [(t.text, t.x, t.y) for t in coordinate_labels(v)]
+    [('x', 21, 13), ('y', 13, 21), ('-1', 46.0, 18.0), ('0', 86.0, 18.0), ('0', 18.0, 46.0)]
+    """
+    g, s = view.gutter or COORD_GUTTER, view.cell
+    edge = view.pad + g                     # where the first cell starts, both ways
+    mid = edge - g / 2 + 1                  # the middle of the gutter
+    size = max(8.0, min(12.0, s * 0.22))
+    ink = "#444444"
+    out: list[Shape] = [Text(edge - 5, edge - 13, "x", size=8, fill="#777777", layer="background"),
+                        Text(edge - 13, edge - 5, "y", size=8, fill="#777777", layer="background")]
+    for x in range(view.min_x, view.min_x + view.cols):
+        px, _ = view.to_px(x, view.min_y)
+        out.append(Text(px + s / 2, mid, str(x), size=size, fill=ink, layer="background"))
+    for y in range(view.min_y, view.min_y + view.rows):
+        _, py = view.to_px(view.min_x, y)
+        out.append(Text(mid, py + s / 2, str(y), size=size, fill=ink, layer="background"))
+    return out
+
+
+def tile_number_badges(placements: Mapping[Cell, tuple[Tile, int]], view: View) -> list[Shape]:
+    """Each placed landscape tile's catalogue number in a small badge in its top-left corner
+    (the corner of a tile holds no icon)."""
+    out: list[Shape] = []
+    s = view.cell
+    r = max(6.5, s * 0.11)
+    for (x, y), (t, _rot) in sorted(placements.items()):
+        if t.is_castle:
+            continue
+        px, py = view.to_px(x, y)
+        cx, cy = px + r + 1, py + r + 1
+        out += [Circle(cx, cy, r, fill="#FFFFFF", stroke=TILE_EDGE, line_width=1.0, opacity=0.92, layer="overlay"),
+                Text(cx, cy, t.id, size=max(7.0, r * 1.15 if len(t.id) < 3 else r * 0.9), bold=True,
+                     fill="#000000", layer="overlay")]
+    return out
+
+
+# --------------------------------------------------------------------------
+# The key: what the marks and icons of a picture mean
+# --------------------------------------------------------------------------
+
+#: The key's texts, whole sentences with named placeholders (to be translated).
+LEGEND_TEXT = {
+    "terrain": "Tile colours: {pasture}, {water}, {mountain}.",
+    "open": "Dashed outline: an open area, it can still grow.",
+    "completed": "Solid outline with a tick: a completed area, closed on every side.",
+    "colours": "Each area has its own outline colour; the tile colours show through.",
+    "sheep": "Sheep (a small number beside it: how many).",
+    "cattle": "Cattle.",
+    "whisky": "A whisky barrel.",
+    "ships": "A ship.",
+    "broch": "A broch, a round stone tower.",
+    "farm": "A farm.",
+    "lighthouse": "A lighthouse.",
+    "scrolls": "A scroll scores at the end of the game, double in a completed area:",
+    "scroll:per_2_sheep": "scroll with a sheep and /2: 1 VP for every 2 sheep in the territory.",
+    "scroll:per_2_whisky": "scroll with a barrel and /2: 1 VP for every 2 tiles with whisky.",
+    "scroll:per_2_ships": "scroll with a ship and /2: 1 VP for every 2 ships.",
+    "scroll:per_cattle": "scroll with cattle: 1 VP for each cattle.",
+    "scroll:per_broch": "scroll with a broch: 1 VP for each broch.",
+    "scroll:per_farm": "scroll with a farm: 1 VP for each farm.",
+    "scroll:per_lighthouse": "scroll with a lighthouse: 1 VP for each lighthouse.",
+}
+TERRAIN_WORDS = {Terrain.PASTURE: "pasture (yellow-green)", Terrain.WATER: "water (blue)",
+                 Terrain.MOUNTAIN: "mountain (grey)"}
+#: Width of a picture with a key underneath (the key's longest line fits).
+LEGEND_WIDTH = 460
+LEGEND_LINE = 17
+
+
+#: Words for a tile's contents (hover line): icon counts as (one, many with {n}).
+ICON_WORDS = {"sheep": ("1 sheep", "{n} sheep"), "cattle": ("1 cattle", "{n} cattle"),
+              "whisky": ("a whisky barrel", "{n} whisky barrels"), "ships": ("a ship", "{n} ships"),
+              "broch": ("a broch", "{n} brochs"), "farm": ("a farm", "{n} farms"),
+              "lighthouse": ("a lighthouse", "{n} lighthouses")}
+SCROLL_WORDS = {"per_2_sheep": "1 VP for every 2 sheep", "per_2_whisky": "1 VP for every 2 tiles with whisky",
+                "per_2_ships": "1 VP for every 2 ships", "per_cattle": "1 VP for each cattle",
+                "per_broch": "1 VP for each broch", "per_farm": "1 VP for each farm",
+                "per_lighthouse": "1 VP for each lighthouse"}
+TILE_WORDS = {"area": "{terrain}", "area_icons": "{terrain} with {icons}",
+              "enclosed": "an enclosed {terrain} area", "enclosed_icons": "an enclosed {terrain} area with {icons}",
+              "scroll": "a scroll ({rule})", "road": "a road", "roads": "{n} roads", "and": " and ",
+              "sentence": "{parts}."}
+
+
+def tile_words(t: Tile | str) -> str:
+    """What a tile shows, in words (for the hover line).
+
+    >>> tile_words("17")
+    'water; pasture with 1 sheep and a scroll (1 VP for each farm).'
+    """
+    if isinstance(t, str):
+        t = tile(t)
+    parts = []
+    for a in t.areas:
+        icons = []
+        for name, n in a.icons.items():
+            if name.startswith("scroll:"):
+                kind = name.split(":", 1)[1]
+                icons.append(TILE_WORDS["scroll"].format(rule=SCROLL_WORDS.get(kind, kind)))
+            else:
+                one, many = ICON_WORDS.get(name, (name, "{n} " + name))
+                icons.append(one if n == 1 else many.format(n=n))
+        key = ("enclosed" if a.enclosed else "area") + ("_icons" if icons else "")
+        parts.append(TILE_WORDS[key].format(terrain=a.terrain.label, icons=TILE_WORDS["and"].join(icons)))
+    if t.roads:
+        parts.append(TILE_WORDS["road"] if len(t.roads) == 1 else TILE_WORDS["roads"].format(n=len(t.roads)))
+    return TILE_WORDS["sentence"].format(parts="; ".join(parts))
+
+
+def legend_entries(placements: Mapping[Cell, tuple[Tile, int]] | Iterable[Tile], *,
+                   areas: bool = False) -> list[str]:
+    """The keys (of :data:`LEGEND_TEXT`) a picture needs: the areas overlay's marks when
+    ``areas``, then every icon kind and scroll type the tiles show, in catalogue order.
+
+    >>> legend_entries([tile("17")])
+    ['sheep', 'scrolls', 'scroll:per_farm']
+    """
+    tiles = [v[0] for v in placements.values()] if isinstance(placements, Mapping) else list(placements)
+    out = ["terrain", "colours", "open", "completed"] if areas else []
+    kinds: set[str] = set()
+    scrolls: set[str] = set()
+    for t in tiles:
+        for a in t.areas:
+            for name, _n in a.icons.items():
+                if name.startswith("scroll:"):
+                    scrolls.add(name)
+                else:
+                    kinds.add(name)
+    out += [k for k in ICON_STYLE if k in kinds]
+    if scrolls:
+        out.append("scrolls")
+        out += [f"scroll:{k}" for k in SCROLL_COUNTS if f"scroll:{k}" in scrolls]
+    return out
+
+
+def legend_text(key: str) -> str:
+    """The sentence of one key entry."""
+    if key == "terrain":
+        return LEGEND_TEXT["terrain"].format(**{t.label: w for t, w in TERRAIN_WORDS.items()})
+    return LEGEND_TEXT[key]
+
+
+def legend_marker(key: str, x: float, y: float, size: float = 14.0, *, layer: str = "background") -> list[Shape]:
+    """The small picture in front of a key entry, centred on (x, y)."""
+    g = size / 2
+    colour = GROUP_COLOURS[0]
+    if key == "terrain":
+        return [Rect(x - g + k * g * 0.7, y - g * 0.8, g * 0.7, g * 1.6, fill=TERRAIN_FILL[t], layer=layer)
+                for k, t in enumerate((Terrain.PASTURE, Terrain.WATER, Terrain.MOUNTAIN))]
+    if key == "colours":
+        return [Line(((x - g, y - g * 0.5 + k * g * 0.5), (x + g, y - g * 0.5 + k * g * 0.5)),
+                     stroke=GROUP_COLOURS[k], line_width=2, layer=layer) for k in range(3)]
+    if key in ("open", "completed"):
+        out: list[Shape] = [Rect(x - g, y - g * 0.8, 2 * g, g * 1.6, fill=TERRAIN_FILL[Terrain.WATER], layer=layer),
+                            Rect(x - g, y - g * 0.8, 2 * g, g * 1.6, stroke=colour, line_width=2,
+                                 dash=(4, 3) if key == "open" else (), layer=layer)]
+        if key == "completed":
+            out.append(Text(x, y, "✓", size=size * 0.8, bold=True, layer=layer))
+        return out
+    if key == "scrolls":
+        return []
+    if key.startswith("scroll:"):
+        return _glyph("scroll", 1, x, y, g * 0.8, layer, 1.0, key.split(":", 1)[1])
+    return _glyph(key, 1, x, y, g * 0.8, layer, 1.0)
+
+
+def legend_height(keys: Sequence[str]) -> int:
+    """Pixels a key of ``keys`` takes under a picture."""
+    return len(keys) * LEGEND_LINE + 8 if keys else 0
+
+
+def legend_shapes(keys: Sequence[str], x0: float, y0: float, *, layer: str = "background") -> list[Shape]:
+    """The key drawn from (x0, y0) down: one marker and one sentence a line."""
+    out: list[Shape] = []
+    for i, key in enumerate(keys):
+        y = y0 + i * LEGEND_LINE + LEGEND_LINE / 2
+        indent = 12 if key.startswith("scroll:") else 0
+        out += legend_marker(key, x0 + indent + 9, y, layer=layer)
+        out.append(Text(x0 + indent + (2 if key == "scrolls" else 24), y, legend_text(key), size=10.5,
+                        align="left", fill="#222222", layer=layer))
+    return out
 
 
 _KIND_ORDER = {Polygon: 0, Rect: 1, Circle: 2, Line: 3, Text: 4}
@@ -631,25 +869,61 @@ def tiles_layer(tiles: tuple[tuple[Cell, Tile, int], ...], view: View,
                              for (x, y), t, rot in tiles))
 
 
+def _area_polygons(t: Tile, ai: int, rot: int, px: float, py: float, s: float) -> list[Shape]:
+    return area_shapes(t, ai, rot, px, py, s, fill="#000000", layer="overlay", centre=False)
+
+
+def _edge_key(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, float]]:
+    ka, kb = (round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2))
+    return (ka, kb) if ka <= kb else (kb, ka)
+
+
 def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,
                       components: Sequence[AreaGroup]) -> list[Shape]:
-    """Areas tinted by component (one colour each, cycling); completed ones get a tick."""
+    """Each connected area outlined in its own colour over a light tint, so the terrain
+    underneath stays recognisable: a dashed outline for an open area, a solid one and
+    a tick (✓) on each part for a completed area.
+
+    The outline follows the area's boundary: the edges of its side triangles that
+    no other triangle of the same area shares (within a tile or across tiles).
+    """
     out: list[Shape] = []
     s = view.cell
+    width = max(2.0, s / 22)
     for k, group in enumerate(components):
         colour = GROUP_COLOURS[k % len(GROUP_COLOURS)]
+        dash = () if group.completed else (max(4.0, s / 10), max(3.0, s / 16))
+        edges: dict[Any, int] = {}
+        ends: dict[Any, tuple[Point, Point]] = {}
+        ticks: list[Shape] = []
         for (x, y), ai in sorted(group.parts):
             if (x, y) not in placements:
                 continue
             t, rot = placements[(x, y)]
             px, py = view.to_px(x, y)
-            out += area_shapes(t, ai, rot, px, py, s, fill=colour, opacity=0.55, layer="overlay")
+            if t.areas[ai].enclosed:
+                cx, cy = enclosed_centres(t, px, py, s)[ai]
+                r = s * (0.2 if sum(1 for b in t.areas if b.enclosed) == 1 else 0.12)
+                out += [Circle(cx, cy, r, fill=colour, opacity=0.15, layer="overlay"),
+                        Circle(cx, cy, r, stroke=colour, line_width=width, dash=dash, layer="overlay")]
+            else:
+                out += area_shapes(t, ai, rot, px, py, s, fill=colour, opacity=0.15, layer="overlay")
+                for poly in _area_polygons(t, ai, rot, px, py, s):
+                    pts = poly.points  # type: ignore[union-attr]
+                    for i in range(len(pts)):
+                        e = _edge_key(pts[i], pts[(i + 1) % len(pts)])
+                        edges[e] = edges.get(e, 0) + 1
+                        ends[e] = (pts[i], pts[(i + 1) % len(pts)])
             if group.completed:
                 ax, ay = area_anchor(t, ai, rot, px, py, s)
-                out += [Circle(ax, ay, max(5.0, s * 0.1), fill="#FFFFFF", stroke=colour, line_width=2,
-                               layer="overlay"),
-                        Text(ax, ay, "✓", size=max(8.0, s * 0.15), fill="#000000", bold=True,
-                             layer="overlay")]
+                ticks += [Circle(ax, ay, max(5.0, s * 0.1), fill="#FFFFFF", stroke=colour, line_width=2,
+                                 layer="overlay"),
+                          Text(ax, ay, "✓", size=max(8.0, s * 0.15), fill="#000000", bold=True,
+                               layer="overlay")]
+        for e in sorted(edges):
+            if edges[e] == 1:
+                out.append(Line(ends[e], stroke=colour, line_width=width, dash=dash, layer="overlay"))
+        out += ticks
     return out
 
 
@@ -681,7 +955,7 @@ def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
     """Each breakdown item's cells outlined in its colour, its points written on its first cell."""
     out: list[Shape] = []
     s = view.cell
-    labels_at: dict[Cell, int] = {}
+    used: set[Point] = set()
     for k, item in enumerate(breakdown_items(breakdown)):
         cells = [tuple(c) for c in getattr(item, "cells", ())]
         if not cells:
@@ -692,17 +966,36 @@ def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
             px, py = view.to_px(x, y)
             out.append(Rect(px + inset, py + inset, s - 2 * inset, s - 2 * inset, stroke=colour,
                             line_width=3, layer="overlay"))
-        first = cells[0]
-        n = labels_at.get(first, 0)
-        labels_at[first] = n + 1
-        px, py = view.to_px(*first)
-        lx, ly = px + s * 0.5, py + s * 0.22 + n * s * 0.28
+        lx, ly = _label_corner(view, cells, used)
         pts = getattr(item, "points", 0)
-        out += [Rect(lx - s * 0.26, ly - s * 0.12, s * 0.52, s * 0.24, fill="#FFFFFF", stroke=colour,
+        w, h = max(22.0, s * 0.34), max(13.0, s * 0.18)
+        lx = min(max(lx, w / 2 + 1), view.width - w / 2 - 1)      # inside the picture
+        ly = min(max(ly, h / 2 + 1), view.height - h / 2 - 1)
+        out += [Rect(lx - w / 2, ly - h / 2, w, h, fill="#FFFFFF", stroke=colour,
                      line_width=2, layer="overlay"),
-                Text(lx, ly, f"{pts:+d}", size=max(8.0, s * 0.18), bold=True, fill="#000000",
+                Text(lx, ly, f"{pts:+d}", size=max(8.0, min(13.0, s * 0.17)), bold=True, fill="#000000",
                      layer="overlay")]
     return out
+
+
+def _label_corner(view: View, cells: Sequence[Cell], used: set[Point]) -> Point:
+    """Where a breakdown item's points go: on a corner of one of its cells, in the
+    bottom corners of the two tiles above that corner point (a tile's corners hold
+    no icon, and its top-left corner holds the tile number), each place at most once.
+
+    Tried cell by cell: bottom right, bottom left, top right, top left.
+    """
+    s = view.cell
+    h = max(13.0, s * 0.18)
+    candidates: list[Point] = []
+    for x, y in cells:
+        px, py = view.to_px(x, y)
+        candidates += [(px + s, py + s - h / 2), (px, py + s - h / 2), (px + s, py - h / 2), (px, py - h / 2)]
+    for c in candidates:
+        if c not in used:
+            used.add(c)
+            return c
+    return candidates[0]
 
 
 def with_opacity(shapes: Iterable[Shape], opacity: float) -> list[Shape]:
@@ -763,7 +1056,7 @@ PHASE_NAMES = {"prices": "draw-and-price", "buy": "buying", "build": "building",
 
 
 def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = False,
-                cell: int = 30, columns: int = 2) -> Drawing:
+                cell: int = 60, columns: int = 2, coordinates: bool = True) -> Drawing:
     """The whole table of an Isle of Skye game (:class:`.game.GameState`) as
     ``viewer`` may see it: the round, the phase and the round track with the
     four scoring tiles by name, then for each player their VP, their gold
@@ -840,6 +1133,7 @@ def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = Fals
             for t in entry["to_build"]:
                 d.extend(_shifted(render_tile(t, 0, size=tile_px).shapes, tx, ty))
                 tx += tile_px + 6
-        terr = render_territory(state.territories[q], cell=cell, max_width=panel_w - 2 * pad, max_height=terr_h)
+        terr = render_territory(state.territories[q], cell=cell, max_width=panel_w - 2 * pad, max_height=terr_h,
+                                coordinates=coordinates)
         d.extend(_shifted(terr.shapes, x0 + (panel_w - terr.width) / 2, y0 + line + tile_px + line))
     return d

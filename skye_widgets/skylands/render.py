@@ -32,6 +32,10 @@ INHABITANT_FILL = {"green": "#1b7837", "purple": "#762a83", "blue": "#1f4e9c"}
 PLAYER_FILL = ("#d7301f", "#2b8cbe", "#fdae61", "#7a0177")
 BACK_FILL = {"sand": "#e9d8a6", "sky": "#bfe0f5", "dusk": "#e6b8c8", "night": "#9fa8c7"}
 
+#: Pixels added left of and above the board for its coordinate labels.
+COORD_LEFT = 16
+COORD_TOP = 14
+
 #: The regions of the picture a click can hit (:meth:`Layout.hit`); a widget detail,
 #: not part of the engine's (x, y) board coordinates.
 REGIONS = ("board", "action", "offer", "special")
@@ -45,14 +49,16 @@ class Layout:
     width: int = 5
     height: int = 4
     players: int = 3
+    #: Room for the column (x) and row (y) numbers on the board's top and left edges.
+    coordinates: bool = False
 
     @property
     def board_x(self) -> int:
-        return 10
+        return 10 + (COORD_LEFT if self.coordinates else 0)
 
     @property
     def board_y(self) -> int:
-        return 34
+        return 34 + (COORD_TOP if self.coordinates else 0)
 
     @property
     def actions_x(self) -> int:
@@ -165,11 +171,28 @@ def _occupants(board: PlayerBoard) -> dict[Cell, list[tuple[int, str]]]:
     return out
 
 
+def coordinate_labels(width: int, height: int, x0: float, y0: float, cell: float) -> list[Text]:
+    """Column numbers (x) above and row numbers (y) left of a board at (x0, y0), as the texts
+    name squares: "(2, 0)" is x = 2 (the third column), y = 0 (the top row).
+
+    >>> [(t.text, t.x, t.y) for t in coordinate_labels(2, 1, 26, 48, 64)]
+    [('0', 58.0, 38), ('1', 122.0, 38), ('0', 15, 80.0)]
+    """
+    out = [Text(x0 + x * cell + cell / 2, y0 - 10, str(x), size=10, fill="#51606d", layer="background")
+           for x in range(width)]
+    out += [Text(x0 - 11, y0 + y * cell + cell / 2, str(y), size=10, fill="#51606d", layer="background")
+            for y in range(height)]
+    return out
+
+
 def board_shapes(board: PlayerBoard, x0: float, y0: float, cell: float, *,
-                 highlight: Iterable[Cell] = ()) -> list:
-    """A whole player board at (x0, y0) with ``cell``-pixel squares."""
+                 highlight: Iterable[Cell] = (), coordinates: bool = False) -> list:
+    """A whole player board at (x0, y0) with ``cell``-pixel squares (``coordinates``: numbered
+    columns and rows on its top and left edges, drawn in the room the caller left)."""
     out: list = [Rect(x0 - 3, y0 - 3, board.width * cell + 6, board.height * cell + 6,
                       fill="#dfe7ee", stroke="#51606d", line_width=2, layer="background")]
+    if coordinates:
+        out += coordinate_labels(board.width, board.height, x0, y0, cell)
     for y in range(board.height):
         for x in range(board.width):
             out.append(Rect(x0 + x * cell, y0 + y * cell, cell, cell, fill="#dde3e9", stroke="#b8c4cf",
@@ -188,10 +211,12 @@ def board_shapes(board: PlayerBoard, x0: float, y0: float, cell: float, *,
     return out
 
 
-def render_board(board: PlayerBoard, *, cell: int = 64, highlight: Iterable[Cell] = ()) -> Drawing:
-    """One player board on its own."""
-    d = Drawing(board.width * cell + 20, board.height * cell + 20, title="Skylands player board")
-    d.extend(board_shapes(board, 10, 10, cell, highlight=highlight))
+def render_board(board: PlayerBoard, *, cell: int = 64, highlight: Iterable[Cell] = (),
+                 coordinates: bool = False) -> Drawing:
+    """One player board on its own (``coordinates``: numbered columns and rows on its edges)."""
+    dx, dy = (COORD_LEFT, COORD_TOP) if coordinates else (0, 0)
+    d = Drawing(board.width * cell + 20 + dx, board.height * cell + 20 + dy, title="Skylands player board")
+    d.extend(board_shapes(board, 10 + dx, 10 + dy, cell, highlight=highlight, coordinates=coordinates))
     return d
 
 
@@ -234,7 +259,8 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
         head = said(ROUND_HEAD, g.names[g.active], round=g.round, who=who, what=what)
     d.add(Text(10, 14, head, size=14, align="left", bold=True))
     # the viewer's board
-    d.extend(board_shapes(g.boards[viewer], L.board_x, L.board_y, L.cell, highlight=highlight))
+    d.extend(board_shapes(g.boards[viewer], L.board_x, L.board_y, L.cell, highlight=highlight,
+                          coordinates=L.coordinates))
     preview = None
     if selected_offer is not None and not g.is_over() and selected_offer < len(g.offer()):
         preview = g.offer()[selected_offer]

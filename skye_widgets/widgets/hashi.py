@@ -63,8 +63,13 @@ class HashiWidget(CanvasBoard):
     """
 
     def __init__(self, game: HashiGame | None = None, *, bots: Sequence[str | None] = (),
-                 puzzle: Any = None, bot_seed: int = 0, bot_delay: float | None = None) -> None:
+                 puzzle: Any = None, bot_seed: int = 0, bot_delay: float | None = None,
+                 coordinates: bool = True) -> None:
         self.selected: Cell | None = None
+        # column (x) and row (y) numbers on the board's edge, as the texts name cells
+        self.coordinates_box = W.Checkbox(value=bool(coordinates), description="coordinates", indent=False,
+                                          layout=W.Layout(width="auto"))
+        self.coordinates_box.observe(lambda _c: self.redraw(), names="value")
         self.highlight: tuple[Cell, ...] = ()
         self.mode = "puzzle" if puzzle is not None else "game"
         self._down: Cell | None = None
@@ -80,7 +85,8 @@ class HashiWidget(CanvasBoard):
             buttons = [on_click(W.Button(description="Hint", icon="lightbulb-o"), self.show_hint),
                        on_click(W.Button(description="Check", icon="check"), self.check),
                        on_click(W.Button(description="Start again", icon="refresh"), self.reset)]
-            controls: list[W.Widget] = [self.header, W.HBox(buttons)]
+            controls: list[W.Widget] = [self.header, W.HBox([*buttons, self.coordinates_box],
+                                                             layout=W.Layout(align_items="center"))]
         else:
             self.puzzle_state = None
             self.game = game if game is not None else HashiGame.new(["You"], seed=0)
@@ -102,7 +108,8 @@ class HashiWidget(CanvasBoard):
             self.viewer.observe(lambda _c: self.redraw(), names="value")
             controls = [self.header,
                         W.HBox([self.setup_number, self.done_button, self.undo_button, self.suggest_button,
-                               self.viewer])]
+                               self.viewer, self.coordinates_box], layout=W.Layout(align_items="center",
+                                                                                   flex_flow="row wrap"))]
         d = self.drawing()
         super().__init__(int(d.width), int(d.height), controls=controls)
         self.children = (*self.children, self.sheet_html)
@@ -154,9 +161,10 @@ class HashiWidget(CanvasBoard):
     def drawing(self) -> Drawing:
         if self.puzzle_state is not None:
             return render_puzzle(self.puzzle_state, selected=self.selected, highlight=self.highlight,
-                                 geometry=self._geometry)
+                                 geometry=self._geometry, coordinates=self.coordinates_box.value)
         assert self.game is not None
-        return render_game(self.game, self.shown_player, selected=self.selected, highlight=self.highlight)
+        return render_game(self.game, self.shown_player, selected=self.selected, highlight=self.highlight,
+                           coordinates=self.coordinates_box.value)
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         """The (x, y) cell under a canvas pixel, or None."""

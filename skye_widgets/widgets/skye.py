@@ -35,7 +35,28 @@ from ..skye.territory import Territory
 from .base import CanvasBoard, TurnLoop, finite_pixels, on_click, plain_text, status_html
 from .base import make_seat as base_make_seat
 
-OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle"}
+OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle",
+                 "coordinates": "coordinates", "tile_numbers": "tile numbers"}
+
+#: The territory board's messages: whole sentences with named placeholders (to be translated).
+BOARD_TEXT = {
+    "selected": "Tile {tile} selected: click a green spot to place it, r to rotate.",
+    "selected_count": "Tile {tile} selected: {count} cell(s) can take it in some rotation.",
+    "fits_nowhere": ("Tile {tile} fits nowhere yet: no empty cell next to your territory matches the "
+                     "terrain on its sides in any rotation."),
+    "rotation": "Rotation {rotation}: {count} legal spot(s) for tile {tile}.",
+    "rotation_none": ("Rotation {rotation}: tile {tile} fits nowhere this way round; turn it (r) to one "
+                      "of the rotations that fit."),
+    "hand_empty": "Your hand is empty: every tile is placed.",
+    "hand_none": "No tiles to place now.",
+    "hover_tile": "Tile {tile} at ({x}, {y}): {what}",
+    "hover_castle": "Your castle at ({x}, {y}): {what}",
+    "hover_empty": "Cell ({x}, {y}) is empty.",
+    "key": "Key: what the colours, outlines and icons mean",
+}
+#: Height of the hand row, kept when the hand is empty so the board does not jump
+#: (a 72 px tile card, its button and margins).
+HAND_ROW_HEIGHT = "112px"
 
 #: The game table's texts about hidden gold: whole sentences or cell texts with named
 #: placeholders, kept here so they can be translated later.
@@ -99,6 +120,21 @@ class TerritoryWidget(CanvasBoard):
         the territory alone is scored (majority tiles compare it with nobody).
     scoring_tiles:
         Which scoring tiles the breakdown menu offers (default all 16).
+    cell, max_width, max_height:
+        Cells keep ``cell`` pixels while the territory fits in ``max_width`` x
+        ``max_height`` (the canvas grows with it); only past that bound do they
+        shrink (:func:`~skye_widgets.skye.render.fit_view`).
+    coordinates, tile_numbers:
+        The first state of the "coordinates" (column x on top, row y on the
+        left, as the texts name cells) and "tile numbers" checkboxes.
+    keep_hand_row:
+        Keep the hand row's height when the hand is empty, so the board does
+        not jump when the last tile is placed (default: when there is a hand
+        or a game's ``place``).
+
+    Under the board: the status line, a hover line naming the tile under the
+    pointer (:meth:`hover_text`) and a key of the marks and icons shown
+    (:meth:`key_entries`).
     """
 
     def __init__(self, territory: Territory | None = None, hand: Iterable[str | int] = (), *,
@@ -106,13 +142,15 @@ class TerritoryWidget(CanvasBoard):
                  score: Callable[[int], Any] | None = None,
                  scoring_tiles: Sequence[int] | None = None,
                  cell: int = 64, max_width: int = 720, max_height: int = 520,
-                 title: str = "") -> None:
+                 title: str = "", coordinates: bool = True, tile_numbers: bool = False,
+                 keep_hand_row: bool | None = None) -> None:
         self.territory = territory if territory is not None else Territory("castle-blue")
         self.hand: list[str] = [str(t) for t in hand]
         self.selected: str | None = self.hand[0] if self.hand else None
         self.rotation = 0
         self.hover: tuple[int, int] | None = None
-        self.overlays = {"legal": True, "areas": False, "roads": False}
+        self.overlays = {"legal": True, "areas": False, "roads": False,
+                         "coordinates": bool(coordinates), "tile_numbers": bool(tile_numbers)}
         self.breakdown_tile: int | None = None
         self.enabled = True
         self.disabled_reason = "This territory cannot be changed now."
@@ -126,7 +164,12 @@ class TerritoryWidget(CanvasBoard):
         self._placed_callbacks: list[Callable[[str, int, int, int], None]] = []
 
         # controls
-        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        # the hand row keeps its height when the last tile is placed (no jump of the board)
+        if keep_hand_row is None:
+            keep_hand_row = bool(self.hand) or place is not None
+        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center",
+                                               min_height=HAND_ROW_HEIGHT if keep_hand_row else None))
+        self.keep_hand_row = keep_hand_row
         self.rotate_button = on_click(W.Button(description="⟳ rotate (r)", tooltip="turn the selected tile a quarter clockwise",
                                                layout=W.Layout(width="auto")), lambda: self.rotate(1))
         self.rotate_back_button = on_click(W.Button(description="⟲", tooltip="turn back (e)",
@@ -145,19 +188,24 @@ class TerritoryWidget(CanvasBoard):
         self.breakdown_menu.observe(lambda ch: self._breakdown_changed(ch["new"]), names="value")
         self.details = W.HTML(value="")
         self.details.add_class("skye-breakdown")
+        self.hover_line = W.HTML(value="", layout=W.Layout(min_height="1.5em"))
+        self.hover_line.add_class("skye-hover")
+        self.key_html = W.HTML(value="")
+        self.key_html.add_class("skye-key")
+        self._key_keys: tuple[str, ...] | None = None
         self.heading = W.HTML(value="")
         tools = W.HBox([self.rotate_back_button, self.rotate_button, *self.overlay_boxes.values(),
                         self.breakdown_menu], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         d = self.drawing()
         super().__init__(int(d.width), int(d.height), controls=[self.heading, self.hand_box, tools])
-        self.children = (*self.children, self.details)
+        self.children = (*self.children, self.hover_line, self.details, self.key_html)
         self.canvas.on_mouse_out(lambda *_: self.hover_cell(None))
         # a (re)connected page has blank canvases: repaint every layer
         self.canvas.on_client_ready(self.redraw, remove=True)
         self.canvas.on_client_ready(self._client_ready)
         self._refresh_controls()
         if self.selected is not None:
-            self.say(f"Tile {self.selected} selected: click a green spot to place it, r to rotate.")
+            self.say(self._selected_text(self.selected, BOARD_TEXT["selected"].format(tile=self.selected)))
         self.redraw()
 
     # -- Python-level API -------------------------------------------------
@@ -169,7 +217,7 @@ class TerritoryWidget(CanvasBoard):
             return
         self.selected = tid
         n = len(self.legal_cells(any_rotation=True))
-        self.say(f"Tile {tid} selected: {n} cell(s) can take it in some rotation.", "info")
+        self.say(self._selected_text(tid, BOARD_TEXT["selected_count"].format(tile=tid, count=n)), "info")
         self._refresh_controls()
         self.redraw()
 
@@ -183,7 +231,13 @@ class TerritoryWidget(CanvasBoard):
             return
         self.rotation = (self.rotation + steps) % 4
         here = len(self.legal_cells())
-        self.say(f"Rotation {self.rotation}: {here} legal spot(s) for tile {self.selected}.", "info")
+        if here:
+            text = BOARD_TEXT["rotation"].format(rotation=self.rotation, count=here, tile=self.selected)
+        elif self.legal_cells(any_rotation=True):
+            text = BOARD_TEXT["rotation_none"].format(rotation=self.rotation, tile=self.selected)
+        else:
+            text = BOARD_TEXT["fits_nowhere"].format(tile=self.selected)
+        self.say(text, "info")
         self._refresh_controls()
         self.redraw()
 
@@ -203,7 +257,7 @@ class TerritoryWidget(CanvasBoard):
         self.redraw()
 
     def set_overlay(self, name: str, on: bool = True) -> None:
-        """Switch an overlay (``legal``, ``areas``, ``roads``) on or off."""
+        """Switch an overlay (``legal``, ``areas``, ``roads``, ``coordinates``, ``tile_numbers``) on or off."""
         if name not in self.overlay_boxes:
             raise KeyError(f"unknown overlay {name!r}; known: {', '.join(self.overlay_boxes)}")
         self.overlay_boxes[name].value = bool(on)   # the observer redraws
@@ -245,7 +299,10 @@ class TerritoryWidget(CanvasBoard):
         self.selected = self.hand[0] if self.hand else None
         self.rotation = 0
         self._legal_key = None
-        self.say(f"Placed tile {tid} at ({x}, {y}), rotation {rot}.", "ok")
+        placed = f"Placed tile {tid} at ({x}, {y}), rotation {rot}."
+        if self.selected is not None and not self.legal_cells(any_rotation=True):
+            placed += " " + BOARD_TEXT["fits_nowhere"].format(tile=self.selected)
+        self.say(placed, "ok")
         self._refresh_controls()
         self.redraw()
         for cb in list(self._placed_callbacks):
@@ -258,8 +315,23 @@ class TerritoryWidget(CanvasBoard):
         if cell == self.hover:
             return
         self.hover = cell
+        self.hover_line.value = escape(self.hover_text(cell))
         if self.selected is not None:
             self.redraw()
+
+    def hover_text(self, cell: tuple[int, int] | None) -> str:
+        """What the hover line says about a cell: the placed tile's number and what it shows
+        (so "tiles 44 and 55" in a hint can be found), or that the cell is empty."""
+        if cell is None:
+            return ""
+        x, y = cell
+        if cell not in self.territory:
+            return BOARD_TEXT["hover_empty"].format(x=x, y=y)
+        t, _rot = R.placed_tiles(self.territory)[cell]
+        what = R.tile_words(t)
+        if t.is_castle:
+            return BOARD_TEXT["hover_castle"].format(x=x, y=y, what=what)
+        return BOARD_TEXT["hover_tile"].format(tile=t.id, x=x, y=y, what=what)
 
     def key(self, key: str) -> None:
         """``r`` rotates clockwise, ``e`` (or ``R``) back, ``1``-``9`` pick a hand tile."""
@@ -294,7 +366,8 @@ class TerritoryWidget(CanvasBoard):
     def view(self) -> View:
         """The cells shown and their size (the territory plus one empty ring)."""
         return fit_view(self.territory.placements, cell=self.cell, max_width=self.max_width,
-                        max_height=self.max_height)
+                        max_height=self.max_height,
+                        gutter=R.COORD_GUTTER if self.overlays["coordinates"] else 0)
 
     def drawing(self) -> Drawing:
         """The current picture: territory, legal spots, preview and overlays."""
@@ -314,6 +387,8 @@ class TerritoryWidget(CanvasBoard):
             castle_roads=R.castle_road_refs(self.territory) if self.overlays["roads"] else None,
             breakdown=breakdown, preview=preview,
             preview_tile=self._tile(preview.tile) if preview is not None else None,
+            coordinates=self.overlays["coordinates"], tile_numbers=self.overlays["tile_numbers"],
+            legend=False,
             title=self.title or f"territory of {_count(len(self.territory), 'tile')}")
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
@@ -363,6 +438,12 @@ class TerritoryWidget(CanvasBoard):
                            button_style="warning" if sel else "", layout=W.Layout(width="96px"))
             btn.on_click(lambda _b, t=tid: self.select_tile(t))
             cards.append(W.VBox([html, btn], layout=W.Layout(margin="0 0.5em 0 0")))
+        if not cards and self.keep_hand_row:
+            said = BOARD_TEXT["hand_empty"] if len(self.territory) > 1 and self._place is None \
+                else BOARD_TEXT["hand_none"]
+            empty = W.HTML(f"<i>{escape(said)}</i>")
+            empty.add_class("skye-hand-empty")
+            cards = [empty]
         self.hand_box.children = cards
         self.rotate_button.disabled = self.rotate_back_button.disabled = self.selected is None
         if self.title:
@@ -374,6 +455,42 @@ class TerritoryWidget(CanvasBoard):
         super().redraw(force=force)
         if self.breakdown_tile:
             self._refresh_details()
+        self._refresh_key()
+
+    def key_entries(self) -> list[str]:
+        """The key's entries for what the board shows now: the areas overlay's marks (when
+        on), then the icons and scrolls of the placed tiles and the hand."""
+        tiles = [t for t, _r in R.placed_tiles(self.territory).values()]
+        for tid in self.hand:
+            t = self._tile(tid)
+            if not isinstance(t, str):
+                tiles.append(t)
+        return R.legend_entries(tiles, areas=self.overlays["areas"])
+
+    def _refresh_key(self) -> None:
+        keys = tuple(self.key_entries())
+        if keys == self._key_keys:
+            return
+        self._key_keys = keys
+        if not keys:
+            self.key_html.value = ""
+            return
+        rows = []
+        for k in keys:
+            marker = R.legend_marker(k, 10, 9, 16)
+            svg = Drawing(20, 18, marker).to_svg() if marker else ""
+            indent = "1.5em" if k.startswith("scroll:") else "0"
+            rows.append(f'<div style="display:flex;align-items:center;gap:0.4em;margin-left:{indent}">'
+                        f'<span style="width:20px">{svg}</span><span>{escape(R.legend_text(k))}</span></div>')
+        opened = " open" if self.overlays["areas"] else ""
+        self.key_html.value = (f'<details{opened}><summary>{escape(BOARD_TEXT["key"])}</summary>'
+                               f'<div style="font-size:0.9em">{"".join(rows)}</div></details>')
+
+    def _selected_text(self, tid: str, fits: str) -> str:
+        """``fits`` when tile ``tid`` fits somewhere, else why it does not."""
+        if self.legal_cells(any_rotation=True):
+            return fits
+        return BOARD_TEXT["fits_nowhere"].format(tile=tid)
 
 
 # --------------------------------------------------------------------------

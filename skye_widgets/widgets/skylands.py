@@ -21,6 +21,8 @@ off the board, not a whole number, or not finite.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from collections import Counter
 from html import escape
 from typing import Any, Sequence
@@ -82,7 +84,8 @@ class SkylandsWidget(CanvasBoard):
 
     def __init__(self, state: GameState | None = None, *, players: Sequence[str] | int = 3,
                  human: int | Sequence[int] = 0, bots: str | Sequence[str | None] = "greedy",
-                 seed: int = 0, side: str = "beginner", bot_delay: float | None = None) -> None:
+                 seed: int = 0, side: str = "beginner", bot_delay: float | None = None,
+                 coordinates: bool = True) -> None:
         self.state = state if state is not None else GameState(players, seed=seed, side=side)
         n = self.state.n
         humans = {human} if isinstance(human, int) else set(human)
@@ -92,7 +95,12 @@ class SkylandsWidget(CanvasBoard):
                                            for p in range(n)],
                               delay=bot_delay, on_change=self.refresh,
                               on_error=lambda _p, message: self.say(sentence(message), "error"))
-        self.layout_ = Layout(width=self.state.comp.width, height=self.state.comp.height, players=n)
+        self.layout_ = Layout(width=self.state.comp.width, height=self.state.comp.height, players=n,
+                              coordinates=bool(coordinates))
+        # column (x) and row (y) numbers on the board's edge, as the texts name squares
+        self.coordinates_box = W.Checkbox(value=bool(coordinates), description="coordinates", indent=False,
+                                          layout=W.Layout(width="auto"))
+        self.coordinates_box.observe(lambda ch: self.set_coordinates(ch["new"]), names="value")
         self.selected_offer: int | None = None
         self.selected_special: int | None = None
         self.rotation = 0
@@ -105,7 +113,8 @@ class SkylandsWidget(CanvasBoard):
         self.pass_button = on_click(W.Button(description="Pass", layout=W.Layout(width="80px")), self.pass_)
         self.done_button = on_click(W.Button(description="Done", layout=W.Layout(width="80px")), self.done)
         self.log_view = W.HTML(layout=W.Layout(max_height="9em", overflow="auto"))
-        controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white])]
+        controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white,
+                            self.coordinates_box], layout=W.Layout(align_items="center"))]
         super().__init__(self.layout_.total_width, self.layout_.total_height, controls=controls)
         self.children = (*self.children, self.log_view)
         self.turns.run()
@@ -468,6 +477,16 @@ class SkylandsWidget(CanvasBoard):
         lines = self.state.log[-8:]
         self.log_view.value = "<br>".join(escape(s) for s in lines)
         self.redraw()
+
+    def set_coordinates(self, on: bool = True) -> None:
+        """Show (True) or hide the column and row numbers on the board's edge."""
+        on = bool(on)
+        if self.coordinates_box.value != on:
+            self.coordinates_box.value = on         # its observer calls back here
+            return
+        if self.layout_.coordinates != on:
+            self.layout_ = replace(self.layout_, coordinates=on)
+            self.redraw()
 
     # -- CanvasBoard ------------------------------------------------------------
     def drawing(self) -> Drawing:

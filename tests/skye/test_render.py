@@ -86,7 +86,10 @@ def test_enclosed_area_is_a_central_blob_with_its_icons():
     assert [(b.cx, b.cy, b.r) for b in blobs] == [(50.0, 50.0, 20.0)]   # r = 0.2 * 100
     texts = [s.text for s in shapes if isinstance(s, Text)]
     assert "2" in texts          # two sheep: a count badge
-    assert "fa" in texts         # scroll "per farm"
+    # the scroll "per farm" is a parchment showing a farm (no letters like "fa"), not "/2"
+    assert not {"fa", "/2"} & set(texts)
+    assert any(isinstance(s, Polygon) and s.fill == R.ICON_STYLE["farm"][0] for s in shapes)
+    assert sum(isinstance(s, Circle) and s.fill == R.ICON_STYLE["scroll"][0] for s in shapes) == 2  # rolled ends
     # the pasture reaches all four sides, so it also passes through the centre (under the blob)
     assert R.centre_area(HILL) == 0
 
@@ -172,19 +175,21 @@ def small_territory() -> Territory:
 
 def test_territory_svg_is_well_formed_and_shows_every_tile():
     t = small_territory()
-    d = render_territory(t)
+    d = render_territory(t, coordinates=False)
     root = parse(d.to_svg())
     assert {g.get("class") for g in root.iter(SVG + "g")} == {"background", "tiles"}
     # view: x -1..2, y -1..1 -> 4 x 3 cells of 64 px + 2 * 8 pad
     assert (d.width, d.height) == (4 * 64 + 16, 3 * 64 + 16)
     # the lake at (1, 0) sits at pixel (8 + 2 * 64, 8 + 64) = (136, 72): its N triangle is water
     assert triangles(d.shapes)[side_triangle(0, 136, 72, 64)] == W
-    assert t._repr_svg_() == d.to_svg()
+    # a territory shown by itself carries the coordinates (the default): 18 px more each way
+    shown = render_territory(t)
+    assert t._repr_svg_() == shown.to_svg() and (shown.width, shown.height) == (d.width + 18, d.height + 18)
 
 
 def test_territory_from_a_duck_typed_object():
     fake = SimpleNamespace(placements={(0, 0): Placement("castle-red", 0, 0, 2)})
-    d = render_territory(fake)
+    d = render_territory(fake, coordinates=False)
     # castle-red rotation 2: printed W (mountain) faces E, drawn at (8 + 64, 8 + 64)
     assert triangles(d.shapes)[side_triangle(1, 72, 72, 64)] == M
 
@@ -192,7 +197,7 @@ def test_territory_from_a_duck_typed_object():
 def test_legal_spots_overlay_marks_exactly_the_given_cells_once():
     t = small_territory()
     # rotations repeat a cell: it is drawn once; cells (2, 0) and (0, 1)
-    d = render_territory(t, legal=[(2, 0), (2, 0), (0, 1)])
+    d = render_territory(t, coordinates=False, legal=[(2, 0), (2, 0), (0, 1)])
     fills = [s for s in d.on_layer("overlay") if isinstance(s, Rect) and s.fill == R.LEGAL_COLOUR]
     # (2, 0) -> (8 + 3 * 64, 8 + 64) = (200, 72), inset 3; (0, 1) -> (72, 136) inset 3
     assert sorted((s.x, s.y) for s in fills) == [(75, 139), (203, 75)]
@@ -200,7 +205,7 @@ def test_legal_spots_overlay_marks_exactly_the_given_cells_once():
 
 def test_legal_spot_outside_the_territory_bounds_widens_the_view():
     t = Territory("castle-blue")
-    d = render_territory(t, legal=[(3, 0)])
+    d = render_territory(t, coordinates=False, legal=[(3, 0)])
     # cells x -1..4 (3 + margin), y -1..1: 6 x 3
     assert (d.width, d.height) == (6 * 64 + 16, 3 * 64 + 16)
 
@@ -209,7 +214,7 @@ def test_component_overlay_tints_the_group_and_ticks_completed_parts():
     t = small_territory()
     water = AreaGroup(frozenset({((0, 0), 1), ((1, 0), 0)}), completed=True)   # castle E + lake
     pasture = AreaGroup(frozenset({((0, 0), 0)}), completed=False)
-    d = render_territory(t, components=[water, pasture])
+    d = render_territory(t, coordinates=False, components=[water, pasture])
     tri = triangles(d.shapes, layer="overlay")
     c0, c1 = R.GROUP_COLOURS[0], R.GROUP_COLOURS[1]
     # castle at (72, 72): its E triangle is in the water group
@@ -226,7 +231,7 @@ def test_component_overlay_tints_the_group_and_ticks_completed_parts():
 
 def test_castle_road_overlay_draws_the_given_networks():
     t = small_territory()
-    d = render_territory(t, castle_roads=[((0, 0), 0)])
+    d = render_territory(t, coordinates=False, castle_roads=[((0, 0), 0)])
     orange = [s for s in d.on_layer("overlay") if isinstance(s, Line) and s.stroke == R.CASTLE_ROAD_COLOUR]
     # castle centre (104, 104) to N (104, 72), S (104, 136), W (72, 104)
     assert sorted(s.points[1] for s in orange) == [(72, 104.0), (104.0, 72), (104.0, 136)]
@@ -237,7 +242,7 @@ def test_breakdown_overlay_outlines_cells_and_labels_points():
     item_a = SimpleNamespace(points=3, reason="completed water area", cells=((0, 0), (1, 0)))
     item_b = SimpleNamespace(points=-1, reason="penalty", cells=((1, 0),))
     no_cells = SimpleNamespace(points=5, reason="gold", cells=())
-    d = render_territory(t, breakdown=SimpleNamespace(points=7, breakdown=(item_a, item_b, no_cells)))
+    d = render_territory(t, coordinates=False, breakdown=SimpleNamespace(points=7, breakdown=(item_a, item_b, no_cells)))
     outlines = [s for s in d.on_layer("overlay") if isinstance(s, Rect) and s.fill is None]
     # item 0: inset 2 at (72, 72) and (136, 72); item 1: inset 5 at (136, 72)
     assert sorted((s.x, s.y, s.stroke) for s in outlines) == sorted([
@@ -248,8 +253,8 @@ def test_breakdown_overlay_outlines_cells_and_labels_points():
 
 def test_preview_is_green_when_legal_and_crossed_red_when_not():
     t = small_territory()
-    ok = render_territory(t, preview=Preview("castle-red", 0, 1, 0, legal=True))
-    bad = render_territory(t, preview=Preview("castle-red", 0, 1, 0, legal=False))
+    ok = render_territory(t, coordinates=False, preview=Preview("castle-red", 0, 1, 0, legal=True))
+    bad = render_territory(t, coordinates=False, preview=Preview("castle-red", 0, 1, 0, legal=False))
     frame = lambda d: [s.stroke for s in d.on_layer("overlay") if isinstance(s, Rect) and s.line_width == 3]
     assert frame(ok) == [R.LEGAL_COLOUR] and frame(bad) == [R.ILLEGAL_COLOUR]
     cross = [s for s in bad.on_layer("overlay") if isinstance(s, Line) and s.stroke == R.ILLEGAL_COLOUR]

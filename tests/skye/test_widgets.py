@@ -32,7 +32,10 @@ LANE = tile_from_dict({"id": "lane", "sides": "PPPP", "areas": [{"terrain": "P",
 
 
 def widget(*hand, **kw) -> TerritoryWidget:
+    """A board without the coordinate gutter (its pixels are worked out by hand below;
+    tests of the coordinates turn them on)."""
     t = Territory("castle-blue", tiles={x.id: x for x in (MEADOW, SHORE, LANE)})
+    kw.setdefault("coordinates", False)
     return TerritoryWidget(t, [h.id for h in hand], **kw)
 
 
@@ -160,9 +163,12 @@ def test_areas_and_roads_overlays():
     w.click_cell(0, 1)   # lane at (0, 1): its N road meets the castle's S road
     w.set_overlay("areas")
     d = w.drawing()
-    tints = {s.fill for s in d.on_layer("overlay") if s.opacity == 0.55}
+    tints = {s.fill for s in d.on_layer("overlay") if s.opacity == 0.15}
     # castle pasture + lane pasture form one group; castle water and mountain two more: 3 colours
     assert tints == set(R.GROUP_COLOURS[:3])
+    # the tint is light (the terrain shows through) and each area is outlined in its colour
+    outlines = {s.stroke for s in d.on_layer("overlay") if isinstance(s, Line)}
+    assert outlines == set(R.GROUP_COLOURS[:3])
     w.set_overlay("roads")
     orange = [s for s in w.drawing().on_layer("overlay")
               if isinstance(s, Line) and s.stroke == R.CASTLE_ROAD_COLOUR]
