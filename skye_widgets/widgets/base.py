@@ -499,11 +499,15 @@ class CanvasBoard(W.VBox):
             data = dict(bundle[0])
         else:
             data = dict(bundle)
+        data.update(picture_bundle(self.picture()))
+        return data
+
+    def picture(self) -> Drawing:
+        """The static picture of the board: its drawing, with its description."""
         d = self.drawing()
         if not d.description:
             d.description = self.describe()
-        data.update(picture_bundle(d))
-        return data
+        return d
 
 
 #: The largest pixel coordinate a handler takes (far beyond any canvas; bigger numbers,

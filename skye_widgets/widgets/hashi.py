@@ -100,7 +100,7 @@ class HashiWidget(CanvasBoard):
                                 self.show_hint),
                        on_click(W.Button(description="Check", icon="check", tooltip="is the puzzle solved? (c)"),
                                 self.check),
-                       on_click(W.Button(description="Start again", icon="refresh"), self.reset)]
+                       on_click(W.Button(description="Start again", icon="refresh", tooltip="remove every bridge"), self.reset)]
             controls: list[W.Widget] = [self.header, W.HBox(buttons)]
         else:
             self.puzzle_state = None
@@ -112,9 +112,10 @@ class HashiWidget(CanvasBoard):
             self._geometry = board_geometry(self.game.board)
             self.setup_number = W.ToggleButtons(options=[3, 4], value=3, description="Setup number",
                                                 style={"button_width": "3em"})
-            self.done_button = on_click(W.Button(description="Done", icon="check", button_style="success"),
+            self.done_button = on_click(W.Button(description="Done", icon="check", button_style="success",
+                                                 tooltip="end your turn (d)"),
                                         self.done)
-            self.undo_button = on_click(W.Button(description="Undo", icon="undo"), self.undo)
+            self.undo_button = on_click(W.Button(description="Undo", icon="undo", tooltip="take back this turn's last move (Backspace)"), self.undo)
             self.suggest_button = on_click(W.Button(description="Suggest", icon="lightbulb-o",
                                                     tooltip="what the planner bot would do"), self.suggest)
             self.viewer = W.Dropdown(options=[("player to act", -1)] +

@@ -510,6 +510,8 @@ class GameTable(W.VBox):
                                     self.undo)
         self.step_button = on_click(W.Button(description="bots: one move", tooltip="let the next bot act"),
                                     lambda: self.step_bots(1))
+        for b in (self.undo_button, self.step_button):       # the keys go on working on the board
+            b.on_click(lambda _b: self.boards[self.tabs.selected_index or 0].focus_board())
         self.auto_box = W.Checkbox(value=auto_bots, description="bots move by themselves", indent=False,
                                    layout=W.Layout(width="auto"))
         self.auto_box.observe(lambda ch: self._set_auto(ch["new"]), names="value")
@@ -927,5 +929,5 @@ class GameTable(W.VBox):
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
         p = self.tabs.selected_index or 0
-        data.update(picture_bundle(self.boards[p].drawing()))
+        data.update(picture_bundle(self.boards[p].picture()))
         return data
