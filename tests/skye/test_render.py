@@ -179,7 +179,8 @@ def test_territory_svg_is_well_formed_and_shows_every_tile():
     assert (d.width, d.height) == (4 * 64 + 16, 3 * 64 + 16)
     # the lake at (1, 0) sits at pixel (8 + 2 * 64, 8 + 64) = (136, 72): its N triangle is water
     assert triangles(d.shapes)[side_triangle(0, 136, 72, 64)] == W
-    assert t._repr_svg_() == d.to_svg()
+    d.description = t.describe()                # the object's SVG also carries its description
+    assert t._repr_svg_() == d.to_svg() and "<desc id=" in d.to_svg()
 
 
 def test_territory_from_a_duck_typed_object():
