@@ -296,7 +296,7 @@ class CanvasBoard(W.VBox):
         self.keys_line = W.HTML(value=keys_html(self.keys_help))
         self.keys_line.add_class("skye-keys")
         #: The board in words for screen readers: visually hidden, announced when it changes.
-        self.description_html = W.HTML(value="")
+        self.description_html = W.HTML(value="", layout=W.Layout(height="0px", margin="0px", overflow="hidden"))
         self.description_html.add_class("skye-description")
         self.redraw_count = 0
         self._painted: dict[str, tuple[Shape, ...]] | None = None
