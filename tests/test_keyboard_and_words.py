@@ -150,6 +150,9 @@ def test_every_board_widget_and_picture_has_a_description():
                         r" in all\.", text), text
         assert base.plain_text(w.description_html.value) == text
         assert w.canvas.tooltip == text.split(". ")[0] + "."
+        # ipywidgets' page code reads description.length before showing a tooltip: the
+        # canvas must sync an (empty) description, or the tooltip breaks the board's view
+        assert w.canvas.get_state()["description"] == ""
         assert "<desc id=" in w.picture().to_svg() and "aria-labelledby" in w.picture().to_svg()
     assert skye_board.describe().startswith("A territory with the blue castle and 1 other tile, 2 tiles in all.")
     h = HashiWidget.for_puzzle(HashiPuzzle(3, 1, {(0, 0): 1, (2, 0): 1}))

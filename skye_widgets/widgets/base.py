@@ -19,6 +19,7 @@ from html import escape, unescape
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import ipywidgets as W
+from traitlets import Unicode
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER
@@ -270,6 +271,19 @@ def buttons_in(widgets: Iterable[Any]) -> list[W.Button]:
 
 
 
+class BoardCanvas(MultiCanvas):
+    """ipycanvas' ``MultiCanvas`` whose ``tooltip`` (the ``title`` of its ``<canvas>``, its
+    accessible name) can be set.
+
+    ipywidgets' browser code shows a tooltip only when the widget's ``description`` is
+    empty and reads ``description.length`` unguarded: on a model without a
+    ``description`` (a canvas) a tooltip would break the view. This canvas syncs an empty
+    one, so the tooltip is shown and nothing breaks.
+    """
+
+    description = Unicode("").tag(sync=True)
+
+
 class CanvasBoard(W.VBox):
     """Base of the game widgets: a ``MultiCanvas`` plus a status line.
 
@@ -285,7 +299,7 @@ class CanvasBoard(W.VBox):
 
     def __init__(self, width: int, height: int, *, controls: list[W.Widget] | None = None,
                  **kwargs: Any) -> None:
-        self.canvas = MultiCanvas(len(self.layers), width=width, height=height,
+        self.canvas = BoardCanvas(len(self.layers), width=width, height=height,
                                   layout=W.Layout(width=f"{width}px", height=f"{height}px"))
         # reachable with Tab (ipycanvas' view also sets tabindex=0 on its <canvas>)
         self.canvas.tabbable = True
