@@ -275,3 +275,18 @@ def test_no_icon_only_button_lacks_a_tooltip():
     assert seen > 10
     rotate_back = widgets[0].rotate_back_button
     assert not re.search(r"[A-Za-z]", rotate_back.description) and "back" in rotate_back.tooltip
+
+
+def test_rendered_territories_and_lesson_rows_carry_their_words():
+    from skye_widgets.scores import BreakdownItem, ScoreResult
+    from skye_widgets.skye.lessons import beside
+    from skye_widgets.skye.render import render_territory
+    t = territory()
+    t.place("field", 0, 1, 0)
+    result = ScoreResult.of([BreakdownItem(2, "2 sheep", ((0, 1),)), BreakdownItem(1, "castle", ((0, 0),))])
+    d = render_territory(t, breakdown=result)
+    assert d.description.startswith("A territory with the blue castle and 1 other tile, 2 tiles in all.")
+    assert d.description.endswith("The scoring overlay marks 2 scoring items, 3 VP in all.")
+    row = beside([render_territory(t), render_territory(territory())], ["Ana", "Bo"])
+    assert row.description.startswith("Ana: A territory with the blue castle and 1 other tile")
+    assert "Bo: A territory with the blue castle and no other tile, 1 tile in all." in row.description

@@ -37,6 +37,7 @@ TEXT = {
     "income": "Income: {gold} gold at the start of a round (5 for the castle and 1 for each whisky "
               "connected to it by road).",
     "score": "Scoring tile {label} scores {points} VP here.",
+    "breakdown": "The scoring overlay marks {count} scoring {items_word}, {points} VP in all.",
     "more": "and {count} more",
 }
 
@@ -110,11 +111,13 @@ def summary(territory: Any) -> str:
     return TEXT["summary"].format(colour=colour, others=n - 1, tiles_word="tile" if n == 2 else "tiles", n=n)
 
 
-def describe_territory(territory: Any, scores: Mapping[int, Any] | None = None) -> str:
+def describe_territory(territory: Any, scores: Mapping[int, Any] | None = None, *,
+                       breakdown: Any = None) -> str:
     """A territory in whole sentences: the castle and the number of tiles, where each tile
     lies, every area (terrain, size, open or completed, what is printed in it), the roads to
     the castle, the totals, the income and, for ``scores`` (scoring tile number ->
-    ScoreResult), what each scoring tile awards.
+    ScoreResult), what each scoring tile awards; ``breakdown`` (a ScoreResult or its items,
+    drawn as an overlay): how many things score and their points.
 
     >>> from .territory import Territory
     >>> t = Territory("castle-red")
@@ -158,6 +161,10 @@ def describe_territory(territory: Any, scores: Mapping[int, Any] | None = None) 
     for number, result in (scores or {}).items():
         st = scoring.SCORING_TILES.get(number)
         out.append(TEXT["score"].format(label=st.label if st is not None else number, points=result.points))
+    if breakdown is not None:
+        items = list(getattr(breakdown, "breakdown", breakdown))
+        out.append(TEXT["breakdown"].format(count=len(items), items_word="item" if len(items) == 1 else "items",
+                                            points=sum(i.points for i in items)))
     return " ".join(out)
 
 

@@ -580,7 +580,16 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                        line_width=max(2.0, s / 14), layer="overlay"),
                   Line(((px + s * 0.8, py + s * 0.2), (px + s * 0.2, py + s * 0.8)), stroke=colour,
                        line_width=max(2.0, s / 14), layer="overlay"))
+    d.description = territory_words(territory, breakdown)
     return d
+
+
+def territory_words(territory: Any, breakdown: Any = None) -> str:
+    """The territory in words for the picture's ``<desc>`` (see :mod:`.describe`); a
+    duck-typed stand-in for a territory (no areas to ask for) gets none."""
+    from .describe import describe_territory
+    from .territory import Territory
+    return describe_territory(territory, breakdown=breakdown) if isinstance(territory, Territory) else ""
 
 
 _KIND_ORDER = {Polygon: 0, Rect: 1, Circle: 2, Line: 3, Text: 4}

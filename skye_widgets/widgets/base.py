@@ -519,8 +519,7 @@ class CanvasBoard(W.VBox):
     def picture(self) -> Drawing:
         """The static picture of the board: its drawing, with its description."""
         d = self.drawing()
-        if not d.description:
-            d.description = self.describe()
+        d.description = self.describe()
         return d
 
 

@@ -49,7 +49,9 @@ def show(obj: Any) -> None:
     """
     from IPython.display import display
     if isinstance(obj, Drawing) or hasattr(obj, "_picture"):
-        display(picture_bundle(obj if isinstance(obj, Drawing) else obj._picture()), raw=True)
+        picture = obj if isinstance(obj, Drawing) else \
+            (obj._described_picture() if hasattr(obj, "_described_picture") else obj._picture())
+        display(picture_bundle(picture), raw=True)
     else:
         display({"image/svg+xml": obj._repr_svg_()}, raw=True)
 
