@@ -290,3 +290,15 @@ def test_rendered_territories_and_lesson_rows_carry_their_words():
     row = beside([render_territory(t), render_territory(territory())], ["Ana", "Bo"])
     assert row.description.startswith("Ana: A territory with the blue castle and 1 other tile")
     assert "Bo: A territory with the blue castle and no other tile, 1 tile in all." in row.description
+
+
+def test_tab_leaves_the_board(monkeypatch):
+    # ipycanvas swallows every key on the canvas, Tab too: the board lets the focus go itself
+    w = TerritoryWidget(territory(), ["meadow"])
+    calls = []
+    monkeypatch.setattr(type(w.canvas), "blur", lambda self: calls.append("blur"))
+    monkeypatch.setattr(W.Button, "focus", lambda self: calls.append(self.description))
+    w._on_key_down("Tab", False, False, False)
+    w._on_key_down("Tab", True, False, False)         # Shift+Tab: the last button above the board
+    assert calls == ["blur", "⟳ rotate (r)"]
+    assert w.cursor is None and len(w.territory) == 1   # Tab is no board key

@@ -502,8 +502,22 @@ class CanvasBoard(W.VBox):
         if cell is not None:
             self.hover_cell(*cell)
 
-    def _on_key_down(self, key: str, *_: Any) -> None:
+    def _on_key_down(self, key: str, shift: Any = False, *_: Any) -> None:
+        if key == "Tab":
+            self.leave_focus(backwards=shift is True)
+            return
         self.key(key)
+
+    def leave_focus(self, backwards: bool = False) -> None:
+        """Tab out of the board. ipycanvas' page code swallows every key on the canvas
+        (Tab too), which would trap a keyboard user: Shift+Tab goes to the last enabled
+        button above the board, Tab lets go of the focus (the next Tab moves on)."""
+        above = list(self.children[:list(self.children).index(self.canvas)])
+        buttons = [b for b in buttons_in(above) if not b.disabled]
+        if backwards and buttons:
+            buttons[-1].focus()
+        else:
+            self.canvas.blur()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget, plus static SVG and PNG pictures for viewers without a kernel
