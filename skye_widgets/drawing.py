@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import io
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -166,6 +167,9 @@ class Drawing:
     height: float
     shapes: list[Shape] = field(default_factory=list)
     title: str = ""
+    #: What the picture shows, in whole sentences, for people who cannot see it (a screen
+    #: reader reads it): written as the SVG's ``<desc>``, a widget's accessible text.
+    description: str = ""
 
     def add(self, *shapes: Shape) -> None:
         """Append shapes."""
@@ -188,10 +192,19 @@ class Drawing:
     def to_svg(self) -> str:
         """The whole drawing as a standalone SVG document."""
         w, h = _num(self.width), _num(self.height)
+        title = self.title or self.description.split(". ")[0].rstrip(".")
+        aria = ""
+        if title:
+            # ids unique per picture (a notebook page holds many SVGs): from the texts themselves
+            key = hashlib.sha1(f"{title}\n{self.description}".encode()).hexdigest()[:10]
+            ids = f"t{key}" + (f" d{key}" if self.description else "")
+            aria = f' role="img" aria-labelledby="{ids}"'
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-               f'viewBox="0 0 {w} {h}">']
-        if self.title:
-            out.append(f"<title>{escape(self.title)}</title>")
+               f'viewBox="0 0 {w} {h}"{aria}>']
+        if title:
+            out.append(f'<title id="t{key}">{escape(title)}</title>')
+        if self.description:
+            out.append(f'<desc id="d{key}">{escape(self.description)}</desc>')
         for layer in self.layers():
             out.append(f'<g class="{escape(layer)}">')
             out.extend(shape_to_svg(s) for s in self.on_layer(layer))
@@ -222,25 +235,51 @@ class Drawing:
     def _repr_png_(self) -> bytes:
         return self.to_png()
 
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """``text/plain`` in IPython: the description (what a screen reader or a text viewer shows)."""
+        p.text(self.description or self.title or f"<Drawing {_num(self.width)}x{_num(self.height)}>")
+
 
 class Pictured:
     """A mixin for objects shown as a picture: define :meth:`_picture` (a :class:`Drawing`),
-    get ``_repr_svg_`` and ``_repr_png_`` from it (IPython stores both; a viewer picks one)."""
+    get ``_repr_svg_`` and ``_repr_png_`` from it (IPython stores both; a viewer picks one).
+
+    Define :meth:`describe` (whole sentences: what the picture shows) and it becomes the
+    picture's ``<desc>`` (read by screen readers) and IPython's ``text/plain`` form.
+    """
 
     def _picture(self) -> Drawing:
         raise NotImplementedError
 
+    def describe(self) -> str:
+        """What the picture shows, in words ("" when the object has no description)."""
+        return ""
+
+    def _described_picture(self) -> Drawing:
+        d = self._picture()
+        if not d.description:
+            d.description = self.describe()
+        return d
+
     def _repr_svg_(self) -> str:
-        return self._picture().to_svg()
+        return self._described_picture().to_svg()
 
     def _repr_png_(self) -> bytes:
         return self._picture().to_png()
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """``text/plain`` in IPython: the description, else the usual repr."""
+        text = "" if cycle else self.describe()
+        p.text(text or repr(self))
 
 
 def picture_bundle(drawing: Drawing) -> dict[str, Any]:
     """The static forms of a picture, by MIME type: SVG (sharp, trusted viewers) and PNG
     (shown everywhere, also in an untrusted notebook)."""
-    return {"image/svg+xml": drawing.to_svg(), "image/png": drawing.to_png()}
+    bundle: dict[str, Any] = {"image/svg+xml": drawing.to_svg(), "image/png": drawing.to_png()}
+    if drawing.description:
+        bundle["text/plain"] = drawing.description
+    return bundle
 
 
 # -- PNG rendering (Pillow) ----------------------------------------------------

@@ -166,5 +166,7 @@ def test_objects_with_an_svg_have_the_same_picture_as_png():
     for obj in (random_territory(3, seed=2), load_board("skerries-a"), puzzle, PuzzleState(puzzle),
                 GameState.new(2, seed=1), PlayerBoard()):
         pic = obj._picture()
+        pic.description = obj.describe()           # the SVG carries the object's description
+        assert pic.description and f"<desc id=" in obj._repr_svg_()
         assert obj._repr_svg_() == pic.to_svg()
         assert obj._repr_png_() == pic.to_png()

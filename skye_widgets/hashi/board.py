@@ -316,6 +316,11 @@ class Board(Pictured):
         """Write the board file."""
         write_json(path, self.to_dict())
 
+    def describe(self) -> str:
+        """The board in words (islands, flags, lines): see :mod:`.describe`."""
+        from .describe import describe_sheet
+        return describe_sheet(self)
+
     def _picture(self) -> Drawing:
         from .render import render_board
         return render_board(self)

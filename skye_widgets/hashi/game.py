@@ -1027,6 +1027,11 @@ class HashiGame(Pictured):
         """Read a saved game (validated by replaying every action)."""
         return cls.from_dict(read_json(path), path)
 
+    def describe(self) -> str:
+        """The board of the player to act in words, with the points so far: see :mod:`.describe`."""
+        from .describe import describe_game
+        return describe_game(self)
+
     def _picture(self) -> Drawing:
         from .render import render_game
         return render_game(self)

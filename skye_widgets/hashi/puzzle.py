@@ -275,6 +275,11 @@ class HashiPuzzle(Pictured):
             grid[y][x] = str(k)
         return "\n".join(" ".join(row) for row in grid)
 
+    def describe(self) -> str:
+        """The puzzle in words (islands, numbers, bridges): see :mod:`.describe`."""
+        from .describe import describe_puzzle
+        return describe_puzzle(self)
+
     def _picture(self) -> Drawing:
         """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""
         from .render import render_puzzle
@@ -402,6 +407,11 @@ class PuzzleState(Pictured):
     def is_solved(self) -> bool:
         """Every island has its number, no crossing, one connected network."""
         return not self.problems()
+
+    def describe(self) -> str:
+        """The puzzle in words (islands, numbers, bridges): see :mod:`.describe`."""
+        from .describe import describe_puzzle
+        return describe_puzzle(self)
 
     def _picture(self) -> Drawing:
         """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""

@@ -259,6 +259,8 @@ def beside(drawings: Sequence[Drawing], captions: Sequence[str] = (), *, gap: in
         if k < len(captions):
             out.add(Text(x + cols[k] / 2, top + cap / 2, captions[k], size=13, bold=True, layer="overlay"))
         x += cols[k] + gap
+    out.description = " ".join(f"{captions[k]}: {d.description}" if k < len(captions) and captions[k]
+                               else d.description for k, d in enumerate(drawings) if d.description)
     return out
 
 

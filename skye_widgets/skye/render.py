@@ -623,6 +623,7 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
         d.extend(tile_number_badges(placements, view))
     if key:
         d.extend(legend_shapes(key, 8, view.height + 4))
+    d.description = territory_words(territory, breakdown)
     return d
 
 
@@ -819,6 +820,14 @@ def legend_shapes(keys: Sequence[str], x0: float, y0: float, *, layer: str = "ba
         out.append(Text(x0 + indent + (2 if key == "scrolls" else 24), y, legend_text(key), size=10.5,
                         align="left", fill="#222222", layer=layer))
     return out
+
+
+def territory_words(territory: Any, breakdown: Any = None) -> str:
+    """The territory in words for the picture's ``<desc>`` (see :mod:`.describe`); a
+    duck-typed stand-in for a territory (no areas to ask for) gets none."""
+    from .describe import describe_territory
+    from .territory import Territory
+    return describe_territory(territory, breakdown=breakdown) if isinstance(territory, Territory) else ""
 
 
 _KIND_ORDER = {Polygon: 0, Rect: 1, Circle: 2, Line: 3, Text: 4}

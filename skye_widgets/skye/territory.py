@@ -445,6 +445,12 @@ class Territory(Pictured):
         from .render import render_territory      # lazily, as python-chess does: the renderer imports the model
         return render_territory(self)
 
+    def describe(self) -> str:
+        """The territory in whole sentences (castle, tiles, areas, roads, income): the
+        picture's text for screen readers (see :mod:`.describe`)."""
+        from .describe import describe_territory
+        return describe_territory(self)
+
 
 def random_territory(n_tiles: int, seed: int | None = 0, *, castle: str = "castle-blue",
                      pool: list[TileLike] | None = None) -> Territory:

@@ -268,6 +268,11 @@ class PlayerBoard(Pictured):
     def has_effect(self, kind: str) -> list[Special]:
         return [s for s in self.specials() if s.effect is not None and s.effect.kind == kind]
 
+    def describe(self) -> str:
+        """The board in words (islands, inhabitants, what it scores): see :mod:`.describe`."""
+        from .describe import describe_board
+        return describe_board(self)
+
     def _picture(self) -> Drawing:
         from .render import render_board
         return render_board(self)

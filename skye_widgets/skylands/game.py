@@ -1092,6 +1092,11 @@ class GameState(Pictured):
                          + counted(len(self.boards[p].empty_squares()), "{n} empty square", "{n} empty squares"))
         return "\n".join(lines)
 
+    def describe(self) -> str:
+        """The board of the player to act in words, with its score now: see :mod:`.describe`."""
+        from .describe import describe_game
+        return describe_game(self)
+
     def _picture(self) -> Drawing:
         from .render import render_game   # lazily: the renderer imports the model, not the other way
         return render_game(self)

@@ -19,6 +19,7 @@ from html import escape, unescape
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import ipywidgets as W
+from traitlets import Unicode
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER
@@ -231,6 +232,58 @@ def paint_layers(canvas: MultiCanvas, drawing: Drawing, layers: Sequence[str] = 
     return groups
 
 
+#: The keys' names (as the browser sends them) and the cursor step they make.
+ARROWS: dict[str, tuple[int, int]] = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1),
+                                      "ArrowDown": (0, 1), "Left": (-1, 0), "Right": (1, 0), "Up": (0, -1),
+                                      "Down": (0, 1)}
+#: The cursor's colour (Paul Tol's purple: unlike the green legal spots and the hover preview).
+CURSOR_COLOUR = "#AA3377"
+#: Texts of the keyboard (whole sentences with named placeholders, for translation).
+KEYS_HELP = "Keys: arrows move the cursor, Enter or space clicks, Escape clears."
+KEYS_PREFIX = "Keyboard (click or Tab to the board first):"
+CURSOR_AT = "Cursor at ({x}, {y})."
+CURSOR_EDGE = "The cursor is at ({x}, {y}), the edge of the board."
+
+#: A visually hidden block for screen readers (the usual "sr-only" rules).
+SR_ONLY = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
+           "clip:rect(0,0,0,0);white-space:normal;border:0")
+
+
+def keys_html(text: str) -> str:
+    """The line under a board that says the keys."""
+    return (f'<span style="color:#555;font-size:0.85em">{escape(KEYS_PREFIX)} {escape(text)}</span>'
+            if text else "")
+
+
+def description_html(text: str) -> str:
+    """A board's description as hidden text a screen reader reads (and announces when it changes)."""
+    return f'<div role="status" aria-live="polite" style="{SR_ONLY}">{escape(text)}</div>' if text else ""
+
+
+def buttons_in(widgets: Iterable[Any]) -> list[W.Button]:
+    """Every button among ``widgets`` and their children (boxes), depth first."""
+    out: list[W.Button] = []
+    for w in widgets:
+        if isinstance(w, W.Button):
+            out.append(w)
+        out.extend(buttons_in(getattr(w, "children", ()) or ()))
+    return out
+
+
+
+class BoardCanvas(MultiCanvas):
+    """ipycanvas' ``MultiCanvas`` whose ``tooltip`` (the ``title`` of its ``<canvas>``, its
+    accessible name) can be set.
+
+    ipywidgets' browser code shows a tooltip only when the widget's ``description`` is
+    empty and reads ``description.length`` unguarded: on a model without a
+    ``description`` (a canvas) a tooltip would break the view. This canvas syncs an empty
+    one, so the tooltip is shown and nothing breaks.
+    """
+
+    description = Unicode("").tag(sync=True)
+
+
 class CanvasBoard(W.VBox):
     """Base of the game widgets: a ``MultiCanvas`` plus a status line.
 
@@ -241,27 +294,41 @@ class CanvasBoard(W.VBox):
     """
 
     layers: tuple[str, ...] = LAYERS
+    #: The line under the board that says the keys (short; whole sentences, to be translated).
+    keys_help: str = KEYS_HELP
 
     def __init__(self, width: int, height: int, *, controls: list[W.Widget] | None = None,
                  **kwargs: Any) -> None:
-        self.canvas = MultiCanvas(len(self.layers), width=width, height=height,
+        self.canvas = BoardCanvas(len(self.layers), width=width, height=height,
                                   layout=W.Layout(width=f"{width}px", height=f"{height}px"))
         # Each layer's pixels come back from the browser after a paint, so a notebook saved with
         # its widget state (our JupyterLab settings turn that on) shows the board's last picture
         # when it is reopened without the kernel that drew it — never "model not found".
         for layer in self.canvas._canvases:
             layer.sync_image_data = True
+        # reachable with Tab (ipycanvas' view also sets tabindex=0 on its <canvas>)
+        self.canvas.tabbable = True
         self.status = W.HTML(value="", layout=W.Layout(min_height="1.6em"))
         self.status.add_class("skye-status")
+        #: The keyboard cursor: a cell, or None (arrows start it, Escape hides it).
+        self.cursor: tuple[int, int] | None = None
+        self.keys_line = W.HTML(value=keys_html(self.keys_help))
+        self.keys_line.add_class("skye-keys")
+        #: The board in words for screen readers: visually hidden, announced when it changes.
+        self.description_html = W.HTML(value="", layout=W.Layout(height="0px", margin="0px", overflow="hidden"))
+        self.description_html.add_class("skye-description")
         self.redraw_count = 0
         self._painted: dict[str, tuple[Shape, ...]] | None = None
+        self._described = ""
         self._resize_repaint: asyncio.TimerHandle | None = None
         self.canvas.on_client_ready(lambda *_: self.redraw(force=True))
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_key_down(self._on_key_down)
-        children = [*(controls or []), self.canvas, self.status]
+        children = [*(controls or []), self.canvas, self.status, self.keys_line, self.description_html]
         super().__init__(children=children, **kwargs)
+        for b in buttons_in(controls or []):
+            self.return_focus(b)
 
     # -- to implement -------------------------------------------------------
     def drawing(self) -> Drawing:
@@ -279,7 +346,95 @@ class CanvasBoard(W.VBox):
         """Handle the pointer resting on cell (x, y) (previews)."""
 
     def key(self, key: str) -> None:
-        """Handle a key pressed while the canvas has focus."""
+        """Handle a key pressed while the canvas has focus: the arrows move the cursor,
+        Enter or space click the cursor's cell, Escape hides the cursor. Subclasses handle
+        their own keys first and pass the rest here."""
+        if key in ARROWS:
+            self.move_cursor(*ARROWS[key])
+        elif key in ("Enter", " ", "Spacebar"):
+            self.activate()
+        elif key in ("Escape", "Esc"):
+            self.cursor = None
+            self.escape()
+
+    # -- the keyboard cursor ------------------------------------------------
+    def cursor_start(self) -> tuple[int, int] | None:
+        """Where the cursor appears first (default: the cell (0, 0))."""
+        return (0, 0)
+
+    def cursor_allowed(self, cell: tuple[int, int]) -> bool:
+        """Whether the cursor may stand on ``cell`` (default: any cell the board shows)."""
+        return self.cell_box(*cell) is not None
+
+    def cell_box(self, x: int, y: int) -> tuple[float, float, float, float] | None:
+        """The pixel box (left, top, width, height) of cell (x, y) on the canvas, or None
+        when it is not shown; the cursor is drawn around it."""
+        return None
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor one cell (the first arrow shows it at :meth:`cursor_start`)."""
+        if self.cursor is None:
+            cell = self.cursor_start()
+        else:
+            cell = (self.cursor[0] + dx, self.cursor[1] + dy)
+            if not self.cursor_allowed(cell):
+                self.say(CURSOR_EDGE.format(x=self.cursor[0], y=self.cursor[1]), "info")
+                return
+        if cell is None:
+            return
+        self.cursor = cell
+        self.cursor_moved(cell)
+
+    def cursor_moved(self, cell: tuple[int, int]) -> None:
+        """Say where the cursor is and repaint (once)."""
+        self.say(CURSOR_AT.format(x=cell[0], y=cell[1]), "info")
+        self.redraw()
+
+    def activate(self) -> None:
+        """Enter / space: click the cell under the cursor (show the cursor first)."""
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+            return
+        self.click_cell(*self.cursor)
+
+    def escape(self) -> None:
+        """Escape: forget selections (subclasses add theirs) and repaint."""
+        self.redraw()
+
+    def cursor_shapes(self) -> list[Shape]:
+        """The cursor's frame, on the top layer (dashed, unlike the hover preview)."""
+        if self.cursor is None:
+            return []
+        box = self.cell_box(*self.cursor)
+        if box is None:
+            return []
+        x, y, w, h = box
+        return [Rect(x + 2, y + 2, w - 4, h - 4, stroke="#FFFFFF", line_width=5, layer=LAYERS[-1]),
+                Rect(x + 2, y + 2, w - 4, h - 4, stroke=CURSOR_COLOUR, line_width=3, dash=(6.0, 3.0),
+                     layer=LAYERS[-1])]
+
+    # -- focus and words ------------------------------------------------------
+    def focus_board(self) -> None:
+        """Give the keyboard focus to the board (after a button, keys go on working)."""
+        self.canvas.focus()
+
+    def return_focus(self, button: W.Button) -> W.Button:
+        """After ``button`` is pressed the focus comes back to the board."""
+        button.on_click(lambda _b: self.focus_board())
+        return button
+
+    def describe(self) -> str:
+        """The board in whole sentences (a screen reader's view of it); games say more."""
+        d = self.drawing()
+        return d.description or d.title
+
+    def _update_description(self) -> None:
+        text = self.describe()
+        if text == self._described:
+            return
+        self._described = text
+        self.canvas.tooltip = text.split(". ")[0].rstrip(".") + "." if text else None
+        self.description_html.value = description_html(text)
 
     # -- shared behaviour ---------------------------------------------------
     def redraw(self, *_: Any, force: bool = False) -> None:
@@ -290,6 +445,7 @@ class CanvasBoard(W.VBox):
         page reload (``on_client_ready``), when the canvas is blank.
         """
         d = self.drawing()
+        d.extend(self.cursor_shapes())
         resized = (d.width, d.height) != (self.canvas.width, self.canvas.height)
         if resized:
             self.resize(int(d.width), int(d.height))
@@ -300,6 +456,7 @@ class CanvasBoard(W.VBox):
             paint_layers(self.canvas, d, self.layers, only=changed)
         self._painted = per_layer
         self.redraw_count += 1
+        self._update_description()
         if resized:
             self._repaint_after_resize()
 
@@ -350,8 +507,22 @@ class CanvasBoard(W.VBox):
         if cell is not None:
             self.hover_cell(*cell)
 
-    def _on_key_down(self, key: str, *_: Any) -> None:
+    def _on_key_down(self, key: str, shift: Any = False, *_: Any) -> None:
+        if key == "Tab":
+            self.leave_focus(backwards=shift is True)
+            return
         self.key(key)
+
+    def leave_focus(self, backwards: bool = False) -> None:
+        """Tab out of the board. ipycanvas' page code swallows every key on the canvas
+        (Tab too), which would trap a keyboard user: Shift+Tab goes to the last enabled
+        button above the board, Tab lets go of the focus (the next Tab moves on)."""
+        above = list(self.children[:list(self.children).index(self.canvas)])
+        buttons = [b for b in buttons_in(above) if not b.disabled]
+        if backwards and buttons:
+            buttons[-1].focus()
+        else:
+            self.canvas.blur()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget, plus static SVG and PNG pictures for viewers without a kernel
@@ -361,8 +532,14 @@ class CanvasBoard(W.VBox):
             data = dict(bundle[0])
         else:
             data = dict(bundle)
-        data.update(picture_bundle(self.drawing()))
+        data.update(picture_bundle(self.picture()))
         return data
+
+    def picture(self) -> Drawing:
+        """The static picture of the board: its drawing, with its description."""
+        d = self.drawing()
+        d.description = self.describe()
+        return d
 
 
 #: The largest pixel coordinate a handler takes (far beyond any canvas; bigger numbers,

@@ -42,7 +42,25 @@ from ..hashi.puzzle import HashiPuzzle, PuzzleState, cell_name
 from ..hashi.solver import hint as next_hint
 from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
                             winners_text)
-from .base import CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
+from ..hashi.describe import describe_game, describe_puzzle
+from .base import ARROWS, CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
+
+
+#: The keyboard's texts (whole sentences with named placeholders, for translation).
+HASHI_PUZZLE_KEYS = ("arrows move between islands, Enter selects one and then an arrow draws a bridge that way, "
+                     "Backspace then an arrow removes one, h hint, c check, Escape clears.")
+HASHI_GAME_KEYS = ("arrows move between islands, Enter clicks one (write, or select and then an arrow draws a "
+                   "bridge that way), 3 / 4 setup number, Backspace takes back, d ends the turn, s suggests.")
+HASHI_CURSOR = "Cursor on the island at {cell}: {island}."
+HASHI_PUZZLE_ISLAND = "number {number}, {bridges} bridges drawn"
+HASHI_BLANK_ISLAND = "no number yet, {bridges} bridges drawn"
+HASHI_NO_ISLAND_THAT_WAY = "There is no island that way from {cell}."
+HASHI_NO_NEIGHBOUR = "The island at {cell} has no neighbour that way."
+HASHI_REMOVE_WHICH = "Press an arrow: one bridge that way from the cursor's island is removed."
+HASHI_REMOVED = "One bridge fewer between {a} and {b}: {left} left."
+HASHI_CURSOR_FIRST = "Move the cursor to an island first (arrow keys)."
+HASHI_CLEARED = "Selection cleared; the arrow keys bring the cursor back."
+HASHI_SETUP_NUMBER = "The setup number is now {number}."
 
 
 class HashiWidget(CanvasBoard):
@@ -70,6 +88,7 @@ class HashiWidget(CanvasBoard):
         self.coordinates_box = W.Checkbox(value=bool(coordinates), description="coordinates", indent=False,
                                           layout=W.Layout(width="auto"))
         self.coordinates_box.observe(lambda _c: self.redraw(), names="value")
+        self._removing = False
         self.highlight: tuple[Cell, ...] = ()
         self.mode = "puzzle" if puzzle is not None else "game"
         self._down: Cell | None = None
@@ -82,9 +101,11 @@ class HashiWidget(CanvasBoard):
             self.game = None
             self.turns: TurnLoop | None = None
             self._geometry = self._puzzle_geometry()
-            buttons = [on_click(W.Button(description="Hint", icon="lightbulb-o"), self.show_hint),
-                       on_click(W.Button(description="Check", icon="check"), self.check),
-                       on_click(W.Button(description="Start again", icon="refresh"), self.reset)]
+            buttons = [on_click(W.Button(description="Hint", icon="lightbulb-o", tooltip="explain the next step (h)"),
+                                self.show_hint),
+                       on_click(W.Button(description="Check", icon="check", tooltip="is the puzzle solved? (c)"),
+                                self.check),
+                       on_click(W.Button(description="Start again", icon="refresh", tooltip="remove every bridge"), self.reset)]
             controls: list[W.Widget] = [self.header, W.HBox([*buttons, self.coordinates_box],
                                                              layout=W.Layout(align_items="center"))]
         else:
@@ -97,9 +118,10 @@ class HashiWidget(CanvasBoard):
             self._geometry = board_geometry(self.game.board)
             self.setup_number = W.ToggleButtons(options=[3, 4], value=3, description="Setup number",
                                                 style={"button_width": "3em"})
-            self.done_button = on_click(W.Button(description="Done", icon="check", button_style="success"),
+            self.done_button = on_click(W.Button(description="Done", icon="check", button_style="success",
+                                                 tooltip="end your turn (d)"),
                                         self.done)
-            self.undo_button = on_click(W.Button(description="Undo", icon="undo"), self.undo)
+            self.undo_button = on_click(W.Button(description="Undo", icon="undo", tooltip="take back this turn's last move (Backspace)"), self.undo)
             self.suggest_button = on_click(W.Button(description="Suggest", icon="lightbulb-o",
                                                     tooltip="what the planner bot would do"), self.suggest)
             self.viewer = W.Dropdown(options=[("player to act", -1)] +
@@ -110,6 +132,7 @@ class HashiWidget(CanvasBoard):
                         W.HBox([self.setup_number, self.done_button, self.undo_button, self.suggest_button,
                                self.viewer, self.coordinates_box], layout=W.Layout(align_items="center",
                                                                                    flex_flow="row wrap"))]
+        self.keys_help = HASHI_PUZZLE_KEYS if self.mode == "puzzle" else HASHI_GAME_KEYS
         d = self.drawing()
         super().__init__(int(d.width), int(d.height), controls=controls)
         self.children = (*self.children, self.sheet_html)
@@ -274,15 +297,156 @@ class HashiWidget(CanvasBoard):
             self.click_cell(*cell)
 
     def key(self, key: str) -> None:
-        if self.game is None:
+        """The arrows move the cursor from island to island; Enter or space click the
+        cursor's island (select it, write the number, or end a bridge); with an island
+        selected an arrow draws a bridge to its neighbour that way (a puzzle: adds one, a
+        third press removes both). Puzzle: Backspace or Delete, then an arrow, removes a
+        bridge; h hint, c check. Game: Backspace, Delete or u take back, d (or Enter with no
+        cursor) ends the turn, 3 / 4 pick the setup number, s suggests. Escape clears."""
+        if key in ARROWS and self._removing:
+            self._remove_toward(ARROWS[key])
             return
-        if key == "Enter":
+        if key in ARROWS and self.selected is not None:
+            self._bridge_toward(ARROWS[key])
+            return
+        if self.puzzle_state is not None:
+            if key in ("Backspace", "Delete"):
+                if self.cursor is None:
+                    self.say(HASHI_CURSOR_FIRST, "error")
+                    return
+                self._removing = True
+                self.selected = None
+                self.say(HASHI_REMOVE_WHICH, "info")
+            elif key == "h":
+                self.show_hint()
+            elif key == "c":
+                self.check()
+            else:
+                super().key(key)
+            return
+        if key == "d" or (key == "Enter" and self.cursor is None):
             self.done()
-        elif key in ("Backspace", "u"):
+        elif key in ("Backspace", "Delete", "u"):
             self.undo()
-        elif key == "Escape":
-            self.selected = None
-            self.refresh()
+        elif key in ("3", "4") and self.game is not None and self.game.phase == "setup":
+            self.setup_number.value = int(key)
+            self.say(HASHI_SETUP_NUMBER.format(number=key), "info")
+        elif key == "s":
+            self.suggest()
+        else:
+            super().key(key)
+
+    # -- the keyboard cursor (CanvasBoard) ----------------------------------------
+    def _islands(self) -> list[Cell]:
+        if self.puzzle_state is not None:
+            return list(self.puzzle_state.puzzle.islands)
+        assert self.game is not None
+        return list(self.game.board.cells)
+
+    def _neighbours(self, cell: Cell) -> list[Cell]:
+        if self.puzzle_state is not None:
+            return list(self.puzzle_state.puzzle.neighbours(cell))
+        assert self.game is not None
+        return list(self.game.board.neighbours(cell))
+
+    def cell_box(self, x: int, y: int) -> tuple[float, float, float, float] | None:
+        """The pixel box around grid cell (x, y) (None off the grid)."""
+        cols, rows = self._grid()
+        if not (is_whole(x, 0, cols - 1) and is_whole(y, 0, rows - 1)):
+            return None
+        geo = self._geometry
+        cx, cy = geo.center((x, y))
+        half = geo.cell / 2
+        return cx - half, cy - half, geo.cell, geo.cell
+
+    def cursor_start(self) -> Cell | None:
+        """The first island (row by row)."""
+        cells = sorted(self._islands(), key=lambda c: (c[1], c[0]))
+        return cells[0] if cells else None
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Jump to the nearest island that way (same row or column first)."""
+        if self.cursor is None:
+            super().move_cursor(dx, dy)
+            return
+        x, y = self.cursor
+        found = []
+        for c in self._islands():
+            along = (c[0] - x) * dx + (c[1] - y) * dy
+            across = abs((c[0] - x) * dy) + abs((c[1] - y) * dx)
+            if along > 0:
+                found.append((across, along, c[1], c[0]))
+        if not found:
+            self.say(HASHI_NO_ISLAND_THAT_WAY.format(cell=_name(self.cursor)), "info")
+            return
+        self.cursor = min(found)[3], min(found)[2]
+        self.cursor_moved(self.cursor)
+
+    def cursor_moved(self, cell: tuple[int, int]) -> None:
+        self.say(HASHI_CURSOR.format(cell=_name(cell), island=self._island_words(cell)), "info")
+        self.redraw()
+
+    def _island_words(self, cell: Cell) -> str:
+        if self.puzzle_state is not None:
+            st = self.puzzle_state
+            return HASHI_PUZZLE_ISLAND.format(number=st.puzzle.islands[cell], bridges=st.degree(cell))
+        assert self.game is not None
+        sheet = self.game.sheet(self.shown_player)
+        n = sheet.numbers.get(cell)
+        if n is None:
+            return HASHI_BLANK_ISLAND.format(bridges=sheet.degree(cell))
+        return HASHI_PUZZLE_ISLAND.format(number=n, bridges=sheet.degree(cell))
+
+    def _toward(self, step: tuple[int, int]) -> Cell | None:
+        """The selected island's (or the cursor's) neighbour that way, or None."""
+        here = self.selected if self.selected is not None else self.cursor
+        if here is None:
+            return None
+        dx, dy = step
+        for n in self._neighbours(here):
+            ddx, ddy = n[0] - here[0], n[1] - here[1]
+            if (ddx > 0) - (ddx < 0) == dx and (ddy > 0) - (ddy < 0) == dy:
+                return n
+        return None
+
+    def _bridge_toward(self, step: tuple[int, int]) -> None:
+        """With an island selected, an arrow is a click on its neighbour that way."""
+        other = self._toward(step)
+        if other is None:
+            self.say(HASHI_NO_NEIGHBOUR.format(cell=_name(self.selected)), "error")  # type: ignore[arg-type]
+            return
+        self.click_cell(*other)
+
+    def _remove_toward(self, step: tuple[int, int]) -> None:
+        """After Backspace/Delete in a puzzle: one bridge fewer toward the arrow's neighbour."""
+        self._removing = False
+        st = self.puzzle_state
+        other = self._toward(step)
+        if st is None or other is None or self.cursor is None:
+            self.say(HASHI_NO_NEIGHBOUR.format(cell=_name(self.cursor) if self.cursor else "?"), "error")
+            return
+        try:
+            st.remove_bridge(self.cursor, other)
+        except RulesError as e:
+            self.say(str(e), "error")
+            return
+        self.say(HASHI_REMOVED.format(a=_name(self.cursor), b=_name(other), left=st.count(self.cursor, other)), "ok")
+        self.refresh()
+
+    def escape(self) -> None:
+        """Escape forgets the selected island and the glow."""
+        self.selected = None
+        self._removing = False
+        self.highlight = ()
+        self.say(HASHI_CLEARED, "info")
+        self.refresh()
+
+    def describe(self) -> str:
+        """The board shown, in words (islands, numbers, bridges; in a game the points so far)."""
+        if self.puzzle_state is not None:
+            return describe_puzzle(self.puzzle_state)
+        assert self.game is not None
+        return describe_game(self.game, self.shown_player)
 
     def _is_island(self, cell: Cell) -> bool:
         if self.puzzle_state is not None:

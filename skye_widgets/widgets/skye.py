@@ -30,6 +30,7 @@ from ..skye.bots import make_bot
 from ..skye import render as R
 from ..skye import scoring
 from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
+from ..skye.describe import describe_territory
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
 from .base import CanvasBoard, TurnLoop, finite_pixels, on_click, plain_text, status_html
@@ -66,6 +67,15 @@ GOLD_HIDDEN_TITLE = "{name} keeps their gold hidden behind their screen."
 OPEN_HAND_LABEL = "open hand: show everyone's gold (teacher)"
 OPEN_HAND_ON = "Open hand: everyone's gold is shown, as the table knows it from the game so far."
 OPEN_HAND_OFF = "Gold is hidden again: each player sees only their own."
+#: The keyboard's texts.
+TERRITORY_KEYS = ("arrows move the cursor, Enter or space places the selected tile, r / e turn it, "
+                  "1-9 pick a tile of the hand, Escape clears.")
+KEY_NO_TILE = "There is no tile {key} in your hand: it holds {count}."
+CURSOR_ON_TILE = "Cursor at ({x}, {y}): tile {tile} is there."
+CURSOR_EMPTY = "Cursor at ({x}, {y}): an empty cell. Pick a tile of your hand with 1-9."
+CURSOR_FITS = "Cursor at ({x}, {y}): tile {tile} fits here in rotation {rotation}; Enter places it."
+CURSOR_NO_FIT = "Cursor at ({x}, {y}): tile {tile} does not fit here in rotation {rotation}."
+CURSOR_CLEARED = "Cursor hidden; the arrow keys bring it back."
 GOLD_MAJORITY_HIDDEN = ("Everyone's gold is hidden behind their screen: this tile is worked out when it "
                         "is scored, at the end of the round.")
 
@@ -101,7 +111,7 @@ def _tile_label(number: int) -> str:
 # --------------------------------------------------------------------------
 
 class TerritoryWidget(CanvasBoard):
-    """One territory on a canvas, built by clicking.
+    """One territory on a canvas, built by clicking or with the keyboard.
 
     Parameters
     ----------
@@ -136,6 +146,8 @@ class TerritoryWidget(CanvasBoard):
     pointer (:meth:`hover_text`) and a key of the marks and icons shown
     (:meth:`key_entries`).
     """
+
+    keys_help = TERRITORY_KEYS
 
     def __init__(self, territory: Territory | None = None, hand: Iterable[str | int] = (), *,
                  place: Callable[[str, int, int, int], Any] | None = None,
@@ -172,7 +184,7 @@ class TerritoryWidget(CanvasBoard):
         self.keep_hand_row = keep_hand_row
         self.rotate_button = on_click(W.Button(description="⟳ rotate (r)", tooltip="turn the selected tile a quarter clockwise",
                                                layout=W.Layout(width="auto")), lambda: self.rotate(1))
-        self.rotate_back_button = on_click(W.Button(description="⟲", tooltip="turn back (e)",
+        self.rotate_back_button = on_click(W.Button(description="⟲", tooltip="turn the selected tile back a quarter (e)",
                                                     layout=W.Layout(width="3em")), lambda: self.rotate(-1))
         self.overlay_boxes = {k: W.Checkbox(value=v, description=OVERLAY_NAMES[k], indent=False,
                                             layout=W.Layout(width="auto", margin="0 1em 0 0"))
@@ -334,13 +346,60 @@ class TerritoryWidget(CanvasBoard):
         return BOARD_TEXT["hover_tile"].format(tile=t.id, x=x, y=y, what=what)
 
     def key(self, key: str) -> None:
-        """``r`` rotates clockwise, ``e`` (or ``R``) back, ``1``-``9`` pick a hand tile."""
+        """``r`` rotates clockwise, ``e`` (or ``R``) back, ``1``-``9`` pick a hand tile; the
+        arrows move the cursor, Enter or space place the selected tile there, Escape clears
+        (see :meth:`CanvasBoard.key`)."""
         if key == "r":
             self.rotate(1)
         elif key in ("e", "R"):
             self.rotate(-1)
-        elif key.isdigit() and key != "0" and int(key) <= len(self.hand):
-            self.select_tile(self.hand[int(key) - 1])
+        elif len(key) == 1 and key.isdigit() and key != "0":
+            if int(key) <= len(self.hand):
+                self.select_tile(self.hand[int(key) - 1])
+            else:
+                self.say(KEY_NO_TILE.format(key=key, count=len(self.hand)), "error")
+        else:
+            super().key(key)
+
+    # -- the keyboard cursor (CanvasBoard) ---------------------------------------
+    def cell_box(self, x: int, y: int) -> tuple[float, float, float, float] | None:
+        """The pixel box of cell (x, y) in the current view (None when it is not shown)."""
+        view = self._view or self.view()
+        px, py = view.to_px(x, y)
+        if view.cell_at(px + 1, py + 1) != (x, y):
+            return None
+        return float(px), float(py), float(view.cell), float(view.cell)
+
+    def cursor_start(self) -> tuple[int, int] | None:
+        """The first legal spot of the selected tile, else the castle."""
+        legal = self.legal_cells()
+        return legal[0] if legal else self.territory.castle.cell
+
+    def cursor_moved(self, cell: tuple[int, int]) -> None:
+        """The cursor shows the preview the pointer would, and says what is there."""
+        x, y = cell
+        self.hover = cell
+        if cell in self.territory:
+            text = CURSOR_ON_TILE.format(x=x, y=y, tile=self.territory.placements[cell].tile)
+        elif self.selected is None:
+            text = CURSOR_EMPTY.format(x=x, y=y)
+        elif cell in self.legal_cells():
+            text = CURSOR_FITS.format(x=x, y=y, tile=self.selected, rotation=self.rotation)
+        else:
+            text = CURSOR_NO_FIT.format(x=x, y=y, tile=self.selected, rotation=self.rotation)
+        self.say(text, "info")
+        self.redraw()
+
+    def escape(self) -> None:
+        """Escape hides the cursor and its preview."""
+        self.hover = None
+        self.say(CURSOR_CLEARED, "info")
+        self.redraw()
+
+    def describe(self) -> str:
+        """The territory in words (castle, tiles, areas, roads; the scoring tile shown: its points)."""
+        scores = {self.breakdown_tile: self.score_result(self.breakdown_tile)} if self.breakdown_tile else None
+        return describe_territory(self.territory, scores)
 
     # -- state -> picture ---------------------------------------------------
     def legal_cells(self, any_rotation: bool = False) -> list[tuple[int, int]]:
@@ -437,6 +496,7 @@ class TerritoryWidget(CanvasBoard):
             btn = W.Button(description=f"{i + 1}: tile {tid}" + (" ✓" if sel else ""),
                            button_style="warning" if sel else "", layout=W.Layout(width="96px"))
             btn.on_click(lambda _b, t=tid: self.select_tile(t))
+            self.return_focus(btn)
             cards.append(W.VBox([html, btn], layout=W.Layout(margin="0 0.5em 0 0")))
         if not cards and self.keep_hand_row:
             said = BOARD_TEXT["hand_empty"] if len(self.territory) > 1 and self._place is None \
@@ -567,6 +627,8 @@ class GameTable(W.VBox):
                                     self.undo)
         self.step_button = on_click(W.Button(description="bots: one move", tooltip="let the next bot act"),
                                     lambda: self.step_bots(1))
+        for b in (self.undo_button, self.step_button):       # the keys go on working on the board
+            b.on_click(lambda _b: self.boards[self.tabs.selected_index or 0].focus_board())
         self.auto_box = W.Checkbox(value=auto_bots, description="bots move by themselves", indent=False,
                                    layout=W.Layout(width="auto"))
         self.auto_box.observe(lambda ch: self._set_auto(ch["new"]), names="value")
@@ -984,5 +1046,5 @@ class GameTable(W.VBox):
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
         p = self.tabs.selected_index or 0
-        data.update(picture_bundle(self.boards[p].drawing()))
+        data.update(picture_bundle(self.boards[p].picture()))
         return data

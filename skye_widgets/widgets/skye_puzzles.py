@@ -190,6 +190,8 @@ class PuzzleWidget(W.VBox):
         self.board = self._make_board()
         buttons = W.HBox([self.check_button, self.hint_button, self.reveal_button, self.undo_button,
                           self.reset_button])
+        for b in buttons.children:                  # the keys go on working on the board
+            b.on_click(lambda _b: self.board.focus_board())
         top = [self.picker] if self.puzzles else []
         super().__init__(children=[*top, self.header, self.board, buttons, self.hint_box, self.result])
         self._refresh()
@@ -422,7 +424,7 @@ class PuzzleWidget(W.VBox):
         """The live widget plus static SVG and PNG pictures of the board."""
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
-        data.update(picture_bundle(self.board.drawing()))
+        data.update(picture_bundle(self.board.picture()))
         return data
 
 

@@ -37,6 +37,7 @@ from ..skylands.bots import make_bot
 from ..skylands.components import COLORS
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
                              GameState, Pass, SetupDiscard, SetupStart, Take, canonical_rotation)
+from ..skylands.describe import describe_game
 from ..skylands.render import Layout, render_game
 from ..skylands.words import counted, sentence
 from .base import CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
@@ -50,12 +51,18 @@ def show(obj: Any) -> None:
     """
     from IPython.display import display
     if isinstance(obj, Drawing) or hasattr(obj, "_picture"):
-        display(picture_bundle(obj if isinstance(obj, Drawing) else obj._picture()), raw=True)
+        picture = obj if isinstance(obj, Drawing) else \
+            (obj._described_picture() if hasattr(obj, "_described_picture") else obj._picture())
+        display(picture_bundle(picture), raw=True)
     else:
         display({"image/svg+xml": obj._repr_svg_()}, raw=True)
 
 
 #: Messages (whole sentences with named placeholders, for translation).
+SKYLANDS_KEYS = ("1-9 pick an action board, a tile or a special island; arrows move the cursor on your board, "
+                 "Enter or space click its square, r turns the tile, p passes, d is Done, Escape clears.")
+KEY_NOTHING_TO_PICK = "There is nothing to pick with a number now: click islands on your board, then Done."
+SQUARE_AT = "Cursor on square ({x}, {y}) of your board."
 OFF_BOARD = "There is no square ({x}, {y}) on your board: it has {width} columns and {height} rows."
 NOT_A_SQUARE = "A square is named by two whole numbers (x, y), not {x}, {y}."
 NO_SUCH_BOX = "There is no {what} number {i}."
@@ -81,6 +88,8 @@ class SkylandsWidget(CanvasBoard):
     ``bot_delay``: ``None`` (default), bots decide at once; seconds, one bot
     decision at a time on the kernel's event loop (see :class:`TurnLoop`).
     """
+
+    keys_help = SKYLANDS_KEYS
 
     def __init__(self, state: GameState | None = None, *, players: Sequence[str] | int = 3,
                  human: int | Sequence[int] = 0, bots: str | Sequence[str | None] = "greedy",
@@ -109,9 +118,10 @@ class SkylandsWidget(CanvasBoard):
         self.white = W.Dropdown(options=["auto", *COLORS], value="auto", description="white pays:",
                                 layout=W.Layout(width="190px"))
         self.rotate_button = on_click(W.Button(description="Rotate", icon="rotate-right",
+                                               tooltip="turn the selected tile a quarter clockwise (r)",
                                                layout=W.Layout(width="90px")), self.rotate)
-        self.pass_button = on_click(W.Button(description="Pass", layout=W.Layout(width="80px")), self.pass_)
-        self.done_button = on_click(W.Button(description="Done", layout=W.Layout(width="80px")), self.done)
+        self.pass_button = on_click(W.Button(description="Pass", tooltip="pass in this action (p)", layout=W.Layout(width="80px")), self.pass_)
+        self.done_button = on_click(W.Button(description="Done", tooltip="confirm the islands picked (d)", layout=W.Layout(width="80px")), self.done)
         self.log_view = W.HTML(layout=W.Layout(max_height="9em", overflow="auto"))
         controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white,
                             self.coordinates_box], layout=W.Layout(align_items="center"))]
@@ -303,13 +313,60 @@ class SkylandsWidget(CanvasBoard):
                 self.redraw()
 
     def key(self, key: str) -> None:
-        k = key.lower()
+        """``r`` turns the selected tile, ``p`` passes, ``d`` (or Enter with no cursor) is Done,
+        ``1``-``9`` pick what the phase asks for (an action board, a revealed tile, a special
+        island); the arrows move the cursor over your board, Enter or space click its square,
+        Escape clears (see :meth:`CanvasBoard.key`)."""
+        k = key.lower() if len(key) == 1 else key
         if k == "r":
             self.rotate()
         elif k == "p":
             self.pass_()
-        elif k == "enter":
+        elif k == "d" or (key == "Enter" and self.cursor is None):
             self.done()
+        elif len(key) == 1 and key.isdigit() and key != "0":
+            self.pick(int(key) - 1)
+        else:
+            super().key(key)
+
+    def pick(self, i: int) -> None:
+        """The keys 1-9: the ``i``-th thing the phase asks for (counted from 0): an action
+        board while choosing, a revealed tile while discovering or setting up, a special
+        island while creating; otherwise it is explained."""
+        g = self.state
+        if g.phase == "choose":
+            self.click_action(i)
+        elif g.phase in ("discover", "setup"):
+            self.select_offer(i)
+        elif g.phase == "create" and g.paying is None:
+            self.select_special(i)
+        else:
+            self.say(KEY_NOTHING_TO_PICK, "error")
+
+    # -- the keyboard cursor (CanvasBoard) ----------------------------------------
+    def cell_box(self, x: int, y: int) -> tuple[float, float, float, float] | None:
+        """The pixel box of square (x, y) of your board (None off the board)."""
+        L = self.layout_
+        if not (_whole(x) and _whole(y) and 0 <= x < L.width and 0 <= y < L.height):
+            return None
+        return float(L.board_x + x * L.cell), float(L.board_y + y * L.cell), float(L.cell), float(L.cell)
+
+    def cursor_moved(self, cell: tuple[int, int]) -> None:
+        """The cursor shows the preview the pointer would, and says where it is."""
+        self.hover = cell
+        self.say(SQUARE_AT.format(x=cell[0], y=cell[1]), "info")
+        self.redraw()
+
+    def escape(self) -> None:
+        """Escape hides the cursor and forgets the selected tile and islands."""
+        self.hover = None
+        self.selected_offer = self.selected_special = None
+        self.selection = []
+        self.refresh()
+
+    def describe(self) -> str:
+        """The board shown, in words (islands, inhabitants, the score if the game ended now)."""
+        return describe_game(self.state, self.viewer())
 
     # -- helpers ------------------------------------------------------------------
     def _white_choice(self) -> str | None:

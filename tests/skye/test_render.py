@@ -185,6 +185,7 @@ def test_territory_svg_is_well_formed_and_shows_every_tile():
     # a territory shown by itself carries the coordinates (the default): 18 px more each way
     shown = render_territory(t)
     assert t._repr_svg_() == shown.to_svg() and (shown.width, shown.height) == (d.width + 18, d.height + 18)
+    assert "<desc id=" in shown.to_svg()      # the object's SVG also carries its description
 
 
 def test_territory_from_a_duck_typed_object():

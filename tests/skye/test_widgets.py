@@ -195,7 +195,10 @@ def test_static_svg_in_the_bundle():
     w = widget(MEADOW)
     w.click_cell(0, 1)
     svg = w._repr_mimebundle_()["image/svg+xml"]
-    assert svg == w.drawing().to_svg() and "territory of 2 tiles" in svg
+    d = w.drawing()
+    d.description = w.describe()            # the static picture carries the board's words
+    assert svg == d.to_svg() and "territory of 2 tiles" in svg
+    assert "<desc id=" in svg and "the blue castle and 1 other tile, 2 tiles in all" in svg
 
 
 def test_custom_place_hook_errors_are_shown():

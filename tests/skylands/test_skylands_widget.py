@@ -185,7 +185,9 @@ def test_layout_hit_test_and_the_static_svg():
     assert L.hit(float("nan"), 50) is None and L.hit(L.board_x + 1, float("inf")) is None
     w = human_first()
     bundle = w._repr_mimebundle_()
-    assert bundle["image/svg+xml"] == w.drawing().to_svg()
+    d = w.drawing()
+    d.description = w.describe()           # the static picture carries the board's words
+    assert bundle["image/svg+xml"] == d.to_svg() and "<desc id=" in bundle["image/svg+xml"]
     svg = render_game(w.state).to_svg()
     assert svg.count("<polygon") >= 3 and "Convert energy" in svg    # printed squares, action boards
     assert PlayerBoard()._repr_svg_().startswith("<svg")
