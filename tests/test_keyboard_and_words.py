@@ -71,9 +71,9 @@ def test_territory_placed_with_the_keyboard_alone():
 def test_territory_cursor_frame_is_drawn_on_the_top_layer_around_the_cell():
     w = TerritoryWidget(territory(), ["meadow"])
     assert painted_cursor(w) == []
-    w.key("ArrowUp")                        # cursor on (0, -1): view -1..1 at 64 px, pad 8 -> (72, 8)
-    frame = painted_cursor(w)
-    assert len(frame) == 1 and (frame[0].x, frame[0].y, frame[0].w) == (74, 10, 60)
+    w.key("ArrowUp")                        # cursor on (0, -1): view -1..1 at 64 px, pad 8 + 18 px of
+    frame = painted_cursor(w)               # coordinate labels -> cell (0, -1) at (90, 26), frame 2 px in
+    assert len(frame) == 1 and (frame[0].x, frame[0].y, frame[0].w) == (92, 28, 60)
     assert frame[0].layer == "overlay" and frame[0].dash        # dashed: unlike the hover preview
     w.key("Escape")
     assert w.cursor is None and painted_cursor(w) == [] and w.hover is None
