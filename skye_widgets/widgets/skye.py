@@ -184,8 +184,8 @@ class TerritoryWidget(CanvasBoard):
         self.keep_hand_row = keep_hand_row
         self.rotate_button = on_click(W.Button(description="⟳ rotate (r)", tooltip="turn the selected tile a quarter clockwise",
                                                layout=W.Layout(width="auto")), lambda: self.rotate(1))
-        self.rotate_back_button = on_click(W.Button(description="⟲", tooltip="turn the selected tile back a quarter (e)",
-                                                    layout=W.Layout(width="3em")), lambda: self.rotate(-1))
+        self.rotate_back_button = on_click(W.Button(description="⟲ back (e)", tooltip="turn the selected tile back a quarter",
+                                                    layout=W.Layout(width="auto")), lambda: self.rotate(-1))
         self.overlay_boxes = {k: W.Checkbox(value=v, description=OVERLAY_NAMES[k], indent=False,
                                             layout=W.Layout(width="auto", margin="0 1em 0 0"))
                               for k, v in self.overlays.items()}

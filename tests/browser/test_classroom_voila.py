@@ -13,14 +13,14 @@ from __future__ import annotations
 from helpers import canvases, click_canvas, expect_status, screenshot
 from playwright.sync_api import expect
 
-from skye_widgets.skye.render import fit_view
+from skye_widgets.skye.render import COORD_GUTTER, fit_view
 from skye_widgets.widgets.skye import GameTable
 
 NOTEBOOK = "notebooks/classroom_demo.ipynb"
 SEATS = ["human", "greedy", "greedy"]
 NAMES = ["Player 1", "Player 2", "Player 3"]
 SEED = 2     # a game where the greedy bots leave Player 1 a tile to build in round 1
-BIG = dict(cell=96, max_width=1280, max_height=760)
+BIG = dict(cell=96, max_width=1280, max_height=760, gutter=COORD_GUTTER)   # coordinates on
 TABLE_STATUS = ".skye-table-status"
 
 
@@ -70,8 +70,8 @@ def test_classroom_game_in_voila(voila, page):
     expect(page.locator(".skye-phase")).to_contain_text("build", timeout=60_000)
     board = canvases(page).nth(0)
     expect(board).to_be_visible()
-    # castle alone: one ring of empty cells around it, 96 px each, 8 px margins
-    assert board.evaluate("c => [c.width, c.height]") == [8 + 3 * 96 + 8] * 2
+    # castle alone: one ring of empty cells around it, 96 px each, 8 px margins, 18 px of coordinates
+    assert board.evaluate("c => [c.width, c.height]") == [8 + COORD_GUTTER + 3 * 96 + 8] * 2
     click_canvas(page, board, *centre_px(view, 1, 1))         # a corner never touches the castle
     expect_status(page, "share no side", nth=0)
     click_canvas(page, board, *centre_px(view, x, y))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from helpers import canvases, click_canvas, expect_status, open_and_run, screenshot, wait_for_pixel
 from playwright.sync_api import expect
 
-from skye_widgets.skye.render import TERRAIN_FILL, fit_view
+from skye_widgets.skye.render import COORD_GUTTER, TERRAIN_FILL, fit_view
 from skye_widgets.skye.territory import Territory
 from skye_widgets.skye.tiles import Terrain
 from skye_widgets.widgets.skye import GameTable
@@ -54,9 +54,11 @@ def test_territory_widget_legal_and_illegal_clicks(lab, page):
     open_and_run(page, lab, NOTEBOOK)
     expect_status(page, "Tile 12 selected", nth=0)
     canvas = canvases(page).nth(0)
-    view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520)
-    # castle-blue alone: cells -1..1, so cell (0, 0) spans 72..135; its W triangle is mountain
-    wait_for_pixel(canvas, 80, 84, rgb(TERRAIN_FILL[Terrain.MOUNTAIN]))
+    view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520,
+                    gutter=COORD_GUTTER)
+    # castle-blue alone: cells -1..1 after 8 px of padding and 18 of coordinate labels, so cell
+    # (0, 0) spans 90..153; its W triangle is mountain
+    wait_for_pixel(canvas, 98, 102, rgb(TERRAIN_FILL[Terrain.MOUNTAIN]))
 
     # illegal: tile 12 (P M P M) east of the castle puts mountain against water
     click_canvas(page, canvas, *centre_px(view, 1, 0))
@@ -68,10 +70,10 @@ def test_territory_widget_legal_and_illegal_clicks(lab, page):
     click_canvas(page, canvas, *centre_px(view, 0, 1))
     expect_status(page, "Placed tile 12 at (0, 1), rotation 0.", nth=0)
     # the canvas was repainted from the kernel: the territory grew a row (cells y -1..2) and the
-    # new tile's N triangle (pasture) is at (90, 140)
-    page.wait_for_function("c => c.height === 8 + 4 * 64 + 8", arg=canvas.element_handle())
-    wait_for_pixel(canvas, 90, 140, rgb(TERRAIN_FILL[Terrain.PASTURE]))
-    wait_for_pixel(canvas, 80, 84, rgb(TERRAIN_FILL[Terrain.MOUNTAIN]))
+    # new tile's N triangle (pasture) is at (108, 158)
+    page.wait_for_function("c => c.height === 8 + 18 + 4 * 64 + 8", arg=canvas.element_handle())
+    wait_for_pixel(canvas, 108, 158, rgb(TERRAIN_FILL[Terrain.PASTURE]))
+    wait_for_pixel(canvas, 98, 102, rgb(TERRAIN_FILL[Terrain.MOUNTAIN]))
 
     # the keyboard rotates the next tile (33)
     canvas.focus()
@@ -120,7 +122,8 @@ def test_game_table_in_voila(voila, page):
     url = voila(NOTEBOOK)
     page.goto(url)
     expect_status(page, "Tile 12 selected", nth=0, timeout=120_000)
-    view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520)
+    view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520,
+                    gutter=COORD_GUTTER)
     click_canvas(page, canvases(page).nth(0), *centre_px(view, 1, 0))
     expect_status(page, "does not match", nth=0)
     page.get_by_role("button", name="confirm prices").click()

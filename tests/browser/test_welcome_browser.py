@@ -18,7 +18,7 @@ import nbformat
 from helpers import canvases, click_canvas, expect_status, open_notebook, run_all, screenshot
 from playwright.sync_api import expect
 
-from skye_widgets.skye.render import fit_view
+from skye_widgets.skye.render import COORD_GUTTER, fit_view
 from skye_widgets.skye.territory import Territory
 
 NOTEBOOK = "notebooks/00_welcome.ipynb"
@@ -41,7 +41,8 @@ def test_welcome_territory_on_the_first_screen(lab, page):
     box = canvas.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1000, box
     screenshot(page, "welcome_first_screen")
-    view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520)
+    view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520,
+                    gutter=COORD_GUTTER)
     click_canvas(page, canvas, *centre_px(view, 1, 0))
     expect_status(page, "does not match", nth=0)
     click_canvas(page, canvas, *centre_px(view, 0, 1))
@@ -71,7 +72,8 @@ def test_lesson_exercise_and_quiz_answer_in_the_browser(lab, page):
     expect_status(page, "Tile 71 selected", nth=0)
     lake = Territory("castle-blue")
     lake.place("60", 1, 0, 0)
-    view = fit_view(lake.placements, cell=64, max_width=720, max_height=520)
+    view = fit_view(lake.placements, cell=64, max_width=720, max_height=520,
+                    gutter=COORD_GUTTER)
     click_canvas(page, canvas, *centre_px(view, 2, 0))
     expect_status(page, "Placed tile 71 at (2, 0)", nth=0)
     check.click()
@@ -89,12 +91,12 @@ def test_lesson_exercise_and_quiz_answer_in_the_browser(lab, page):
 def test_saved_pictures_show_before_running_once_trusted(lab, page):
     """JupyterLab renders a saved ``image/svg+xml`` output only in a trusted notebook (SVG is not a
     "safe" mime type), so binder/postBuild runs ``jupyter trust notebooks/*.ipynb``. Here: the same
-    command on the served copy of lesson 3; then its two saved territory pictures are shown
-    without running any cell."""
+    command on the served copy of lesson 3; then its saved pictures (two territories and the
+    exercise's board) are shown without running any cell."""
     notebook = lab.root / LESSON_3
     saved = sum(1 for c in nbformat.read(notebook, as_version=4).cells if c.cell_type == "code"
                 for o in c.get("outputs", []) if "image/svg+xml" in o.get("data", {}))
-    assert saved == 2
+    assert saved == 3
     subprocess.run([str(Path(sys.executable).parent / "jupyter"), "trust", str(notebook)],
                    check=True, capture_output=True)
     open_notebook(page, lab, LESSON_3)
