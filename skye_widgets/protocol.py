@@ -102,6 +102,105 @@ class Bot(Protocol):
 
     def choose(self, state: Any) -> Any: ...
 
+    # Every bot of this package also has ``choose_explained(state) -> (action,
+    # Explanation)`` (see :class:`Explanation`); it is not part of this runtime
+    # check, so a bot from elsewhere that only chooses still plays.
+
+
+# --------------------------------------------------------------------------
+# Explanations: why a bot chose its move, in data first and words second.
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Plural:
+    """A sentence that depends on a count: ``one`` when ``values[count] == 1``,
+    else ``other`` (ngettext's two forms, for English; gettext picks more later)."""
+
+    count: str
+    one: str
+    other: str
+
+
+#: A message: one whole sentence with named ``{placeholders}``, or a :class:`Plural`.
+Template = "str | Plural"
+
+
+def render(template: "str | Plural", values: Mapping[str, Any]) -> str:
+    """One whole sentence from its template and named values.
+
+    >>> render(Plural("n", "I chose at random among {n} legal move.", "I chose at random among {n} legal moves."), {"n": 3})
+    'I chose at random among 3 legal moves.'
+    """
+    if isinstance(template, Plural):
+        template = template.one if values.get(template.count) == 1 else template.other
+    return template.format(**values)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One claim of an explanation: a message key of its game's templates and the
+    engine's numbers (and names) it mentions, as named values."""
+
+    key: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "values": dict(self.values)}
+
+
+def _action_data(action: Any) -> Any:
+    if action is None:
+        return None
+    to_dict = getattr(action, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if hasattr(action, "__dataclass_fields__"):
+        import dataclasses
+        return {"type": type(action).__name__, **dataclasses.asdict(action)}
+    return repr(action)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a bot chose ``action``: its ``reasons`` (claims with the engine's numbers)
+    and the best ``alternative`` it turned down with that one's reasons.
+
+    ``templates`` are the game's messages (one dict per game, key -> sentence);
+    ``text`` renders whole English sentences from them, and ``to_dict()`` gives the
+    data (keys and values, the text too) for JSON. Every bot of the three games
+    has ``choose_explained(state) -> (action, Explanation)``, which plays exactly
+    what ``choose(state)`` plays (and advances the bot the same way).
+    """
+
+    action: Any
+    reasons: tuple[Reason, ...]
+    alternative: Any = None
+    alternative_reasons: tuple[Reason, ...] = ()
+    templates: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def sentences(self) -> list[str]:
+        """Each reason as one sentence (the chosen move's, then the alternative's)."""
+        return [render(self.templates[r.key], r.values) for r in (*self.reasons, *self.alternative_reasons)]
+
+    @property
+    def text(self) -> str:
+        """The explanation in plain English, one sentence per reason."""
+        return " ".join(self.sentences())
+
+    def all_reasons(self) -> tuple[Reason, ...]:
+        return (*self.reasons, *self.alternative_reasons)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data: the actions, the reasons as keys and values, and the text."""
+        return {"action": _action_data(self.action),
+                "reasons": [r.to_dict() for r in self.reasons],
+                "alternative": _action_data(self.alternative),
+                "alternative_reasons": [r.to_dict() for r in self.alternative_reasons],
+                "text": self.text}
+
+    def __str__(self) -> str:
+        return self.text
+
 
 def win_shares(winners: Sequence[int], n_players: int, over: bool) -> list[float]:
     """The protocol's ``returns()`` from the winners.
