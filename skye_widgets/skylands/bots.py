@@ -130,7 +130,11 @@ class GreedyBot:
         way) and an :class:`~skye_widgets.protocol.Explanation` of why (:mod:`.explain`)."""
         from .explain import explain
         action = self.choose(g)
-        return action, explain(self, g, action)
+        rng = self.rng.getstate()            # the explanation rates moves with best(), which draws ties:
+        try:                                 # the bot's next choices must not depend on being explained
+            return action, explain(self, g, action)
+        finally:
+            self.rng.setstate(rng)
 
 
 class PlannerBot(GreedyBot):
