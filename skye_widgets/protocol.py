@@ -261,6 +261,48 @@ def play(new: Callable[..., G], bots: Sequence[Bot], *, seed: int | str = 0,
     raise RuntimeError(f"the game did not end within {max_actions} actions")  # a bug, never a user error
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One bot decision of a game played by :func:`play_explained`."""
+
+    index: int                              # the action's position in the game's history
+    player: int
+    action: Any
+    explanation: Explanation
+    log_start: int                          # the game's log length before it (its first log line, if any)
+    log_size: int                           # the game's log length after it (its log lines end there)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for a command's JSON: who, the action and its explanation."""
+        return {"index": self.index, "player": self.player, "action": _action_data(self.action),
+                "explanation": self.explanation.to_dict()}
+
+
+def play_explained(new: Callable[..., G], bots: Sequence[Any], *, seed: int | str = 0,
+                   names: Sequence[str] | None = None, max_actions: int = 100_000,
+                   **options: Any) -> tuple[G, list[Decision]]:
+    """:func:`play`, with every decision explained (``bot.choose_explained``): the same game
+    as ``play`` gives with the same seeds, and the list of :class:`Decision`."""
+    if not bots:
+        raise BadConfigError("give at least one bot")
+    game = new(list(names) if names else len(bots), seed=seed, **options)
+    decisions: list[Decision] = []
+
+    def log_size() -> int:
+        log = getattr(game, "log", ())
+        return len(log) if isinstance(log, (list, tuple)) else 0
+
+    for k in range(max_actions):
+        if game.is_over():
+            return game, decisions
+        p = game.current_player()
+        action, why = bots[p].choose_explained(game.observation(p))
+        start = log_size()
+        game.apply(action)
+        decisions.append(Decision(k, p, action, why, start, log_size()))
+    raise RuntimeError(f"the game did not end within {max_actions} actions")  # a bug, never a user error
+
+
 @dataclass
 class TournamentResult:
     """Win shares and average points of each entrant over seeded games.
