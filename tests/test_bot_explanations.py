@@ -13,7 +13,7 @@ from skye_widgets import hashi, skye, skylands
 from skye_widgets.protocol import Explanation, Plural, Reason, render
 from skye_widgets.hashi.game import CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Bridge, Write
 from skye_widgets.skye import scoring
-from skye_widgets.skye.game import Buy, Place
+from skye_widgets.skye.game import Buy
 from skye_widgets.skye.scoring_tiles import MAJORITY_QUANTITY, ROUND_TRACK
 from skye_widgets.skye.territory import Territory
 from skye_widgets.skylands.board import score_board
@@ -143,9 +143,26 @@ def test_skye_explanations_make_the_same_choices_and_their_numbers_hold(seed):
     assert moves > 30 and checked > moves        # most moves name spots with numbers
 
 
+def test_skye_spot_effects_by_hand():
+    """Tile 53 (a road on its north side, a whisky) south of the blue castle, whose south side has
+    a road: the road joins the castle, so Tiles on the road (13) gains 1 tile each time it is
+    scored (twice: 2 VP) and the income 1 gold; nothing is completed, so Completed areas (2) is
+    unchanged and not named."""
+    from skye_widgets.skye.explain import TEMPLATES, _details, effects
+    t = Territory("castle-blue")
+    eff = effects(t, "53", (0, 1, 0), {13: 2, 2: 1})
+    assert eff == {"each": {13: 1}, "scrolls": 0, "income": 1, "vp": 2}
+    e = Explanation(None, tuple(_details(0, "53", (0, 1, 0), eff, {13: 2, 2: 1})), templates=TEMPLATES)
+    assert e.text == ("It adds 1 VP under 13 (Tiles on the road), which is scored 2 more times. "
+                      "Its whisky adds 1 gold to my income every round.")
+    assert scoring.income(t).points == 5                 # and by the rules: 5 + 1 once placed
+    t.place("53", 0, 1, 0)
+    assert scoring.income(t).points == 6 and scoring.score_tile(13, [t], [0])[0].points == 1
+
+
 def test_skye_placement_under_a_scoring_tile_by_hand():
-    """A 2-player game with scoring tiles 2 (Completed areas) ... fixed: tile 53 south of the
-    castle completes nothing; we check the explanation against a hand count."""
+    """A game whose scoring tiles include Tiles on the road (13): the first placement's claim
+    under 13 is the change in tiles joined to the castle by road, counted by scoring.py."""
     g = skye.Game.new(2, seed=5, scoring=(2, 13, 16, 1))
     bot = skye.make_bot("greedy", seed=1)
     while g.phase != "build" or g.current_player() < 0:
