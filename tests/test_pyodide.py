@@ -137,6 +137,7 @@ def wheels(node_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> list[Pat
         shutil.copy(ROOT / name, src / name)
     shutil.copytree(ROOT / "skye_widgets", src / "skye_widgets",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(ROOT / "jupyter-config", src / "jupyter-config")     # pyproject's data-files
     out = tmp_path_factory.mktemp("wheels")
     _check(_run(pip + ["wheel", "-q", "--no-deps", "-w", str(out), str(src)], ROOT, 300), "pip wheel .")
     ours = sorted(out.glob("skye_widgets-*-py3-none-any.whl"))
