@@ -303,6 +303,23 @@ def play_explained(new: Callable[..., G], bots: Sequence[Any], *, seed: int | st
     raise RuntimeError(f"the game did not end within {max_actions} actions")  # a bug, never a user error
 
 
+def suggest(make_bot: Callable[..., Any], game: Any, kind: str = "planner", seed: int = 0) -> tuple[Any, Explanation]:
+    """What a fresh ``kind`` bot would play for the player to act in ``game``, and why
+    ("What would a bot do?"): ``(action, explanation)``, from that player's observation.
+    Nothing is applied; the game is not changed.
+
+    >>> from skye_widgets import hashi
+    >>> g = hashi.Game.new(1, seed=1)
+    >>> action, why = suggest(hashi.make_bot, g)
+    >>> action in g.legal_actions(), why.text.startswith("I wrote the setup")
+    (True, True)
+    """
+    p = game.current_player()
+    if p < 0:
+        raise BadConfigError("the game is over: there is no move to suggest")
+    return make_bot(kind, seed=seed).choose_explained(game.observation(p))
+
+
 @dataclass
 class TournamentResult:
     """Win shares and average points of each entrant over seeded games.

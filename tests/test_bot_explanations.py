@@ -311,3 +311,23 @@ def test_skylands_explanations_make_the_same_choices_and_their_numbers_hold(kind
         checked += check_skylands(g, p, a, e)
         moves += 1
     assert moves > 30 and checked > moves // 2
+
+
+# ---- "What would a bot do?" ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_mod,players", [(skye, 3), (hashi, 2), (skylands, 2)])
+def test_suggest_shows_a_bots_choice_and_changes_nothing(game_mod, players):
+    from skye_widgets.protocol import suggest
+    g = game_mod.Game.new(players, seed=6)
+    for _ in range(7):                                   # a few moves in, by the random bot
+        p = g.current_player()
+        g.apply(game_mod.make_bot("random", seed=len(g.history)).choose(g.observation(p)))
+    before = json.dumps(g.to_dict(), sort_keys=True)
+    for kind in KINDS:
+        action, why = suggest(game_mod.make_bot, g, kind, seed=1)
+        p = g.current_player()
+        assert action == game_mod.make_bot(kind, seed=1).choose(g.observation(p))
+        assert why.action == action and why.text
+        h = g.clone()
+        h.apply(action)                                  # legal
+    assert json.dumps(g.to_dict(), sort_keys=True) == before
