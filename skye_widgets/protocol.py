@@ -102,6 +102,105 @@ class Bot(Protocol):
 
     def choose(self, state: Any) -> Any: ...
 
+    # Every bot of this package also has ``choose_explained(state) -> (action,
+    # Explanation)`` (see :class:`Explanation`); it is not part of this runtime
+    # check, so a bot from elsewhere that only chooses still plays.
+
+
+# --------------------------------------------------------------------------
+# Explanations: why a bot chose its move, in data first and words second.
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Plural:
+    """A sentence that depends on a count: ``one`` when ``values[count] == 1``,
+    else ``other`` (ngettext's two forms, for English; gettext picks more later)."""
+
+    count: str
+    one: str
+    other: str
+
+
+#: A message: one whole sentence with named ``{placeholders}``, or a :class:`Plural`.
+Template = "str | Plural"
+
+
+def render(template: "str | Plural", values: Mapping[str, Any]) -> str:
+    """One whole sentence from its template and named values.
+
+    >>> render(Plural("n", "I chose at random among {n} legal move.", "I chose at random among {n} legal moves."), {"n": 3})
+    'I chose at random among 3 legal moves.'
+    """
+    if isinstance(template, Plural):
+        template = template.one if values.get(template.count) == 1 else template.other
+    return template.format(**values)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One claim of an explanation: a message key of its game's templates and the
+    engine's numbers (and names) it mentions, as named values."""
+
+    key: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "values": dict(self.values)}
+
+
+def _action_data(action: Any) -> Any:
+    if action is None:
+        return None
+    to_dict = getattr(action, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if hasattr(action, "__dataclass_fields__"):
+        import dataclasses
+        return {"type": type(action).__name__, **dataclasses.asdict(action)}
+    return repr(action)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a bot chose ``action``: its ``reasons`` (claims with the engine's numbers)
+    and the best ``alternative`` it turned down with that one's reasons.
+
+    ``templates`` are the game's messages (one dict per game, key -> sentence);
+    ``text`` renders whole English sentences from them, and ``to_dict()`` gives the
+    data (keys and values, the text too) for JSON. Every bot of the three games
+    has ``choose_explained(state) -> (action, Explanation)``, which plays exactly
+    what ``choose(state)`` plays (and advances the bot the same way).
+    """
+
+    action: Any
+    reasons: tuple[Reason, ...]
+    alternative: Any = None
+    alternative_reasons: tuple[Reason, ...] = ()
+    templates: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def sentences(self) -> list[str]:
+        """Each reason as one sentence (the chosen move's, then the alternative's)."""
+        return [render(self.templates[r.key], r.values) for r in (*self.reasons, *self.alternative_reasons)]
+
+    @property
+    def text(self) -> str:
+        """The explanation in plain English, one sentence per reason."""
+        return " ".join(self.sentences())
+
+    def all_reasons(self) -> tuple[Reason, ...]:
+        return (*self.reasons, *self.alternative_reasons)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data: the actions, the reasons as keys and values, and the text."""
+        return {"action": _action_data(self.action),
+                "reasons": [r.to_dict() for r in self.reasons],
+                "alternative": _action_data(self.alternative),
+                "alternative_reasons": [r.to_dict() for r in self.alternative_reasons],
+                "text": self.text}
+
+    def __str__(self) -> str:
+        return self.text
+
 
 def win_shares(winners: Sequence[int], n_players: int, over: bool) -> list[float]:
     """The protocol's ``returns()`` from the winners.
@@ -160,6 +259,65 @@ def play(new: Callable[..., G], bots: Sequence[Bot], *, seed: int | str = 0,
             return game
         game.apply(bots[game.current_player()].choose(game.observation(game.current_player())))
     raise RuntimeError(f"the game did not end within {max_actions} actions")  # a bug, never a user error
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One bot decision of a game played by :func:`play_explained`."""
+
+    index: int                              # the action's position in the game's history
+    player: int
+    action: Any
+    explanation: Explanation
+    log_start: int                          # the game's log length before it (its first log line, if any)
+    log_size: int                           # the game's log length after it (its log lines end there)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for a command's JSON: who, the action and its explanation."""
+        return {"index": self.index, "player": self.player, "action": _action_data(self.action),
+                "explanation": self.explanation.to_dict()}
+
+
+def play_explained(new: Callable[..., G], bots: Sequence[Any], *, seed: int | str = 0,
+                   names: Sequence[str] | None = None, max_actions: int = 100_000,
+                   **options: Any) -> tuple[G, list[Decision]]:
+    """:func:`play`, with every decision explained (``bot.choose_explained``): the same game
+    as ``play`` gives with the same seeds, and the list of :class:`Decision`."""
+    if not bots:
+        raise BadConfigError("give at least one bot")
+    game = new(list(names) if names else len(bots), seed=seed, **options)
+    decisions: list[Decision] = []
+
+    def log_size() -> int:
+        log = getattr(game, "log", ())
+        return len(log) if isinstance(log, (list, tuple)) else 0
+
+    for k in range(max_actions):
+        if game.is_over():
+            return game, decisions
+        p = game.current_player()
+        action, why = bots[p].choose_explained(game.observation(p))
+        start = log_size()
+        game.apply(action)
+        decisions.append(Decision(k, p, action, why, start, log_size()))
+    raise RuntimeError(f"the game did not end within {max_actions} actions")  # a bug, never a user error
+
+
+def suggest(make_bot: Callable[..., Any], game: Any, kind: str = "planner", seed: int = 0) -> tuple[Any, Explanation]:
+    """What a fresh ``kind`` bot would play for the player to act in ``game``, and why
+    ("What would a bot do?"): ``(action, explanation)``, from that player's observation.
+    Nothing is applied; the game is not changed.
+
+    >>> from skye_widgets import hashi
+    >>> g = hashi.Game.new(1, seed=1)
+    >>> action, why = suggest(hashi.make_bot, g)
+    >>> action in g.legal_actions(), why.text.startswith("I wrote the setup")
+    (True, True)
+    """
+    p = game.current_player()
+    if p < 0:
+        raise BadConfigError("the game is over: there is no move to suggest")
+    return make_bot(kind, seed=seed).choose_explained(game.observation(p))
 
 
 @dataclass

@@ -219,3 +219,32 @@ def test_result_tables_cut_long_names(capsys):
     out = io.StringIO()
     print_table(g, ["random", "random"], out)
     assert "Z" * 23 + "…" in out.getvalue() and "Z" * 24 not in out.getvalue() and len(out.getvalue()) < 300
+
+
+# ---- play --explain (issue 17) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ("play", "--players", "2", "--bots", "planner,random", "--seed", "3"),
+    ("hashi", "play", "--players", "2", "--bots", "planner,greedy", "--seed", "2"),
+    ("skylands", "play", "--bots", "greedy,random", "--seed", "3"),
+])
+def test_play_explain_adds_the_explanations_to_the_same_game(capsys, argv):
+    plain_text, plain = both(capsys, *argv)
+    text, data = both(capsys, *argv, "--explain")
+    actions = data.pop("actions")
+    assert data == plain                                   # the same game, the same summary
+    assert "actions" not in plain and len(actions) > 20
+    whys = [line.strip()[len("why: "):] for line in text.splitlines() if line.strip().startswith("why: ")]
+    # every decision's text is printed (Hashi prints a turn's explanation once, on its first move)
+    told = [a["explanation"]["text"] for a in actions
+            if a["explanation"]["reasons"][0]["key"] != "continue"]
+    assert whys == told and len(whys) > 10
+    # the rest of the text is what play prints without --explain (Hashi adds its move list first)
+    rest = "\n".join(line for line in text.splitlines() if not line.strip().startswith("why: "))
+    assert rest.endswith(plain_text.rstrip("\n"))
+    for a in actions:
+        e = a["explanation"]
+        assert a["action"] == e["action"] and e["text"] and isinstance(e["reasons"], list)
+        assert set(e) == {"action", "reasons", "alternative", "alternative_reasons", "text"}
+        assert all(set(r) == {"key", "values"} for r in e["reasons"] + e["alternative_reasons"])
+        assert a["name"] in [p["name"] for p in data["players"]]

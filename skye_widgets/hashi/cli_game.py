@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from ..cli import SEED, add_json_flag, add_tournament_flags, emit, fit, run_tournament, tournament_report, whole_number
 from ..errors import FileFormatError, read_json, write_json
 from ..limits import MAX_GAMES, short
-from ..protocol import play
+from ..protocol import play, play_explained
 from .board import board_names, load_board
 from .bots import BOTS, make_bot
 from .game import HashiGame
@@ -33,6 +33,9 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     p.add_argument("--board", default="skerries-a",
                    help=f"a shipped board ({', '.join(board_names())}) or a board file (default skerries-a)")
     p.add_argument("--save", metavar="FILE", help="also save the game (replayable) to FILE")
+    p.add_argument("--explain", action="store_true",
+                   help="list every bot move and explain each turn under its first move (with --json: an "
+                        "\"actions\" list, each with its \"explanation\")")
     add_json_flag(p)
     p.set_defaults(func=_play)
 
@@ -81,12 +84,16 @@ def _play(args: argparse.Namespace) -> int:
     board = load_board(args.board)
     names = [f"{k} {i + 1}" for i, k in enumerate(kinds)]
     bots = [make_bot(k, seed=args.seed + i + 1) for i, k in enumerate(kinds)]
-    game = play(HashiGame.new, bots, seed=args.seed, names=names, board=board)
+    decisions = None
+    if args.explain:                    # the same game: choose_explained plays what choose plays
+        game, decisions = play_explained(HashiGame.new, bots, seed=args.seed, names=names, board=board)
+    else:
+        game = play(HashiGame.new, bots, seed=args.seed, names=names, board=board)
     if args.save:
         data = game.to_dict()
         data["bots"] = kinds
         write_json(args.save, data)
-    _report(game, kinds, args)
+    _report(game, kinds, args, decisions)
     return 0
 
 
@@ -135,9 +142,28 @@ def result(game: HashiGame, bots: Sequence[str | None]) -> dict[str, Any]:
     return out
 
 
-def _report(game: HashiGame, bots: Sequence[str | None], args: argparse.Namespace) -> None:
+def _report(game: HashiGame, bots: Sequence[str | None], args: argparse.Namespace,
+            decisions: Sequence[Any] | None = None) -> None:
     data = result(game, bots)
-    emit(args, lambda: data, lambda: _report_text(game, data))
+    if decisions is not None:
+        data["actions"] = [{**d.to_dict(), "name": game.players[d.player]} for d in decisions]
+
+    def text() -> None:
+        if decisions is not None:
+            _decisions_text(game, decisions)
+        _report_text(game, data)
+
+    emit(args, lambda: data, text)
+
+
+def _decisions_text(game: HashiGame, decisions: Sequence[Any]) -> None:
+    """Every bot action, a turn's explanation under its first action (``play --explain``)."""
+    print("Moves:")
+    for d in decisions:
+        print(f"  {fit(game.players[d.player])}: {d.action}")
+        if d.explanation.reasons[0].key != "continue":
+            print(f"      why: {d.explanation.text}")
+    print()
 
 
 def _report_text(game: HashiGame, data: dict[str, Any]) -> None:

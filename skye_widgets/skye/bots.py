@@ -551,6 +551,22 @@ class Bot:
             raise GameOverError("the game is over: there is nothing to choose")
         return self.decide(state.observation(player), player)
 
+    def choose_explained(self, state: GameState | Observation) -> tuple[Action, Any]:
+        """``(action, explanation)``: the action :meth:`choose` plays (the bot moves on the
+        same way) and an :class:`~skye_widgets.protocol.Explanation` of why, from the same
+        observation (:func:`.explain.explain`). ``choose`` itself never explains."""
+        from .explain import explain
+
+        if isinstance(state, Observation):
+            obs, player = state, state.player
+        else:
+            player = state.current_player()
+            if player < 0:
+                raise GameOverError("the game is over: there is nothing to choose")
+            obs = state.observation(player)
+        action = self.decide(obs, player)
+        return action, explain(self, obs, player, action)
+
     def decide(self, state: Observation, player: int) -> Action:  # pragma: no cover - abstract
         """The action ``player`` plays, from ``player``'s observation."""
         raise NotImplementedError
@@ -613,16 +629,18 @@ class GreedyBot(Bot):
         """Buy the offer with the best value for the money, or pass."""
         state = state.observation(player)
         ctx = self.context(state, player)
-        terr = state.territories[player]
-        base = base_value(terr, ctx)
+        base = base_value(state.territories[player], ctx)
         best: tuple[float, Action] = (0.0, Pass(player))
         for a in state.legal_actions(player):
             if isinstance(a, Buy):
-                price = state.prices[a.seller][a.tile]
-                u = tile_gain(terr, a.tile, ctx, base) - self.gold_vp * price
+                u = self.buy_value(state, player, ctx, base, a)
                 if u > best[0]:
                     best = (u, a)
         return best[1]
+
+    def buy_value(self, state: GameState | Observation, player: int, ctx: Context, base: float, a: Buy) -> float:
+        """What buying ``a`` is worth to ``player``: the tile's value less the gold (bought if above 0)."""
+        return tile_gain(state.territories[player], a.tile, ctx, base) - self.gold_vp * state.prices[a.seller][a.tile]
 
     # -- phase 5
     def choose_place(self, state: GameState | Observation, player: int) -> Place:
@@ -769,22 +787,13 @@ class PlannerBot(GreedyBot):
         got += sum(values[me].get(t, 0.0) for t in offers[me])      # unsold: kept
         return got + g * gold[me]
 
-    def choose_buy(self, state: GameState | Observation, player: int) -> Action:
-        """Buy the offer whose value beats the gold paid and the gold it hands a rival seller, or pass."""
-        state = state.observation(player)
-        ctx = self.context(state, player)
-        terr = state.territories[player]
-        base = base_value(terr, ctx)
+    def buy_value(self, state: GameState | Observation, player: int, ctx: Context, base: float, a: Buy) -> float:
+        """The tile's value less the gold paid and the gold it hands a rival seller."""
         g = self.gold_value(state)
-        best: tuple[float, Action] = (0.0, Pass(player))
-        for a in state.legal_actions(player):
-            if isinstance(a, Buy):
-                price = state.prices[a.seller][a.tile]
-                # we pay price; the seller gains 2 x price (a rival among n - 1)
-                u = tile_gain(terr, a.tile, ctx, base) - g * price - g * 2 * price / (state.n_players - 1) * self.seller_gain_weight
-                if u > best[0]:
-                    best = (u, a)
-        return best[1]
+        price = state.prices[a.seller][a.tile]
+        # we pay price; the seller gains 2 x price (a rival among n - 1)
+        return (tile_gain(state.territories[player], a.tile, ctx, base) - g * price
+                - g * 2 * price / (state.n_players - 1) * self.seller_gain_weight)
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "strong": PlannerBot}

@@ -45,16 +45,28 @@ def _fail(parser_name: str, msg: str) -> int:
     return 2
 
 
-def print_log(state: Any, out: Any = None) -> None:
-    """The game's event log, one round per block."""
+def _is_header(e: Any) -> bool:
+    return e.text.startswith("Round ")
+
+
+def print_log(state: Any, out: Any = None, decisions: Sequence[Any] | None = None) -> None:
+    """The game's event log, one round per block; with ``decisions``
+    (:func:`~skye_widgets.protocol.play_explained`) each bot decision's explanation
+    is printed under the first log line its action wrote."""
     out = out or sys.stdout
+    notes: dict[int, list[str]] = {}
+    for d in decisions or ():
+        j = d.log_start if d.log_size > d.log_start else d.log_start - 1
+        notes.setdefault(j, []).append(d.explanation.text)
     current = None
-    for e in state.log:
-        if e.round_no != current and e.text.startswith("Round "):
+    for i, e in enumerate(state.log):
+        if e.round_no != current and _is_header(e):
             current = e.round_no
             print(f"\n== {e.text}", file=out)
-            continue
-        print(f"  {e.text}", file=out)
+        else:
+            print(f"  {e.text}", file=out)
+        for why in notes.get(i, ()):
+            print(f"      why: {why}", file=out)
 
 
 def print_table(state: Any, bots: Sequence[str] | None, out: Any = None) -> None:
@@ -70,6 +82,7 @@ def print_table(state: Any, bots: Sequence[str] | None, out: Any = None) -> None
 
 def cmd_play(args: argparse.Namespace) -> int:
     """``skye-widgets play``."""
+    from ..protocol import play_explained
     from . import Game, make_bot, play_game
     try:
         bots = _bot_list(args.bots or ("random,greedy,greedy,random" if args.players in (None, 4) else "greedy"),
@@ -80,17 +93,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     except (argparse.ArgumentTypeError, RulesError) as e:
         return _fail("play", str(e))
     seats = [make_bot(b, seed=args.seed * 10 + i) for i, b in enumerate(bots)]
-    state = play_game(seats, seed=args.seed, **options)
+    decisions = None
+    if args.explain:                    # the same game: choose_explained plays what choose plays
+        state, decisions = play_explained(Game.new, seats, seed=args.seed, **options)
+    else:
+        state = play_game(seats, seed=args.seed, **options)
     if args.save:
         state.save(args.save, bots)
 
+    def data() -> dict[str, Any]:
+        out = state.summary(bots)
+        if decisions is not None:
+            out["actions"] = [{**d.to_dict(), "name": state.names[d.player]} for d in decisions]
+        return out
+
     def text() -> None:
-        print_log(state)
+        print_log(state, decisions=decisions)
         print_table(state, bots)
         if args.save:
             print(f"\nSaved to {args.save} ({len(state.history)} actions).")
 
-    emit(args, lambda: state.summary(bots), text)
+    emit(args, data, text)
     return 0
 
 
@@ -136,6 +159,9 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     p.add_argument("--seed", type=SEED, default=0, help="seed of the whole game (default 0)")
     p.add_argument("--names", default="", help="comma-separated player names")
     p.add_argument("--scoring", default="", help="scoring tiles for A-D, e.g. 3,7,12,1 (default: drawn by seed)")
+    p.add_argument("--explain", action="store_true",
+                   help="explain every bot decision under its log line (with --json: an \"actions\" list, "
+                        "each with its \"explanation\")")
     add_json_flag(p)
     p.add_argument("--save", metavar="FILE", help="save the game (config + actions) as JSON")
     p.set_defaults(func=cmd_play)

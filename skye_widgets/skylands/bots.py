@@ -19,6 +19,7 @@ import random
 from typing import Callable
 
 from ..errors import BadConfigError
+from ..protocol import Explanation
 from .board import PlayerBoard, score_board
 from .components import SIDE_OFFSETS
 from .game import Action, ChooseAction, GameState, Pass, Take
@@ -67,6 +68,12 @@ class RandomBot:
 
     def choose(self, g: GameState) -> Action:
         return self.rng.choice(g.legal_actions())
+
+    def choose_explained(self, g: GameState) -> tuple[Action, Explanation]:
+        """``(action, explanation)``: :meth:`choose`'s action and the honest one-liner."""
+        from .explain import explain
+        action = self.choose(g)
+        return action, explain(self, g, action)
 
 
 class GreedyBot:
@@ -117,6 +124,17 @@ class GreedyBot:
             top = max(v for v, _ in scored)
             return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
         return self.best(g, p, actions)[1]
+
+    def choose_explained(self, g: GameState) -> tuple[Action, Explanation]:
+        """``(action, explanation)``: the action :meth:`choose` plays (the bot moves on the same
+        way) and an :class:`~skye_widgets.protocol.Explanation` of why (:mod:`.explain`)."""
+        from .explain import explain
+        action = self.choose(g)
+        rng = self.rng.getstate()            # the explanation rates moves with best(), which draws ties:
+        try:                                 # the bot's next choices must not depend on being explained
+            return action, explain(self, g, action)
+        finally:
+            self.rng.setstate(rng)
 
 
 class PlannerBot(GreedyBot):

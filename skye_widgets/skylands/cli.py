@@ -20,6 +20,7 @@ from ..limits import MAX_GAMES
 from ..errors import FileFormatError, read_json, write_json
 from . import tournament as play_tournament
 from .bots import BOT_NAMES, make_bot
+from ..protocol import play_explained
 from .game import SIDES, GameState, play_game
 
 
@@ -70,15 +71,32 @@ def cmd_play(args: argparse.Namespace) -> int:
     except argparse.ArgumentTypeError as e:
         print(f"skye-widgets skylands play: error: {e}", file=sys.stderr)
         return 2
-    g = play_seeded(bots, args.seed, args.side, args.intro)
+    decisions = None
+    if args.explain:                    # the same game: choose_explained plays what choose plays
+        g, decisions = play_explained(GameState.new, [make_bot(b, args.seed * 10 + i) for i, b in enumerate(bots)],
+                                      seed=args.seed, names=_names(bots), side=args.side, intro=args.intro)
+    else:
+        g = play_seeded(bots, args.seed, args.side, args.intro)
     if args.save:   # the bots go with the save, so that replay prints what play printed
         write_json(args.save, {**g.to_dict(), "bots": list(bots)})
 
+    def data() -> dict[str, Any]:
+        out = result_json(g, bots)
+        if decisions is not None:
+            out["actions"] = [{**d.to_dict(), "name": g.names[d.player]} for d in decisions]
+        return out
+
     def text() -> None:
-        print("\n".join(g.log))
+        notes: dict[int, list[str]] = {}
+        for d in decisions or ():
+            notes.setdefault(d.log_start if d.log_size > d.log_start else d.log_start - 1, []).append(d.explanation.text)
+        for i, line in enumerate(g.log):
+            print(line)
+            for why in notes.get(i, ()):
+                print(f"    why: {why}")
         _print_result(g, sys.stdout)
 
-    emit(args, lambda: result_json(g, bots), text)
+    emit(args, data, text)
     return 0
 
 
@@ -147,6 +165,9 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     play.add_argument("--side", choices=SIDES, default="beginner", help="player board side")
     play.add_argument("--intro", action="store_true",
                       help="the special-island display recommended for a first game")
+    play.add_argument("--explain", action="store_true",
+                      help="explain every bot decision under its log line (with --json: an \"actions\" list, "
+                           "each with its \"explanation\")")
     add_json_flag(play)
     play.add_argument("--save", metavar="FILE", help="also save the game (replayable)")
     play.set_defaults(func=cmd_play)
