@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import REPO, jupyter_server
+from jupyter_servers import REPO, jupyter_server
 from helpers import canvases, open_notebook, run_all, screenshot
 
 LESSON = "01_tiles_and_placement.ipynb"

@@ -10,6 +10,7 @@ status label, never on page text.
 
 from __future__ import annotations
 
+import re
 import time
 
 from helpers import canvases, click_canvas, expect_status, open_and_run, pixel, screenshot
@@ -76,4 +77,26 @@ def test_play_discover_on_the_real_canvas(lab, page):
         time.sleep(0.25)
     assert pixel(canvas, *square_centre(L, *placed)) != EMPTY_SQUARE
     screenshot(page, "skylands_placed")
+    assert not page.page_errors
+
+
+def test_the_end_screen_shows_one_score_per_player(lab, page):
+    """A finished game (three greedy bots, seed 4; tests/browser/notebooks/skylands_end.ipynb) on
+    the table: the status line and the players' labels give the same, final scores (issue 14:
+    once, the labels said 0 VP and the status line -14 VP for the same player)."""
+    from skye_widgets import skylands
+
+    game = skylands.play_game([skylands.make_bot("greedy", seed=i) for i in range(3)], seed=4)
+    finals = {name: s.points for name, s in zip(game.names, game.scores())}
+    open_and_run(page, lab, "browser_notebooks/skylands_end.ipynb")
+    expect_status(page, "Game over")
+    status = page.locator(".skye-status").first.inner_text()
+    for name, points in finals.items():
+        assert f"{name} {points} VP" in status, (name, points, status)
+    # the labels drawn on the canvas: the same picture, described headless
+    labels = {s.text for s in SkylandsWidget(game, human=0).drawing().shapes if hasattr(s, "text")}
+    for name, points in finals.items():
+        assert f"{name}: {points} VP (final)" in labels, (name, points)
+    assert not any(re.search(r"\b0 VP\b", t) for t in labels if t.startswith("Player"))
+    screenshot(page, "skylands_end_screen")
     assert not page.page_errors

@@ -126,7 +126,7 @@ def test_every_notebook_shows_its_pictures_untrusted_without_running(lab, page):
 
 def test_welcome_pictures_show_in_notebook7_untrusted(page, tmp_path):
     """The same in Notebook 7 (``jupyter notebook``): the saved PNG pictures are drawn untrusted."""
-    from conftest import REPO, jupyter_server
+    from jupyter_servers import REPO, jupyter_server
 
     nb = nbformat.read(REPO / NOTEBOOK, as_version=4)
     pictures = sum(1 for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
