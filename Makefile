@@ -68,16 +68,23 @@ $(VENV)/.lab-installed: pyproject.toml $(VENV)/bin/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml $(VENV)/bin/python
-	$(PIP) install -e ".[test,cluster]"
+	$(PIP) install -e ".[test,cluster,classroom]"
 	touch $@
 
-# Debian's Chromium drives the browser tests (Playwright never downloads a browser).
-browser-deps:
-	@if [ ! -x /usr/bin/chromium ]; then \
-		echo "Installing Debian's chromium for the browser tests"; \
+# Debian's Chromium drives the browser tests (Playwright never downloads a browser); Node.js and
+# npm run Pyodide (tests/test_pyodide.py) and JupyterHub's configurable-http-proxy (the class test).
+browser-deps: build/chp/.installed
+
+build/chp/.installed:
+	@if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; then \
+		echo "Installing Debian's chromium, nodejs and npm for the browser tests"; \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; \
+		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium nodejs npm; \
 	fi
+	mkdir -p build/chp
+	echo '{"name": "skye-chp", "private": true, "dependencies": {"configurable-http-proxy": "^5"}}' > build/chp/package.json
+	cd build/chp && npm install --no-audit --no-fund --loglevel=error
+	touch $@
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info tests/output .pytest_cache .hypothesis

@@ -24,11 +24,23 @@ def test_pyproject_installs_the_override_where_jupyterlab_reads_it():
 
 def test_the_override_names_a_real_setting_of_the_installed_widget_manager():
     override = json.loads((REPO / "jupyter-config/lab/settings/overrides.d/skye-widgets.json").read_text())
-    assert override == {"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True}}
+    assert override["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": True}
     schema = Path(sys.prefix) / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager/schemas" \
         / "@jupyter-widgets/jupyterlab-manager/plugin.json"
     props = json.loads(schema.read_text())["properties"]
     assert props["saveState"]["type"] == "boolean"
+
+
+def test_the_override_asks_no_news_server():
+    """No request to any server but the page's own: JupyterLab neither fetches news nor checks for
+    updates (a classroom on a filtered network sees no pop-up asking)."""
+    override = json.loads((REPO / "jupyter-config/lab/settings/overrides.d/skye-widgets.json").read_text())
+    notification = override["@jupyterlab/apputils-extension:notification"]
+    assert notification == {"fetchNews": "false", "checkForUpdates": False}
+    schema = Path(sys.prefix) / "share/jupyter/lab/schemas/@jupyterlab/apputils-extension/notification.json"
+    props = json.loads(schema.read_text())["properties"]
+    assert {"const": "false", "title": "Never"} in props["fetchNews"]["oneOf"]
+    assert props["checkForUpdates"]["type"] == "boolean"
 
 
 def test_every_board_layer_sends_its_pixels_back_for_the_saved_state():
