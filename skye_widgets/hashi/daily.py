@@ -60,5 +60,5 @@ def daily_puzzle(day: str | dt.date | None = None) -> DailyHashi:
     difficulty = WEEKDAY_DIFFICULTY[d.weekday()]
     g = generate_graded(seed_of(d), difficulty)
     p = HashiPuzzle(g.puzzle.width, g.puzzle.height, g.puzzle.islands,
-                    f"Puzzle of the day {d.isoformat()} ({DIFFICULTY_NAMES[difficulty]})")
+                    f"Puzzle of the day {d.isoformat()}")
     return DailyHashi(d, p, difficulty, g.nodes)

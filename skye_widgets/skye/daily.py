@@ -15,7 +15,7 @@ exact solver states its optimum; the grade is the generator's difficulty tier
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..daily import parse_date, seed_of, stars
@@ -49,4 +49,4 @@ def daily_puzzle(day: str | dt.date | None = None) -> DailyPuzzle:
     d = parse_date(day)
     difficulty = WEEKDAY_DIFFICULTY[d.weekday()]
     p = generate(seed_of(d), difficulty, puzzle_id=f"daily-{d.isoformat()}")
-    return DailyPuzzle(d, p, difficulty)
+    return DailyPuzzle(d, replace(p, title=f"{p.title} (puzzle of the day {d.isoformat()})"), difficulty)
