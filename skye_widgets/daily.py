@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 
+from .errors import DataError
+
 #: user-facing message (a whole sentence with a named placeholder: it will be translated)
 BAD_DATE = "{text!r} is not a date: write it as YYYY-MM-DD, for example 2026-11-23."
 
 
-class BadDateError(ValueError):
+class BadDateError(DataError):
     """A date that is not ``YYYY-MM-DD`` (or not a real day)."""
 
 
