@@ -437,8 +437,8 @@ class PuzzleWidget(W.VBox):
         self.board.breakdown_tile = None
         self.board._score = None
         self.board.hover = None
+        self.board.title = puzzle.title             # before set_hand, which writes the board's heading
         self.board.set_hand([str(t) for t in puzzle.hand])
-        self.board.title = puzzle.title
         self.board.set_territory(puzzle.start())
         if self.puzzles and puzzle in self.puzzles:
             self._set_picker(self.puzzles.index(puzzle))

@@ -167,7 +167,8 @@ def test_picker_switches_puzzles(tiny, tmp_path: Path) -> None:
     other = puzzle_from_dict({**TINY, "id": "tiny-2", "title": "Again", "difficulty": 2})
     w = PuzzleWidget(puzzles=[tiny, other], progress=tmp_path / "s.json")
     w.picker.value = 1
-    assert w.puzzle.id == "tiny-2" and "Again" in w.header.value
+    assert w.puzzle.id == "tiny-2" and "Again" in w.header.value      # the heading follows at once
+    assert w.board.heading.value == "<b>Again</b>"                      # and the board's own heading
     w.place(19, -1, 0, 0)
     w.place(29, 0, -1, 0)
     w.check()
