@@ -50,6 +50,9 @@ def test_solving_updates_the_table_and_offers_the_next_puzzle(tmp_path: Path, fi
     path = tmp_path / "p.json"
     home = PuzzlesHome(progress=path, date=DAY)
     home.skye.hint()
+    row = next(r for r in home.table.value.split("<tr>") if first_skye.title in r)
+    assert row.endswith("<td style='text-align:center'></td><td style='text-align:right'></td>"
+                        "<td style='text-align:right'>1</td></tr>")           # the hint counts at once
     _solve_skye(home)
     assert home.skye.message.startswith("Solved!")
     assert home.skye.next_button.layout.display is None

@@ -65,7 +65,7 @@ class PuzzlesHome(W.VBox):
         self.skye = PuzzleWidget(next(p for p in self.skye_puzzles if p.id == first) if first
                                  else self.skye_puzzles[0], puzzles=self.skye_puzzles, progress=self.store)
         self.hashi = HashiPuzzlePicker(self.hashi_puzzles, progress=self.store)
-        self.skye.on_solved(lambda _p: self.refresh())
+        self.skye.on_progress(lambda _p: self.refresh())
         self.hashi.on_solved(lambda _p: self.refresh())
 
         self.title = W.HTML(f"<h2 style='margin:0.2em 0'>{escape(TITLE)}</h2>")

@@ -210,6 +210,7 @@ class PuzzleWidget(W.VBox):
         self.revealed = False
         self.last_result: ScoreResult | None = None
         self._on_solved: list[Callable[[Puzzle], None]] = []
+        self._on_progress: list[Callable[[Puzzle], None]] = []
         self.header = W.HTML()
         self.header.add_class("skye-puzzle-heading")
         self.result = W.HTML()
@@ -275,6 +276,14 @@ class PuzzleWidget(W.VBox):
         """Call ``callback(puzzle)`` each time a puzzle is solved (for the puzzles home)."""
         self._on_solved.append(callback)
 
+    def on_progress(self, callback: Callable[[Puzzle], None]) -> None:
+        """Call ``callback(puzzle)`` after each change of the recorded progress (a score, a hint, a win)."""
+        self._on_progress.append(callback)
+
+    def _recorded(self) -> None:
+        for callback in self._on_progress:
+            callback(self.puzzle)
+
     def say(self, message: str, kind: str = "info") -> None:
         """Show a line in the status line under the board."""
         self.board.say(message, kind)
@@ -332,6 +341,8 @@ class PuzzleWidget(W.VBox):
         self.say(verdict, kind)
         self.next_button.layout.display = None if won and self.puzzles else "none"
         self._refresh()
+        if done and not self.revealed:
+            self._recorded()
         if won:
             for callback in self._on_solved:
                 callback(self.puzzle)
@@ -481,6 +492,7 @@ class PuzzleWidget(W.VBox):
     def _record_hints(self) -> None:
         if not self.revealed:
             self.store.record(self.game, self.puzzle.id, hints=self.hints_used)
+            self._recorded()
 
     def _clear_breakdown(self) -> None:
         """Drop the last check's overlay (it described another territory)."""
