@@ -45,8 +45,8 @@ def leaf_commands(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ())
 def test_every_command_takes_the_same_json_flag():
     leaves = dict(leaf_commands(build_parser()))
     assert sorted(" ".join(k) for k in leaves) == sorted([
-        "score", "legal", "play", "replay", "tournament", "puzzle solve", "puzzle check", "puzzle generate",
-        "hashi play", "hashi replay", "hashi tournament", "hashi board", "hashi solve", "hashi check", "hashi generate",
+        "score", "legal", "play", "replay", "tournament", "puzzle solve", "puzzle check", "puzzle generate", "puzzle daily",
+        "hashi play", "hashi replay", "hashi tournament", "hashi board", "hashi solve", "hashi check", "hashi generate", "hashi daily",
         "skylands play", "skylands replay", "skylands tournament"])
     for name, p in leaves.items():
         flags = [a for a in p._actions if "--json" in a.option_strings]

@@ -321,3 +321,17 @@ def test_lesson_5_build_both_tiles():
     board.rotate(1)                     # 66 rotation 1: W side = printed S (water) meets 56's E (water)
     board.click_cell(3, 0)
     assert ex.check(), (ex.message, board.message)
+
+
+def test_puzzles_home_is_a_voila_page_without_developer_text():
+    nb = read(NOTEBOOKS / "puzzles_home.ipynb")
+    assert nb.metadata["voila"] == {"template": "skye-widgets"}
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and "How to play" in first.source
+    for dev in ("voila", ".venv", "Run All", "JupyterLab", "import"):
+        assert dev not in first.source, dev
+    for c in nb.cells:
+        if c.cell_type == "code":
+            assert c.metadata.get("jupyter", {}).get("source_hidden"), "a code cell shows its source in JupyterLab"
+    assert any("PuzzlesHome()" in c.source for c in nb.cells if c.cell_type == "code")
+    assert "puzzles_home.ipynb" in markdown_links(read(WELCOME))

@@ -6,6 +6,9 @@ each exercise (placeholders turned into wildcards). Every notebook's visible
 cell sources (code and markdown) and saved outputs (printed text, HTML,
 markdown, SVG text, widget reprs and saved widget state) must contain none of
 them, nor a quiz written in place (``answer=...``, ``"right": true``).
+Nor may any show a curated Isle of Skye puzzle's solution: its optimum as the
+puzzle widget states it (only after "reveal"), its solution placements as the
+widget prints them, or as code placing them one after the other.
 The scanner is itself tested: an answer planted in a copy of a notebook is
 caught, with the notebook and the cell named.
 """
@@ -21,6 +24,8 @@ from pathlib import Path
 import pytest
 
 from skye_widgets import lessons
+from skye_widgets.skye.puzzles import load_all
+from skye_widgets.widgets import skye_puzzles as widget_texts
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 #: A quiz's right choice written next to its question, in any notebook code.
@@ -51,6 +56,27 @@ def answers() -> list[tuple[str, re.Pattern[str]]]:
     return found
 
 
+def puzzle_answers() -> list[tuple[str, re.Pattern[str]]]:
+    """(what, pattern) for every curated Isle of Skye puzzle's solution."""
+    found = []
+    for p in load_all():
+        placed = [m for m in p.solution if not m.returned]
+        moves = ", ".join(f"tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}" if not m.returned
+                          else f"tile {m.tile} returned" for m in p.solution)
+        found.append((f"puzzle {p.id}: the revealed solution",
+                      re.compile(re.escape(widget_texts.REVEALED.format(points=p.optimum, moves=moves)))))
+        found.append((f"puzzle {p.id}: the solution's placements",
+                      re.compile(r"\s*".join(re.escape(f"tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}")
+                                             + r".{0,40}?" for m in placed), re.DOTALL)))
+        found.append((f"puzzle {p.id}: the solution placed in code",
+                      re.compile(r".{0,200}?".join(rf"place\(\s*{m.tile}\s*,\s*{m.x}\s*,\s*{m.y}\s*,\s*{m.rotation}\s*\)"
+                                                   for m in placed), re.DOTALL)))
+        found.append((f"puzzle {p.id}: the optimum stated",
+                      re.compile(rf"{re.escape(p.title)}.{{0,400}}?best possible(: <b>| is |: ){p.optimum}\b",
+                                 re.DOTALL)))
+    return found
+
+
 def _normalise_source(source: str) -> str:
     """A cell as the eye reads it: adjacent string literals joined (``"a " "b"`` -> ``a b``),
     a comment's continuation lines joined, HTML entities decoded."""
@@ -74,7 +100,7 @@ def _output_texts(out: dict) -> list[str]:
 def scan(path: Path) -> list[str]:
     """Every answer visible in notebook ``path``: 'notebook: cell i: what'."""
     nb = json.loads(path.read_text(encoding="utf-8"))
-    patterns = answers()
+    patterns = answers() + puzzle_answers()
     problems = []
     for i, cell in enumerate(nb["cells"]):
         source = "".join(cell.get("source", ""))
@@ -138,3 +164,28 @@ def test_a_planted_answer_is_caught(tmp_path):
         f"03_areas.ipynb: cell {n - 2} (source): 03_areas quiz enclosed_lake: the right choice's feedback",
         f"03_areas.ipynb: cell {n - 1} (output): 03_areas exercise close_the_lake: success message 'ok'",
     ]
+
+
+def test_a_planted_puzzle_solution_is_caught(tmp_path):
+    copy = tmp_path / "skye_puzzles.ipynb"
+    shutil.copy(NOTEBOOKS / "skye_puzzles.ipynb", copy)
+    assert scan(copy) == []
+    p = load_all()[0]
+    placed = [m for m in p.solution if not m.returned]
+    nb = json.loads(copy.read_text(encoding="utf-8"))
+    code = "\n".join(f"w.place({m.tile}, {m.x}, {m.y}, {m.rotation})" for m in placed)
+    nb["cells"].append({"cell_type": "code", "id": "planted-1", "metadata": {}, "execution_count": None,
+                        "outputs": [], "source": code})
+    header = (f"<div><b>{p.title}</b> ★<br>Objective: ...<br>Hand: 1, 2 · best possible: <b>{p.optimum}</b> "
+              "points</div>")
+    nb["cells"].append({"cell_type": "code", "id": "planted-2", "metadata": {}, "execution_count": 1,
+                        "outputs": [{"output_type": "display_data", "metadata": {},
+                                     "data": {"text/html": header}}], "source": "show()"})
+    copy.write_text(json.dumps(nb), encoding="utf-8")
+    n = len(nb["cells"])
+    found = scan(copy)
+    # (another puzzle with the same start and solution is named too)
+    assert {f"skye_puzzles.ipynb: cell {n - 2} (source): puzzle {p.id}: the solution placed in code",
+            f"skye_puzzles.ipynb: cell {n - 1} (output): puzzle {p.id}: the optimum stated"} <= set(found)
+    assert all(f.startswith((f"skye_puzzles.ipynb: cell {n - 2} ", f"skye_puzzles.ipynb: cell {n - 1} "))
+               for f in found)

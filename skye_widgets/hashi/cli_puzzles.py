@@ -1,4 +1,4 @@
-"""``skye-widgets hashi solve | check | generate``: classic Hashiwokakero puzzles.
+"""``skye-widgets hashi solve | check | generate | daily``: classic Hashiwokakero puzzles.
 
 * ``solve FILE [--json]``: solve a ``.has`` or ``.json`` puzzle; ``--json`` prints
   ``{"solved": true, "bridges": [[x1, y1, x2, y2, count], ...]}`` (``x`` the
@@ -8,6 +8,8 @@
 * ``generate --seed N --difficulty D [--out FILE] [--json]``: a new puzzle with a unique
   solution (JSON; ``.has`` when FILE ends in ``.has``); without ``--out`` it prints the
   ``.has`` text, or with ``--json`` the JSON document.
+* ``daily [--date YYYY-MM-DD] [--out FILE] [--json]``: the puzzle of the day (made from the
+  date, unique by the solver; see :mod:`.daily`); a bad date is one line on stderr, status 2.
 
 A bad file ends as one line on stderr with exit status 2 (see ``skye_widgets.cli``).
 """
@@ -118,4 +120,35 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     g.add_argument("--out", default=None, help="write here (.json, or .has); default: print .has text")
     add_json_flag(g)
     g.set_defaults(func=cmd_generate)
+    d = sub.add_parser("daily", help="the puzzle of the day (the same for everyone on a date)")
+    d.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the day (default: today)")
+    d.add_argument("--out", default=None, help="also write the puzzle here (.json, or .has)")
+    add_json_flag(d)
+    d.set_defaults(func=cmd_daily)
 
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    from ..daily import BadDateError
+    from .daily import daily_puzzle
+    try:
+        d = daily_puzzle(args.date)
+    except BadDateError as e:
+        print(f"skye-widgets: {e}", file=sys.stderr)
+        return 2
+    p = d.puzzle
+    if args.out:
+        if str(args.out).endswith(".has"):
+            write_text(args.out, p.to_text())
+        else:
+            write_json(args.out, p.to_json())
+
+    def text() -> None:
+        print(f"Hashi puzzle of the day, {d.date.isoformat()}: {d.difficulty_name} {d.stars}, "
+              f"{len(p.islands)} islands, one solution (checked by the exact solver)")
+        print(p.to_ascii())
+        if args.out:
+            print(f"Saved to {args.out}.")
+
+    emit(args, lambda: {**d.to_dict(), **({"file": args.out} if args.out else {})}, text)
+    return 0

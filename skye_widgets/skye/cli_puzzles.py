@@ -1,4 +1,4 @@
-"""``skye-widgets puzzle solve | check | generate``: Isle of Skye placement puzzles.
+"""``skye-widgets puzzle solve | check | generate | daily``: Isle of Skye placement puzzles.
 
 * ``puzzle solve FILE [--json]``: the optimum, how many final territories reach
   it and one solution (``--json``: ``{"optimum", "optimal_territories", "solution"}``).
@@ -7,6 +7,9 @@
   (``--json``: ``{"files": [{"file", "ok", "id", "difficulty", "optimum"} or {"file", "ok": false, "fault"}]}``).
 * ``puzzle generate --seed N --difficulty D --out FILE [--json]``: a new puzzle whose
   optimum beats greedy placement; prints the gap.
+* ``puzzle daily [--date YYYY-MM-DD] [--out FILE] [--json]``: the puzzle of the day (made
+  from the date, its optimum stated by the solver; see :mod:`.daily`); a bad date is one
+  line on stderr, status 2.
 """
 
 from __future__ import annotations
@@ -48,6 +51,12 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     gen.add_argument("--out", required=True, help="the puzzle file to write")
     add_json_flag(gen)
     gen.set_defaults(func=cmd_generate)
+
+    daily = s.add_parser("daily", help="the puzzle of the day (the same for everyone on a date)")
+    daily.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the day (default: today)")
+    daily.add_argument("--out", default=None, help="also write the puzzle file here (to solve or play it)")
+    add_json_flag(daily)
+    daily.set_defaults(func=cmd_daily)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -120,4 +129,32 @@ def cmd_generate(args: argparse.Namespace) -> int:
                   "optimum": p.optimum, "greedy": p.greedy, "gap": gap},
          lambda: print(f"{args.out}: {p.title!r}, difficulty {p.difficulty}, hand {list(p.hand)}, "
                        f"{describe_objective(p.objective)}; optimum {p.optimum}, greedy {p.greedy} (gap {gap})"))
+    return 0
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    from ..daily import BadDateError
+    from .daily import daily_puzzle
+    try:
+        d = daily_puzzle(args.date)
+    except BadDateError as e:
+        print(f"skye-widgets: {e}", file=sys.stderr)
+        return 2
+    p = d.puzzle
+    if args.out:
+        try:
+            save_puzzle(p, args.out)
+        except OSError as e:
+            raise FileFormatError(args.out, e.strerror or str(e)) from None
+
+    def text() -> None:
+        print(f"Isle of Skye puzzle of the day, {d.date.isoformat()}: {p.title} {d.stars}")
+        print(f"Objective: {describe_objective(p.objective)}")
+        print(f"Hand: {', '.join(map(str, p.hand))}")
+        print(f"Start: {p.start().describe()}")
+        print(f"The best possible score, stated by the exact solver: {p.optimum} points.")
+        if args.out:
+            print(f"Saved to {args.out}.")
+
+    emit(args, lambda: {**d.to_dict(), **({"file": args.out} if args.out else {})}, text)
     return 0

@@ -61,6 +61,15 @@ HASHI_REMOVED = "One bridge fewer between {a} and {b}: {left} left."
 HASHI_CURSOR_FIRST = "Move the cursor to an island first (arrow keys)."
 HASHI_CLEARED = "Selection cleared; the arrow keys bring the cursor back."
 HASHI_SETUP_NUMBER = "The setup number is now {number}."
+HASHI_SOLVED = "Solved! Every island has its bridges and all are connected."
+HASHI_SHORT_ONE = "1 island needs more bridges"
+HASHI_SHORT = "{count} islands need more bridges"
+HASHI_OVER_ONE = "1 island has too many"
+HASHI_OVER = "{count} islands have too many"
+HASHI_ALSO_OVER_ONE = "1 has too many"          # after HASHI_SHORT: "2 islands need more bridges, 1 has too many"
+HASHI_ALSO_OVER = "{count} have too many"
+HASHI_ISLANDS_MARKED = "{problems} (marked on the board)."
+HASHI_OTHER_PROBLEM = "Every island has its number of bridges, but {problem}."
 
 
 class HashiWidget(CanvasBoard):
@@ -90,6 +99,10 @@ class HashiWidget(CanvasBoard):
         self.coordinates_box.observe(lambda _c: self.redraw(), names="value")
         self._removing = False
         self.highlight: tuple[Cell, ...] = ()
+        self.short: tuple[Cell, ...] = ()       # after Check: islands with too few bridges ...
+        self.over: tuple[Cell, ...] = ()        # ... and with too many (marked on the board)
+        self.hints_used = 0
+        self._solved_callbacks: list[Any] = []
         self.mode = "puzzle" if puzzle is not None else "game"
         self._down: Cell | None = None
         self.header = W.HTML(layout=W.Layout(min_height="1.5em"))
@@ -601,8 +614,10 @@ class HashiWidget(CanvasBoard):
         except RulesError as e:
             self.say(str(e), "error")
             return
+        self.short = self.over = ()
         if st.is_solved():
-            self.say("Solved! Every island has its bridges and all are connected.", "ok")
+            self.say(HASHI_SOLVED, "ok")
+            self._solved()
         else:
             self.say(f"{n} bridge{'s' if n != 1 else ''} between {_name(first)} and {_name(cell)}", "ok")
 
@@ -612,6 +627,8 @@ class HashiWidget(CanvasBoard):
         if st is None:
             return
         hint = next_hint(st)
+        self.hints_used += 1
+        self.short = self.over = ()
         cells = [c for a, b, _n in getattr(hint, "bridges", ()) for c in (a, b)]
         if getattr(hint, "island", None) is not None:
             cells.insert(0, hint.island)
@@ -620,17 +637,38 @@ class HashiWidget(CanvasBoard):
         self.refresh()
 
     def check(self) -> None:
-        """Say whether the puzzle is solved, or the first thing still wrong."""
+        """Say whether the puzzle is solved; if not, mark the islands that are short
+        of bridges or have too many on the board and count them in a short sentence."""
         st = self.puzzle_state
         if st is None:
             return
         problems = st.problems()
+        isl = st.puzzle.islands
+        self.short = tuple(c for c in isl if st.degree(c) < isl[c])
+        self.over = tuple(c for c in isl if st.degree(c) > isl[c])
+        self.highlight = self.short + self.over
         if not problems:
-            self.say("Solved! Every island has its bridges and all are connected.", "ok")
-        else:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            self.say(problems[0] + more, "error")
+            self.say(HASHI_SOLVED, "ok")
+            self._solved()
+        elif self.highlight:
+            parts = []
+            if self.short:
+                parts.append(HASHI_SHORT_ONE if len(self.short) == 1 else HASHI_SHORT.format(count=len(self.short)))
+            if self.over:
+                one, many = (HASHI_ALSO_OVER_ONE, HASHI_ALSO_OVER) if self.short else (HASHI_OVER_ONE, HASHI_OVER)
+                parts.append(one if len(self.over) == 1 else many.format(count=len(self.over)))
+            self.say(HASHI_ISLANDS_MARKED.format(problems=", ".join(parts)), "error")
+        else:                                   # crossing bridges or islands cut off
+            self.say(HASHI_OTHER_PROBLEM.format(problem=problems[0]), "error")
         self.refresh()
+
+    def on_solved(self, callback: Any) -> None:
+        """Call ``callback()`` each time the puzzle is found solved (a click or Check)."""
+        self._solved_callbacks.append(callback)
+
+    def _solved(self) -> None:
+        for callback in self._solved_callbacks:
+            callback()
 
     def reset(self) -> None:
         """Remove every bridge of the puzzle."""
@@ -639,6 +677,7 @@ class HashiWidget(CanvasBoard):
             return
         st.clear()
         self.selected, self.highlight = None, ()
+        self.short = self.over = ()
         self.say("all bridges removed")
         self.refresh()
 

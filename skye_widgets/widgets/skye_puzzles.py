@@ -2,17 +2,21 @@
 
 :class:`PuzzleWidget` wraps a :class:`~skye_widgets.widgets.skye.TerritoryWidget`
 (the board, the hand, rotation, legal spots) with the puzzle around it: the
-objective in words, **check** (your score against the optimum, with the
-breakdown drawn on the board), **hint** (the written hints one by one, then
-one tile's optimal spot), **reveal** (an optimal solution), **undo** and
-**reset**. Solved puzzles are remembered in a small JSON file
-(:class:`SolvedStore`, by default ``~/.skye-widgets/solved.json``); a corrupt
-or unwritable file only brings a warning in the status line (``SKYE_WIDGETS_DATA_DIR``
-moves the file elsewhere).
+objective in words, **check** (your score with its breakdown drawn on the
+board; whether it is the best possible), **hint** (the written hints one by one,
+then one tile's optimal spot, each spot outlined on the board and named by its
+labelled coordinate), **reveal** (an optimal solution: the only way the optimum
+or a solution appears), **undo**, **reset** and **next puzzle** (after a win).
+With a list of puzzles it opens on the first one not solved yet. Progress
+(solved, best score, hints used) is kept by :class:`~skye_widgets.progress.ProgressStore`
+(``~/.skye-widgets/progress.json``; ``SKYE_WIDGETS_DATA_DIR`` moves it); a
+corrupt or unwritable file only brings a warning in the status line.
+:class:`SolvedStore` (the earlier ``solved.json`` list) is kept for old code;
+the progress store reads its ids once.
 
 Everything is reachable from Python, for tests and lessons::
 
-    w = PuzzleWidget(load_puzzle("puzzles/skye/d1-squares.json"), solved_path=tmp / "solved.json")
+    w = PuzzleWidget(load_puzzle("puzzles/skye/d1-squares.json"), progress=tmp / "progress.json")
     w.place(29, 2, 1, 3); w.place(19, 1, 1, 3)
     w.check().points, w.solved
 """
@@ -20,15 +24,17 @@ Everything is reachable from Python, for tests and lessons::
 from __future__ import annotations
 
 import os
+import re
 import warnings
 from html import escape
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
 from ..drawing import picture_bundle
 from ..errors import FileFormatError, read_json, write_json
+from ..progress import ProgressStore
 from ..skye.puzzles import Move, Puzzle, describe_objective, evaluate, load_all
 from ..skye.scoring import ScoreResult
 from .base import on_click
@@ -152,48 +158,93 @@ def _stars(n: int) -> str:
     return "★" * n + "☆" * (5 - n)
 
 
+#: The widget's texts (whole sentences with named placeholders: they will be translated).
+INTRO = "Place tiles {hand} for the best score: pick a tile, r rotates, click a green spot."
+SO_FAR = "So far {points} points; place every tile to finish."
+SOLVED = "Solved! {points} points, the best possible."
+SOLVED_REVEALED = "{points} points, the best possible (revealed, so not counted as solved)."
+NOT_BEST = "{points} points; a better score is possible. Undo or reset and try again."
+KEY_TILE_HINT = ("Tile {tile} is the key: the spot where it scores most right away is not the best one. "
+                 "Try it at {cell}, the cell outlined on the board.")
+FINAL_HINT = "Put tile {tile} at {cell} with rotation {rotation} (shown on the board)."
+RETURNED_HINT = "In an optimal solution tile {tile} fits nowhere at the end and goes back to the bag."
+NO_MORE_HINT = "Every tile is already where an optimal solution puts it (or was returned)."
+LEFT_SOLUTION = "Your tiles differ from this solution: reset to follow it."
+REVEALED = "An optimal solution ({points} points): {moves}."
+ALL_SOLVED = "You have solved every puzzle of this set."
+
+#: A written hint naming a key tile by a neighbour's number ("Try it just east of tile 60."):
+#: the widget says the labelled coordinate instead and outlines the cell.
+_KEY_HINT = re.compile(r"^Tile (?P<tile>\w+) is the key\b.*\bTry it\b")
+
+
+def _cell(x: int, y: int) -> str:
+    return f"({x}, {y})"
+
+
 class PuzzleWidget(W.VBox):
     """One placement puzzle to solve on the canvas (see the module docstring).
 
-    ``puzzles``: optional list to pick from (a dropdown is shown); ``solved_path``:
-    where the solved list lives (default ``~/.skye-widgets/solved.json``).
+    ``puzzles``: optional list to pick from (a dropdown is shown; it opens on the
+    first puzzle not solved yet); ``progress``: a :class:`~skye_widgets.progress.ProgressStore`
+    or the path of its file (default ``~/.skye-widgets/progress.json``).
+
+    No solution is shown (no optimum, no solved territory) until :meth:`reveal`.
     """
 
+    game = "skye"
+
     def __init__(self, puzzle: Puzzle | None = None, *, puzzles: Sequence[Puzzle] | None = None,
-                 solved_path: str | os.PathLike[str] | None = None, cell: int = 56) -> None:
+                 progress: ProgressStore | str | os.PathLike[str] | None = None, cell: int = 56) -> None:
         if puzzle is None and not puzzles:
             raise ValueError("give a puzzle or a list of puzzles")
         self.puzzles = list(puzzles or [])
-        self.puzzle: Puzzle = puzzle if puzzle is not None else self.puzzles[0]
-        self.store = SolvedStore(solved_path)
+        self.store = progress if isinstance(progress, ProgressStore) else ProgressStore(progress)
+        if puzzle is None:
+            first = self.store.next_unsolved(self.game, [p.id for p in self.puzzles])
+            puzzle = next((p for p in self.puzzles if p.id == first), self.puzzles[0])
+        self.puzzle: Puzzle = puzzle
         self.returned: list[int | str] = []
         self.hints_shown = 0
+        self.hints_used = 0
         self.revealed = False
         self.last_result: ScoreResult | None = None
+        self._on_solved: list[Callable[[Puzzle], None]] = []
+        self._on_progress: list[Callable[[Puzzle], None]] = []
         self.header = W.HTML()
+        self.header.add_class("skye-puzzle-heading")
         self.result = W.HTML()
         self.result.add_class("skye-puzzle-result")
         self.hint_box = W.HTML()
+        self.hint_box.add_class("skye-puzzle-hints")
         self.check_button = on_click(W.Button(description="check", button_style="primary",
-                                              tooltip="your score against the best possible"), self.check)
+                                              tooltip="your score, and whether it is the best possible"), self.check)
         self.hint_button = on_click(W.Button(description="hint", tooltip="the next hint"), self.hint)
         self.reveal_button = on_click(W.Button(description="reveal", tooltip="show an optimal solution"),
                                       self.reveal)
         self.undo_button = on_click(W.Button(description="undo", tooltip="take back your last tile"), self.undo)
         self.reset_button = on_click(W.Button(description="reset", tooltip="start this puzzle again"), self.reset)
+        self.next_button = on_click(W.Button(description="next puzzle ▶", button_style="success",
+                                             tooltip="the next puzzle you have not solved"), self.next_puzzle)
+        for b, name in ((self.check_button, "check"), (self.hint_button, "hint"), (self.reveal_button, "reveal"),
+                        (self.undo_button, "undo"), (self.reset_button, "reset"), (self.next_button, "next")):
+            b.add_class(f"skye-puzzle-{name}")
+        self.next_button.layout.display = "none"
         self.picker = W.Dropdown(options=self._picker_options(), layout=W.Layout(width="auto"))
-        if self.puzzles:
-            self.picker.value = self.puzzles.index(self.puzzle) if self.puzzle in self.puzzles else 0
+        self.picker.add_class("skye-puzzle-picker")
         self._updating = False
-        self.picker.observe(lambda ch: None if self._updating else self.load(self.puzzles[ch["new"]]),
-                            names="value")
+        if self.puzzles:
+            self._set_picker(self._index())
+        self.picker.observe(lambda ch: None if self._updating or ch["new"] is None
+                            else self.load(self.puzzles[ch["new"]]), names="value")
         self.board = self._make_board()
         buttons = W.HBox([self.check_button, self.hint_button, self.reveal_button, self.undo_button,
-                          self.reset_button])
+                          self.reset_button, self.next_button], layout=W.Layout(flex_flow="row wrap"))
         for b in buttons.children:                  # the keys go on working on the board
             b.on_click(lambda _b: self.board.focus_board())
         top = [self.picker] if self.puzzles else []
         super().__init__(children=[*top, self.header, self.board, buttons, self.hint_box, self.result])
+        self.add_class("skye-puzzle")
         self._refresh()
         if self.store.warning:
             self.say(f"Warning: {self.store.warning}", "error")
@@ -218,8 +269,20 @@ class PuzzleWidget(W.VBox):
 
     @property
     def solved(self) -> bool:
-        """True once this puzzle is in the solved list."""
-        return self.puzzle.id in self.store
+        """True once this puzzle is recorded as solved."""
+        return self.store.is_solved(self.game, self.puzzle.id)
+
+    def on_solved(self, callback: Callable[[Puzzle], None]) -> None:
+        """Call ``callback(puzzle)`` each time a puzzle is solved (for the puzzles home)."""
+        self._on_solved.append(callback)
+
+    def on_progress(self, callback: Callable[[Puzzle], None]) -> None:
+        """Call ``callback(puzzle)`` after each change of the recorded progress (a score, a hint, a win)."""
+        self._on_progress.append(callback)
+
+    def _recorded(self) -> None:
+        for callback in self._on_progress:
+            callback(self.puzzle)
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show a line in the status line under the board."""
@@ -236,67 +299,84 @@ class PuzzleWidget(W.VBox):
         self.board.click_cell(x, y)
         return len(self.territory) > before
 
+    def click_cell(self, x: int, y: int) -> None:
+        """A click on cell (x, y) of the board (places the selected tile there)."""
+        self.board.click_cell(x, y)
+
     def score(self) -> ScoreResult:
         """The objective's points for the territory now, with the breakdown."""
         return evaluate(self.puzzle.objective, self.territory)
 
     def check(self) -> ScoreResult:
-        """Score the territory against the optimum; a finished optimal one is marked solved."""
+        """Your score with its breakdown; a finished optimal territory is recorded as solved.
+
+        The optimum itself is never named (it would give the puzzle away) unless
+        the solution was revealed.
+        """
         res = self.score()
         self.last_result = res
         best = self.puzzle.optimum
         done = not self.board.hand
         rows = "".join(f"<li><b>{i.points:+d}</b> {escape(i.reason)}</li>" for i in res.breakdown) \
             or "<li>nothing scores yet</li>"
+        won = False
         if not done:
-            verdict = f"So far {res.points} points; place every tile to finish (the best is {best})."
-            kind = "info"
-        elif res.points == best and not self.revealed:
-            self.store.add(self.puzzle.id)
-            verdict = f"Solved! {res.points} points, the best possible."
-            kind = "ok"
+            verdict, kind = SO_FAR.format(points=res.points), "info"
+        elif res.points >= best and not self.revealed:
+            won = True
+            self.store.record(self.game, self.puzzle.id, score=res.points, solved=True, hints=self.hints_used)
+            verdict, kind = SOLVED.format(points=res.points), "ok"
             if self.store.warning:
                 verdict += f" (Warning: {self.store.warning})"
-        elif res.points == best:
-            verdict = f"{res.points} points, the best possible (revealed, so not counted as solved)."
-            kind = "info"
+        elif res.points >= best:
+            verdict, kind = SOLVED_REVEALED.format(points=res.points), "info"
         else:
-            verdict = f"{res.points} points; the best possible is {best}. Undo or reset and try again."
-            kind = "error"
-        self.result.value = (f"<div><b>Your score: {res.points} / {best}</b>"
+            self.store.record(self.game, self.puzzle.id, score=res.points, hints=self.hints_used)
+            verdict, kind = NOT_BEST.format(points=res.points), "error"
+        self.result.value = (f"<div><b>Your score: {res.points}</b>"
                              f"<ul style='margin:0.2em 0'>{rows}</ul></div>")
         self.board._score = lambda _n: res          # the breakdown overlay shows the objective's items
         self.board.breakdown_tile = 1
         self.board.redraw()
         self.say(verdict, kind)
+        self.next_button.layout.display = None if won and self.puzzles else "none"
         self._refresh()
+        if done and not self.revealed:
+            self._recorded()
+        if won:
+            for callback in self._on_solved:
+                callback(self.puzzle)
         return res
 
     def hint(self) -> str:
-        """The next written hint; after the last one, one tile's optimal spot."""
+        """The next written hint; after the last one, one tile's optimal spot.
+
+        A hint about a spot outlines the cell (and selects the tile) on the board,
+        names the cell by the coordinates the board shows, and switches the
+        coordinates on.
+        """
         hints = self.puzzle.hints
+        self.hints_used += 1
         if self.hints_shown < len(hints):
-            text = hints[self.hints_shown]
+            text = self._visible_hint(hints[self.hints_shown])
             self.hints_shown += 1
-            self.hint_box.value = "".join(f"<div>💡 Hint {k + 1}: {escape(h)}</div>"
-                                          for k, h in enumerate(hints[:self.hints_shown]))
+            shown = [self._visible_hint(h, point=False) for h in hints[:self.hints_shown]]
+            self.hint_box.value = "".join(f"<div>💡 Hint {k + 1}: {escape(h)}</div>" for k, h in enumerate(shown))
             self.say(f"Hint {self.hints_shown} of {len(hints)}: {text}", "info")
+            self._record_hints()
             return text
         move = self.next_optimal_move()
         if move is None:
-            text = "Every tile is already where an optimal solution puts it (or was returned)."
+            text = NO_MORE_HINT
         elif move.returned:
-            text = f"In an optimal solution tile {move.tile} fits nowhere at the end and goes back to the bag."
+            text = RETURNED_HINT.format(tile=move.tile)
         else:
-            text = (f"In an optimal solution tile {move.tile} goes to ({move.x}, {move.y}) "
-                    f"with rotation {move.rotation} (shown on the board).")
-            self.board.select_tile(str(move.tile))
-            self.board.rotation = move.rotation or 0
-            self.board.hover = (move.x, move.y)     # type: ignore[assignment]
-            self.board.redraw()
+            text = FINAL_HINT.format(tile=move.tile, cell=_cell(move.x, move.y), rotation=move.rotation)  # type: ignore[arg-type]
+            self._point_at(move, rotation=move.rotation or 0)
         if not self._follows_solution():
-            text += " Your tiles differ from this solution: reset to follow it."
+            text += " " + LEFT_SOLUTION
         self.say(text, "info")
+        self._record_hints()
         return text
 
     def next_optimal_move(self) -> Move | None:
@@ -319,7 +399,8 @@ class PuzzleWidget(W.VBox):
         res = self.check()
         moves = ", ".join(f"tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}" if not m.returned
                           else f"tile {m.tile} returned" for m in self.puzzle.solution)
-        self.say(f"An optimal solution ({res.points} points): {moves}.", "info")
+        self.say(REVEALED.format(points=res.points, moves=moves), "info")
+        self._refresh_header()
 
     def undo(self) -> None:
         """Take back the last tile you placed."""
@@ -340,27 +421,43 @@ class PuzzleWidget(W.VBox):
         """Back to the puzzle's start."""
         self.load(self.puzzle)
 
+    def next_puzzle(self) -> Puzzle | None:
+        """Load the next unsolved puzzle of the list after this one (wrapping round); None when all are solved."""
+        if not self.puzzles:
+            return None
+        i = self._index()
+        order = self.puzzles[i + 1:] + self.puzzles[:i + 1]
+        nxt = next((p for p in order if not self.store.is_solved(self.game, p.id)), None)
+        if nxt is None:
+            self.say(ALL_SOLVED, "ok")
+            return None
+        self.load(nxt)
+        return nxt
+
     def load(self, puzzle: Puzzle) -> None:
-        """Show another puzzle."""
+        """Show another puzzle (the heading and the menu follow at once)."""
         self.puzzle = puzzle
         self.returned = []
         self.hints_shown = 0
+        self.hints_used = 0
         self.revealed = False
         self.last_result = None
         self.hint_box.value = ""
         self.result.value = ""
+        self.next_button.layout.display = "none"
         self.board.breakdown_tile = None
         self.board._score = None
         self.board.hover = None
-        self.board.set_territory(puzzle.start())
+        self.board.title = puzzle.title             # before set_hand, which writes the board's heading
         self.board.set_hand([str(t) for t in puzzle.hand])
-        self.board.title = puzzle.title
+        self.board.set_territory(puzzle.start())
+        if self.puzzles and puzzle in self.puzzles:
+            self._set_picker(self.puzzles.index(puzzle))
         self._refresh()
         self._intro()
 
     def _intro(self) -> None:
-        self.say(f"Place tiles {', '.join(map(str, self.puzzle.hand))} for the best score: pick a tile, "
-                 "r rotates, click a green spot.", "info")
+        self.say(INTRO.format(hand=", ".join(map(str, self.puzzle.hand))), "info")
 
     # -- internals ---------------------------------------------------------------
     def _make_board(self) -> TerritoryWidget:
@@ -370,6 +467,32 @@ class PuzzleWidget(W.VBox):
         b.details.layout.display = "none"       # the puzzle shows its own breakdown
         b.on_placed(lambda *_: self._after_place())
         return b
+
+    def _visible_hint(self, text: str, point: bool = True) -> str:
+        """A written hint as the player can follow it: a key tile's spot by its labelled coordinate."""
+        m = _KEY_HINT.match(text)
+        move = next((mv for mv in self.puzzle.solution if m and str(mv.tile) == m["tile"] and not mv.returned),
+                    None)
+        if move is None:
+            return text
+        if point:
+            self._point_at(move, rotation=self.board.rotation)
+        return KEY_TILE_HINT.format(tile=move.tile, cell=_cell(move.x, move.y))  # type: ignore[arg-type]
+
+    def _point_at(self, move: Move, rotation: int) -> None:
+        """Select the move's tile and outline its cell (a preview of the tile there), coordinates on."""
+        if str(move.tile) in self.board.hand:
+            self.board.select_tile(str(move.tile))
+            self.board.rotation = rotation
+        self.board.hover = (move.x, move.y)     # type: ignore[assignment]
+        if not self.board.overlays["coordinates"]:
+            self.board.set_overlay("coordinates", True)
+        self.board.redraw()
+
+    def _record_hints(self) -> None:
+        if not self.revealed:
+            self.store.record(self.game, self.puzzle.id, hints=self.hints_used)
+            self._recorded()
 
     def _clear_breakdown(self) -> None:
         """Drop the last check's overlay (it described another territory)."""
@@ -395,30 +518,39 @@ class PuzzleWidget(W.VBox):
         mine = list(self.territory)[len(self.puzzle.territory):]
         return all((p.tile, p.x, p.y, p.rotation) in sol for p in mine)
 
+    def _index(self) -> int:
+        return self.puzzles.index(self.puzzle) if self.puzzle in self.puzzles else 0
+
     def _picker_options(self) -> list[tuple[str, int]]:
-        return [(f"{_stars(p.difficulty)} {p.title} ({p.id}){' ✓' if p.id in self.store else ''}", i)
+        return [(f"{_stars(p.difficulty)} {p.title} ({p.id})"
+                 f"{' ✓' if self.store.is_solved(self.game, p.id) else ''}", i)
                 for i, p in enumerate(self.puzzles)]
+
+    def _set_picker(self, index: int) -> None:
+        self._updating = True
+        try:
+            self.picker.options = self._picker_options()
+            self.picker.value = index
+        finally:
+            self._updating = False
 
     def _refresh_header(self) -> None:
         p = self.puzzle
-        solved = " — ✓ solved" if self.solved else ""
+        entry = self.store.get(self.game, p.id)
+        solved = " — ✓ solved" if entry.solved else ""
+        best = f" · your best: {entry.best} points" if entry.best is not None else ""
+        answer = f" · best possible: <b>{p.optimum}</b> points" if self.revealed else ""
         returned = f"<br>Returned to the bag: {', '.join(map(str, self.returned))}" if self.returned else ""
         self.header.value = (
             f"<div><b>{escape(p.title)}</b> {_stars(p.difficulty)}{solved}<br>"
             f"Objective: {escape(describe_objective(p.objective))}<br>"
-            f"Hand: {', '.join(map(str, p.hand))} · best possible: <b>{p.optimum}</b> points"
+            f"Hand: {', '.join(map(str, p.hand))}{best}{answer}"
             f"{returned}</div>")
 
     def _refresh(self) -> None:
         self._refresh_header()
         if self.puzzles:
-            self._updating = True
-            try:
-                index = self.picker.value
-                self.picker.options = self._picker_options()
-                self.picker.value = index
-            finally:
-                self._updating = False
+            self._set_picker(self._index())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget plus static SVG and PNG pictures of the board."""
@@ -429,6 +561,6 @@ class PuzzleWidget(W.VBox):
 
 
 def puzzle_picker(folder: str | os.PathLike[str] | None = None, *,
-                  solved_path: str | os.PathLike[str] | None = None) -> PuzzleWidget:
-    """A :class:`PuzzleWidget` over the whole curated set, easiest first."""
-    return PuzzleWidget(puzzles=load_all(folder), solved_path=solved_path)
+                  progress: ProgressStore | str | os.PathLike[str] | None = None) -> PuzzleWidget:
+    """A :class:`PuzzleWidget` over the whole curated set, easiest first, open on the first unsolved one."""
+    return PuzzleWidget(puzzles=load_all(folder), progress=progress)

@@ -1,4 +1,4 @@
-"""PuzzleWidget through its Python API: place, check, hints, reveal, undo, reset, solved list."""
+"""PuzzleWidget through its Python API: place, check, hints, reveal, undo, reset, progress, next puzzle."""
 
 from __future__ import annotations
 
@@ -20,32 +20,34 @@ def tiny():
 
 
 def test_solve_by_placing_and_check(tiny, tmp_path: Path) -> None:
-    store = tmp_path / "solved.json"
-    w = PuzzleWidget(tiny, solved_path=store)
+    store = tmp_path / "progress.json"
+    w = PuzzleWidget(tiny, progress=store)
     assert "Objective: scoring tile 16 (Completed mountain areas)" in w.header.value
     assert w.place(19, -1, 0, 0) and w.place(29, 0, -1, 0)
     assert w.hand == []
     res = w.check()
     assert res.points == 2 and w.solved
     assert "Solved!" in w.message
-    assert "Your score: 2 / 2" in w.result.value
-    assert json.loads(store.read_text()) == {"solved": ["tiny-mountain"]}
+    assert "Your score: 2" in w.result.value
+    assert json.loads(store.read_text())["puzzles"] == {"skye:tiny-mountain": {"solved": True, "best": 2, "hints": 0}}
     # the breakdown is drawn on the board (points label of the completed area)
     assert "+2" in w.board.drawing().to_svg()
 
 
-def test_a_worse_placement_is_told_the_optimum(tiny, tmp_path: Path) -> None:
-    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+def test_a_worse_placement_is_told_a_better_score_exists(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, progress=tmp_path / "s.json")
     assert w.place(19, 0, -1, 0)           # north of the castle: its mountain edge stays open
     assert w.place(29, 0, 1, 0)
     assert w.check().points == 0
     assert not w.solved
-    assert "the best possible is 2" in w.message
-    assert not (tmp_path / "s.json").exists()
+    assert "a better score is possible" in w.message
+    assert "2" not in w.message.replace("0 points", "")      # the optimum (2) is not given away
+    assert json.loads((tmp_path / "s.json").read_text())["puzzles"] == {
+        "skye:tiny-mountain": {"solved": False, "best": 0, "hints": 0}}
 
 
 def test_illegal_placement_changes_nothing(tiny, tmp_path: Path) -> None:
-    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w = PuzzleWidget(tiny, progress=tmp_path / "s.json")
     assert not w.place(19, 5, 5, 0)
     assert "Cannot place" in w.message and len(w.territory) == 1 and w.hand == [19, 29]
     assert not w.place(44, 0, -1, 0)
@@ -53,7 +55,7 @@ def test_illegal_placement_changes_nothing(tiny, tmp_path: Path) -> None:
 
 
 def test_check_before_the_end_reports_progress(tiny, tmp_path: Path) -> None:
-    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w = PuzzleWidget(tiny, progress=tmp_path / "s.json")
     w.place(19, -1, 0, 0)
     assert w.check().points == 2
     assert "place every tile to finish" in w.message and not w.solved
@@ -63,11 +65,11 @@ def test_check_before_the_end_reports_progress(tiny, tmp_path: Path) -> None:
 
 
 def test_hints_then_an_optimal_spot(tiny, tmp_path: Path) -> None:
-    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w = PuzzleWidget(tiny, progress=tmp_path / "s.json")
     assert w.hint() == TINY["hints"][0]
     assert w.hint() == TINY["hints"][1]
     third = w.hint()
-    assert third.startswith("In an optimal solution tile 19 goes to (-1, 0) with rotation 0")
+    assert third.startswith("Put tile 19 at (-1, 0) with rotation 0")
     # the spot is previewed on the board: tile 19 selected, rotation 0, pointer on (-1, 0)
     assert (w.board.selected, w.board.rotation, w.board.hover) == ("19", 0, (-1, 0))
     w.place(19, -1, 0, 0)
@@ -75,14 +77,14 @@ def test_hints_then_an_optimal_spot(tiny, tmp_path: Path) -> None:
 
 
 def test_hint_warns_when_the_learner_left_the_solution(tiny, tmp_path: Path) -> None:
-    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w = PuzzleWidget(tiny, progress=tmp_path / "s.json")
     w.place(19, 0, -1, 0)
     w.hints_shown = len(tiny.hints)
     assert "differ from this solution" in w.hint()
 
 
 def test_reveal_is_not_counted_as_solved(tiny, tmp_path: Path) -> None:
-    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w = PuzzleWidget(tiny, progress=tmp_path / "s.json")
     w.reveal()
     assert w.hand == [] and len(w.territory) == 3
     assert w.last_result is not None and w.last_result.points == 2
@@ -91,7 +93,7 @@ def test_reveal_is_not_counted_as_solved(tiny, tmp_path: Path) -> None:
 
 
 def test_undo_and_reset(tiny, tmp_path: Path) -> None:
-    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w = PuzzleWidget(tiny, progress=tmp_path / "s.json")
     w.undo()
     assert "Nothing to undo" in w.message
     w.place(19, -1, 0, 0)
@@ -103,7 +105,7 @@ def test_undo_and_reset(tiny, tmp_path: Path) -> None:
 
 
 def test_unplaceable_tiles_go_back_to_the_bag(tiny, tmp_path: Path) -> None:
-    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w = PuzzleWidget(tiny, progress=tmp_path / "s.json")
     t = walled()                                # every open edge shows mountain
     t.tile(PEAK2), t.tile(FORD)                 # make the hand-built tiles known to the territory
     w.board.set_territory(t)
@@ -113,18 +115,18 @@ def test_unplaceable_tiles_go_back_to_the_bag(tiny, tmp_path: Path) -> None:
     assert "back to the bag" in w.message
 
 
-def test_corrupt_solved_file_warns_and_starts_fresh(tiny, tmp_path: Path) -> None:
-    path = tmp_path / "solved.json"
+def test_corrupt_progress_file_warns_and_starts_fresh(tiny, tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
     path.write_text("{definitely not json", encoding="utf-8")
     with pytest.warns(UserWarning, match="malformed JSON"):
-        w = PuzzleWidget(tiny, solved_path=path)
+        w = PuzzleWidget(tiny, progress=path)
     assert "Warning" in w.message and "malformed JSON" in w.message and str(path) in w.message
     assert not w.solved
     w.place(19, -1, 0, 0)
     w.place(29, 0, -1, 0)
     w.check()
     assert w.solved
-    assert json.loads(path.read_text()) == {"solved": ["tiny-mountain"]}
+    assert list(json.loads(path.read_text())["puzzles"]) == ["skye:tiny-mountain"]
 
 
 @pytest.mark.parametrize("content", ['{"solved": "all"}', "[1, 2]", '{"solved": [1]}'])
@@ -136,15 +138,15 @@ def test_wrong_shape_solved_file(tmp_path: Path, content: str) -> None:
     assert s.solved == [] and "no list of solved puzzle ids" in s.warning
 
 
-def test_unwritable_solved_file_never_crashes(tiny, tmp_path: Path) -> None:
+def test_unwritable_progress_file_never_crashes(tiny, tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.warns(UserWarning, match="Not a directory"):
-        w = PuzzleWidget(tiny, solved_path=blocker / "solved.json")   # its folder is a file
+        w = PuzzleWidget(tiny, progress=blocker / "progress.json")   # its folder is a file
     w.place(19, -1, 0, 0)
     w.place(29, 0, -1, 0)
     w.check()
-    assert "Could not save the solved-puzzle list" in w.message and str(blocker) in w.message
+    assert "Could not save your puzzle progress" in w.message and str(blocker) in w.message
 
 
 def test_solved_store_keeps_ids_once(tmp_path: Path) -> None:
@@ -163,9 +165,10 @@ def test_default_path_is_in_the_home_folder(tmp_path: Path, monkeypatch: pytest.
 
 def test_picker_switches_puzzles(tiny, tmp_path: Path) -> None:
     other = puzzle_from_dict({**TINY, "id": "tiny-2", "title": "Again", "difficulty": 2})
-    w = PuzzleWidget(puzzles=[tiny, other], solved_path=tmp_path / "s.json")
+    w = PuzzleWidget(puzzles=[tiny, other], progress=tmp_path / "s.json")
     w.picker.value = 1
-    assert w.puzzle.id == "tiny-2" and "Again" in w.header.value
+    assert w.puzzle.id == "tiny-2" and "Again" in w.header.value      # the heading follows at once
+    assert w.board.heading.value == "<b>Again</b>"                      # and the board's own heading
     w.place(19, -1, 0, 0)
     w.place(29, 0, -1, 0)
     w.check()
@@ -173,7 +176,7 @@ def test_picker_switches_puzzles(tiny, tmp_path: Path) -> None:
 
 
 def test_static_svg_in_the_bundle(tiny, tmp_path: Path) -> None:
-    w = PuzzleWidget(tiny, solved_path=tmp_path / "s.json")
+    w = PuzzleWidget(tiny, progress=tmp_path / "s.json")
     assert w._repr_mimebundle_()["image/svg+xml"].startswith("<svg")
 
 
@@ -233,18 +236,15 @@ def test_every_corrupt_solved_file_warns_once_and_starts_fresh(tiny, tmp_path: P
         pytest.skip("running as root: every file is readable")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        w = PuzzleWidget(tiny, solved_path=path)
-    assert [str(c.message) for c in caught] == [w.store.warning]
-    assert str(path) in w.store.warning and fault in w.store.warning
-    assert w.message == f"Warning: {w.store.warning}"
-    assert not w.solved and w.store.solved == []
-    w.place(19, -1, 0, 0)
-    w.place(29, 0, -1, 0)
-    w.check()                                         # never raises, whatever the file
+        store = SolvedStore(path)
+    assert [str(c.message) for c in caught] == [store.warning]
+    assert str(path) in store.warning and fault in store.warning
+    assert store.solved == []
+    saved = store.add("tiny-mountain")                # never raises, whatever the file
     if path.is_file() and os.access(path, os.R_OK):   # replaced by a fresh list
-        assert json.loads(path.read_text()) == {"solved": ["tiny-mountain"]}
+        assert saved and json.loads(path.read_text()) == {"solved": ["tiny-mountain"]}
     else:
-        assert "Could not save" in w.message
+        assert not saved and "Could not save" in store.warning
     assert [p.name for p in tmp_path.iterdir()] == ["solved.json"]   # no temporary file left
 
 
@@ -253,3 +253,78 @@ def test_two_lessons_saving_keep_both_ids(tmp_path: Path) -> None:
     a, b = SolvedStore(path), SolvedStore(path)
     assert a.add("one") and b.add("two")
     assert SolvedStore(path).solved == ["one", "two"]
+
+
+# -- issue 15: no spoilers, next unsolved, next puzzle, hints the player can see ----------------
+
+def _solve_tiny(w: PuzzleWidget) -> None:
+    assert w.place(19, -1, 0, 0) and w.place(29, 0, -1, 0)
+    w.check()
+
+
+def test_no_optimum_or_solution_before_reveal(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(tiny, progress=tmp_path / "p.json")
+    assert "best possible" not in w.header.value and "optimal" not in w.message
+    w.place(19, -1, 0, 0)
+    w.check()                                          # half-way: the score so far, not the optimum
+    assert w.message == "So far 2 points; place every tile to finish."
+    assert "best possible" not in w.header.value
+    w.reveal()
+    assert "best possible: <b>2</b>" in w.header.value
+
+
+def test_picker_opens_on_the_first_unsolved_puzzle(tiny, tmp_path: Path) -> None:
+    other = puzzle_from_dict({**TINY, "id": "tiny-2", "title": "Again", "difficulty": 2})
+    third = puzzle_from_dict({**TINY, "id": "tiny-3", "title": "Thrice", "difficulty": 3})
+    path = tmp_path / "p.json"
+    first = PuzzleWidget(puzzles=[tiny, other, third], progress=path)
+    assert first.puzzle.id == "tiny-mountain" and first.picker.value == 0
+    assert first.next_button.layout.display == "none"
+    _solve_tiny(first)
+    assert first.next_button.layout.display is None          # "next puzzle" after the win
+    again = PuzzleWidget(puzzles=[tiny, other, third], progress=path)
+    assert again.puzzle.id == "tiny-2" and again.picker.value == 1 and "Again" in again.header.value
+    assert again.next_puzzle().id == "tiny-3"                 # skips nothing unsolved, goes on
+    assert again.puzzle.id == "tiny-3" and again.picker.value == 2 and "Thrice" in again.header.value
+    assert again.next_puzzle().id == "tiny-2"                 # wraps round past the solved first one
+
+
+def test_next_puzzle_when_all_are_solved(tiny, tmp_path: Path) -> None:
+    w = PuzzleWidget(puzzles=[tiny], progress=tmp_path / "p.json")
+    _solve_tiny(w)
+    assert w.next_puzzle() is None and w.message == "You have solved every puzzle of this set."
+
+
+def test_key_tile_hint_names_the_labelled_cell_and_outlines_it(tmp_path: Path) -> None:
+    p = puzzle_from_dict({**TINY, "hints": ["A mountain area scores once it is closed.",
+                                            "Tile 29 is the key: the spot where it scores most right away is "
+                                            "not the best one. Try it just north of the castle."]})
+    w = PuzzleWidget(p, progress=tmp_path / "p.json")
+    w.board.set_overlay("coordinates", False)
+    w.hint()
+    second = w.hint()
+    assert second == ("Tile 29 is the key: the spot where it scores most right away is not the best one. "
+                      "Try it at (0, -1), the cell outlined on the board.")
+    assert "just north" not in w.hint_box.value and "(0, -1)" in w.hint_box.value
+    assert w.board.selected == "29" and w.board.hover == (0, -1)
+    assert w.board.overlays["coordinates"]                    # the coordinate named is on the board
+
+
+def test_hints_used_and_best_score_are_recorded(tiny, tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    w = PuzzleWidget(tiny, progress=path)
+    w.hint(), w.hint()
+    _solve_tiny(w)
+    entry = json.loads(path.read_text())["puzzles"]["skye:tiny-mountain"]
+    assert entry == {"solved": True, "best": 2, "hints": 2}
+    w.reset()
+    _solve_tiny(w)                                            # a second solve without hints
+    assert json.loads(path.read_text())["puzzles"]["skye:tiny-mountain"]["hints"] == 0
+    assert "your best: 2 points" in w.header.value
+
+
+def test_revealed_puzzle_records_nothing(tiny, tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    w = PuzzleWidget(tiny, progress=path)
+    w.reveal()
+    assert not path.exists() and not w.solved

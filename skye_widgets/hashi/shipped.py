@@ -1,0 +1,65 @@
+"""The 32 shipped Hashiwokakero puzzles (``puzzles/hashi/*.json``), easiest first.
+
+Each file holds the puzzle and its grade (``difficulty``: easy, medium, hard,
+expert - 1 to 4 stars - from the solver's work); the id is the file's stem (``01_easy_1``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import FileFormatError, read_json
+from .generator import DIFFICULTY_NAMES, parse_difficulty
+from .puzzle import HashiPuzzle
+
+MAX_STARS = 4
+
+
+@dataclass(frozen=True)
+class ShippedHashi:
+    """One shipped puzzle, with its id and grade."""
+
+    id: str
+    puzzle: HashiPuzzle
+    difficulty: int
+
+    @property
+    def title(self) -> str:
+        return self.puzzle.name or self.id
+
+    @property
+    def difficulty_name(self) -> str:
+        return DIFFICULTY_NAMES[self.difficulty]
+
+
+def default_folder() -> Path:
+    """``puzzles/hashi`` of the source tree (or next to the notebooks)."""
+    here = Path(__file__).resolve().parent
+    for c in (here.parent.parent / "puzzles" / "hashi", Path("puzzles/hashi"), Path("../puzzles/hashi")):
+        if c.is_dir():
+            return c
+    return here.parent.parent / "puzzles" / "hashi"
+
+
+def load_shipped(path: str | os.PathLike[str]) -> ShippedHashi:
+    """One file; FileFormatError (one line) when it is not a graded puzzle."""
+    data = read_json(path)
+    puzzle = HashiPuzzle.from_json(path)
+    d = data.get("difficulty") if isinstance(data, dict) else None
+    try:
+        if isinstance(d, bool) or not isinstance(d, (int, str)):
+            raise ValueError
+        level = parse_difficulty(d)
+    except ValueError:
+        raise FileFormatError(path, f"'difficulty' must be 1-{len(DIFFICULTY_NAMES)} or "
+                                    f"{', '.join(DIFFICULTY_NAMES.values())}, not {str(d)[:40]}") from None
+    return ShippedHashi(Path(path).stem, puzzle, level)
+
+
+def load_all(folder: str | os.PathLike[str] | None = None) -> list[ShippedHashi]:
+    """Every shipped puzzle, easiest first (difficulty, then file name)."""
+    f = Path(folder) if folder is not None else default_folder()
+    found = [load_shipped(p) for p in sorted(f.glob("*.json"))]
+    return sorted(found, key=lambda s: (s.difficulty, s.id))

@@ -1,0 +1,149 @@
+"""The puzzles home: both games' puzzles by difficulty, your progress, the puzzles of the day, a board.
+
+:class:`PuzzlesHome` is one page (the notebook ``puzzles_home.ipynb``, also a
+Voilà page): a choice of game, today's puzzle for each game, the progress table
+(✓ solved, best score, hints used; from :class:`~skye_widgets.progress.ProgressStore`)
+and the board of the chosen game, which opens on the first puzzle not solved yet
+and offers "next puzzle" after each win. Nothing of a solution is on the page
+until the player presses "reveal".
+
+Stable CSS classes for browser tests: ``skye-puzzles-home``, ``skye-puzzles-game``
+(the game switch), ``skye-puzzles-daily-skye`` / ``skye-puzzles-daily-hashi`` (today's
+puzzle buttons), ``skye-puzzles-progress`` (the table); the Isle of Skye board's
+``skye-puzzle-check``, ``-hint``, ``-reveal``, ``-next``, ``-picker``; Hashi's
+``hashi-puzzle-next``, ``hashi-puzzle-picker``. From Python::
+
+    home = PuzzlesHome(progress=tmp / "progress.json")
+    home.skye.place(19, -1, 0, 0); home.skye.check()      # the Isle of Skye board
+    home.show("hashi"); home.hashi.click_cell(1, 0)       # the Hashi one
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from html import escape
+from typing import Any
+
+import ipywidgets as W
+
+from ..daily import stars
+from ..hashi import daily as hashi_daily
+from ..hashi.shipped import MAX_STARS as HASHI_STARS, ShippedHashi, load_all as load_hashi
+from ..progress import ProgressStore
+from ..skye import daily as skye_daily
+from ..skye.puzzles import Puzzle, load_all as load_skye
+from .base import on_click
+from .hashi_puzzles import HashiPuzzlePicker
+from .skye_puzzles import PuzzleWidget, _stars
+
+GAMES = {"skye": "Isle of Skye", "hashi": "Hashi"}
+TITLE = "Puzzles"
+SUMMARY = "{game}: {solved} of {total} puzzles solved."
+DAILY_BUTTON = "Today's {game} puzzle {stars}"
+DAILY_LINE = "Puzzle of the day, {date}: the same for everyone today."
+
+
+class PuzzlesHome(W.VBox):
+    """The puzzles home page (see the module docstring).
+
+    ``progress``: a ProgressStore or its file's path (default ``~/.skye-widgets/progress.json``);
+    ``date``: the day whose puzzles of the day are offered (default today).
+    """
+
+    def __init__(self, *, progress: ProgressStore | str | os.PathLike[str] | None = None,
+                 date: str | dt.date | None = None, skye_folder: str | None = None,
+                 hashi_folder: str | None = None) -> None:
+        self.store = progress if isinstance(progress, ProgressStore) else ProgressStore(progress)
+        self.daily_skye = skye_daily.daily_puzzle(date)
+        self.daily_hashi = hashi_daily.daily_puzzle(self.daily_skye.date)
+        self.skye_puzzles: list[Puzzle] = [*load_skye(skye_folder), self.daily_skye.puzzle]
+        daily_h = ShippedHashi(self.daily_hashi.id, self.daily_hashi.puzzle, self.daily_hashi.difficulty)
+        self.hashi_puzzles: list[ShippedHashi] = [*load_hashi(hashi_folder), daily_h]
+        # the path opens on the curated set's first unsolved puzzle (the daily one is last in the menu)
+        first = self.store.next_unsolved("skye", [p.id for p in self.skye_puzzles])
+        self.skye = PuzzleWidget(next(p for p in self.skye_puzzles if p.id == first) if first
+                                 else self.skye_puzzles[0], puzzles=self.skye_puzzles, progress=self.store)
+        self.hashi = HashiPuzzlePicker(self.hashi_puzzles, progress=self.store)
+        self.skye.on_progress(lambda _p: self.refresh())
+        self.hashi.on_solved(lambda _p: self.refresh())
+
+        self.title = W.HTML(f"<h2 style='margin:0.2em 0'>{escape(TITLE)}</h2>")
+        self.game = W.ToggleButtons(options=[(v, k) for k, v in GAMES.items()], value="skye")
+        self.game.add_class("skye-puzzles-game")
+        self.game.observe(lambda ch: self.show(ch["new"]), names="value")
+        self.daily_line = W.HTML(escape(DAILY_LINE.format(date=self.daily_skye.date.isoformat())))
+        self.daily_skye_button = on_click(W.Button(description=DAILY_BUTTON.format(
+            game=GAMES["skye"], stars=self.daily_skye.stars), layout=W.Layout(width="auto")),
+            lambda: self.play_daily("skye"))
+        self.daily_skye_button.add_class("skye-puzzles-daily-skye")
+        self.daily_hashi_button = on_click(W.Button(description=DAILY_BUTTON.format(
+            game=GAMES["hashi"], stars=self.daily_hashi.stars), layout=W.Layout(width="auto")),
+            lambda: self.play_daily("hashi"))
+        self.daily_hashi_button.add_class("skye-puzzles-daily-hashi")
+        self.summary = W.HTML()
+        self.table = W.HTML(layout=W.Layout(max_height="18em", overflow="auto"))
+        self.table.add_class("skye-puzzles-progress")
+        self.progress_box = W.Accordion(children=[self.table])
+        self.progress_box.set_title(0, "Your progress, puzzle by puzzle")
+        self.progress_box.selected_index = None
+        self.board_box = W.Box([self.skye])
+        super().__init__(children=[self.title, self.daily_line,
+                                   W.HBox([self.daily_skye_button, self.daily_hashi_button],
+                                          layout=W.Layout(flex_flow="row wrap")),
+                                   self.summary, self.progress_box, self.game, self.board_box])
+        self.add_class("skye-puzzles-home")
+        self.refresh()
+
+    @property
+    def board(self) -> PuzzleWidget | HashiPuzzlePicker:
+        """The board shown now."""
+        return self.skye if self.game.value == "skye" else self.hashi
+
+    def show(self, game: str) -> None:
+        """Show the board of ``game`` (``"skye"`` or ``"hashi"``)."""
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}: use {' or '.join(GAMES)}")
+        if self.game.value != game:
+            self.game.value = game          # the observer comes back here
+            return
+        self.board_box.children = [self.board]
+
+    def play_daily(self, game: str) -> None:
+        """Open today's puzzle of ``game`` on its board."""
+        self.show(game)
+        if game == "skye":
+            self.skye.load(self.daily_skye.puzzle)
+        else:
+            self.hashi.load(len(self.hashi_puzzles) - 1)
+
+    def refresh(self) -> None:
+        """The summary and the table from the progress store."""
+        lines = []
+        for game, items in (("skye", self.skye_puzzles), ("hashi", self.hashi_puzzles)):
+            solved = sum(self.store.is_solved(game, p.id) for p in items)
+            lines.append(escape(SUMMARY.format(game=GAMES[game], solved=solved, total=len(items))))
+        self.summary.value = "<br>".join(lines)
+        self.table.value = self._table()
+
+    def _table(self) -> str:
+        rows = []
+        for game, items in (("skye", self.skye_puzzles), ("hashi", self.hashi_puzzles)):
+            for p in items:
+                e = self.store.get(game, p.id)
+                grade = _stars(p.difficulty) if game == "skye" else stars(p.difficulty, HASHI_STARS)
+                rows.append(f"<tr><td>{GAMES[game]}</td><td>{grade}</td><td>{escape(p.title)}</td>"
+                            f"<td style='text-align:center'>{'✓' if e.solved else ''}</td>"
+                            f"<td style='text-align:right'>{'' if e.best is None else e.best}</td>"
+                            f"<td style='text-align:right'>{e.hints or ''}</td></tr>")
+        return ("<table><thead><tr><th>game</th><th>difficulty</th><th>puzzle</th><th>solved</th>"
+                "<th>best score</th><th>hints used</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live page plus a static picture of the board shown."""
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
+        board = self.board._repr_mimebundle_(**kwargs) or {}
+        board = dict(board[0]) if isinstance(board, tuple) else dict(board)
+        data.update({k: v for k, v in board.items() if k.startswith("image/")})
+        return data
