@@ -135,3 +135,75 @@ def _inverse(m: list[list[float]]) -> list[list[float]]:
                 f = a[r][c]
                 a[r] = [v - f * u for v, u in zip(a[r], a[c])]
     return [row[n:] for row in a]
+
+
+# --------------------------------------------------------------------------
+# The picture: bars with 95 % interval whiskers, one group per game.
+# --------------------------------------------------------------------------
+
+#: Bar colours by bot kind (the strategy lab's colours; unknown kinds grey).
+BOT_COLOURS = {"random": "#BBBBBB", "greedy": "#EE6677", "planner": "#4477AA", "strong": "#228833"}
+ELO_CHART_TITLE = "Elo-style ratings, two-player round-robin ({games} games per pair)"
+ELO_CHART_DESC = ("Bars show each bot's Elo-style rating, anchored at random = 1000, with its 95 % interval "
+                  "as a whisker. {summary}")
+ELO_CHART_ITEM = "{game}: {ratings}."
+ELO_CHART_RATING = "{bot} {elo}"
+
+
+def elo_chart(table: dict[str, Any]) -> Any:
+    """The table written by ``benchmarks/bench_elo.py`` (``docs/elo.json``) as a
+    :class:`~skye_widgets.drawing.Drawing`: per game, one bar per bot from the axis
+    to its rating, with a whisker over its 95 % interval.
+
+    >>> t = {"games_per_pair": 4, "games": {"g": {"title": "G", "bots": ["random", "planner"],
+    ...      "ratings": {"random": {"elo": 1000, "low": 1000, "high": 1000},
+    ...                  "planner": {"elo": 1400, "low": 1300, "high": 1500}}}}}
+    >>> d = elo_chart(t)
+    >>> sorted(s.text for s in d.shapes if getattr(s, "bold", False) and s.text.isdigit())
+    ['1000', '1400']
+    """
+    from .drawing import Drawing, Line, Rect, Text
+
+    games = table["games"]
+    rows = [(g["title"], b, g["ratings"][b]) for g in games.values() for b in g["bots"]]
+    lo = min(min(r["low"], r["elo"]) for _t, _b, r in rows)
+    hi = max(max(r["high"], r["elo"]) for _t, _b, r in rows)
+    step = 200 if hi - lo > 800 else 100
+    base = step * math.floor((lo - step / 2) / step)
+    top_v = step * math.ceil((hi + step / 4) / step)
+    left, top, h, bw, gap, group_gap = 56, 50, 240, 46, 8, 30
+    width = left + sum(len(g["bots"]) * (bw + gap) + group_gap for g in games.values()) + 10
+    summary = " ".join(ELO_CHART_ITEM.format(game=g["title"], ratings=", ".join(
+        ELO_CHART_RATING.format(bot=b, elo=round(g["ratings"][b]["elo"])) for b in g["bots"]))
+        for g in games.values())
+    d = Drawing(width, top + h + 52, title=ELO_CHART_TITLE.format(games=table.get("games_per_pair", "?")),
+                description=ELO_CHART_DESC.format(summary=summary))
+    scale = h / (top_v - base)
+
+    def y(v: float) -> float:
+        return top + h - (v - base) * scale
+
+    d.add(Rect(0, 0, d.width, d.height, fill="#FFFFFF", layer="background"),
+          Text(d.width / 2, 14, d.title, size=14, bold=True))
+    for v in range(int(base), int(top_v) + 1, step):
+        d.add(Line(((left, y(v)), (width - 10, y(v))), stroke="#DDDDDD"),
+              Text(left - 6, y(v), str(v), size=11, align="right"))
+    d.add(Line(((left, top), (left, top + h)), stroke="#333333"), Text(left, top - 14, "Elo", size=11, align="right"))
+    x = left + group_gap / 2
+    for g in games.values():
+        start = x
+        for b in g["bots"]:
+            r = g["ratings"][b]
+            cx = x + bw / 2
+            d.add(Rect(x, y(r["elo"]), bw, (r["elo"] - base) * scale, fill=BOT_COLOURS.get(b, "#888888")),
+                  Text(cx, top + h + 14, b, size=11))
+            if r["high"] > r["low"]:
+                d.add(Line(((cx, y(r["low"])), (cx, y(r["high"]))), stroke="#222222", line_width=1.5),
+                      Line(((cx - 8, y(r["low"])), (cx + 8, y(r["low"]))), stroke="#222222", line_width=1.5),
+                      Line(((cx - 8, y(r["high"])), (cx + 8, y(r["high"]))), stroke="#222222", line_width=1.5))
+            d.add(Text(cx, top + h - 12, str(round(r["elo"])), size=11, bold=True,
+                       fill="#000000" if b == "random" else "#FFFFFF"))
+            x += bw + gap
+        d.add(Text((start + x - gap) / 2, top + h + 32, g["title"], size=12, bold=True))
+        x += group_gap
+    return d
