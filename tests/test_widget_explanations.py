@@ -211,19 +211,31 @@ def test_explain_last_quotes_the_engines_scores_before_and_after():
     assert "final scoring" in text          # the last placement ends the game: its breakdown lines
 
 
-def test_explain_last_before_any_bot_move_and_for_a_move_that_scored_nothing():
+def test_explain_last_before_any_bot_move():
     t = GameTable(["human", "greedy"], seed=1, bot_delay=None, auto_bots=False)
     assert t.explain_last() == "No bot has moved yet."
+    assert HashiWidget.versus(["greedy"], seed=1).explain_last() == "No bot has moved yet."
+
+
+def test_explain_last_lines_add_up_to_the_score_change():
+    # Skylands: a bot's placement changes its score; the lines it names (new ones added,
+    # replaced ones taken off) add up to the change, and the totals are the engine's
     w = SkylandsWidget(players=2, human=0, bots="greedy", seed=3)
-    w.act(w.suggest()[0])
-    d = w.turns.last_explanation
-    g = w.state.clone()
-    while len(g.history) > d.index:
-        g.undo()
-    before = g.scores()[d.player].points
-    after = (g.apply(d.action), g.scores()[d.player].points)[1]
+    for _ in range(40):
+        d = w.turns.last_explanation
+        g = w.state.clone()
+        while len(g.history) > d.index:
+            g.undo()
+        before = g.scores()[d.player]
+        g.apply(d.action)
+        after = g.scores()[d.player]
+        if before.points != after.points:
+            break
+        w.act(w.suggest()[0])
+    assert before.points != after.points
+    assert sum(i.points for i in after.breakdown) == after.points      # the engine's breakdown adds up
     text = w.explain_last()
-    if before == after:
-        assert f"did not change {w.state.names[d.player]}'s score ({after} points)" in text
-    else:
-        assert f"score went from {before} to {after} points" in text
+    assert f"score went from {before.points} to {after.points} points:" in text
+    new = [int(m) for m in re.findall(r"^([+-]\d+) ", text, re.M)]
+    gone = [int(m) for m in re.findall(r"^\(before: ([+-]\d+) ", text, re.M)]
+    assert new and before.points + sum(new) - sum(gone) == after.points

@@ -602,6 +602,7 @@ LAST_BOT_MOVE = "{name}'s last move: {action}."
 LAST_BOT_WHY = "Why: {why}"
 MOVE_SCORED = "With this move {name}'s score went from {before} to {after} points:"
 MOVE_SCORED_LINE = "{points:+d} {reason}"
+MOVE_SCORED_GONE = "(before: {points:+d} {reason})"
 MOVE_SCORED_NOTHING = "This move did not change {name}'s score ({points} points)."
 SECRET_WHY = "{name}'s reasons stay secret until every price is revealed."
 WHY_SUMMARY = "why?"
@@ -882,7 +883,7 @@ def explain_decision(loop: TurnLoop, decision: Decision | None, action_text: str
                      secret: bool = False) -> str:
     """The text of a table's ``explain_last()``: who moved, what, why (the bot's
     explanation) and what the move scored (the engine's ``ScoreResult`` before and
-    after it, the breakdown lines it added)."""
+    after it, the breakdown lines it added, then those it replaced)."""
     if decision is None:
         return NO_BOT_MOVE
     name = loop.game.names[decision.player]
@@ -905,6 +906,7 @@ def explain_decision(loop: TurnLoop, decision: Decision | None, action_text: str
     else:
         lines.append(MOVE_SCORED.format(name=name, before=before.points, after=after.points))
         lines.extend(MOVE_SCORED_LINE.format(points=i.points, reason=i.reason) for i in new)
+        lines.extend(MOVE_SCORED_GONE.format(points=points, reason=reason) for points, reason in old)
     return "\n".join(lines)
 
 

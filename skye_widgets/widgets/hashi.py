@@ -66,6 +66,7 @@ HASHI_SETUP_NUMBER = "The setup number is now {number}."
 # the bots' moves (a log with an expandable "why?") and "What would a bot do?"
 HASHI_LOG_TITLE = "Bot moves, newest first"
 HASHI_LOG_LINE = "{name}: {move}"
+HASHI_MOVE_BY = "{name} {move}"
 HASHI_MOVE_SETUP = "writes the setup {number} at {cell}"
 HASHI_MOVE_WRITE = "writes the card's number at {cell}"
 HASHI_MOVE_BRIDGE = "draws a bridge {a} - {b}"
@@ -259,7 +260,10 @@ class HashiWidget(CanvasBoard):
         if self.turns is None:            # a classic puzzle has no bots
             return ""
         d = self.turns.last_explanation
-        return explain_decision(self.turns, d, None if d is None else self.move_text(d.action))
+        if d is None:
+            return explain_decision(self.turns, None)
+        return explain_decision(self.turns, d, HASHI_MOVE_BY.format(name=self.game.players[d.player],
+                                                                     move=self.move_text(d.action)))
 
     @property
     def hint(self) -> str:
