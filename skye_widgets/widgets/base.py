@@ -27,6 +27,7 @@ from ipycanvas.canvas import _CANVAS_MANAGER
 from ..drawing import FONT_FAMILY, LAYERS, Circle, Drawing, Line, Polygon, Rect, Shape, Text, picture_bundle
 from ..errors import BadConfigError, RulesError
 from ..limits import is_finite_number
+from ..protocol import Decision
 
 
 @contextmanager
@@ -595,6 +596,16 @@ def on_click(button: W.Button, handler: Callable[[], None]) -> W.Button:
 #: Messages of the turn loop (whole sentences with named placeholders, for translation).
 BOT_ILLEGAL = "Bot {name} tried an illegal move: {error}"
 BOT_FAILED = "Bot {name} failed: {error}"
+#: ``explain_last()`` of the game tables (the projector view calls it): whole sentences.
+NO_BOT_MOVE = "No bot has moved yet."
+LAST_BOT_MOVE = "{name}'s last move: {action}."
+LAST_BOT_WHY = "Why: {why}"
+MOVE_SCORED = "With this move {name}'s score went from {before} to {after} points:"
+MOVE_SCORED_LINE = "{points:+d} {reason}"
+MOVE_SCORED_GONE = "(before: {points:+d} {reason})"
+MOVE_SCORED_NOTHING = "This move did not change {name}'s score ({points} points)."
+SECRET_WHY = "{name}'s reasons stay secret until every price is revealed."
+WHY_SUMMARY = "why?"
 
 
 def make_seat(spec: Any, make_bot: Callable[..., Any], seed: int) -> Any:
@@ -631,6 +642,12 @@ class TurnLoop:
     no loop runs (plain Python, headless tests). ``auto=False`` leaves bots to
     :meth:`step_bots`. Bots stop at a person's turn and at the end.
 
+    Every bot decides with ``choose_explained(observation)`` where it has one
+    (the same action as ``choose``): :attr:`explanations` keeps a
+    :class:`~skye_widgets.protocol.Decision` (history index, player, action,
+    explanation, the game's log lines it made) for each bot action, in order;
+    :attr:`last_explanation` is the latest; :meth:`undo` drops those it takes back.
+
     Callbacks: ``on_action(player, action)`` after each bot action (for a log
     or the status line), ``on_change()`` after bots moved (redraw), and
     ``on_error(player, message)`` when a bot fails (automatic play then stops).
@@ -660,6 +677,7 @@ class TurnLoop:
         self.on_error = on_error
         self._pending: asyncio.TimerHandle | None = None
         self._actors: dict[int, tuple[Any, int]] = {}   # history index -> (action, who made it)
+        self._decisions: dict[int, Decision] = {}       # history index -> a bot's explained decision
 
     # -- who is who ----------------------------------------------------------
     def is_person(self, player: int) -> bool:
@@ -722,12 +740,20 @@ class TurnLoop:
             p = self.bot_to_act()
             if p is None:
                 break
-            action = self.seats[p].choose(self.game.observation(p))
+            bot = self.seats[p]
+            why = None
+            if callable(getattr(bot, "choose_explained", None)):
+                action, why = bot.choose_explained(self.game.observation(p))
+            else:
+                action = bot.choose(self.game.observation(p))
+            index, start = len(self.game.history), self._log_size()
             try:
                 self.apply(action, p)
             except RulesError as e:        # a broken bot must not break the table
                 self._fail(p, BOT_ILLEGAL.format(name=self.game.names[p], error=e))
                 break
+            if why is not None:
+                self._decisions[index] = Decision(index, p, action, why, start, self._log_size())
             made += 1
             if self.on_action is not None:
                 self.on_action(p, action)
@@ -808,4 +834,85 @@ class TurnLoop:
             taken.append((who, self.game.undo()))
         for i in [i for i in self._actors if i >= target]:
             del self._actors[i]
+        for i in [i for i in self._decisions if i >= target]:
+            del self._decisions[i]
         return taken
+
+    # -- explanations ----------------------------------------------------------
+    def _log_size(self) -> int:
+        log = getattr(self.game, "log", ())
+        return len(log) if isinstance(log, (list, tuple)) else 0
+
+    def _current_decisions(self) -> list[Decision]:
+        history = self.game.history
+        out = []
+        for i in sorted(self._decisions):
+            d = self._decisions[i]
+            if i < len(history) and (history[i] is d.action or history[i] == d.action):
+                out.append(d)
+        return out
+
+    @property
+    def explanations(self) -> list[Decision]:
+        """Every bot action still in the game with its explanation, oldest first."""
+        return self._current_decisions()
+
+    @property
+    def last_explanation(self) -> Decision | None:
+        """The latest bot action with its explanation, or None."""
+        current = self._current_decisions()
+        return current[-1] if current else None
+
+    def explanation_at(self, index: int) -> Decision | None:
+        """The explained bot decision that made ``game.history[index]``, or None."""
+        d = self._decisions.get(index)
+        return d if d is not None and d in self._current_decisions() else None
+
+    def scored(self, decision: Decision) -> tuple[Any, Any]:
+        """``(before, after)``: the deciding player's ``ScoreResult`` just before and just
+        after ``decision``'s action, worked out on a clone (the game is not changed)."""
+        g = self.game.clone()
+        while len(g.history) > decision.index + 1:
+            g.undo()
+        after = g.scores()[decision.player]
+        g.undo()
+        return g.scores()[decision.player], after
+
+
+def explain_decision(loop: TurnLoop, decision: Decision | None, action_text: str | None = None,
+                     secret: bool = False) -> str:
+    """The text of a table's ``explain_last()``: who moved, what, why (the bot's
+    explanation) and what the move scored (the engine's ``ScoreResult`` before and
+    after it, the breakdown lines it added, then those it replaced)."""
+    if decision is None:
+        return NO_BOT_MOVE
+    name = loop.game.names[decision.player]
+    lines = [LAST_BOT_MOVE.format(name=name, action=action_text if action_text is not None else decision.action)]
+    if secret:
+        lines.append(SECRET_WHY.format(name=name))
+        return "\n".join(lines)
+    lines.append(LAST_BOT_WHY.format(why=decision.explanation.text))
+    before, after = loop.scored(decision)
+    old = [(i.points, i.reason) for i in before.breakdown]
+    new = []
+    for item in after.breakdown:
+        key = (item.points, item.reason)
+        if key in old:
+            old.remove(key)
+        else:
+            new.append(item)
+    if before.points == after.points and not new:
+        lines.append(MOVE_SCORED_NOTHING.format(name=name, points=after.points))
+    else:
+        lines.append(MOVE_SCORED.format(name=name, before=before.points, after=after.points))
+        lines.extend(MOVE_SCORED_LINE.format(points=i.points, reason=i.reason) for i in new)
+        lines.extend(MOVE_SCORED_GONE.format(points=points, reason=reason) for points, reason in old)
+    return "\n".join(lines)
+
+
+def why_html(decision: Decision | None, css: str = "why") -> str:
+    """An expandable "why?" (HTML ``<details>``) with a bot decision's explanation; "" for None."""
+    if decision is None:
+        return ""
+    return (f'<details class="{css}"><summary>{escape(WHY_SUMMARY)}</summary>'
+            f"{escape(decision.explanation.text)}</details>")

@@ -43,7 +43,9 @@ from ..hashi.solver import hint as next_hint
 from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
                             winners_text)
 from ..hashi.describe import describe_game, describe_puzzle
-from .base import ARROWS, CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
+from ..protocol import suggest as bot_suggestion
+from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
+from .base import status_html, why_html
 
 
 #: The keyboard's texts (whole sentences with named placeholders, for translation).
@@ -70,6 +72,15 @@ HASHI_ALSO_OVER_ONE = "1 has too many"          # after HASHI_SHORT: "2 islands 
 HASHI_ALSO_OVER = "{count} have too many"
 HASHI_ISLANDS_MARKED = "{problems} (marked on the board)."
 HASHI_OTHER_PROBLEM = "Every island has its number of bridges, but {problem}."
+# the bots' moves (a log with an expandable "why?") and "What would a bot do?"
+HASHI_LOG_TITLE = "Bot moves, newest first"
+HASHI_LOG_LINE = "{name}: {move}"
+HASHI_MOVE_BY = "{name} {move}"
+HASHI_MOVE_SETUP = "writes the setup {number} at {cell}"
+HASHI_MOVE_WRITE = "writes the card's number at {cell}"
+HASHI_MOVE_BRIDGE = "draws a bridge {a} - {b}"
+HASHI_MOVE_END = "ends the turn"
+HASHI_SUGGEST_LINE = "What would a bot do? {plan}. In its words: {why}"
 
 
 class HashiWidget(CanvasBoard):
@@ -136,7 +147,14 @@ class HashiWidget(CanvasBoard):
                                         self.done)
             self.undo_button = on_click(W.Button(description="Undo", icon="undo", tooltip="take back this turn's last move (Backspace)"), self.undo)
             self.suggest_button = on_click(W.Button(description="Suggest", icon="lightbulb-o",
-                                                    tooltip="what the planner bot would do"), self.suggest)
+                                                    tooltip="what would a bot do? the planner's move and why"),
+                                           self.suggest)
+            self.hint_html = W.HTML()
+            self.hint_html.add_class("hashi-hint")
+            self.log_html = W.HTML()
+            self.log_html.add_class("hashi-log")
+            self.suggestion: tuple[Any, Any] | None = None    # (action, explanation) of the last hint
+            self._hint_at: int | None = None                    # the history length it was asked at
             self.viewer = W.Dropdown(options=[("player to act", -1)] +
                                      [(n, i) for i, n in enumerate(self.game.players)],
                                      value=-1, description="Show board", layout=W.Layout(width="16em"))
@@ -144,11 +162,14 @@ class HashiWidget(CanvasBoard):
             controls = [self.header,
                         W.HBox([self.setup_number, self.done_button, self.undo_button, self.suggest_button,
                                self.viewer, self.coordinates_box], layout=W.Layout(align_items="center",
-                                                                                   flex_flow="row wrap"))]
+                                                                                   flex_flow="row wrap")),
+                        self.hint_html]
         self.keys_help = HASHI_PUZZLE_KEYS if self.mode == "puzzle" else HASHI_GAME_KEYS
         d = self.drawing()
         super().__init__(int(d.width), int(d.height), controls=controls)
         self.children = (*self.children, self.sheet_html)
+        if self.game is not None:
+            self.children = (*self.children, self.log_html)
         self.canvas.on_mouse_up(self._on_mouse_up)
         if self.turns is not None:
             self.turns.run()
@@ -220,6 +241,47 @@ class HashiWidget(CanvasBoard):
             self.undo_button.disabled = not (playing and (g.turn_wrote or g.turn_drawn))
             self.suggest_button.disabled = not self._human_to_act()
             self.setup_number.layout.display = None if g.phase == "setup" else "none"
+            if self._hint_at is not None and self._hint_at != len(g.history):
+                self.suggestion, self._hint_at, self.hint_html.value = None, None, ""
+            self.log_html.value = self._log_html()
+
+    def move_text(self, action: Any) -> str:
+        """A game action in words (the bot-move log)."""
+        if isinstance(action, Setup):
+            return HASHI_MOVE_SETUP.format(number=action.number, cell=_name(action.cell))
+        if isinstance(action, Write):
+            return HASHI_MOVE_WRITE.format(cell=_name(action.cell))
+        if isinstance(action, Bridge):
+            return HASHI_MOVE_BRIDGE.format(a=_name(action.a), b=_name(action.b))
+        if isinstance(action, EndTurn):
+            return HASHI_MOVE_END
+        return str(action)
+
+    def _log_html(self) -> str:
+        assert self.game is not None and self.turns is not None
+        decisions = self.turns.explanations[-200:]
+        if not decisions:
+            return ""
+        lines = [f'<div class="hashi-log-line">{escape(HASHI_LOG_LINE.format(name=self.game.players[d.player], move=self.move_text(d.action)))}</div>'
+                 + why_html(d, "hashi-why") for d in reversed(decisions)]
+        return (f"<div><b>{escape(HASHI_LOG_TITLE)}</b></div>"
+                f'<div style="max-height:14em;overflow:auto;font-size:0.9em">{"".join(lines)}</div>')
+
+    def explain_last(self) -> str:
+        """The last bot move in words: who did what, why (the bot's explanation) and what
+        it scored (the points before and after, the breakdown lines it added). Plain text."""
+        if self.turns is None:            # a classic puzzle has no bots
+            return ""
+        d = self.turns.last_explanation
+        if d is None:
+            return explain_decision(self.turns, None)
+        return explain_decision(self.turns, d, HASHI_MOVE_BY.format(name=self.game.players[d.player],
+                                                                     move=self.move_text(d.action)))
+
+    @property
+    def hint(self) -> str:
+        """The "What would a bot do?" line as plain text ("" when none is showing)."""
+        return plain_text(self.hint_html.value) if self.game is not None else ""
 
     def _header_html(self) -> str:
         if self.puzzle_state is not None:
@@ -578,19 +640,24 @@ class HashiWidget(CanvasBoard):
             return
         bot = PlannerBot(seed=g.round)
         seen = g.observation(g.current_player())
+        action, why = bot_suggestion(make_bot, g, "planner", seed=g.round)   # the same planner's first move, and why
+        self.suggestion = (action, why)
         if g.phase == "setup":
             s = bot.setup(seen)
             self.highlight = (s.cell,)
-            self.say(f"the planner would write a {s.number} at {_name(s.cell)}")
-            self.refresh()
-            return
-        wrote, bridges = bot.plan(seen)
-        parts = [f"write {g.card.number if g.card else ''} at {_name(wrote)}" if wrote else "write nothing"]
-        parts.append("draw " + ", ".join(f"{_name(a)}-{_name(b)}" for a, b in bridges) if bridges
-                     else "draw no bridge")
-        self.highlight = tuple(dict.fromkeys([*([wrote] if wrote else []), *(c for l in bridges for c in l)]))
-        self.say("the planner would " + "; ".join(parts))
+            said = f"the planner would write a {s.number} at {_name(s.cell)}"
+        else:
+            wrote, bridges = bot.plan(seen)
+            parts = [f"write {g.card.number if g.card else ''} at {_name(wrote)}" if wrote else "write nothing"]
+            parts.append("draw " + ", ".join(f"{_name(a)}-{_name(b)}" for a, b in bridges) if bridges
+                         else "draw no bridge")
+            self.highlight = tuple(dict.fromkeys([*([wrote] if wrote else []), *(c for l in bridges for c in l)]))
+            said = "the planner would " + "; ".join(parts)
+        self.say(said)
         self.refresh()
+        self._hint_at = len(g.history)
+        self.hint_html.value = status_html(HASHI_SUGGEST_LINE.format(plan=said[0].upper() + said[1:], why=why.text),
+                                           "info")
 
     # -- puzzles ------------------------------------------------------------
     def _click_puzzle(self, cell: Cell) -> None:

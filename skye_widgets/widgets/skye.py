@@ -33,7 +33,7 @@ from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, roun
 from ..skye.describe import describe_territory
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import CanvasBoard, TurnLoop, finite_pixels, on_click, plain_text, status_html
+from .base import CanvasBoard, TurnLoop, explain_decision, finite_pixels, on_click, plain_text, status_html, why_html
 from .base import make_seat as base_make_seat
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle",
@@ -67,6 +67,16 @@ GOLD_HIDDEN_TITLE = "{name} keeps their gold hidden behind their screen."
 OPEN_HAND_LABEL = "open hand: show everyone's gold (teacher)"
 OPEN_HAND_ON = "Open hand: everyone's gold is shown, as the table knows it from the game so far."
 OPEN_HAND_OFF = "Gold is hidden again: each player sees only their own."
+# "What would a bot do?" (a hint line; whole sentences with named placeholders)
+SUGGEST_LABEL = "What would a bot do?"
+SUGGEST_TOOLTIP = "show what the planner bot would do now, and why (nothing is played)"
+SUGGEST_LINE = "A planner bot would {move} for {name}. In its words: {why}"
+SUGGEST_NONE = "There is no decision of yours to suggest a move for."
+MOVE_PRICES = "discard tile {discard} and price {prices}"
+MOVE_PRICE = "tile {tile} at {gold}"
+MOVE_BUY = "buy tile {tile} from {seller} for {price} gold"
+MOVE_PASS = "pass (buy nothing)"
+MOVE_PLACE = "place tile {tile} at ({x}, {y}) in rotation {rotation}"
 #: The keyboard's texts.
 TERRITORY_KEYS = ("arrows move the cursor, Enter or space places the selected tile, r / e turn it, "
                   "1-9 pick a tile of the hand, Escape clears.")
@@ -613,6 +623,9 @@ class GameTable(W.VBox):
         self.hotseat = (sum(1 for s in self.seats if s is None) > 1) if hotseat is None else hotseat
         self.open_hand = bool(open_hand)
         self.revealed: int | None = None     # hot-seat: whose secret form is showing
+        self.suggestion: tuple[Any, Any] | None = None   # (action, explanation) of the last hint
+        self._hint_at: tuple[Any, ...] | None = None   # the decision that hint was asked for
+        self.suggest_seed = seed
 
         self.header = W.HTML()
         self.players_html = W.HTML()
@@ -627,7 +640,12 @@ class GameTable(W.VBox):
                                     self.undo)
         self.step_button = on_click(W.Button(description="bots: one move", tooltip="let the next bot act"),
                                     lambda: self.step_bots(1))
-        for b in (self.undo_button, self.step_button):       # the keys go on working on the board
+        self.suggest_button = on_click(W.Button(description=SUGGEST_LABEL, tooltip=SUGGEST_TOOLTIP,
+                                                layout=W.Layout(width="auto")), self.suggest)
+        self.suggest_button.add_class("skye-suggest")
+        self.hint_html = W.HTML()
+        self.hint_html.add_class("skye-hint")
+        for b in (self.undo_button, self.step_button, self.suggest_button):       # the keys go on working on the board
             b.on_click(lambda _b: self.boards[self.tabs.selected_index or 0].focus_board())
         self.auto_box = W.Checkbox(value=auto_bots, description="bots move by themselves", indent=False,
                                    layout=W.Layout(width="auto"))
@@ -647,9 +665,10 @@ class GameTable(W.VBox):
         self.tabs = W.Tab(children=self.boards)
         for p, name in enumerate(game.names):
             self.tabs.set_title(p, name)
-        controls = W.HBox([self.undo_button, self.step_button, self.auto_box, self.open_hand_box],
+        controls = W.HBox([self.undo_button, self.step_button, self.suggest_button, self.auto_box,
+                           self.open_hand_box],
                           layout=W.Layout(align_items="center", flex_flow="row wrap", grid_gap="0 1em"))
-        super().__init__(children=[self.header, self.players_html, self.panel, self.status, self.tabs,
+        super().__init__(children=[self.header, self.players_html, self.panel, self.status, self.hint_html, self.tabs,
                                    controls, W.HTML("<b>Event log</b>"), self.log_box, self.final_html])
         self.add_class("skye-game-table")
         self.refresh()
@@ -739,6 +758,7 @@ class GameTable(W.VBox):
             self.say(f"{who} has no prices to set now.", "error")
             return
         self.revealed = p
+        self._clear_hint()
         self.say(f"{self.game.names[p]}, set your prices (the others look away).", "info")
         self.refresh()
 
@@ -816,6 +836,64 @@ class GameTable(W.VBox):
         """Let bots make up to ``max_moves`` moves now; returns how many were made."""
         return self.turns.step_bots(max_moves)
 
+    # -- explanations ------------------------------------------------------------
+    def _secret(self, decision: Any) -> bool:
+        """A bot's price decision stays secret until the round's prices are revealed."""
+        if not isinstance(decision.action, SetPrices) or self.game.phase != "prices":
+            return False
+        log = self.game.log
+        event = log[decision.log_start] if decision.log_start < len(log) else None
+        return event is None or event.round_no == self.game.round_no
+
+    def _action_line(self, decision: Any) -> str:
+        log = self.game.log
+        return log[decision.log_start].text if decision.log_start < len(log) else str(decision.action)
+
+    def explain_last(self) -> str:
+        """The last bot move in words: who did what, why (the bot's explanation) and
+        what it scored (the VP before and after, the breakdown lines it added).
+        Plain text, one sentence a line (the projector view shows it)."""
+        d = self.turns.last_explanation
+        if d is None:
+            return explain_decision(self.turns, None)
+        return explain_decision(self.turns, d, self._action_line(d).rstrip("."), secret=self._secret(d))
+
+    def move_text(self, action: Any) -> str:
+        """An action in words, for the hint line."""
+        g = self.game
+        if isinstance(action, SetPrices):
+            prices = ", ".join(MOVE_PRICE.format(tile=t, gold=gold) for t, gold in action.prices)
+            return MOVE_PRICES.format(discard=action.discard, prices=prices)
+        if isinstance(action, Buy):
+            return MOVE_BUY.format(tile=action.tile, seller=g.names[action.seller],
+                                   price=g.prices[action.seller].get(action.tile, "?"))
+        if isinstance(action, Place):
+            return MOVE_PLACE.format(tile=action.tile, x=action.x, y=action.y, rotation=action.rotation)
+        if isinstance(action, Pass):
+            return MOVE_PASS
+        return str(action)
+
+    def suggest(self) -> tuple[Any, Any] | None:
+        """What would a bot do? The planner's choice for the human to act, and why,
+        shown as a hint line under the status; nothing is played and nothing changes.
+        The same table seed and game give the same suggestion."""
+        p = self._human()
+        if p is None:
+            self.hint_html.value = ""
+            return None
+        bot = make_bot("planner", seed=self.suggest_seed * 1000 + len(self.game.history))
+        action, why = bot.choose_explained(self.game.observation(p))
+        self.suggestion = (action, why)
+        self._hint_at = self._decision_key(p)
+        self.hint_html.value = status_html(SUGGEST_LINE.format(move=self.move_text(action),
+                                                               name=self.game.names[p], why=why.text), "info")
+        return action, why
+
+    @property
+    def hint(self) -> str:
+        """The hint line as plain text ("" when no suggestion is showing)."""
+        return plain_text(self.hint_html.value)
+
     def set_open_hand(self, on: bool = True) -> None:
         """The teacher's open hand: show everyone's gold (True) or only the viewer's (False)."""
         on = bool(on)
@@ -880,9 +958,20 @@ class GameTable(W.VBox):
         return score
 
     # -- state -> widgets ------------------------------------------------------
+    def _decision_key(self, p: int) -> tuple[Any, ...]:
+        g = self.game       # the person's own decision (bots may decide meanwhile, secretly)
+        return (p, g.round_no, g.phase, sum(1 for a in g.history if getattr(a, "player", None) == p))
+
+    def _clear_hint(self) -> None:
+        self.suggestion, self._hint_at = None, None
+        self.hint_html.value = ""
+
     def refresh(self) -> None:
         """Rebuild every part of the table from the game state."""
         g = self.game
+        if self._hint_at is not None and (self._hint_at[0] not in self.humans_to_act()
+                                          or self._hint_at != self._decision_key(self._hint_at[0])):
+            self._clear_hint()         # a hint is for the decision it was asked for
         self.header.value = self._header_html()
         self.players_html.value = self._players_html()
         self.panel.children = self._panel_children()
@@ -903,6 +992,7 @@ class GameTable(W.VBox):
             self.tabs.selected_index = builder
         self.undo_button.disabled = self.turns.last_person_action() is None
         self.step_button.disabled = self.bot_to_act() is None
+        self.suggest_button.disabled = not self.humans_to_act()
 
     def _header_html(self) -> str:
         g = self.game
@@ -1023,8 +1113,11 @@ class GameTable(W.VBox):
 
     def _log_html(self) -> str:
         g = self.game
+        first = max(0, len(g.log) - 200)
+        why = {d.log_start: d for d in self.turns.explanations if not self._secret(d)}
         lines = [f'<div class="skye-log-line">[round {e.round_no}] {escape(e.text)}</div>'
-                 for e in reversed(g.log[-200:])]
+                 + why_html(why.get(i), "skye-why")
+                 for i, e in reversed(list(enumerate(g.log[first:], first)))]
         return '<div style="font-size:0.9em">newest first</div>' + "".join(lines)
 
     def _final_html(self) -> str:

@@ -40,7 +40,9 @@ from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Conve
 from ..skylands.describe import describe_game
 from ..skylands.render import Layout, render_game
 from ..skylands.words import counted, sentence
-from .base import CanvasBoard, TurnLoop, finite_pixels, make_seat, on_click
+from ..protocol import suggest as bot_suggestion
+from .base import CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
+from .base import status_html, why_html
 
 
 def show(obj: Any) -> None:
@@ -69,6 +71,10 @@ NO_SUCH_BOX = "There is no {what} number {i}."
 #: The status line at the end: the final scores, the same numbers as the labels of the picture.
 GAME_OVER = "Game over ({reason}). Final scores: {scores}. Winner: {winners}."
 FINAL_SCORE = "{name} {vp} VP"
+#: "What would a bot do?": the planner's choice for the person to play, in the log's own words.
+SUGGEST_LABEL = "What would a bot do?"
+SUGGEST_TOOLTIP = "show what the planner bot would do now, and why (nothing is played)"
+SUGGEST_LINE = "A planner bot would play: {move} In its words: {why}"
 DEPLOY_PROMPT = ("{name}{bonus}: click a complete forest, mountain or crystal island to fill, or Pass.",
                  "{name}{bonus}: click up to {n} complete forest, mountain or crystal islands to fill, or Pass.")
 
@@ -123,8 +129,16 @@ class SkylandsWidget(CanvasBoard):
         self.pass_button = on_click(W.Button(description="Pass", tooltip="pass in this action (p)", layout=W.Layout(width="80px")), self.pass_)
         self.done_button = on_click(W.Button(description="Done", tooltip="confirm the islands picked (d)", layout=W.Layout(width="80px")), self.done)
         self.log_view = W.HTML(layout=W.Layout(max_height="9em", overflow="auto"))
+        self.suggest_button = on_click(W.Button(description=SUGGEST_LABEL, tooltip=SUGGEST_TOOLTIP,
+                                                layout=W.Layout(width="auto")), self.suggest)
+        self.hint_html = W.HTML()
+        self.hint_html.add_class("skylands-hint")
+        self.suggestion: tuple[Any, Any] | None = None     # (action, explanation) of the last hint
+        self._hint_at: int | None = None                     # the history length it was asked at
+        self.suggest_seed = seed
         controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white,
-                            self.coordinates_box], layout=W.Layout(align_items="center"))]
+                            self.coordinates_box, self.suggest_button],
+                           layout=W.Layout(align_items="center", flex_flow="row wrap")), self.hint_html]
         super().__init__(self.layout_.total_width, self.layout_.total_height, controls=controls)
         self.children = (*self.children, self.log_view)
         self.turns.run()
@@ -531,9 +545,52 @@ class SkylandsWidget(CanvasBoard):
         """Update the status line, the log and the canvas from state."""
         if not self.message.startswith("Game over") or not self.state.is_over():
             self.say(self.prompt(), "ok" if self.state.is_over() else "info")
-        lines = self.state.log[-8:]
-        self.log_view.value = "<br>".join(escape(s) for s in lines)
+        log = self.state.log
+        first = max(0, len(log) - 8)
+        why = {d.log_start: d for d in self.turns.explanations if d.log_start >= first}
+        self.log_view.value = "<br>".join(escape(line) + why_html(why.get(i), "skylands-why")
+                                          for i, line in enumerate(log[first:], first))
+        if self._hint_at is not None and self._hint_at != len(self.state.history):
+            self.suggestion, self._hint_at, self.hint_html.value = None, None, ""
+        self.suggest_button.disabled = not self.is_human_turn()
         self.redraw()
+
+    # -- explanations -----------------------------------------------------------
+    def _said(self, game: Any, action: Any) -> str:
+        """What the game's log says of ``action`` applied to a clone of ``game`` (its words)."""
+        g = game.clone()
+        before = len(g.log)
+        g.apply(action)
+        return " ".join(sentence(line) for line in g.log[before:]) or str(action)
+
+    def explain_last(self) -> str:
+        """The last bot decision in words: who did what (the log's line), why (the bot's
+        explanation) and what it scored (the points before and after, the breakdown lines it
+        added). Plain text."""
+        d = self.turns.last_explanation
+        if d is None:
+            return explain_decision(self.turns, None)
+        log = self.state.log
+        said = " ".join(log[d.log_start:d.log_size]) or str(d.action)
+        return explain_decision(self.turns, d, said.rstrip("."))
+
+    def suggest(self) -> tuple[Any, Any] | None:
+        """What would a bot do? The planner's choice for the person to play and why, as a hint
+        line; nothing is played and nothing changes (the same seed, the same suggestion)."""
+        if not self.is_human_turn():
+            self.say("The game is over." if self.state.is_over() else "Wait for your turn.", "error")
+            return None
+        g = self.state
+        action, why = bot_suggestion(make_bot, g, "planner", seed=self.suggest_seed * 1000 + len(g.history))
+        self.suggestion = (action, why)
+        self._hint_at = len(g.history)
+        self.hint_html.value = status_html(SUGGEST_LINE.format(move=self._said(g, action), why=why.text), "info")
+        return action, why
+
+    @property
+    def hint(self) -> str:
+        """The hint line as plain text ("" when no suggestion is showing)."""
+        return plain_text(self.hint_html.value)
 
     def set_coordinates(self, on: bool = True) -> None:
         """Show (True) or hide the column and row numbers on the board's edge."""
