@@ -63,12 +63,21 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --upgrade pip
 
-$(VENV)/.lab-installed: pyproject.toml $(VENV)/bin/python
+$(VENV)/.lab-installed: pyproject.toml $(VENV)/bin/python $(VENV)/.jupyter-config
 	$(PIP) install -e ".[lab]"
 	touch $@
 
-$(VENV)/.test-installed: pyproject.toml $(VENV)/bin/python
+$(VENV)/.test-installed: pyproject.toml $(VENV)/bin/python $(VENV)/.jupyter-config
 	$(PIP) install -e ".[test,cluster,classroom]"
+	touch $@
+
+# The package's Jupyter files (pyproject's data-files: the JupyterLab settings default, the Voila
+# template). `pip install .` puts them in <prefix>/share/jupyter; an editable install does not,
+# so the venv gets them here.
+JUPYTER_CONFIG := $(shell find jupyter-config -type f)
+$(VENV)/.jupyter-config: $(JUPYTER_CONFIG) $(VENV)/bin/python
+	mkdir -p $(VENV)/share/jupyter
+	cp -R jupyter-config/. $(VENV)/share/jupyter/
 	touch $@
 
 # Debian's Chromium drives the browser tests (Playwright never downloads a browser); Node.js and

@@ -22,6 +22,18 @@ def test_pyproject_installs_the_override_where_jupyterlab_reads_it():
     assert files[TARGET] == ["jupyter-config/lab/settings/overrides.d/skye-widgets.json"]
 
 
+def test_every_jupyter_file_is_installed_where_its_folder_says():
+    """jupyter-config/ mirrors <prefix>/share/jupyter: pyproject's data-files (for `pip install .`)
+    and the Makefile's copy (for the editable install of `make lab`/`make test`) agree."""
+    files = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
+    declared = {f"{target}/{Path(f).name}": f for target, fs in files.items() for f in fs}
+    on_disk = {"share/jupyter/" + p.relative_to(REPO / "jupyter-config").as_posix(): p.relative_to(REPO).as_posix()
+               for p in (REPO / "jupyter-config").rglob("*") if p.is_file()}
+    assert declared == on_disk
+    for installed in on_disk:                      # and this environment has them (make's copy or pip's)
+        assert (Path(sys.prefix) / installed).is_file(), installed
+
+
 def test_the_override_names_a_real_setting_of_the_installed_widget_manager():
     override = json.loads((REPO / "jupyter-config/lab/settings/overrides.d/skye-widgets.json").read_text())
     assert override["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": True}
