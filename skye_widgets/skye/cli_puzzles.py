@@ -4,7 +4,8 @@
   it and one solution (``--json``: ``{"optimum", "optimal_territories", "solution"}``).
 * ``puzzle check FILE... [--json]``: validate each file and re-solve it; every bad file
   gives one line ``FILE: field: fault`` on stderr and the exit status is 2
-  (``--json``: ``{"files": [{"file", "ok", "id", "difficulty", "optimum"} or {"file", "ok": false, "fault"}]}``).
+  and grade it (1-5 stars and the reasons, :func:`.puzzles.grade`)
+  (``--json``: ``{"files": [{"file", "ok", "id", "difficulty", "optimum", "grade"} or {"file", "ok": false, "fault"}]}``).
 * ``puzzle generate --seed N --difficulty D --out FILE [--json]``: a new puzzle whose
   optimum beats greedy placement; prints the gap.
 """
@@ -76,7 +77,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: One checked file (named placeholders: it will be translated).
+CHECK_OK = "{file}: ok (difficulty {difficulty}, optimum {optimum}); grade {stars} of 5 stars: {reasons}"
+
+
 def cmd_check(args: argparse.Namespace) -> int:
+    from .puzzles import grade
     from .solver import check_file
     bad = 0
     report: list[dict[str, Any]] = []
@@ -91,9 +97,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             report.append({"file": f, "ok": False, "fault": e.fault})
             bad += 1
             continue
-        report.append({"file": f, "ok": True, "id": p.id, "difficulty": p.difficulty, "optimum": p.optimum})
+        g = grade(p)
+        report.append({"file": f, "ok": True, "id": p.id, "difficulty": p.difficulty, "optimum": p.optimum,
+                       "grade": g.to_dict()})
         if not args.json:
-            print(f"{f}: ok (difficulty {p.difficulty}, optimum {p.optimum})")
+            print(CHECK_OK.format(file=f, difficulty=p.difficulty, optimum=p.optimum, stars=g.stars,
+                                  reasons=" ".join(g.reasons)))
     emit(args, lambda: {"files": report}, lambda: None)
     return 2 if bad else 0
 

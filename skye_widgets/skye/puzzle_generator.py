@@ -48,7 +48,12 @@ TIERS: dict[int, Tier] = {
     3: Tier((7, 11), 3, 0),
     4: Tier((9, 13), 3, 1),
     5: Tier((5, 7), 4, 0),
+    6: Tier((5, 7), 5, 0),
 }
+
+#: The generator's tier of the expert puzzles: 5-tile hands, written as difficulty 5
+#: (files keep difficulty 1-5) with ids ``expert-...``; their stars come from :func:`.puzzles.grade`.
+EXPERT = 6
 
 #: Scoring tiles whose points do not depend on where tiles go (only on which are placed):
 #: a puzzle about them adds a second scoring tile that does.
@@ -220,7 +225,7 @@ def candidate(seed: int, difficulty: int, subject: int | None = None, *, scrolls
               with_income: bool = False) -> tuple[Territory, tuple[int, ...], Objective]:
     """A random (territory, hand, objective) for a seed; not yet checked."""
     if difficulty not in TIERS:
-        raise ValueError(f"difficulty must be 1-5, not {difficulty!r}")
+        raise ValueError(f"difficulty must be 1-5 (or {EXPERT}: expert), not {difficulty!r}")
     rng = random.Random(seed)
     tier = TIERS[difficulty]
     if subject is None:
@@ -256,7 +261,7 @@ def generate(seed: int, difficulty: int, subject: int | None = None, *, scrolls:
         g, _ = greedy(t, hand, obj)
         if root_bound(t, hand, obj) - g < min_gap:   # cannot beat greedy by enough: skip the search
             continue
-        sol = solve(t, hand, obj)
+        sol = solve(t, hand, obj, max_optima=1)     # the optimum and one solution are enough here
         if sol.optimum - g < min_gap:
             continue
         return build_puzzle(t, hand, obj, sol, g, difficulty,
@@ -276,7 +281,7 @@ def build_puzzle(t: Territory, hand: Sequence[int], obj: Objective, sol: Solutio
     entries = tuple(e for e in t.to_dict()["tiles"])
     extra = {"source_seed": source_seed} if source_seed is not None else {}
     _, greedy_moves = greedy(t, hand, obj)
-    p = Puzzle(puzzle_id, title, difficulty, teaches_of(obj), entries, tuple(hand), obj, sol.optimum,
+    p = Puzzle(puzzle_id, title, min(difficulty, 5), teaches_of(obj), entries, tuple(hand), obj, sol.optimum,
                sol.moves, hints_for(obj, sol.moves, greedy_moves, t), greedy_score, extra)
     assert evaluate(obj, p.solved_territory()).points == sol.optimum
     return p
@@ -296,6 +301,8 @@ CURATED: tuple[tuple[int, int, bool, bool, int], ...] = (
         (12, 5), (14, 5), (13, 5), (15, 5), (16, 5), (5, 5))),
     (15, 2, True, False, 2), (2, 3, True, False, 1), (16, 4, True, False, 1), (0, 3, True, False, 1),
     (13, 2, False, True, 1), (11, 3, False, True, 1), (0, 3, False, True, 1),
+    # the expert tier (issue 15): 5-tile hands
+    *((s, EXPERT, False, False, 1) for s in (16, 1, 13, 2, 12, 14, 5, 15, 9, 11, 4, 3)),
 )
 
 SLUGS = {0: "", 1: "squares", 2: "completed-areas", 3: "sheep", 4: "large-areas", 5: "brochs",
@@ -306,7 +313,7 @@ SLUGS = {0: "", 1: "squares", 2: "completed-areas", 3: "sheep", 4: "large-areas"
 
 def curated_id(subject: int, difficulty: int, scrolls: bool, with_income: bool) -> str:
     """``d3-mountains-scrolls`` style ids."""
-    parts = [f"d{difficulty}"] + ([SLUGS[subject]] if subject else [])
+    parts = ["expert" if difficulty == EXPERT else f"d{difficulty}"] + ([SLUGS[subject]] if subject else [])
     parts += (["scrolls"] if scrolls else []) + (["income"] if with_income else [])
     return "-".join(parts)
 

@@ -1148,6 +1148,13 @@ def greedy(territory: Territory, hand: Sequence[int | str | Tile], obj: Objectiv
     return board_value(obj, b), tuple(moves)
 
 
+def start_choices(territory: Territory, hand: Sequence[int | str | Tile]) -> int:
+    """How many placements (tile, cell, rotation; rotations that look the same once) are
+    legal at the start: the choices a player faces before the first tile (for the grade)."""
+    b = Board.of(territory, frozenset())
+    return sum(len(_legal(b, _Hand(territory.tile(n)))) for n in hand)
+
+
 def root_bound(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective) -> int:
     """An upper bound on the optimum, without searching (the generator's quick filter)."""
     board = Board.of(territory, features_for(obj))
