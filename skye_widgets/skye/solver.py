@@ -3,8 +3,9 @@
 :func:`solve` tries every legal way to place the whole hand — any order, every
 legal cell, every rotation; a tile goes back to the bag only when nothing left
 in the hand fits anywhere (the Build phase) — and maximises the objective.
-It returns the optimum, how many distinct final territories reach it and one
-solution in a legal placement order.
+It returns the optimum, how many distinct final territories reach it (all of
+them, or up to ``max_optima``: ``max_optima=1`` only proves the optimum and keeps
+one witness, what checks and hints need) and one solution in a legal placement order.
 
 How it stays fast (details in ``docs/puzzles.md``):
 
@@ -13,6 +14,10 @@ How it stays fast (details in ``docs/puzzles.md``):
   Zobrist hash of its set of placements and expanded once. Legality still
   follows the order: a child is generated only from a node where the tile is
   legal, so a tile that becomes legal only next to an earlier one is found.
+* **Commuting placements.** After tile *i*, a tile of a lower index goes only on
+  a cell the last placement opened: any legal order can be sorted into one that
+  obeys this (two placements legal before either is made commute), so no final
+  territory is lost; the memo then keys a node by its set and its last placement.
 * **Symmetric duplicates.** A tile whose quarter turn gives the same sides,
   areas, roads and icons (say an all-water tile) is tried in one rotation of
   each class; final territories are counted in that canonical form.
