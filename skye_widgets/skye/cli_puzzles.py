@@ -1,7 +1,8 @@
 """``skye-widgets puzzle solve | check | generate``: Isle of Skye placement puzzles.
 
 * ``puzzle solve FILE [--json]``: the optimum, how many final territories reach
-  it and one solution (``--json``: ``{"optimum", "optimal_territories", "solution"}``).
+  it (counted up to 1000: "at least 1000" beyond) and one solution
+  (``--json``: ``{"optimum", "optimal_territories", "solution"}``).
 * ``puzzle check FILE... [--json]``: validate each file and re-solve it; every bad file
   gives one line ``FILE: field: fault`` on stderr and the exit status is 2
   and grade it (1-5 stars and the reasons, :func:`.puzzles.grade`)
@@ -51,19 +52,25 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     gen.set_defaults(func=cmd_generate)
 
 
+#: ``puzzle solve`` counts optimal territories up to this many ("at least" beyond): a 5-tile
+#: hand can have hundreds of thousands, and counting them all would take minutes.
+SOLVE_OPTIMA_CAP = 1000
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     from .solver import greedy, solve
     territory, hand, obj = load_problem(args.file)
     try:
-        sol = solve(territory, hand, obj)
+        sol = solve(territory, hand, obj, max_optima=SOLVE_OPTIMA_CAP)
     except RulesError as e:      # e.g. a hand larger than the solver promises
         raise FileFormatError(args.file, str(e)) from None
 
     def text() -> None:
         g, _ = greedy(territory, hand, obj)
         print(f"{args.file}: {describe_objective(obj)}")
-        print(f"optimum {sol.optimum} (greedy placement: {g}); {sol.optimal_territories} optimal "
-              f"final territor{'y' if sol.optimal_territories == 1 else 'ies'}")
+        n = sol.optimal_territories
+        print(f"optimum {sol.optimum} (greedy placement: {g}); {'at least ' if n >= SOLVE_OPTIMA_CAP else ''}"
+              f"{n} optimal final territor{'y' if n == 1 else 'ies'}")
         final = territory.copy()
         for m in sol.moves:
             if m.returned:
