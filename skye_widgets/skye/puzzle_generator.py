@@ -60,9 +60,6 @@ EXPERT = 6
 EXPERT_MAX_NODES = 40_000
 
 
-class _TooLong(Exception):
-    """A candidate's search went past ``max_nodes``."""
-
 #: Scoring tiles whose points do not depend on where tiles go (only on which are placed):
 #: a puzzle about them adds a second scoring tile that does.
 PLACEMENT_FREE = {3: 9, 6: 12, 7: 13, 8: 12}
@@ -265,7 +262,7 @@ def generate(seed: int, difficulty: int, subject: int | None = None, *, scrolls:
     """
     def watch(nodes: int) -> None:
         if max_nodes is not None and nodes > max_nodes:
-            raise _TooLong
+            raise GenerationError("the search went past max_nodes")   # caught below: next candidate
 
     rng = random.Random(seed * 7919 + difficulty)
     for _ in range(attempts):
@@ -276,7 +273,7 @@ def generate(seed: int, difficulty: int, subject: int | None = None, *, scrolls:
             continue
         try:                                        # the optimum and one solution are enough here
             sol = solve(t, hand, obj, max_optima=1, on_node=watch if max_nodes is not None else None)
-        except _TooLong:
+        except GenerationError:
             continue
         if sol.optimum - g < min_gap:
             continue
