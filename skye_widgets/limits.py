@@ -72,9 +72,10 @@ MAX_TERRITORY_TILES = 74
 MAX_COORDINATE = 1000
 
 #: Tiles in a placement puzzle's hand when it is loaded (to solve or check it).
-#: The solver promises up to 4 tiles (docs/puzzles.md: difficulty 5 has 4 and
-#: a 4-tile solve takes seconds); 5 tiles would take minutes.
-MAX_PUZZLE_HAND = 4
+#: The solver promises up to 5 tiles (docs/puzzles.md: the expert tier has 5; a
+#: 5-tile solve on its small territories takes about a second, on a 20-tile one
+#: it can take minutes); 6 tiles would take longer still.
+MAX_PUZZLE_HAND = 5
 
 #: Actions in a saved game (Isle of Skye, Hashi, Skylands). A five-player Isle
 #: of Skye game has ~100 actions, a four-player Hashi game ~240, a Skylands

@@ -108,7 +108,9 @@ def test_puzzle_solve_check_generate(capsys, tmp_path):
         assert f"tile {m['tile']} at ({m['x']}, {m['y']}) rotation {m['rotation']}" in text
     text, data = both(capsys, "puzzle", "check", puzzle)
     (entry,) = data["files"]
-    assert entry["ok"] and text == f"{puzzle}: ok (difficulty {entry['difficulty']}, optimum {entry['optimum']})\n"
+    g = entry["grade"]
+    assert entry["ok"] and text == (f"{puzzle}: ok (difficulty {entry['difficulty']}, optimum {entry['optimum']}); "
+                                    f"grade {g['stars']} of 5 stars: {' '.join(g['reasons'])}\n")
     bad = tmp_path / "bad.json"
     bad.write_text("[", encoding="utf-8")
     code, out, err = run(capsys, "puzzle", "check", puzzle, bad, "--json")

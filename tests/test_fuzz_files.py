@@ -226,7 +226,7 @@ def kinds() -> list[Kind]:
         Kind("skye-puzzle", "skye-puzzle.json",
              [lambda f: ["puzzle", "solve", f], lambda f: ["puzzle", "solve", "--json", f],
               lambda f: ["puzzle", "check", f]],
-             [("hand of 5", lambda d: d["hand"].extend([70, 71, 72])),
+             [("hand of 6", lambda d: d["hand"].extend([70, 71, 72, 73])),
               ("hand of 73", _set(["hand"], list(range(1, 74)))),
               ("territory at 10^12", _set(["territory", 0, "y"], -10**12))]),
         Kind("hashi-has", "hashi-puzzle.has",

@@ -122,13 +122,13 @@ def test_puzzle_hand_beyond_the_solver_is_refused_on_load(tmp_path):
     d = json.loads(open("puzzles/skye/d1-sheep.json", encoding="utf-8").read())
     free = [n for n in range(1, 74) if n not in d["hand"]
             and all(str(e["tile"]) != str(n) for e in d["territory"])]
-    d["hand"] = d["hand"] + free[:5 - len(d["hand"])]
-    assert len(d["hand"]) == 5
+    d["hand"] = d["hand"] + free[:6 - len(d["hand"])]
+    assert len(d["hand"]) == 6
     f = tmp_path / "p.json"
     f.write_text(json.dumps(d))
     with pytest.raises(FileFormatError) as e:
         load_problem(f)
-    assert one_line(e, f) == "hand: 5 tiles, more than the 4 the solver promises to solve (larger hands take minutes)"
+    assert one_line(e, f) == "hand: 6 tiles, more than the 5 the solver promises to solve (larger hands take minutes)"
 
 
 def test_skye_save_names(tmp_path):

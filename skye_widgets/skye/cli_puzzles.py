@@ -1,10 +1,12 @@
 """``skye-widgets puzzle solve | check | generate | daily``: Isle of Skye placement puzzles.
 
 * ``puzzle solve FILE [--json]``: the optimum, how many final territories reach
-  it and one solution (``--json``: ``{"optimum", "optimal_territories", "solution"}``).
+  it (counted up to 1000: "at least 1000" beyond) and one solution
+  (``--json``: ``{"optimum", "optimal_territories", "solution"}``).
 * ``puzzle check FILE... [--json]``: validate each file and re-solve it; every bad file
   gives one line ``FILE: field: fault`` on stderr and the exit status is 2
-  (``--json``: ``{"files": [{"file", "ok", "id", "difficulty", "optimum"} or {"file", "ok": false, "fault"}]}``).
+  and grade it (1-5 stars and the reasons, :func:`.puzzles.grade`)
+  (``--json``: ``{"files": [{"file", "ok", "id", "difficulty", "optimum", "grade"} or {"file", "ok": false, "fault"}]}``).
 * ``puzzle generate --seed N --difficulty D --out FILE [--json]``: a new puzzle whose
   optimum beats greedy placement; prints the gap.
 * ``puzzle daily [--date YYYY-MM-DD] [--out FILE] [--json]``: the puzzle of the day (made
@@ -59,19 +61,25 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     daily.set_defaults(func=cmd_daily)
 
 
+#: ``puzzle solve`` counts optimal territories up to this many ("at least" beyond): a 5-tile
+#: hand can have hundreds of thousands, and counting them all would take minutes.
+SOLVE_OPTIMA_CAP = 1000
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     from .solver import greedy, solve
     territory, hand, obj = load_problem(args.file)
     try:
-        sol = solve(territory, hand, obj)
+        sol = solve(territory, hand, obj, max_optima=SOLVE_OPTIMA_CAP)
     except RulesError as e:      # e.g. a hand larger than the solver promises
         raise FileFormatError(args.file, str(e)) from None
 
     def text() -> None:
         g, _ = greedy(territory, hand, obj)
         print(f"{args.file}: {describe_objective(obj)}")
-        print(f"optimum {sol.optimum} (greedy placement: {g}); {sol.optimal_territories} optimal "
-              f"final territor{'y' if sol.optimal_territories == 1 else 'ies'}")
+        n = sol.optimal_territories
+        print(f"optimum {sol.optimum} (greedy placement: {g}); {'at least ' if n >= SOLVE_OPTIMA_CAP else ''}"
+              f"{n} optimal final territor{'y' if n == 1 else 'ies'}")
         final = territory.copy()
         for m in sol.moves:
             if m.returned:
@@ -85,7 +93,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: One checked file (named placeholders: it will be translated).
+CHECK_OK = "{file}: ok (difficulty {difficulty}, optimum {optimum}); grade {stars} of 5 stars: {reasons}"
+
+
 def cmd_check(args: argparse.Namespace) -> int:
+    from .puzzles import grade
     from .solver import check_file
     bad = 0
     report: list[dict[str, Any]] = []
@@ -100,9 +113,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             report.append({"file": f, "ok": False, "fault": e.fault})
             bad += 1
             continue
-        report.append({"file": f, "ok": True, "id": p.id, "difficulty": p.difficulty, "optimum": p.optimum})
+        g = grade(p)
+        report.append({"file": f, "ok": True, "id": p.id, "difficulty": p.difficulty, "optimum": p.optimum,
+                       "grade": g.to_dict()})
         if not args.json:
-            print(f"{f}: ok (difficulty {p.difficulty}, optimum {p.optimum})")
+            print(CHECK_OK.format(file=f, difficulty=p.difficulty, optimum=p.optimum, stars=g.stars,
+                                  reasons=" ".join(g.reasons)))
     emit(args, lambda: {"files": report}, lambda: None)
     return 2 if bad else 0
 

@@ -440,6 +440,91 @@ def puzzle_from_dict(d: Any) -> Puzzle:
                   tuple(hints), greedy, extra)
 
 
+# --------------------------------------------------------------------------
+# Grading: stars from the solver's work
+# --------------------------------------------------------------------------
+
+#: Counting optimal territories stops here: the grade tells 1, 2-3 and "4 or more" apart.
+GRADE_OPTIMA_CAP = 4
+#: Legal placements at the start from which the choice counts as wide, and very wide.
+GRADE_WIDE, GRADE_VERY_WIDE = 30, 60
+
+#: The grade's reasons (named placeholders: they will be translated).
+GRADE_TEXTS = {
+    "tiles": "There are {tiles} tiles to place, each a decision that changes the next.",
+    "unique": "Only one final territory reaches the best score.",
+    "few": "Only {optima} final territories reach the best score.",
+    "many": "At least {optima} final territories reach the best score.",
+    "wide": "There are {choices} legal placements before the first tile, a wide choice.",
+    "narrow": "There are {choices} legal placements before the first tile.",
+    "terms": "The objective scores {terms} things at once, which pull in different directions.",
+    "stars": "{stars} of 5 stars.",
+}
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How hard a puzzle is for a person, from what the solver had to do (see :func:`grade`)."""
+
+    stars: int                 # 1-5
+    reasons: tuple[str, ...]   # whole sentences, the numbers behind the stars
+    tiles: int                 # hand size
+    optima: int                # optimal final territories (up to GRADE_OPTIMA_CAP: "at least")
+    choices: int               # legal placements at the start
+    terms: int                 # scoring tiles + scrolls + income
+    points: float              # the sum the stars come from
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stars": self.stars, "points": self.points, "tiles": self.tiles, "optima": self.optima,
+                "choices": self.choices, "terms": self.terms, "reasons": list(self.reasons)}
+
+
+def grade_points(tiles: int, optima: int, choices: int, terms: int) -> float:
+    """The grade's points: a tile beyond two +1 each (every tile is one more decision, and
+    the solver's search grows about tenfold with each); one optimal territory +1, two or
+    three +0.5 (fewer answers are harder to stumble on); a wide first choice +0.5, very
+    wide +1; an objective with two or more terms +0.5.
+
+    >>> grade_points(2, 20, 21, 1), grade_points(4, 1, 70, 2)
+    (0.0, 4.5)
+    """
+    pts = max(0, tiles - 2) + (1.0 if optima == 1 else 0.5 if optima <= 3 else 0.0)
+    pts += 1.0 if choices >= GRADE_VERY_WIDE else 0.5 if choices >= GRADE_WIDE else 0.0
+    pts += 0.5 if terms >= 2 else 0.0
+    return pts
+
+
+def stars_of(points: float) -> int:
+    """1 star below 1 point, then one more per whole point, at most 5.
+
+    >>> [stars_of(p) for p in (0, 0.5, 1, 2.5, 3, 4, 6)]
+    [1, 1, 2, 3, 4, 5, 5]
+    """
+    return max(1, min(5, 1 + int(points)))
+
+
+def grade(puzzle: Puzzle) -> Grade:
+    """Grade ``puzzle`` by the solver's work: hand size, the number of optimal final
+    territories (counted by the solver up to :data:`GRADE_OPTIMA_CAP`), the legal
+    choices at the start and the terms of the objective (see :func:`grade_points`)."""
+    from .solver import solve, start_choices   # the solver imports this module
+    t = puzzle.start()
+    optima = solve(t, puzzle.hand, puzzle.objective, max_optima=GRADE_OPTIMA_CAP).optimal_territories
+    choices = start_choices(t, puzzle.hand)
+    obj = puzzle.objective
+    terms = len(obj.scoring_tiles) + obj.scrolls + obj.income
+    tiles = len(puzzle.hand)
+    pts = grade_points(tiles, optima, choices, terms)
+    stars = stars_of(pts)
+    reasons = [GRADE_TEXTS["tiles"].format(tiles=tiles),
+               GRADE_TEXTS["unique"] if optima == 1 else
+               GRADE_TEXTS["few" if optima < GRADE_OPTIMA_CAP else "many"].format(optima=optima),
+               GRADE_TEXTS["wide" if choices >= GRADE_WIDE else "narrow"].format(choices=choices)]
+    if terms >= 2:
+        reasons.append(GRADE_TEXTS["terms"].format(terms=terms))
+    return Grade(stars, tuple(reasons), tiles, optima, choices, terms, pts)
+
+
 def load_puzzle(path: str | os.PathLike[str]) -> Puzzle:
     """Read a puzzle file; any fault is a :class:`FileFormatError` naming the file and the field."""
     data = read_json(path)

@@ -3,8 +3,9 @@
 :func:`solve` tries every legal way to place the whole hand — any order, every
 legal cell, every rotation; a tile goes back to the bag only when nothing left
 in the hand fits anywhere (the Build phase) — and maximises the objective.
-It returns the optimum, how many distinct final territories reach it and one
-solution in a legal placement order.
+It returns the optimum, how many distinct final territories reach it (all of
+them, or up to ``max_optima``: ``max_optima=1`` only proves the optimum and keeps
+one witness, what checks and hints need) and one solution in a legal placement order.
 
 How it stays fast (details in ``docs/puzzles.md``):
 
@@ -13,6 +14,10 @@ How it stays fast (details in ``docs/puzzles.md``):
   Zobrist hash of its set of placements and expanded once. Legality still
   follows the order: a child is generated only from a node where the tile is
   legal, so a tile that becomes legal only next to an earlier one is found.
+* **Commuting placements.** After tile *i*, a tile of a lower index goes only on
+  a cell the last placement opened: any legal order can be sorted into one that
+  obeys this (two placements legal before either is made commute), so no final
+  territory is lost; the memo then keys a node by its set and its last placement.
 * **Symmetric duplicates.** A tile whose quarter turn gives the same sides,
   areas, roads and icons (say an all-water tile) is tried in one rotation of
   each class; final territories are counted in that canonical form.
@@ -936,6 +941,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
     B = Board
     total = 0
     oa = None
+    pot = _road_pot(b, h) if not skip_road and "roads" in b.needs else (t[B.POT_TILES], t[B.POT_CATTLE], t[B.POT_WHISKY])
     if not skip_area and "areas" in b.needs and _AREA_TERMS.intersection(obj.scoring_tiles):
         oa = _OpenAreas(b, h.n)
     for n in obj.scoring_tiles:
@@ -944,7 +950,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
         st = SCORING_TILES[n]
         q = st.counts
         if st.majority:
-            mine = (obj.gold + CASTLE_INCOME + _whisky_ub(b, h) if q == "gold" else
+            mine = (obj.gold + CASTLE_INCOME + _whisky_ub(b, h, pot) if q == "gold" else
                     t[B.WHISKY] + h.whisky if q == "whisky_tiles" else t[B.SHIPS] + h.ships)
             total += majority_points([mine, *(int(o[q]) for o in obj.opponents)])[0]
             continue
@@ -965,14 +971,14 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
             most = t[B.SHEEP] + t[B.CATTLE] + h.sheep + h.cattle if h.farm else \
                 t[B.FARM_ANIMALS] + h.sheep + h.cattle
         elif q == "cattle_on_road":
-            most = t[B.CONN_CATTLE] + (t[B.POT_CATTLE] + h.road_cattle if t[B.CASTLE_OPEN] else 0)
+            most = t[B.CONN_CATTLE] + (pot[1] + h.road_cattle if t[B.CASTLE_OPEN] else 0)
         elif q == "harbours":
             # a new harbour holds a new tile's water area, a lighthouse and a ship that are
             # in the hand or in an open water area that is not a harbour yet
             most = t[B.HARBOURS] + (oa.new_harbours(h, t[B.LH_COMPS], t[B.SHIP_COMPS]) if oa else
                                     min(h.water_areas, h.lighthouse + t[B.LH_COMPS], h.ships + t[B.SHIP_COMPS]))
         elif q == "tiles_on_road":
-            most = t[B.CONN_TILES] + (t[B.POT_TILES] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
+            most = t[B.CONN_TILES] + (pot[0] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
         elif q == "vertical_lines":        # a new tile adds at most one run of 3 or more
             most = t[B.VRUNS] + h.n
         elif q == "largest_completed_water":
@@ -1004,11 +1010,11 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
             if k:
                 total += _scroll_count(tt, s) * k
     if obj.income and not skip_road:
-        total += CASTLE_INCOME + _whisky_ub(b, h)
+        total += CASTLE_INCOME + _whisky_ub(b, h, pot)
     return total
 
 
-def _whisky_ub(b: Board, h: _HandSums) -> int:
+def _whisky_ub(b: Board, h: _HandSums, pot: Sequence[int] | None = None) -> int:
     """Most whisky tiles that can end up connected to the castle by road.
 
     Only a road component with an exit facing an empty cell can still join the
@@ -1016,7 +1022,53 @@ def _whisky_ub(b: Board, h: _HandSums) -> int:
     """
     t = b.t
     B = Board
-    return t[B.CONN_WHISKY] + (t[B.POT_WHISKY] + h.road_whisky if t[B.CASTLE_OPEN] else 0)
+    return t[B.CONN_WHISKY] + ((t[B.POT_WHISKY] if pot is None else pot[2]) + h.road_whisky
+                               if t[B.CASTLE_OPEN] else 0)
+
+
+def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
+    """The most (tiles, cattle, whisky) of the board's open road networks not connected to
+    the castle that ``h.n`` more tiles can connect to it.
+
+    Why this never under-estimates: an old network joins the castle's only through a
+    new tile on a cell one of its open exits points at, and those cells are all empty
+    cells next to the territory now (a cell that is empty but not next to a tile is
+    faced by no exit). ``h.n`` tiles cover at most ``h.n`` such cells, and the first
+    new tile the castle's network reaches stands on a cell a castle road points at.
+    So the networks joined are among those facing ``h.n`` cells, one of them
+    castle-faced; their sum is at most the best castle-faced cell's networks plus the
+    ``h.n - 1`` best cells' (a network facing two chosen cells counted twice only
+    raises the figure), and never more than all open networks (``POT_*``).
+    """
+    t = b.t
+    B = Board
+    full = (t[B.POT_TILES], t[B.POT_CATTLE], t[B.POT_WHISKY])
+    if not t[B.CASTLE_OPEN] or h.n > 3:
+        return full
+    per: dict[Cell, list[int]] = {}
+    castle_cells: set[Cell] = set()
+    rfaced = b.rfaced
+    for r, comp in b.rcomps.items():
+        if not comp[3]:
+            continue
+        if comp[0]:
+            castle_cells |= rfaced[r]
+            continue
+        size, cattle, whisky = len(comp[1]), comp[4], comp[5]
+        for c in rfaced[r]:
+            v = per.get(c)
+            if v is None:
+                per[c] = [size, cattle, whisky]
+            else:
+                v[0] += size
+                v[1] += cattle
+                v[2] += whisky
+    out = []
+    for q in range(3):
+        first = max((per[c][q] for c in castle_cells if c in per), default=0)
+        rest = sorted((v[q] for v in per.values()), reverse=True)[:h.n - 1]
+        out.append(min(full[q], first + sum(rest)))
+    return out[0], out[1], out[2]
 
 
 # --------------------------------------------------------------------------
@@ -1101,6 +1153,13 @@ def greedy(territory: Territory, hand: Sequence[int | str | Tile], obj: Objectiv
     return board_value(obj, b), tuple(moves)
 
 
+def start_choices(territory: Territory, hand: Sequence[int | str | Tile]) -> int:
+    """How many placements (tile, cell, rotation; rotations that look the same once) are
+    legal at the start: the choices a player faces before the first tile (for the grade)."""
+    b = Board.of(territory, frozenset())
+    return sum(len(_legal(b, _Hand(territory.tile(n)))) for n in hand)
+
+
 def root_bound(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective) -> int:
     """An upper bound on the optimum, without searching (the generator's quick filter)."""
     board = Board.of(territory, features_for(obj))
@@ -1109,13 +1168,22 @@ def root_bound(territory: Territory, hand: Sequence[int | str | Tile], obj: Obje
 
 def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective, *,
           on_node: Callable[[int], None] | None = None, prune: bool = True,
-          shortcuts: bool = True) -> Solution:
+          shortcuts: bool = True, max_optima: int | None = None) -> Solution:
     """The best score of ``obj`` over every legal way to place ``hand`` in ``territory``.
 
     Returns the optimum, the number of distinct optimal final territories
     (rotations that look the same count once) and one optimal solution.
     ``territory`` is not changed. ``prune=False`` switches the bounds off and
     ``shortcuts=False`` the road-only shortcut for the last tile (to test them).
+
+    ``max_optima`` stops counting optimal territories at that many: once that
+    many are found at the best score, only strictly better territories are
+    searched for, so the bounds cut every node that can at most tie. With
+    ``max_optima=1`` (what :func:`verify_optimum`, ``puzzle check`` and hints use)
+    the search only proves the optimum and keeps one witness, and starts from
+    the greedy placement as that witness. ``optimal_territories`` is then the
+    number counted: the true number when below ``max_optima``, else "at least
+    ``max_optima``". ``None`` (the default) counts every optimal territory.
     A hand of more than :data:`MAX_PUZZLE_HAND` tiles raises :class:`HandTooLargeError` at once.
     """
     if len(hand) > MAX_PUZZLE_HAND:
@@ -1139,11 +1207,19 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
 
     cell_bounds = _cell_terms(obj, root)
     road_only = shortcuts and features_for(obj) <= {"roads"} and not obj.scrolls
+    if max_optima is not None and max_optima < 1:
+        raise ValueError("max_optima must be at least 1")
+    limit = max_optima
     start_best, start_moves = greedy(territory, hand, obj)
     best = [start_best]
     count = [0]
     best_moves: list[tuple[Move, ...] | None] = [None]
-    visited: set[int] = set()
+    # the score a node must be able to reach to be worth searching: the best so far while
+    # optima are still counted, one more once enough optima are known
+    need = [start_best]
+    if limit == 1:      # the greedy placement is the first witness: only better ones matter
+        count[0], best_moves[0], need[0] = 1, start_moves, start_best + 1
+    visited: set[Any] = set()
     stats = [0, 0]
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
@@ -1155,17 +1231,18 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         return s
 
     def terminal(v: int, mask: int) -> None:
-        if v < best[0]:
+        if v < need[0]:
             return
         if v > best[0]:
             best[0], count[0], best_moves[0] = v, 0, None
         count[0] += 1
+        need[0] = best[0] + 1 if limit is not None and count[0] >= limit else best[0]
         if best_moves[0] is None:
             placed = [Move(hands[i].number, c[0], c[1], r) for i, c, r in path]
             returned = [Move(hands[i].number) for i in range(len(hands)) if mask >> i & 1]
             best_moves[0] = tuple(placed + returned)
 
-    def dfs(b: Board, mask: int, key: int) -> None:
+    def dfs(b: Board, mask: int, key: int, last: int, before: dict[Cell, int]) -> None:
         stats[0] += 1
         if on_node is not None:
             on_node(stats[0])
@@ -1178,14 +1255,24 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             stats[1] += 1
             terminal(board_value(obj, b), mask)
             return
+        # One order per set of placements (see "Commuting placements" in docs/puzzles.md):
+        # after tile `last`, a tile of a lower index goes only on a cell that the last
+        # placement opened (empty, but not next to the territory before it). Any legal
+        # order can be sorted into such an order by swapping neighbouring placements
+        # (a placement legal before the other stays legal when the two swap), so every
+        # reachable final territory is still reached.
+        if last >= 0:
+            children = [ch for ch in children if ch[0] > last or ch[1] not in before]
+            if not children:
+                return
         one_left = mask & (mask - 1) == 0
         if prune and one_left and cell_bounds:
             # the bound on each cell: skip the node, and the cells, that cannot reach the best
             rest, at, default = _one_left_bounds(obj, b, sums(mask), [c for _, c, _ in children])
-            if rest + max(default, max(at.values(), default=default)) < best[0]:
+            if rest + max(default, max(at.values(), default=default)) < need[0]:
                 return
-            children = [ch for ch in children if rest + at.get(ch[1], default) >= best[0]]
-        elif prune and upper_bound(obj, b, sums(mask)) < best[0]:
+            children = [ch for ch in children if rest + at.get(ch[1], default) >= need[0]]
+        elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
             return
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter
             effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
@@ -1208,22 +1295,25 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 else:
                     t, c1, c2, maxw, *_ = effects(cell, oriented[r])
                     v = totals_value(obj, t, c1, c2, maxw)
-                if v >= best[0]:
+                if v >= need[0]:
                     path.append((i, cell, r))
                     terminal(v, 0)
                     path.pop()
             stats[1] += scored
             return
+        frontier = b.frontier
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
-            if k2 in visited:
+            # what a node may still do depends on its set of placements and on the last one
+            memo = (k2, i, cell)
+            if memo in visited:
                 continue
-            visited.add(k2)
+            visited.add(memo)
             path.append((i, cell, r))
-            dfs(b.place(cell, hands[i].oriented[r]), mask & ~(1 << i), k2)
+            dfs(b.place(cell, hands[i].oriented[r]), mask & ~(1 << i), k2, i, frontier)
             path.pop()
 
-    dfs(root, (1 << len(hands)) - 1, 0)
+    dfs(root, (1 << len(hands)) - 1, 0, -1, root.frontier)
     moves = best_moves[0]
     assert moves is not None, "the greedy placement is always found again"
     # re-score the solution with the real rules (a cross-check of the fast board)
@@ -1239,7 +1329,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
 
 def verify_optimum(puzzle: Puzzle) -> None:
     """Re-solve ``puzzle``; raise :class:`PuzzleDataError` when ``optimum`` is not the best."""
-    best = solve(puzzle.start(), puzzle.hand, puzzle.objective).optimum
+    best = solve(puzzle.start(), puzzle.hand, puzzle.objective, max_optima=1).optimum
     if best != puzzle.optimum:
         raise PuzzleDataError(f"optimum: stated {puzzle.optimum} but the best possible is {best}")
 

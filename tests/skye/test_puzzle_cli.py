@@ -105,21 +105,21 @@ def test_a_hand_beyond_the_solver_bound_is_refused_at_once(tmp_path: Path, capsy
     from skye_widgets.skye import solver
     from skye_widgets import limits
     from skye_widgets.skye.puzzles import load_problem
-    assert solver.MAX_PUZZLE_HAND == limits.MAX_PUZZLE_HAND == 4   # docs/puzzles.md: up to 4 tiles
-    message = "hand: 5 tiles, more than the 4 the solver promises to solve (larger hands take minutes)"
-    # the solver refuses a 5-tile hand given directly, before any search
+    assert solver.MAX_PUZZLE_HAND == limits.MAX_PUZZLE_HAND == 5   # docs/puzzles.md: up to 5 tiles
+    message = "hand: 6 tiles, more than the 5 the solver promises to solve (larger hands take minutes)"
+    # the solver refuses a 6-tile hand given directly, before any search
     territory, hand, obj = load_problem(write(tmp_path, TINY, "tiny.json"))
-    five = [*hand, *[n for n in (19, 29, 3, 12, 40) if n not in hand]][:5]
+    five = [*hand, *[n for n in (19, 29, 3, 12, 40, 41) if n not in hand]][:6]
     nodes: list[int] = []
     with pytest.raises(solver.HandTooLargeError) as info:
         solver.solve(territory, five, obj, on_node=nodes.append)
     assert isinstance(info.value, RulesError) and nodes == []       # no search at all
     assert str(info.value) == message
-    # a file with a 5-tile hand is refused when it is loaded: one line naming the file
+    # a file with a 6-tile hand is refused when it is loaded: one line naming the file
     d = {k: TINY[k] for k in ("territory", "hand", "objective")}
-    d["hand"] = [19, 29, 3, 12, 40]
+    d["hand"] = [19, 29, 3, 12, 40, 41]
     path = write(tmp_path, d, "five.json")
-    with pytest.raises(FileFormatError, match="hand: 5 tiles"):
+    with pytest.raises(FileFormatError, match="hand: 6 tiles"):
         load_problem(path)
     for extra in ([], ["--json"]):
         assert main(["puzzle", "solve", str(path), *extra]) == 2

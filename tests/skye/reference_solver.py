@@ -1,0 +1,1259 @@
+"""The Isle of Skye puzzle solver as it was before issue 15 (commit 7fff184), kept unchanged
+as a reference: tests/skye/test_solver_reference.py checks that the faster solver finds the
+same optimum (and, when it counts them, the same number of optimal territories) on every
+shipped puzzle and on hundreds of seeded generated cases. Only its imports were made absolute.
+
+An exact solver for Isle of Skye placement puzzles.
+
+:func:`solve` tries every legal way to place the whole hand — any order, every
+legal cell, every rotation; a tile goes back to the bag only when nothing left
+in the hand fits anywhere (the Build phase) — and maximises the objective.
+It returns the optimum, how many distinct final territories reach it and one
+solution in a legal placement order.
+
+How it stays fast (details in ``docs/puzzles.md``):
+
+* **Order independence.** The future of a search node depends only on *which*
+  placements are on the board, not their order, so every node is keyed by a
+  Zobrist hash of its set of placements and expanded once. Legality still
+  follows the order: a child is generated only from a node where the tile is
+  legal, so a tile that becomes legal only next to an earlier one is found.
+* **Symmetric duplicates.** A tile whose quarter turn gives the same sides,
+  areas, roads and icons (say an all-water tile) is tried in one rotation of
+  each class; final territories are counted in that canonical form.
+* **Bounds.** Each objective term has a sound upper bound from the board so far
+  plus what the tiles left could add; a node whose bound is below the best
+  found so far is cut (equal is kept, so every optimal territory is counted).
+  The search starts from the greedy score as its first "best".
+* **Incremental scoring.** A light board (areas and roads as union-find
+  components with running totals) counts the quantities the scoring tiles
+  count (:data:`.scoring_tiles.QUANTITIES`) and scores a node in microseconds
+  with the one table of scoring tiles (VP per unit, majorities); its results
+  are checked against :mod:`.scoring` in the tests, and every solution is
+  re-scored with :func:`.puzzles.evaluate` before it is returned.
+
+>>> from .territory import Territory
+>>> from .puzzles import Objective
+>>> r = solve(Territory("castle-blue"), [3], Objective(scoring_tiles=(3,)))
+>>> r.optimum, r.optimal_territories > 0
+(0, True)
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Sequence
+
+from skye_widgets.errors import FileFormatError, RulesError
+from skye_widgets.limits import MAX_PUZZLE_HAND
+from skye_widgets.skye.puzzles import HAND_TOO_LARGE, Move, Objective, Puzzle, PuzzleDataError, evaluate, load_puzzle
+from skye_widgets.skye.scoring_tiles import BROCH_POINTS, CASTLE_INCOME, SCORING_TILES, SCROLLS, broch_points, majority_points
+from skye_widgets.skye.territory import Territory, rotated_faces
+from skye_widgets.skye.tiles import ROTATIONS, SIDE_OFFSETS, Scroll, Terrain, Tile
+
+Cell = tuple[int, int]
+
+_TERRAIN_CODE = {Terrain.PASTURE: 1, Terrain.MOUNTAIN: 2, Terrain.WATER: 3}
+_SCROLLS = tuple(Scroll)
+_SCROLL_INDEX = {s: i for i, s in enumerate(_SCROLLS)}
+_P, _M, _W = 1, 2, 3
+
+
+class HandTooLargeError(RulesError):
+    """A hand larger than :data:`MAX_PUZZLE_HAND`: refused before any search."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        super().__init__(HAND_TOO_LARGE.format(count=count, limit=MAX_PUZZLE_HAND))
+
+
+# --------------------------------------------------------------------------
+# Tiles in one orientation
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Oriented:
+    """A tile in one rotation, as the fast board needs it."""
+
+    id: str
+    rotation: int
+    faces: tuple[int, int, int, int]             # terrain code facing N, E, S, W
+    side_area: tuple[int, int, int, int]         # local area index facing N, E, S, W
+    side_road: tuple[int | None, ...]            # local road network facing N, E, S, W
+    areas: tuple[tuple[int, int, int, int, tuple[int, ...]], ...]  # terrain, broch, ships, lighthouse, scrolls
+    n_roads: int
+    sheep: int
+    cattle: int
+    ships: int
+    whisky: int                                  # 1 when the tile has whisky
+    broch: int
+    farm: int
+    lighthouse: int
+
+
+def orient(t: Tile, rotation: int) -> Oriented:
+    """``t`` turned ``rotation`` quarter turns clockwise."""
+    faces = tuple(_TERRAIN_CODE[f] for f in rotated_faces(t)[rotation])
+    side_area = tuple(t.area_of_side((d - rotation) % 4) for d in range(4))
+    nets: list[int | None] = [None] * 4
+    for k, net in enumerate(t.roads):
+        for s in net:
+            nets[(s + rotation) % 4] = k
+    areas = tuple((_TERRAIN_CODE[a.terrain], a.icons.broch, a.icons.ships, a.icons.lighthouse,
+                   (_SCROLL_INDEX[a.icons.scroll],) if a.icons.scroll else ()) for a in t.areas)
+    ic = t.icons
+    return Oriented(t.id, rotation, faces, side_area, tuple(nets), areas, len(t.roads),  # type: ignore[arg-type]
+                    ic.sheep, ic.cattle, ic.ships, 1 if ic.whisky else 0, ic.broch, ic.farm, ic.lighthouse)
+
+
+def rotation_signature(t: Tile, rotation: int) -> tuple[Any, ...]:
+    """What a tile looks like after ``rotation``: equal signatures are the same placement."""
+    def turn(sides: Iterable[int]) -> frozenset[int]:
+        return frozenset((s + rotation) % 4 for s in sides)
+    return (tuple(rotated_faces(t)[rotation]),
+            frozenset((a.terrain, turn(a.sides), a.icons) for a in t.areas),
+            frozenset(turn(r) for r in t.roads))
+
+
+def canonical_rotations(t: Tile) -> tuple[int, ...]:
+    """One rotation of each class of rotations that look the same (the smallest).
+
+    >>> from .tiles import tile_from_dict
+    >>> lake = tile_from_dict({"id": "lake", "sides": "WWWW", "areas": [{"terrain": "W", "sides": "NESW"}]})
+    >>> canonical_rotations(lake)
+    (0,)
+    """
+    seen: dict[Any, int] = {}
+    for r in ROTATIONS:
+        seen.setdefault(rotation_signature(t, r), r)
+    return tuple(sorted(seen.values()))
+
+
+def canonical_rotation(t: Tile, rotation: int) -> int:
+    """The smallest rotation that looks the same as ``rotation``."""
+    sig = rotation_signature(t, rotation)
+    return min(r for r in ROTATIONS if rotation_signature(t, r) == sig)
+
+
+# --------------------------------------------------------------------------
+# The fast board: immutable snapshots, one per search node
+# --------------------------------------------------------------------------
+
+#: What a fast board can keep up to date.
+FEATURES = ("squares", "vruns", "farms", "areas", "roads")
+
+
+#: Quantity of .scoring_tiles.QUANTITIES -> the board feature that counts it (None: the
+#: icon totals, always kept). Tile 10 compares gold + income: whisky connected by road.
+QUANTITY_FEATURE: dict[str, str | None] = {
+    "squares": "squares", "vertical_lines": "vruns", "animals_at_farms": "farms",
+    "completed_areas": "areas", "large_completed_areas": "areas", "broch_points": "areas", "harbours": "areas",
+    "largest_completed_water": "areas", "completed_mountain_areas": "areas",
+    "cattle_on_road": "roads", "tiles_on_road": "roads", "gold": "roads",
+    "sheep": None, "building_sets": None, "whisky_tiles": None, "ships": None,
+}
+
+
+def features_for(obj: Objective) -> frozenset[str]:
+    """The board features an objective reads."""
+    need = set()
+    for n in obj.scoring_tiles:
+        f = QUANTITY_FEATURE[SCORING_TILES[n].counts]
+        if f is not None:
+            need.add(f)
+    if obj.scrolls:
+        need.add("areas")
+    if obj.income:
+        need.add("roads")
+    return frozenset(need)
+
+
+class Board:
+    """A territory kept as running totals for fast scoring (one snapshot per node).
+
+    :meth:`place` returns a new board and leaves this one unchanged;
+    :meth:`totals_after` computes only the totals a placement would give
+    (what the last tile of a search needs).
+    """
+
+    __slots__ = ("occ", "aroot", "comps", "near", "rroot", "rcomps", "rfaced", "conn", "frontier", "t",
+                 "c1", "c2", "max_water", "needs")
+
+    # totals (index into self.t)
+    SHEEP, CATTLE, SHIPS, WHISKY, BROCH, FARM, LH, SQUARES, VRUNS, FARM_ANIMALS, \
+        COMPLETED, BIG, MOUNTAIN_DONE, BROCH_PTS, HARBOURS, CONN_CATTLE, CONN_WHISKY, \
+        CONN_TILES, ROAD_CATTLE, ROAD_TILES, ROAD_WHISKY, WATER_TILES, \
+        CASTLE_OPEN, POT_TILES, POT_CATTLE, POT_WHISKY, LH_COMPS, SHIP_COMPS, OPEN_WATER = range(29)
+    N_TOTALS = 29
+
+    def __init__(self, needs: frozenset[str] = frozenset(FEATURES)) -> None:
+        #: what to keep up to date (see :data:`FEATURES`); the rest of the totals are not kept
+        self.needs = needs
+        self.occ: dict[Cell, Oriented] = {}
+        #: area node (cell, area index) -> its component's root node
+        self.aroot: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+        #: root -> (terrain, open sides, cells, broch, ships, lighthouse, scrolls, members,
+        #: faced: the empty cells its open sides face -- all must be filled to complete it)
+        self.comps: dict[tuple[Cell, int], tuple] = {}
+        #: the open components the bounds look at (see :func:`_near`), by root
+        self.near: dict[tuple[Cell, int], tuple] = {}
+        #: road node (cell, network index) -> root; root -> (reaches the castle?, cells, members,
+        #: open road exits, cattle, whisky)
+        self.rroot: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+        self.rcomps: dict[tuple[Cell, int], tuple] = {}
+        #: road root -> the empty cells its open road exits point at (kept with rcomps)
+        self.rfaced: dict[tuple[Cell, int], frozenset[Cell]] = {}
+        self.conn: frozenset[Cell] = frozenset()   # cells connected to the castle by road
+        self.frontier: dict[Cell, int] = {}        # empty neighbour -> pattern of its neighbours' faces
+        self.t: list[int] = [0] * Board.N_TOTALS
+        self.c1 = [0] * len(_SCROLLS)              # scrolls in open areas, by type
+        self.c2 = [0] * len(_SCROLLS)              # scrolls in completed areas
+        self.max_water = 0                         # size of the largest completed water area
+
+    @classmethod
+    def of(cls, territory: Territory, needs: frozenset[str] = frozenset(FEATURES)) -> "Board":
+        """The board of a territory (placed in its build order)."""
+        b = cls(needs)
+        first = True
+        for p in territory:
+            b = b.place(p.cell, orient(territory.tile(p.tile), p.rotation), castle=first)
+            first = False
+        return b
+
+    # -- the effect of one placement, computed without changing the board ------
+    def _effects(self, cell: Cell, o: Oriented, castle: bool = False) -> tuple:
+        x, y = cell
+        t = list(self.t)
+        c1, c2 = list(self.c1), list(self.c2)
+        maxw = [self.max_water]
+        B = Board
+        t[B.SHEEP] += o.sheep
+        t[B.CATTLE] += o.cattle
+        t[B.SHIPS] += o.ships
+        t[B.WHISKY] += o.whisky
+        t[B.BROCH] += o.broch
+        t[B.FARM] += o.farm
+        t[B.LH] += o.lighthouse
+        for a in o.areas:
+            if a[0] == _W:
+                t[B.WATER_TILES] += 1
+                break
+        if o.n_roads and not castle:
+            t[B.ROAD_TILES] += 1
+            t[B.ROAD_CATTLE] += o.cattle
+            t[B.ROAD_WHISKY] += o.whisky
+        needs = self.needs
+        if "squares" in needs or "vruns" in needs or "farms" in needs:
+            self._geometry(t, cell, o, needs)
+        if "areas" in needs:
+            local, merged, final = self._areas(t, c1, c2, maxw, cell, o)
+        else:
+            local, merged, final = {}, {}, set()
+        if "roads" in needs:
+            (rlocal, rmerged, rfinal), conn = self._roads(t, cell, o, castle)
+        else:
+            rlocal, rmerged, rfinal, conn = {}, {}, set(), self.conn
+        return t, c1, c2, maxw[0], (local, merged, final), (rlocal, rmerged, rfinal), conn
+
+    def _geometry(self, t: list[int], cell: Cell, o: Oriented, needs: frozenset[str]) -> None:
+        """Squares, vertical runs, animals at farms (those in ``needs``)."""
+        x, y = cell
+        occ = self.occ
+        B = Board
+        n_, s_ = (x, y - 1) in occ, (x, y + 1) in occ
+        if "squares" in needs:
+            self._squares(t, x, y, n_, s_)
+        if "vruns" in needs and (n_ or s_):
+            up = 0
+            while (x, y - up - 1) in occ:
+                up += 1
+            down = 0
+            while (x, y + down + 1) in occ:
+                down += 1
+            t[B.VRUNS] += (up + down + 1 >= 3) - (up >= 3) - (down >= 3)
+        if "farms" in needs:
+            self._farms(t, cell, o)
+
+    def _squares(self, t: list[int], x: int, y: int, n_: bool, s_: bool) -> None:
+        """Squares of 2 x 2 holding the new cell."""
+        occ = self.occ
+        w, e = (x - 1, y) in occ, (x + 1, y) in occ
+        t[Board.SQUARES] += ((w and n_ and (x - 1, y - 1) in occ) + (e and n_ and (x + 1, y - 1) in occ)
+                         + (w and s_ and (x - 1, y + 1) in occ) + (e and s_ and (x + 1, y + 1) in occ))
+
+    def _farms(self, t: list[int], cell: Cell, o: Oriented) -> None:
+        """Animals on or next to a farm tile."""
+        x, y = cell
+        occ = self.occ
+        B = Board
+        animals = o.sheep + o.cattle
+        if o.farm or animals:
+            near = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+            if animals and (o.farm or any(c in occ and occ[c].farm for c in near)):
+                t[B.FARM_ANIMALS] += animals
+            if o.farm:
+                for c in near:
+                    q = occ.get(c)
+                    if q is not None and q.sheep + q.cattle and not q.farm and not any(
+                            (r := occ.get((c[0] + dx, c[1] + dy))) is not None and r.farm
+                            for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy):
+                        t[B.FARM_ANIMALS] += q.sheep + q.cattle
+
+    def _areas(self, t: list[int], c1: list[int], c2: list[int], maxw: list[int], cell: Cell,
+               o: Oriented) -> tuple:
+        """Area components: the touched ones out of the totals, merged, the results back in."""
+        x, y = cell
+        occ, aroot, comps = self.occ, self.aroot, self.comps
+        here = frozenset((cell,))
+        side_area = o.side_area
+        opens = [0] * len(o.areas)
+        faced: list[set[Cell]] = [set() for _ in o.areas]
+        local: dict[tuple[Cell, int], tuple] = {}
+        merged: dict[tuple[Cell, int], tuple[Cell, int]] = {}   # root merged away -> the root it joined
+        joins = []
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            n = (x + dx, y + dy)
+            q = occ.get(n)
+            if q is None:
+                opens[side_area[d]] += 1
+                faced[side_area[d]].add(n)
+            else:
+                r = aroot[(n, q.side_area[(d + 2) % 4])]
+                joins.append(((cell, side_area[d]), r))
+                if r not in local:
+                    comp = comps[r]
+                    _comp_out(t, c1, c2, comp)
+                    local[r] = comp[:8] + (comp[8] - here,)   # this cell is filled now
+        for i, (terr, broch, ships, lh, scrolls) in enumerate(o.areas):
+            local[(cell, i)] = (terr, opens[i], here, broch, ships, lh, scrolls, ((cell, i),),
+                                frozenset(faced[i]))
+        for ra, rb in joins:
+            while ra in merged:
+                ra = merged[ra]
+            while rb in merged:
+                rb = merged[rb]
+            ca = local[ra]
+            if ra == rb:  # the same component touches this side twice: one open side fewer
+                local[ra] = ca[:1] + (ca[1] - 1,) + ca[2:]
+                continue
+            cb = local[rb]
+            if len(ca[7]) < len(cb[7]):
+                ra, rb, ca, cb = rb, ra, cb, ca
+            merged[rb] = ra
+            local[ra] = (ca[0], ca[1] + cb[1] - 1, ca[2] | cb[2], ca[3] + cb[3], ca[4] + cb[4],
+                         ca[5] + cb[5], ca[6] + cb[6], ca[7] + cb[7], ca[8] | cb[8])
+        final = [r for r in local if r not in merged]
+        for r in final:
+            _comp_in(t, c1, c2, maxw, local[r])
+        return local, merged, final
+
+    def _roads(self, t: list[int], cell: Cell, o: Oriented, castle: bool) -> tuple:
+        """Road components and the cells connected to the castle."""
+        x, y = cell
+        occ = self.occ
+        B = Board
+        rroot, rcomps = self.rroot, self.rcomps
+        rlocal: dict[tuple[Cell, int], tuple] = {}
+        rmerged: dict[tuple[Cell, int], tuple[Cell, int]] = {}
+
+        def rfind(r: tuple[Cell, int]) -> tuple[Cell, int]:
+            while r in rmerged:
+                r = rmerged[r]
+            return r
+
+        # a component: (reaches the castle?, cells, members, open road exits, cattle, whisky);
+        # the open exits (facing an empty cell) are where it can still grow
+        for k in range(o.n_roads):
+            rlocal[(cell, k)] = (castle, frozenset((cell,)), ((cell, k),), 0, o.cattle, o.whisky)
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            k = o.side_road[d]
+            n = (x + dx, y + dy)
+            q = occ.get(n)
+            if q is None:
+                if k is not None:
+                    r = rfind((cell, k))         # this network may have joined a neighbour's already
+                    c = rlocal[r]
+                    rlocal[r] = c[:3] + (c[3] + 1,) + c[4:]
+                continue
+            k2 = q.side_road[(d + 2) % 4]
+            if k2 is None:
+                continue
+            base = rroot[(n, k2)]
+            if base not in rlocal:
+                rlocal[base] = rcomps[base]
+                _rcomp(t, rcomps[base], -1)
+            rb = rfind(base)
+            cb = rlocal[rb]
+            rlocal[rb] = cb = cb[:3] + (cb[3] - 1,) + cb[4:]   # its exit faces this tile now
+            if k is None:
+                continue
+            ra = rfind((cell, k))
+            if ra == rb:
+                continue
+            ca = rlocal[ra]
+            if len(ca[2]) < len(cb[2]):
+                ra, rb, ca, cb = rb, ra, cb, ca
+            rmerged[rb] = ra
+            rlocal[ra] = (ca[0] or cb[0], ca[1] | cb[1], ca[2] + cb[2], ca[3] + cb[3], ca[4] + cb[4],
+                          ca[5] + cb[5])
+        rfinal = {rfind(r) for r in rlocal}
+        for r in rfinal:
+            _rcomp(t, rlocal[r], 1)
+        conn = self.conn
+        if castle:
+            conn = frozenset((cell,))
+            t[B.CONN_CATTLE] += o.cattle
+        else:
+            new_cells: set[Cell] = set()
+            for r in rfinal:
+                if rlocal[r][0]:
+                    new_cells |= rlocal[r][1] - conn
+            if new_cells:
+                conn = conn | new_cells
+                for c in new_cells:
+                    q = o if c == cell else occ[c]
+                    t[B.CONN_CATTLE] += q.cattle
+                    t[B.CONN_WHISKY] += q.whisky
+                    t[B.CONN_TILES] += 1
+        return (rlocal, rmerged, rfinal), conn
+
+    def castle_faced(self) -> frozenset[Cell]:
+        """Empty cells that a road exit of a castle-connected network points at."""
+        out: set[Cell] = set()
+        rfaced = self.rfaced
+        for r, comp in self.rcomps.items():
+            if comp[0] and comp[3]:
+                out |= rfaced[r]
+        return frozenset(out)
+
+    def totals_after(self, cell: Cell, o: Oriented) -> tuple[list[int], list[int], list[int], int]:
+        """(totals, open scrolls, completed scrolls, largest completed water) after placing ``o``."""
+        t, c1, c2, maxw, *_ = self._effects(cell, o)
+        return t, c1, c2, maxw
+
+    def place(self, cell: Cell, o: Oriented, *, castle: bool = False) -> "Board":
+        """A new board with ``o`` on ``cell`` (legality is the caller's business)."""
+        t, c1, c2, maxw, (local, merged, final), (rlocal, rmerged, rfinal), conn = \
+            self._effects(cell, o, castle)
+        b = Board.__new__(Board)
+        b.needs = self.needs
+        b.t, b.c1, b.c2, b.max_water, b.conn = t, c1, c2, maxw, conn
+        occ = b.occ = dict(self.occ)
+        occ[cell] = o
+        if local:
+            aroot = b.aroot = dict(self.aroot)
+            comps = b.comps = dict(self.comps)
+            near = b.near = dict(self.near)
+            for r in merged:
+                comps.pop(r, None)
+                near.pop(r, None)
+            for r in final:
+                comp = local[r]
+                comps[r] = comp
+                if _near(comp):
+                    near[r] = comp
+                else:
+                    near.pop(r, None)
+                for m in comp[7]:
+                    aroot[m] = r
+        else:
+            b.aroot, b.comps, b.near = self.aroot, self.comps, self.near
+        if rlocal:
+            rroot = b.rroot = dict(self.rroot)
+            rcomps = b.rcomps = dict(self.rcomps)
+            rfaced = b.rfaced = dict(self.rfaced)
+            for r in rmerged:
+                rcomps.pop(r, None)
+                rfaced.pop(r, None)
+            for r in rfinal:
+                comp = rlocal[r]
+                rcomps[r] = comp
+                for m in comp[2]:
+                    rroot[m] = r
+                # a placement next to an open exit always remakes its component, so the
+                # cells the exits point at change only here
+                rfaced[r] = _road_exits(occ, comp) if comp[3] else frozenset()
+        else:
+            b.rroot, b.rcomps, b.rfaced = self.rroot, self.rcomps, self.rfaced
+        fr = b.frontier = dict(self.frontier)
+        fr.pop(cell, None)
+        x, y = cell
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            n = (x + dx, y + dy)
+            if n not in occ:
+                fr[n] = fr.get(n, 0) | (o.faces[d] << (2 * ((d + 2) % 4)))
+        return b
+
+
+def _road_exits(occ: dict[Cell, Oriented], comp: tuple) -> frozenset[Cell]:
+    """The empty cells a road component's open exits point at."""
+    out = set()
+    for (x, y), k in comp[2]:
+        sr = occ[(x, y)].side_road
+        if k in sr:
+            for d, n in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):  # SIDE_OFFSETS
+                if sr[d] == k and n not in occ:
+                    out.add(n)
+    return frozenset(out)
+
+
+#: the bounds look closely at open areas facing at most this many empty cells
+NEAR_CELLS = 1
+
+
+def _near(comp: tuple) -> bool:
+    """Whether the bounds may look at an area component: open, and facing at most
+    :data:`NEAR_CELLS` empty cells or a water area with a lighthouse or ships but not both."""
+    return comp[1] > 0 and (len(comp[8]) <= NEAR_CELLS or (comp[0] == _W and (comp[4] > 0) != (comp[5] > 0)))
+
+
+def _rcomp(t: list[int], comp: tuple, sign: int) -> None:
+    """Add (sign 1) or take out (-1) a road component's part of the road bounds' totals."""
+    castle, cells, _, open_, cattle, whisky = comp
+    B = Board
+    if castle:
+        t[B.CASTLE_OPEN] += sign * open_
+    elif open_ > 0:
+        t[B.POT_TILES] += sign * len(cells)
+        t[B.POT_CATTLE] += sign * cattle
+        t[B.POT_WHISKY] += sign * whisky
+
+
+def _comp_out(t: list[int], c1: list[int], c2: list[int], comp: tuple) -> None:
+    """Take an area component's contributions out of the totals."""
+    terrain, open_, cells, broch, ships, lh, scrolls, *_ = comp
+    B = Board
+    done = open_ == 0
+    if done:
+        t[B.COMPLETED] -= 1
+        if len(cells) >= 3:
+            t[B.BIG] -= 1
+        if terrain == _M:
+            t[B.MOUNTAIN_DONE] -= 1
+    if terrain == _M and broch:
+        t[B.BROCH_PTS] -= broch_points(broch)
+    if terrain == _W:
+        if ships and lh:
+            t[B.HARBOURS] -= 1
+        elif not done:
+            t[B.LH_COMPS] -= lh > 0
+            t[B.SHIP_COMPS] -= ships > 0
+        if not done:
+            t[B.OPEN_WATER] -= len(cells)
+    c = c2 if done else c1
+    for s in scrolls:
+        c[s] -= 1
+
+
+def _comp_in(t: list[int], c1: list[int], c2: list[int], maxw: list[int], comp: tuple) -> None:
+    """Add an area component's contributions to the totals."""
+    terrain, open_, cells, broch, ships, lh, scrolls, *_ = comp
+    B = Board
+    done = open_ == 0
+    if done:
+        t[B.COMPLETED] += 1
+        if len(cells) >= 3:
+            t[B.BIG] += 1
+        if terrain == _M:
+            t[B.MOUNTAIN_DONE] += 1
+        if terrain == _W and len(cells) > maxw[0]:
+            maxw[0] = len(cells)
+    if terrain == _M and broch:
+        t[B.BROCH_PTS] += broch_points(broch)
+    if terrain == _W:
+        if ships and lh:
+            t[B.HARBOURS] += 1
+        elif not done:
+            t[B.LH_COMPS] += lh > 0
+            t[B.SHIP_COMPS] += ships > 0
+        if not done:
+            t[B.OPEN_WATER] += len(cells)
+    c = c2 if done else c1
+    for s in scrolls:
+        c[s] += 1
+
+
+# --------------------------------------------------------------------------
+# The objective on the fast board
+# --------------------------------------------------------------------------
+
+#: Where a quantity of .scoring_tiles.QUANTITIES (or an icon total a scroll counts)
+#: is in a board's totals; building_sets and largest_completed_water are worked
+#: out (:func:`board_count`), gold is the objective's gold + income.
+SLOT: dict[str, int] = {
+    "squares": Board.SQUARES, "completed_areas": Board.COMPLETED, "sheep": Board.SHEEP,
+    "large_completed_areas": Board.BIG, "broch_points": Board.BROCH_PTS, "animals_at_farms": Board.FARM_ANIMALS,
+    "cattle_on_road": Board.CONN_CATTLE, "harbours": Board.HARBOURS, "tiles_on_road": Board.CONN_TILES,
+    "vertical_lines": Board.VRUNS, "completed_mountain_areas": Board.MOUNTAIN_DONE,
+    "whisky_tiles": Board.WHISKY, "ships": Board.SHIPS,
+    "cattle": Board.CATTLE, "broch": Board.BROCH, "farm": Board.FARM, "lighthouse": Board.LH,
+}
+
+#: Per scroll index: (slot of the icon total it counts, divided by) -- from .scoring_tiles.SCROLLS.
+_SCROLL_SLOTS = tuple((SLOT[SCROLLS[sc][0]], SCROLLS[sc][1]) for sc in _SCROLLS)
+
+
+def _scroll_count(tt: Sequence[int], s: int) -> int:
+    slot, per = _SCROLL_SLOTS[s]
+    return tt[slot] // per
+
+
+def board_count(quantity: str, t: Sequence[int], max_water: int) -> int:
+    """How many of ``quantity`` (a name of .scoring_tiles.QUANTITIES but gold) a board's totals hold."""
+    if quantity == "building_sets":
+        return min(t[Board.BROCH], t[Board.FARM], t[Board.LH])
+    if quantity == "largest_completed_water":
+        return max_water
+    return t[SLOT[quantity]]
+
+
+def _majority_mine(obj: Objective, quantity: str, t: Sequence[int], conn_whisky: int) -> int:
+    """The player's count for a majority: whisky tiles, ships, or gold + income
+    (``conn_whisky`` whisky tiles connected by road)."""
+    if quantity == "gold":
+        return obj.gold + CASTLE_INCOME + conn_whisky
+    return t[SLOT[quantity]]
+
+
+def board_value(obj: Objective, b: Board) -> int:
+    """The objective's points on a fast board (equal to :func:`.puzzles.evaluate`)."""
+    return totals_value(obj, b.t, b.c1, b.c2, b.max_water)
+
+
+def totals_value(obj: Objective, t: Sequence[int], c1: Sequence[int], c2: Sequence[int], max_water: int) -> int:
+    """The objective's points from a board's running totals, by the table of scoring tiles."""
+    total = 0
+    for n in obj.scoring_tiles:
+        st = SCORING_TILES[n]
+        q = st.counts
+        if st.majority:
+            mine = _majority_mine(obj, q, t, t[Board.CONN_WHISKY])
+            total += majority_points([mine, *(int(o[q]) for o in obj.opponents)])[0]
+        else:
+            total += st.per * board_count(q, t, max_water)
+    if obj.scrolls:
+        for s in range(len(_SCROLLS)):
+            if c1[s] or c2[s]:
+                total += _scroll_count(t, s) * (c1[s] + 2 * c2[s])
+    if obj.income:
+        total += CASTLE_INCOME + t[Board.CONN_WHISKY]
+    return total
+
+
+@dataclass(frozen=True)
+class _HandSums:
+    """What the tiles still in hand could add at most (for the bounds)."""
+
+    n: int
+    areas: int
+    mountain_areas: int
+    water_areas: int
+    water_tiles: int
+    sheep: int
+    cattle: int
+    road_cattle: int
+    ships: int
+    whisky: int
+    road_whisky: int
+    road_tiles: int
+    broch: int
+    farm: int
+    lighthouse: int
+    scrolls: tuple[int, ...]
+    enclosed: tuple[int, int, int, int] = (0, 0, 0, 0)     # areas touching no side, by terrain code
+    sided: tuple[int, int, int, int] = (0, 0, 0, 0)        # the other areas, by terrain code
+
+
+def _hand_sums(tiles: Sequence[Oriented]) -> _HandSums:
+    sc = [0] * len(_SCROLLS)
+    enclosed, sided = [0] * 4, [0] * 4
+    for o in tiles:
+        for i, a in enumerate(o.areas):
+            for s in a[4]:
+                sc[s] += 1
+            (sided if i in o.side_area else enclosed)[a[0]] += 1
+    return _HandSums(
+        len(tiles), sum(len(o.areas) for o in tiles),
+        sum(1 for o in tiles for a in o.areas if a[0] == _M),
+        sum(1 for o in tiles for a in o.areas if a[0] == _W),
+        sum(1 for o in tiles if any(a[0] == _W for a in o.areas)),
+        sum(o.sheep for o in tiles), sum(o.cattle for o in tiles),
+        sum(o.cattle for o in tiles if o.n_roads), sum(o.ships for o in tiles),
+        sum(o.whisky for o in tiles), sum(o.whisky for o in tiles if o.n_roads),
+        sum(1 for o in tiles if o.n_roads), sum(o.broch for o in tiles),
+        sum(o.farm for o in tiles), sum(o.lighthouse for o in tiles), tuple(sc),
+        tuple(enclosed), tuple(sided))  # type: ignore[arg-type]
+
+
+class _OpenAreas:
+    """What the open area components of a board allow ``k`` more tiles to do (for the bounds).
+
+    An open component is completed only once every empty cell its open sides face is
+    filled, so only those facing at most ``k`` cells (*closable*) can still be.
+    """
+
+    __slots__ = ("closable", "water", "harbour_cells")
+
+    def __init__(self, b: Board, k: int) -> None:
+        closable = [0, 0, 0, 0]                     # by terrain code
+        water: list[tuple[int, frozenset[Cell]]] = []  # closable water: (cells, faced cells)
+        lhc: dict[Cell, int] = {}                   # empty cell -> open lighthouse-only water areas facing it
+        shc: dict[Cell, int] = {}                   # ... ship-only ones
+        for comp in (b.near if k <= NEAR_CELLS else b.comps).values():
+            if not comp[1]:
+                continue
+            terr, faced = comp[0], comp[8]
+            if len(faced) <= k:
+                closable[terr] += 1
+                if terr == _W:
+                    water.append((len(comp[2]), faced))
+            if terr == _W and k == 1 and (comp[4] > 0) != (comp[5] > 0):
+                into = lhc if comp[5] else shc
+                for c in faced:
+                    into[c] = into.get(c, 0) + 1
+        self.closable = closable
+        self.water = water
+        self.harbour_cells = (lhc, shc)
+
+    def new_completed(self, h: _HandSums, terrains: Iterable[int], *, enclosed: bool = True) -> int:
+        """Most areas of ``terrains`` that ``h`` can newly complete.
+
+        Each holds an area of a new tile. One that holds an old component holds a
+        closable one of its own; one made of new tiles only holds an enclosed area
+        or at least two new areas (a sided area alone faces an empty cell, which
+        leaves it open, or an old tile, whose area it joins); with one tile left
+        only the enclosed kind is possible.
+        """
+        total = 0
+        for terr in terrains:
+            n, c = h.sided[terr], self.closable[terr]
+            total += (h.enclosed[terr] if enclosed else 0) + (
+                min(n, c) if h.n <= 1 or c >= n else c + (n - c) // 2)
+        return total
+
+    def largest_water(self, h: _HandSums) -> int:
+        """Most cells of a water area ``h`` can newly complete: closable old water
+        areas whose faced cells together are at most ``h.n``, plus the new water tiles."""
+        k = h.n
+        water = sorted(self.water, key=lambda w: -w[0])
+        best = 0
+
+        def grow(i: int, size: int, cells: frozenset[Cell]) -> None:
+            nonlocal best
+            best = max(best, size)
+            for j in range(i, len(water)):
+                u = cells | water[j][1]
+                if len(u) <= k:
+                    grow(j + 1, size + water[j][0], u)
+
+        if len(water) <= 10:
+            grow(0, 0, frozenset())
+        else:  # pragma: no cover - a very fragmented coast: every closable one
+            best = sum(w[0] for w in water)
+        return best + min(h.water_tiles, k)
+
+    def new_harbours(self, h: _HandSums, lh_comps: int, ship_comps: int) -> int:
+        """Most new harbours: each holds a new water area, a lighthouse and a ship from the
+        hand or from an open water area that is not a harbour; with one tile left those
+        areas must face the cell it goes on."""
+        if h.n != 1:
+            return min(h.water_areas, h.lighthouse + lh_comps, h.ships + ship_comps)
+        lhc, shc = self.harbour_cells
+        best = min(h.water_areas, h.lighthouse, h.ships)
+        for c in set(lhc) | set(shc):
+            best = max(best, min(h.water_areas, h.lighthouse + lhc.get(c, 0), h.ships + shc.get(c, 0)))
+        return best
+
+
+#: The scoring tiles whose bound looks at the open areas (:class:`_OpenAreas`), by their quantity.
+_AREA_TERMS = frozenset(n for n, st in SCORING_TILES.items() if st.counts in (
+    "completed_areas", "large_completed_areas", "harbours", "largest_completed_water", "completed_mountain_areas"))
+#: VP per unit of each non-majority scoring tile (the table's ``per``).
+_PER = {n: st.per for n, st in SCORING_TILES.items()}
+#: The most scoring tile 5 can give per broch (6 VP for 3 brochs: 2 each).
+_BROCH_POINTS_PER_BROCH = max(-(-p // k) for k, p in BROCH_POINTS.items() if k)
+
+
+def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
+                         cells: Iterable[Cell]) -> tuple[dict[Cell, int], int]:
+    """The area terms of the bound with one tile left: on each cell where they differ, elsewhere.
+
+    On a cell ``c``, the tile completes an old open area only when ``c`` is the
+    one empty cell that area faces, and any area it newly completes (but an
+    enclosed one) joins such an area; a new harbour joins only water areas that face ``c``.
+    """
+    t = b.t
+    B = Board
+    legal = cells if isinstance(cells, (set, frozenset)) else set(cells)
+    terms = obj.scoring_tiles
+    w2, w4, w16, w15, w12 = (n in terms for n in (2, 4, 16, 15, 12))
+    acc: dict[Cell, list[int]] = {}   # cell -> [closing areas by terrain code (4), their water cells,
+    #                                   open lighthouse-only and ship-only water areas facing it]
+    # completed mountains read no other area; harbours and largest water read only water areas
+    only = _M if w16 and not (w2 or w4 or w15 or w12) else _W if not (w2 or w4 or w16) else 0
+    for comp in b.near.values():  # one tile left: only components facing one cell or harbour-makers
+        if only and comp[0] != only:
+            continue
+        faced = comp[8]
+        if len(faced) == 1:
+            (c,) = faced
+            if c in legal:
+                a = acc.get(c)
+                if a is None:
+                    a = acc[c] = [0, 0, 0, 0, 0, 0, 0]
+                a[comp[0]] += 1
+                if comp[0] == _W:
+                    a[4] += len(comp[2])
+        if w12 and comp[0] == _W and (comp[4] > 0) != (comp[5] > 0):
+            i = 5 if comp[5] else 6
+            for c in faced:
+                if c in legal:
+                    a = acc.get(c)
+                    if a is None:
+                        a = acc[c] = [0, 0, 0, 0, 0, 0, 0]
+                    a[i] += 1
+    # elsewhere: only enclosed areas complete, a new water area is new tiles only, a harbour
+    # takes the tile's own lighthouse and ship
+    harb0 = min(h.water_areas, h.lighthouse, h.ships)
+    water0 = max(b.max_water, h.water_tiles)
+    p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))   # VP per unit (the table)
+    default = 0
+    for n in terms:
+        if n == 2:
+            default += p2 * (t[B.COMPLETED] + sum(h.enclosed))
+        elif n == 4:
+            default += p4 * t[B.BIG]
+        elif n == 16:
+            default += p16 * (t[B.MOUNTAIN_DONE] + h.enclosed[_M])
+        elif n == 15:
+            default += p15 * water0
+        elif n == 12:
+            default += p12 * (t[B.HARBOURS] + harb0)
+    at: dict[Cell, int] = {}
+    sided = h.sided
+    for c, a in acc.items():
+        d = 0
+        if w2 or w4 or w16:
+            nm = min(sided[_M], a[_M])
+            new = min(sided[_P], a[_P]) + nm + min(sided[_W], a[_W])
+            d += p2 * w2 * new + p4 * w4 * new + p16 * w16 * nm
+        if w15 and a[4]:
+            d += p15 * (max(b.max_water, a[4] + h.water_tiles) - water0)
+        if w12 and (a[5] or a[6]):
+            d += p12 * (min(h.water_areas, h.lighthouse + a[5], h.ships + a[6]) - harb0)
+        if d:
+            at[c] = default + d
+    return at, default
+
+
+def upper_bound(obj: Objective, b: Board, h: _HandSums, cells: Iterable[Cell] | None = None) -> int:
+    """A score no final territory reachable from ``b`` with hand ``h`` can beat.
+
+    Each term: what is scored already plus the most the hand can add (every
+    new completed area holds an area of a new tile, totals only grow, a tile
+    without roads never connects, ...). With one tile left, ``cells`` (where it
+    is legal) makes the area terms the best over those cells. See ``docs/puzzles.md``.
+    """
+    if cells is not None and h.n == 1 and (obj.scrolls or _cell_terms(obj, b)):
+        rest, at, default = _one_left_bounds(obj, b, h, cells)
+        return rest + max(default, max(at.values(), default=default))
+    return _bound_terms(obj, b, h)
+
+
+def _cell_terms(obj: Objective, b: Board) -> bool:
+    """Whether the objective has terms that :func:`_one_left_bounds` bounds cell by cell."""
+    return bool(("areas" in b.needs and (obj.scrolls or _AREA_TERMS.intersection(obj.scoring_tiles)))
+                or ("roads" in b.needs and (obj.income or _ROAD_TERMS.intersection(obj.scoring_tiles))))
+
+
+def _one_left_bounds(obj: Objective, b: Board, h: _HandSums,
+                     cells: Iterable[Cell]) -> tuple[int, dict[Cell, int], int]:
+    """With one tile left: (bound of the other terms, bound of the area and road terms
+    on each cell where it differs, on the other cells)."""
+    cells = set(cells)
+    skip_area = "areas" in b.needs and bool(_AREA_TERMS.intersection(obj.scoring_tiles))
+    skip_road = "roads" in b.needs and bool(obj.income or _ROAD_TERMS.intersection(obj.scoring_tiles))
+    at, default = _one_left_area_terms(obj, b, h, cells) if skip_area else ({}, 0)
+    if skip_road:
+        rat, rdefault = _one_left_road_terms(obj, b, h, cells)
+        at = {c: at.get(c, default) + rat.get(c, rdefault) for c in set(at) | set(rat)}
+        default += rdefault
+    return _bound_terms(obj, b, h, skip_area, skip_road, cells if h.n == 1 else None), at, default
+
+
+#: The scoring tiles read from the roads (:func:`_one_left_road_terms`), by their quantity.
+_ROAD_TERMS = frozenset(n for n, st in SCORING_TILES.items() if st.counts in ("gold", "cattle_on_road", "tiles_on_road"))
+
+
+def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
+                         cells: set[Cell]) -> tuple[dict[Cell, int], int]:
+    """The road terms (10, 11, 13, income) with one tile left: on each cell a castle road
+    points at, and elsewhere (where the tile connects nothing to the castle).
+
+    On such a cell the tile joins the castle's network with at most itself and the road
+    networks whose open exits face that cell.
+    """
+    t = b.t
+    B = Board
+    joins: dict[Cell, list[int]] = {}            # cell -> [tiles, cattle, whisky] that can join there
+    if t[B.CASTLE_OPEN] and h.road_tiles:
+        rfaced = b.rfaced
+        castle_cells: set[Cell] = set()
+        for r, comp in b.rcomps.items():
+            if not comp[3]:
+                continue
+            faced = rfaced[r] & cells
+            if comp[0]:
+                castle_cells |= faced
+                continue
+            for c in faced:
+                j = joins.setdefault(c, [0, 0, 0])
+                j[0] += len(comp[1])
+                j[1] += comp[4]
+                j[2] += comp[5]
+        joins = {c: joins.get(c, [0, 0, 0]) for c in castle_cells}
+
+    def value(tiles: int, cattle: int, whisky: int) -> int:
+        v = 0
+        for n in obj.scoring_tiles:
+            st = SCORING_TILES[n]
+            if st.counts == "tiles_on_road":
+                v += st.per * (t[B.CONN_TILES] + tiles)
+            elif st.counts == "cattle_on_road":
+                v += st.per * (t[B.CONN_CATTLE] + cattle)
+            elif st.counts == "gold":
+                mine = _majority_mine(obj, "gold", t, t[B.CONN_WHISKY] + whisky)
+                v += majority_points([mine, *(int(o["gold"]) for o in obj.opponents)])[0]
+        if obj.income:
+            v += CASTLE_INCOME + t[B.CONN_WHISKY] + whisky
+        return v
+
+    at = {c: value(h.road_tiles + j[0], h.road_cattle + j[1], h.road_whisky + j[2]) for c, j in joins.items()}
+    return at, value(0, 0, 0)
+
+
+def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False,
+                 skip_road: bool = False, cells: set[Cell] | frozenset[Cell] | None = None) -> int:
+    t = b.t
+    B = Board
+    total = 0
+    oa = None
+    if not skip_area and "areas" in b.needs and _AREA_TERMS.intersection(obj.scoring_tiles):
+        oa = _OpenAreas(b, h.n)
+    for n in obj.scoring_tiles:
+        if (skip_area and n in _AREA_TERMS) or (skip_road and n in _ROAD_TERMS):
+            continue
+        st = SCORING_TILES[n]
+        q = st.counts
+        if st.majority:
+            mine = (obj.gold + CASTLE_INCOME + _whisky_ub(b, h) if q == "gold" else
+                    t[B.WHISKY] + h.whisky if q == "whisky_tiles" else t[B.SHIPS] + h.ships)
+            total += majority_points([mine, *(int(o[q]) for o in obj.opponents)])[0]
+            continue
+        # the most of quantity q the final territory can hold
+        if q == "squares":                  # a new tile makes at most 4 squares
+            most = t[B.SQUARES] + 4 * h.n
+        elif q == "completed_areas":
+            most = t[B.COMPLETED] + (oa.new_completed(h, (_P, _M, _W)) if oa else h.areas)
+        elif q == "sheep":
+            most = t[B.SHEEP] + h.sheep
+        elif q == "large_completed_areas":  # an enclosed area is one tile, never large
+            most = t[B.BIG] + (oa.new_completed(h, (_P, _M, _W), enclosed=False) if oa else h.areas)
+        elif q == "broch_points":
+            most = _BROCH_POINTS_PER_BROCH * (t[B.BROCH] + h.broch)
+        elif q == "building_sets":
+            most = min(t[B.BROCH] + h.broch, t[B.FARM] + h.farm, t[B.LH] + h.lighthouse)
+        elif q == "animals_at_farms":
+            most = t[B.SHEEP] + t[B.CATTLE] + h.sheep + h.cattle if h.farm else \
+                t[B.FARM_ANIMALS] + h.sheep + h.cattle
+        elif q == "cattle_on_road":
+            most = t[B.CONN_CATTLE] + (t[B.POT_CATTLE] + h.road_cattle if t[B.CASTLE_OPEN] else 0)
+        elif q == "harbours":
+            # a new harbour holds a new tile's water area, a lighthouse and a ship that are
+            # in the hand or in an open water area that is not a harbour yet
+            most = t[B.HARBOURS] + (oa.new_harbours(h, t[B.LH_COMPS], t[B.SHIP_COMPS]) if oa else
+                                    min(h.water_areas, h.lighthouse + t[B.LH_COMPS], h.ships + t[B.SHIP_COMPS]))
+        elif q == "tiles_on_road":
+            most = t[B.CONN_TILES] + (t[B.POT_TILES] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
+        elif q == "vertical_lines":        # a new tile adds at most one run of 3 or more
+            most = t[B.VRUNS] + h.n
+        elif q == "largest_completed_water":
+            # a newly completed water area is made of open water areas and new tiles
+            most = max(b.max_water, oa.largest_water(h) if oa else t[B.OPEN_WATER] + h.water_tiles)
+        elif q == "completed_mountain_areas":
+            most = t[B.MOUNTAIN_DONE] + (oa.new_completed(h, (_M,)) if oa else h.mountain_areas)
+        else:  # pragma: no cover - a quantity added to the table needs its bound here
+            raise AssertionError(f"no bound for {q!r}")
+        total += st.per * most
+    if obj.scrolls:
+        tt = list(t)
+        tt[B.SHEEP] += h.sheep
+        tt[B.WHISKY] += h.whisky
+        tt[B.SHIPS] += h.ships
+        tt[B.CATTLE] += h.cattle
+        tt[B.BROCH] += h.broch
+        tt[B.FARM] += h.farm
+        tt[B.LH] += h.lighthouse
+        # a scroll counts twice only in a completed area: already completed, in the hand, or
+        # in an open area the tiles left can close (see _OpenAreas)
+        closable = [0] * len(_SCROLLS)
+        for comp in (b.near if h.n <= NEAR_CELLS else b.comps).values():
+            if comp[1] and comp[6] and len(comp[8]) <= h.n and (cells is None or comp[8] <= cells):
+                for s in comp[6]:
+                    closable[s] += 1
+        for s in range(len(_SCROLLS)):
+            k = b.c1[s] + 2 * b.c2[s] + 2 * h.scrolls[s] + closable[s]
+            if k:
+                total += _scroll_count(tt, s) * k
+    if obj.income and not skip_road:
+        total += CASTLE_INCOME + _whisky_ub(b, h)
+    return total
+
+
+def _whisky_ub(b: Board, h: _HandSums) -> int:
+    """Most whisky tiles that can end up connected to the castle by road.
+
+    Only a road component with an exit facing an empty cell can still join the
+    castle's, and only while the castle's own component has such an exit.
+    """
+    t = b.t
+    B = Board
+    return t[B.CONN_WHISKY] + (t[B.POT_WHISKY] + h.road_whisky if t[B.CASTLE_OPEN] else 0)
+
+
+# --------------------------------------------------------------------------
+# The search
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Solution:
+    """What :func:`solve` finds."""
+
+    optimum: int
+    optimal_territories: int
+    moves: tuple[Move, ...]          # one optimal solution, in a legal order; returned tiles last
+    nodes: int = 0                   # search nodes expanded (for the benchmarks)
+    finals: int = 0                  # final territories scored
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``skye-widgets puzzle solve --json`` answer."""
+        return {"optimum": self.optimum, "optimal_territories": self.optimal_territories,
+                "solution": [m.to_dict() for m in self.moves]}
+
+
+class _Hand:
+    """Per tile of the hand: its oriented forms and legal rotations per neighbour pattern."""
+
+    def __init__(self, tile: Tile) -> None:
+        self.tile = tile
+        self.number: int | str = int(tile.id) if tile.id.isdigit() else tile.id  # hand-built tiles keep their id
+        self.oriented, self.table = _tile_tables(tile)
+
+
+@lru_cache(maxsize=256)
+def _tile_tables(tile: Tile) -> tuple[dict[int, Oriented], tuple[tuple[int, ...], ...]]:
+    """A tile's oriented forms, and for each pattern of neighbour faces (2 bits a side,
+    0 = empty) its canonical rotations that fit (computed once per tile)."""
+    rots = canonical_rotations(tile)
+    oriented = {r: orient(tile, r) for r in ROTATIONS}
+    table: list[tuple[int, ...]] = []
+    for code in range(256):
+        ok = []
+        for r in rots:
+            faces = oriented[r].faces
+            if all(((code >> (2 * d)) & 3) in (0, faces[d]) for d in range(4)):
+                ok.append(r)
+        table.append(tuple(ok))
+    return oriented, tuple(table)
+
+
+def _legal(b: Board, h: _Hand, ordered: bool = False) -> list[tuple[Cell, int]]:
+    table = h.table
+    items = sorted(b.frontier.items()) if ordered else b.frontier.items()
+    return [(c, r) for c, code in items for r in table[code]]
+
+
+def greedy(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective) -> tuple[int, tuple[Move, ...]]:
+    """Place the tiles one at a time, in hand order, each where it scores most right now.
+
+    Ties go to the first of the sorted (x, y, rotation); a tile that does not
+    fit yet waits until the others are down, and goes back when it never fits.
+    Returns the score and the moves (what a learner placing greedily gets).
+    """
+    b = Board.of(territory, features_for(obj))
+    tiles = [_Hand(territory.tile(n)) for n in hand]
+    moves: list[Move] = []
+    waiting = list(tiles)
+    progress = True
+    while waiting and progress:
+        progress = False
+        for h in list(waiting):
+            best = None
+            for cell, r in _legal(b, h, ordered=True):
+                nb = b.place(cell, h.oriented[r])
+                v = board_value(obj, nb)
+                if best is None or v > best[0]:
+                    best = (v, cell, r, nb)
+            if best is not None:
+                _, cell, r, b = best
+                moves.append(Move(h.number, cell[0], cell[1], r))
+                waiting.remove(h)
+                progress = True
+    moves.extend(Move(h.number) for h in waiting)
+    return board_value(obj, b), tuple(moves)
+
+
+def root_bound(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective) -> int:
+    """An upper bound on the optimum, without searching (the generator's quick filter)."""
+    board = Board.of(territory, features_for(obj))
+    return upper_bound(obj, board, _hand_sums([orient(territory.tile(n), 0) for n in hand]))
+
+
+def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective, *,
+          on_node: Callable[[int], None] | None = None, prune: bool = True,
+          shortcuts: bool = True) -> Solution:
+    """The best score of ``obj`` over every legal way to place ``hand`` in ``territory``.
+
+    Returns the optimum, the number of distinct optimal final territories
+    (rotations that look the same count once) and one optimal solution.
+    ``territory`` is not changed. ``prune=False`` switches the bounds off and
+    ``shortcuts=False`` the road-only shortcut for the last tile (to test them).
+    A hand of more than :data:`MAX_PUZZLE_HAND` tiles raises :class:`HandTooLargeError` at once.
+    """
+    if len(hand) > MAX_PUZZLE_HAND:
+        raise HandTooLargeError(len(hand))
+    hands = [_Hand(territory.tile(n)) for n in hand]
+    if len({h.tile.id for h in hands}) != len(hands):
+        raise ValueError("a tile is twice in the hand")
+    for h in hands:
+        if h.tile.id in {p.tile for p in territory}:
+            raise ValueError(f"tile {h.tile.id} is already in the territory")
+    root = Board.of(territory, features_for(obj))
+    rng = random.Random(20240611)
+    zob: dict[tuple[int, Cell, int], int] = {}
+
+    def z(i: int, cell: Cell, r: int) -> int:
+        k = (i, cell, r)
+        v = zob.get(k)
+        if v is None:
+            v = zob[k] = rng.getrandbits(96)
+        return v
+
+    cell_bounds = _cell_terms(obj, root)
+    road_only = shortcuts and features_for(obj) <= {"roads"} and not obj.scrolls
+    start_best, start_moves = greedy(territory, hand, obj)
+    best = [start_best]
+    count = [0]
+    best_moves: list[tuple[Move, ...] | None] = [None]
+    visited: set[int] = set()
+    stats = [0, 0]
+    path: list[tuple[int, Cell, int]] = []
+    sums_cache: dict[int, _HandSums] = {}
+
+    def sums(mask: int) -> _HandSums:
+        s = sums_cache.get(mask)
+        if s is None:
+            s = sums_cache[mask] = _hand_sums([hands[i].oriented[0] for i in range(len(hands)) if mask >> i & 1])
+        return s
+
+    def terminal(v: int, mask: int) -> None:
+        if v < best[0]:
+            return
+        if v > best[0]:
+            best[0], count[0], best_moves[0] = v, 0, None
+        count[0] += 1
+        if best_moves[0] is None:
+            placed = [Move(hands[i].number, c[0], c[1], r) for i, c, r in path]
+            returned = [Move(hands[i].number) for i in range(len(hands)) if mask >> i & 1]
+            best_moves[0] = tuple(placed + returned)
+
+    def dfs(b: Board, mask: int, key: int) -> None:
+        stats[0] += 1
+        if on_node is not None:
+            on_node(stats[0])
+        children = []
+        for i in range(len(hands)):
+            if mask >> i & 1:
+                for cell, r in _legal(b, hands[i]):
+                    children.append((i, cell, r))
+        if not children:
+            stats[1] += 1
+            terminal(board_value(obj, b), mask)
+            return
+        one_left = mask & (mask - 1) == 0
+        if prune and one_left and cell_bounds:
+            # the bound on each cell: skip the node, and the cells, that cannot reach the best
+            rest, at, default = _one_left_bounds(obj, b, sums(mask), [c for _, c, _ in children])
+            if rest + max(default, max(at.values(), default=default)) < best[0]:
+                return
+            children = [ch for ch in children if rest + at.get(ch[1], default) >= best[0]]
+        elif prune and upper_bound(obj, b, sums(mask)) < best[0]:
+            return
+        if one_left:  # one tile left: the hand is empty afterwards, only scores matter
+            effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
+            scored = 0
+            # road-only objectives: a spot no castle road points at connects nothing, so every
+            # such spot scores the same (the tile's icons count wherever it is): score it once
+            faced = b.castle_faced() if road_only else None
+            plain: int | None = None
+            for i, cell, r in children:
+                k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
+                if k2 in seen:
+                    continue
+                seen.add(k2)
+                scored += 1
+                if faced is not None and cell not in faced:
+                    if plain is None:
+                        t, c1, c2, maxw, *_ = effects(cell, oriented[r])
+                        plain = totals_value(obj, t, c1, c2, maxw)
+                    v = plain
+                else:
+                    t, c1, c2, maxw, *_ = effects(cell, oriented[r])
+                    v = totals_value(obj, t, c1, c2, maxw)
+                if v >= best[0]:
+                    path.append((i, cell, r))
+                    terminal(v, 0)
+                    path.pop()
+            stats[1] += scored
+            return
+        for i, cell, r in children:
+            k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
+            if k2 in visited:
+                continue
+            visited.add(k2)
+            path.append((i, cell, r))
+            dfs(b.place(cell, hands[i].oriented[r]), mask & ~(1 << i), k2)
+            path.pop()
+
+    dfs(root, (1 << len(hands)) - 1, 0)
+    moves = best_moves[0]
+    assert moves is not None, "the greedy placement is always found again"
+    # re-score the solution with the real rules (a cross-check of the fast board)
+    final = territory.copy()
+    for m in moves:
+        if not m.returned:
+            final.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
+    real = evaluate(obj, final).points
+    if real != best[0]:  # pragma: no cover - guarded by the tests
+        raise AssertionError(f"fast board scored {best[0]} but the rules score {real}")
+    return Solution(best[0], count[0], moves, stats[0], stats[1])
+
+
+def verify_optimum(puzzle: Puzzle) -> None:
+    """Re-solve ``puzzle``; raise :class:`PuzzleDataError` when ``optimum`` is not the best."""
+    best = solve(puzzle.start(), puzzle.hand, puzzle.objective).optimum
+    if best != puzzle.optimum:
+        raise PuzzleDataError(f"optimum: stated {puzzle.optimum} but the best possible is {best}")
+
+
+def check_file(path: str | os.PathLike[str]) -> Puzzle:
+    """Load a puzzle file and re-solve it (the full check of ``skye-widgets puzzle check``)."""
+    p = load_puzzle(path)
+    try:
+        verify_optimum(p)
+    except PuzzleDataError as e:
+        raise FileFormatError(path, str(e)) from None
+    return p
