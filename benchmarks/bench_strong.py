@@ -77,10 +77,14 @@ def main() -> None:
     ap.add_argument("--time-games", type=int, default=8, help="games for the decision times (default 8)")
     ap.add_argument("--workers", type=int, default=None, help="processes for the win share (default: every core)")
     ap.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    ap.add_argument("--batch", type=int, default=8,
+                    help="games per batch, a multiple of 4 (a running figure after each; default 8)")
     ap.add_argument("--quick", action="store_true", help="a smoke run: 1 timing game, 4 games")
     a = ap.parse_args()
     if a.quick:
         a.games, a.time_games = 4, 1
+    if a.batch < 4 or a.batch % 4:
+        ap.error("--batch must be a positive multiple of 4 (the seats rotate every 4 games)")
 
     if a.time_games:
         t = decision_times(a.time_games)
@@ -94,27 +98,31 @@ def main() -> None:
                       f"p95 {percentile(xs, 95):.3f}  max {max(xs):.3f}")
 
     if a.games:
-        done = [0]
+        # batches of games (a multiple of 4, so seats rotate as in one run: the figures
+        # are exactly those of one tournament of --games games), a running figure after each
         w0 = time.perf_counter()
-
-        def progress(n: int) -> None:
-            done[0] += n
-            el = time.perf_counter() - w0
-            print(f"\r  {done[0]}/{a.games} games, {done[0] / el:.2f} games/s", end="", file=sys.stderr, flush=True)
-
-        r = tournament(["strong", "planner", "planner", "planner"], a.games, seed=a.seed, workers=a.workers,
-                       progress=progress)
-        print(file=sys.stderr)
-        share = r.win_share(0)
-        lo, hi = wilson(share, r.games)
-        planners = [r.win_share(i) for i in (1, 2, 3)]
-        print(f"strong vs 3 planners over {r.games} games (seeds {a.seed}..{a.seed + r.games - 1}, seats rotating): "
+        wins = [0.0] * 4
+        points = [0.0] * 4
+        done = 0
+        while done < a.games:
+            count = min(a.batch, a.games - done)
+            r = tournament(["strong", "planner", "planner", "planner"], count, seed=a.seed + done,
+                           workers=a.workers)
+            for i in range(4):
+                wins[i] += r.wins[i]
+                points[i] += r.points[i]
+            done += count
+            lo, hi = wilson(wins[0] / done, done)
+            print(f"  {done}/{a.games} games: strong win share {wins[0] / done:.1%} ({lo:.1%}-{hi:.1%}), "
+                  f"{done / (time.perf_counter() - w0):.3f} games/s", file=sys.stderr, flush=True)
+        share = wins[0] / done
+        lo, hi = wilson(share, done)
+        print(f"strong vs 3 planners over {done} games (seeds {a.seed}..{a.seed + done - 1}, seats rotating): "
               f"win share {share:.1%} (95 % interval {lo:.1%}-{hi:.1%}) [>= 40 %; parity 25 %]")
-        print(f"  average VP: strong {r.average_points(0):.1f}, planners "
-              + ", ".join(f"{r.average_points(i):.1f}" for i in (1, 2, 3))
-              + "; planners' win shares " + ", ".join(f"{s:.1%}" for s in planners)
-              + f"; {r.games / (time.perf_counter() - w0):.2f} games/s")
-
+        print(f"  average VP: strong {points[0] / done:.1f}, planners "
+              + ", ".join(f"{points[i] / done:.1f}" for i in (1, 2, 3))
+              + "; planners' win shares " + ", ".join(f"{wins[i] / done:.1%}" for i in (1, 2, 3))
+              + f"; {done / (time.perf_counter() - w0):.3f} games/s")
 
 if __name__ == "__main__":
     main()
