@@ -9,7 +9,7 @@ Lessons import from here::
   seed=..., names=..., scoring=..., start_player=...)`` where ``players`` is a
   count (2-5) or a list of names.
 * :func:`make_bot` -- ``make_bot(kind, seed=...)``, kinds ``random``,
-  ``greedy``, ``planner`` (and ``strong``, the same as ``planner``).
+  ``greedy``, ``planner`` and ``strong`` (a search over what its seat may know: :mod:`.search`).
 * :func:`play_game` -- one seeded game between bots, to the end.
 * :func:`tournament` -- seeded games between bot kinds (:class:`~skye_widgets.protocol.TournamentResult`).
 * :func:`render_game` -- the whole table as a drawing, as one player may see it.

@@ -1,4 +1,4 @@
-"""Isle of Skye bots: random, greedy and a stronger "planner".
+"""Isle of Skye bots: random, greedy, a stronger "planner" and the search bot "strong".
 
 Every bot has the protocol's ``choose(state) -> action`` and takes a ``seed``
 (its only source of randomness is ``random.Random(seed)``). ``state`` is an
@@ -713,6 +713,12 @@ class PlannerBot(GreedyBot):
         face-up tiles, since the real ones are secret) and keep the plan that
         leaves us the most tile value plus gold. The opponents' gold is what the
         public events tell (their gold before this round's secret decisions)."""
+        u, d, plan = max(self.scored_price_plans(state, player), key=lambda e: e[0])   # the first best
+        return SetPrices(player, d, plan)
+
+    def scored_price_plans(self, state: GameState | Observation, player: int
+                           ) -> list[tuple[float, str, tuple[tuple[str, int], ...]]]:
+        """Every (modelled value, discard, price plan) :meth:`choose_prices` weighs, in its order."""
         state = state.observation(player)
         n = state.n_players
         gold_seen = list(state.gold)
@@ -742,15 +748,13 @@ class PlannerBot(GreedyBot):
         my_tiles = displays[player]
         gold = gold_seen[player]
         order = [(state.start_player + i) % n for i in range(n)]
-        best: tuple[float, str, tuple[tuple[str, int], ...]] | None = None
+        scored: list[tuple[float, str, tuple[tuple[str, int], ...]]] = []
         for d in my_tiles:
             kept = [t for t in my_tiles if t != d]
             for plan in _price_plans(kept, gold, self.price_levels):
-                u = self._simulate(state, player, order, values, est_offers, dict(plan), gold_seen, g)
-                if best is None or u > best[0]:
-                    best = (u, d, plan)
-        assert best is not None
-        return SetPrices(player, best[1], best[2])
+                scored.append((self._simulate(state, player, order, values, est_offers, dict(plan), gold_seen, g),
+                               d, plan))
+        return scored
 
     def _own_values(self, state: GameState | Observation, q: int, tiles: Sequence[str]) -> dict[str, float]:
         ctx = make_context(state, q)
@@ -796,11 +800,11 @@ class PlannerBot(GreedyBot):
                 - g * 2 * price / (state.n_players - 1) * self.seller_gain_weight)
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "strong": PlannerBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
 
 
 def make_bot(kind: str, seed: int | str = 0) -> Bot:
-    """A bot by kind: random, greedy, planner (alias strong), seeded.
+    """A bot by kind: random, greedy, planner or strong (the search bot of :mod:`.search`), seeded.
 
     >>> make_bot("planner", seed=3)
     PlannerBot(seed=3)
@@ -809,3 +813,8 @@ def make_bot(kind: str, seed: int | str = 0) -> Bot:
         return BOTS[kind](seed)
     except (KeyError, TypeError):
         raise BadConfigError(f"unknown bot {short(kind)} (choose from {', '.join(BOTS)})") from None
+
+
+from .search import StrongBot  # noqa: E402  (search builds on the bots above)
+
+BOTS["strong"] = StrongBot

@@ -151,10 +151,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``play``, ``replay`` and ``tournament``."""
     p = sub.add_parser("play", help="play a whole Isle of Skye game between bots",
-                       description="Play a whole Isle of Skye game between bots (random, greedy, planner).")
+                       description="Play a whole Isle of Skye game between bots (random, greedy, planner, strong).")
     p.add_argument("--players", type=int, default=None, help="2-5 (default: one per bot)")
     p.add_argument("--bots", default=None,
-                   help="comma-separated bot per seat: random, greedy, planner (alias strong); "
+                   help="comma-separated bot per seat: random, greedy, planner, strong; "
                         "one name fills every seat (default: random,greedy,greedy,random)")
     p.add_argument("--seed", type=SEED, default=0, help="seed of the whole game (default 0)")
     p.add_argument("--names", default="", help="comma-separated player names")

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from skye_widgets.skye.bots import GreedyBot, PlannerBot, RandomBot
+from skye_widgets.skye.search import StrongBot
 from skye_widgets.skye.game import Buy, GameConfig, GameState, NotYourTurnError, Observation, Pass, SetPrices
 
 
@@ -100,7 +101,7 @@ def _shuffled_bag(g: GameState, seed: int) -> GameState:
     return h
 
 
-BOTS = [(PlannerBot, 5), (GreedyBot, 6), (RandomBot, 7)]
+BOTS = [(PlannerBot, 5), (GreedyBot, 6), (RandomBot, 7), (StrongBot, 8)]
 
 
 @pytest.mark.parametrize("bot,bot_seed", BOTS)
