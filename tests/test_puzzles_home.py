@@ -11,6 +11,9 @@ from skye_widgets.hashi.solver import solve as solve_hashi
 from skye_widgets.skye.puzzles import load_all
 from skye_widgets.widgets.puzzles_home import PuzzlesHome
 
+#: the shipped Isle of Skye puzzles, plus the puzzle of the day in the menu
+SKYE_COUNT = len(list((Path(__file__).resolve().parents[1] / "puzzles" / "skye").glob("*.json"))) + 1
+
 DAY = "2026-11-25"           # a Wednesday: medium puzzles of the day
 
 
@@ -35,7 +38,7 @@ def test_home_opens_on_the_first_puzzle_and_shows_no_solution(tmp_path: Path, fi
     page = home.skye.header.value + home.skye.message + home.skye.result.value + home.skye.hint_box.value
     assert "best possible" not in page and str(first_skye.optimum) + " points" not in page
     assert len(home.skye.territory) == len(first_skye.territory)        # no solved territory drawn
-    assert "Isle of Skye: 0 of 43 puzzles solved." in home.summary.value
+    assert f"Isle of Skye: 0 of {SKYE_COUNT} puzzles solved." in home.summary.value
     assert "Hashi: 0 of 33 puzzles solved." in home.summary.value
     assert "Puzzle of the day, 2026-11-25" in home.daily_line.value
     assert home.daily_skye_button.description == "Today's Isle of Skye puzzle ★★☆☆☆"
@@ -56,7 +59,7 @@ def test_solving_updates_the_table_and_offers_the_next_puzzle(tmp_path: Path, fi
     _solve_skye(home)
     assert home.skye.message.startswith("Solved!")
     assert home.skye.next_button.layout.display is None
-    assert "Isle of Skye: 1 of 43 puzzles solved." in home.summary.value
+    assert f"Isle of Skye: 1 of {SKYE_COUNT} puzzles solved." in home.summary.value
     row = next(r for r in home.table.value.split("<tr>") if first_skye.title in r)
     assert f"<td style='text-align:center'>✓</td><td style='text-align:right'>{first_skye.optimum}</td>" \
            "<td style='text-align:right'>1</td>" in row
