@@ -60,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=None, help="worker processes (default: every core)")
     ap.add_argument("--quick", action="store_true", help="4 games per pair (a smoke run)")
     ap.add_argument("--strong", action="store_true", help="Isle of Skye's strong bot enters too")
+    ap.add_argument("--only", choices=["skye", "hashi", "skylands"], action="append",
+                    help="rate only this game (repeatable); with --out, the other games already in the "
+                         "file are kept as they are")
     ap.add_argument("--out", help="write the table as JSON here (e.g. docs/elo.json)")
     args = ap.parse_args(argv)
     from tqdm.auto import tqdm
@@ -71,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
                            "load_average_before": [round(x, 2) for x in os.getloadavg()],
                            "cpus": os.cpu_count(), "python": platform.python_version(), "games": {}}
     plan = [(skye, KINDS + (["strong"] if args.strong else [])), (hashi, KINDS), (skylands, KINDS)]
+    if args.only:
+        plan = [(m, k) for m, k in plan if m.INFO.name in args.only]
     total = sum(games * len(k) * (len(k) - 1) // 2 for _m, k in plan)
     started = time.perf_counter()
     with tqdm(total=total, unit="game", file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
@@ -79,14 +84,14 @@ def main(argv: list[str] | None = None) -> int:
             score, played, speed = round_robin(info, kinds, games, args.seed, workers, bar)
             fit = fit_elo(kinds, score, anchor="random", prior_games=PRIOR_GAMES)
             out["games"][info.name] = {
-                "title": info.title, "bots": kinds,
+                "title": info.title, "bots": kinds, "games_per_pair": games, "seed": args.seed,
                 "score": [[round(v, 2) for v in row] for row in score], "played": played,
                 "games_per_second": {k: round(v, 2) for k, v in speed.items()},
                 **fit.to_dict()}
     out["seconds"] = round(time.perf_counter() - started, 1)
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
-    if not args.strong:
-        out["games"]["skye"]["strong"] = "not yet rated: run with --strong once the strong bot is its own"
+    if not args.strong and "skye" in out["games"]:
+        out["games"]["skye"]["strong"] = "not yet rated: run with --strong"
     print(f"Elo-style ratings, {games} two-player games per pair, seeds {args.seed}..{args.seed + games - 1}, "
           f"{workers} worker(s), {out['seconds']} s, load average {out['load_average_before'][0]} before")
     for name, g in out["games"].items():
@@ -99,6 +104,14 @@ def main(argv: list[str] | None = None) -> int:
             interval = "anchor" if b == "random" else f"{r['low']:.0f}..{r['high']:.0f}"
             print(f"  {b:8} {r['elo']:6.0f}  {interval:>15}  {against}")
     if args.out:
+        if args.only and os.path.exists(args.out):        # keep the other games' tables
+            with open(args.out, encoding="utf-8") as f:
+                old = json.load(f)
+            for name, g in old.get("games", {}).items():
+                if name not in out["games"]:
+                    g.setdefault("games_per_pair", old.get("games_per_pair"))
+                    g.setdefault("seed", old.get("seed"))
+                    out["games"][name] = g
         write_json(args.out, out)
         print(f"\nwritten to {args.out}")
     return 0

@@ -17,7 +17,7 @@ from skye_widgets.hashi.board import load_board
 from skye_widgets.hashi.game import HashiGame
 from skye_widgets.protocol import suggest
 from skye_widgets.skye.game import SetPrices
-from skye_widgets.widgets.base import WHY_SUMMARY
+from skye_widgets.widgets.base import WHY_SUMMARY, plain_text
 from skye_widgets.widgets.hashi import HashiWidget
 from skye_widgets.widgets.skye import GameTable
 from skye_widgets.widgets.skylands import SkylandsWidget
@@ -239,3 +239,12 @@ def test_explain_last_lines_add_up_to_the_score_change():
     new = [int(m) for m in re.findall(r"^([+-]\d+) ", text, re.M)]
     gone = [int(m) for m in re.findall(r"^\(before: ([+-]\d+) ", text, re.M)]
     assert new and before.points + sum(new) - sum(gone) == after.points
+
+
+def test_the_explain_button_shows_explain_last_under_the_controls():
+    t = GameTable(["greedy", "random"], seed=4, bot_delay=None)
+    t.explain_button.click()
+    shown = plain_text(t.explain_html.value)
+    text = t.explain_last()
+    assert shown and all(line.strip() in shown for line in text.splitlines() if line.strip())
+    assert t.explain_button.description == "explain the last move" and t.explain_button.tooltip

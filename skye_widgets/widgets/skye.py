@@ -72,6 +72,8 @@ SUGGEST_LABEL = "What would a bot do?"
 SUGGEST_TOOLTIP = "show what the planner bot would do now, and why (nothing is played)"
 SUGGEST_LINE = "A planner bot would {move} for {name}. In its words: {why}"
 SUGGEST_NONE = "There is no decision of yours to suggest a move for."
+EXPLAIN_LABEL = "explain the last move"
+EXPLAIN_TOOLTIP = "what the last bot move was, why the bot chose it, and what it scored"
 MOVE_PRICES = "discard tile {discard} and price {prices}"
 MOVE_PRICE = "tile {tile} at {gold}"
 MOVE_BUY = "buy tile {tile} from {seller} for {price} gold"
@@ -645,7 +647,12 @@ class GameTable(W.VBox):
         self.suggest_button.add_class("skye-suggest")
         self.hint_html = W.HTML()
         self.hint_html.add_class("skye-hint")
-        for b in (self.undo_button, self.step_button, self.suggest_button):       # the keys go on working on the board
+        self.explain_button = on_click(W.Button(description=EXPLAIN_LABEL, tooltip=EXPLAIN_TOOLTIP,
+                                                layout=W.Layout(width="auto")), self.show_explanation)
+        self.explain_button.add_class("skye-explain")
+        self.explain_html = W.HTML()
+        self.explain_html.add_class("skye-explanation")
+        for b in (self.undo_button, self.step_button, self.suggest_button, self.explain_button):       # the keys go on working on the board
             b.on_click(lambda _b: self.boards[self.tabs.selected_index or 0].focus_board())
         self.auto_box = W.Checkbox(value=auto_bots, description="bots move by themselves", indent=False,
                                    layout=W.Layout(width="auto"))
@@ -665,11 +672,12 @@ class GameTable(W.VBox):
         self.tabs = W.Tab(children=self.boards)
         for p, name in enumerate(game.names):
             self.tabs.set_title(p, name)
-        controls = W.HBox([self.undo_button, self.step_button, self.suggest_button, self.auto_box,
-                           self.open_hand_box],
+        controls = W.HBox([self.undo_button, self.step_button, self.suggest_button, self.explain_button,
+                           self.auto_box, self.open_hand_box],
                           layout=W.Layout(align_items="center", flex_flow="row wrap", grid_gap="0 1em"))
         super().__init__(children=[self.header, self.players_html, self.panel, self.status, self.hint_html, self.tabs,
-                                   controls, W.HTML("<b>Event log</b>"), self.log_box, self.final_html])
+                                   controls, self.explain_html, W.HTML("<b>Event log</b>"), self.log_box,
+                                   self.final_html])
         self.add_class("skye-game-table")
         self.refresh()
         self.turns.run()
@@ -857,6 +865,14 @@ class GameTable(W.VBox):
         if d is None:
             return explain_decision(self.turns, None)
         return explain_decision(self.turns, d, self._action_line(d).rstrip("."), secret=self._secret(d))
+
+    def show_explanation(self) -> str:
+        """Show :meth:`explain_last` under the controls, one sentence a line (the teacher's
+        "explain the last move"); returns it."""
+        text = self.explain_last()
+        self.explain_html.value = "<div class='skye-explanation-text'>" + "<br>".join(
+            escape(line) for line in text.splitlines() if line.strip()) + "</div>"
+        return text
 
     def move_text(self, action: Any) -> str:
         """An action in words, for the hint line."""
