@@ -8,7 +8,7 @@ PIP    := $(PY) -m pip --disable-pip-version-check -q
 PORT   ?= 8888
 PYTEST_ARGS ?=
 
-.PHONY: lab test test-fast browser-deps bench lite voila notebooks clean
+.PHONY: lab test test-fast browser-deps bench lite lite-offline voila notebooks clean
 
 lab: $(VENV)/.lab-installed
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb >/dev/null   # show the saved pictures without running
@@ -52,6 +52,36 @@ lite: $(LITE_VENV)/.lite-installed
 		--piplite-wheels $$(ls $(abspath $(LITE_WORK))/dist/skye_widgets-*-py3-none-any.whl)
 	@echo "JupyterLite site in $(LITE_OUT): serve it with"
 	@echo "  $(LITE_PY) -m http.server -d $(LITE_OUT) 8000  # then open lab/index.html?path=notebooks/00_welcome.ipynb"
+
+# The same site with no request to a CDN: Pyodide from the `pyodide` npm package (the exact
+# version the kernel expects), micropip and the pure-Python wheels from PyPI, all served from
+# the site itself (static/pyodide/ with a lock file listing only what it serves; piplite never
+# falls back to pypi.org). numpy/Pillow (ipycanvas, PNG pictures) have no Pyodide build here:
+# those cells still need Pyodide's CDN. Downloads are cached in $(LITE_CACHE).
+LITE_OFFLINE_OUT  ?= build/lite-offline
+LITE_OFFLINE_WORK ?= build/lite-offline-work
+LITE_CACHE        ?= build/lite-cache
+LITE_PYODIDE_VERSION = $$($(LITE_PY) -c "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v; print(v)")
+
+lite-offline: $(LITE_VENV)/.lite-installed
+	rm -rf $(LITE_OFFLINE_WORK) $(LITE_OFFLINE_OUT) && mkdir -p $(LITE_OFFLINE_WORK)/contents/notebooks $(LITE_OFFLINE_WORK)/site $(LITE_CACHE)/npm
+	v=$(LITE_PYODIDE_VERSION); if [ "$$(cat $(LITE_CACHE)/npm/.version 2>/dev/null)" != "$$v" ]; then \
+		echo '{"name": "skye-lite-pyodide", "private": true}' > $(LITE_CACHE)/npm/package.json && \
+		(cd $(LITE_CACHE)/npm && npm install --no-audit --no-fund --loglevel=error --save-exact "pyodide@$$v") && \
+		echo "$$v" > $(LITE_CACHE)/npm/.version; fi
+	$(LITE_PY) lite/offline.py prepare --pyodide $(LITE_CACHE)/npm/node_modules/pyodide \
+		--cache $(LITE_CACHE)/wheels --lite-dir $(LITE_OFFLINE_WORK)/site \
+		--wheels $(LITE_OFFLINE_WORK)/wheels --expect $(LITE_PYODIDE_VERSION)
+	$(LITE_PY) -m build -q --no-isolation --outdir $(LITE_OFFLINE_WORK)/wheels . >/dev/null
+	find notebooks -maxdepth 1 -name '*.ipynb' -exec cp {} $(LITE_OFFLINE_WORK)/contents/notebooks/ \;
+	if [ -d puzzles ]; then cp -R puzzles $(LITE_OFFLINE_WORK)/contents/; fi
+	cp lite/offline_check.ipynb $(LITE_OFFLINE_WORK)/contents/
+	cd $(LITE_OFFLINE_WORK)/site && $(abspath $(LITE_VENV))/bin/jupyter lite build --lite-dir . \
+		--output-dir $(abspath $(LITE_OFFLINE_OUT)) --contents ../contents \
+		--piplite-wheels $(abspath $(LITE_OFFLINE_WORK))/wheels
+	$(LITE_PY) lite/offline.py check $(LITE_OFFLINE_OUT)
+	@echo "Offline JupyterLite site in $(LITE_OFFLINE_OUT) (no CDN; no ipycanvas/numpy/Pillow): serve it with"
+	@echo "  $(LITE_PY) -m http.server -d $(LITE_OFFLINE_OUT) 8000"
 
 $(LITE_VENV)/.lite-installed: Makefile
 	[ -x $(LITE_PY) ] || $(PYTHON) -m venv $(LITE_VENV)

@@ -161,3 +161,79 @@ def test_site_opens_in_chromium_with_the_pyodide_kernel(site: Path, browser) -> 
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+# --- lite/offline.py (`make lite-offline`): the parts that need no network -------------------
+
+def _offline_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("lite_offline", ROOT / "lite" / "offline.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+def _wheel(folder: Path, name: str, version: str, requires: list[str]) -> Path:
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    meta = "Metadata-Version: 2.1\nName: {}\nVersion: {}\n".format(name, version)
+    meta += "".join(f"Requires-Dist: {r}\n" for r in requires)
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(f"{name}-{version}.dist-info/METADATA", meta)
+    return path
+
+
+def test_offline_requirements_follow_pyodides_markers(tmp_path: Path) -> None:
+    offline = _offline_module()
+    whl = _wheel(tmp_path, "ipython", "9.12.0", [
+        "decorator",
+        "pexpect>4.3; sys_platform != 'win32' and sys_platform != 'emscripten'",
+        "colorama; sys_platform == 'win32'",
+        "typing_extensions>=4.6; python_version < '3.12'",
+        "Stack_Data",
+        "pytest; extra == 'test'",
+    ])
+    env = offline._marker_env("3.14.2")
+    # Under Pyodide (emscripten, Python 3.14): no pexpect, no colorama, no backport, no extras.
+    assert offline._requirements(whl, env) == ["decorator", "stack-data"]
+
+
+def _fake_site(root: Path, lock_packages: dict) -> Path:
+    static = root / "static" / "pyodide"
+    static.mkdir(parents=True)
+    offline = _offline_module()
+    for name in offline.PYODIDE_RUNTIME:
+        (static / name).write_bytes(b"x")
+    (static / "pyodide-lock.json").write_text(json.dumps({"info": {}, "packages": lock_packages}))
+    settings = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True}
+    (root / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {"litePluginSettings": {
+        "@jupyterlite/pyodide-kernel-extension:kernel": settings}}}))
+    return static
+
+
+def test_offline_check_accepts_a_lock_of_served_files_and_names_each_fault(tmp_path: Path) -> None:
+    offline = _offline_module()
+    good = tmp_path / "good"
+    static = _fake_site(good, {})
+    whl = _wheel(static, "micropip", "0.11.1", [])
+    digest = hashlib.sha256(whl.read_bytes()).hexdigest()
+    lock = {"micropip": {"file_name": whl.name, "sha256": digest, "depends": []}}
+    (static / "pyodide-lock.json").write_text(json.dumps({"info": {}, "packages": lock}))
+    assert offline.check_site(good) == []
+
+    bad = tmp_path / "bad"
+    static = _fake_site(bad, {
+        "micropip": {"file_name": whl.name, "sha256": "0" * 64, "depends": ["packaging"]},
+        "numpy": {"file_name": "numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+                  "sha256": digest, "depends": []},
+    })
+    shutil.copy(whl, static / whl.name)
+    (static / "python_stdlib.zip").unlink()
+    faults = offline.check_site(bad)
+    assert faults == [
+        "static/pyodide/python_stdlib.zip is missing",
+        f"{whl.name} does not match the lock's sha256",
+        "micropip depends on packaging, which the lock does not list",
+        "the lock names numpy-2.4.6-cp314-cp314-pyemscripten_2026_0_wasm32.whl (numpy), "
+        "which the site does not serve",
+    ]
