@@ -144,6 +144,7 @@ def _inverse(m: list[list[float]]) -> list[list[float]]:
 #: Bar colours by bot kind (the strategy lab's colours; unknown kinds grey).
 BOT_COLOURS = {"random": "#BBBBBB", "greedy": "#EE6677", "planner": "#4477AA", "strong": "#228833"}
 ELO_CHART_TITLE = "Elo-style ratings, two-player round-robin ({games} games per pair)"
+ELO_CHART_TITLE_RANGE = "Elo-style ratings, two-player round-robin ({low} to {high} games per pair)"
 ELO_CHART_DESC = ("Bars show each bot's Elo-style rating, anchored at random = 1000, with its 95 % interval "
                   "as a whisker. {summary}")
 ELO_CHART_ITEM = "{game}: {ratings}."
@@ -176,7 +177,11 @@ def elo_chart(table: dict[str, Any]) -> Any:
     summary = " ".join(ELO_CHART_ITEM.format(game=g["title"], ratings=", ".join(
         ELO_CHART_RATING.format(bot=b, elo=round(g["ratings"][b]["elo"])) for b in g["bots"]))
         for g in games.values())
-    d = Drawing(width, top + h + 52, title=ELO_CHART_TITLE.format(games=table.get("games_per_pair", "?")),
+    counts = sorted({g.get("games_per_pair", table.get("games_per_pair", "?")) for g in table["games"].values()},
+                    key=lambda n: (not isinstance(n, int), n if isinstance(n, int) else 0))
+    title = (ELO_CHART_TITLE.format(games=counts[0]) if len(counts) == 1
+             else ELO_CHART_TITLE_RANGE.format(low=counts[0], high=counts[-1]))
+    d = Drawing(width, top + h + 52, title=title,
                 description=ELO_CHART_DESC.format(summary=summary))
     scale = h / (top_v - base)
 
