@@ -16,7 +16,7 @@ import sys
 from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
-from .errors import FileFormatError, RulesError
+from .errors import DataError, FileFormatError, RulesError
 from .limits import MAX_SEED, MAX_WORKERS, short
 
 GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.skylands.cli")
@@ -188,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(func(args) or 0)
-    except (FileFormatError, RulesError) as e:
+    except (FileFormatError, RulesError, DataError) as e:      # one line, never a traceback
         print(f"skye-widgets: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

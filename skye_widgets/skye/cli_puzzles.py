@@ -149,13 +149,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_daily(args: argparse.Namespace) -> int:
-    from ..daily import BadDateError
     from .daily import daily_puzzle
-    try:
-        d = daily_puzzle(args.date)
-    except BadDateError as e:
-        print(f"skye-widgets: {e}", file=sys.stderr)
-        return 2
+    d = daily_puzzle(args.date)          # a bad date: BadDateError, one line via cli.main
     p = d.puzzle
     if args.out:
         try:
