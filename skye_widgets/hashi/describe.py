@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+from ..words import word_list
+
 #: The sentences (named placeholders; one place to translate).
 TEXT = {
     "puzzle": "A Hashi puzzle of {width} {cols_word} and {height} {rows_word} with {islands} islands, "
@@ -33,20 +35,18 @@ TEXT = {
     "whose": "This is {name}'s board.",
     "whose_you": "This is your board.",
     "score_you": "You have {points} points so far.",
-    "more": "and {count} more",
 }
 
-#: The longest list spelled out in one sentence.
-MAX_LISTED = 60
 
 
-def _list(items: Iterable[str]) -> str:
-    items = list(items)
-    if len(items) > MAX_LISTED:
-        items = items[:MAX_LISTED] + [TEXT["more"].format(count=len(items) - MAX_LISTED)]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+#: Hashi boards hold up to 60 islands: all of them in one sentence.
+LISTED = 60
+
+
+def _words(items: Iterable[str]) -> str:
+    return word_list(items, limit=LISTED)
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -60,7 +60,7 @@ def _bridges(bridges: Mapping[tuple[Any, Any], int]) -> str:
                                         x1=a[0], y1=a[1], x2=b[0], y2=b[1])
              for (a, b), k in sorted(bridges.items(), key=lambda item: (item[0][0][1], item[0][0][0],
                                                                          item[0][1][1], item[0][1][0]))]
-    return TEXT["bridges"].format(items=_list(items))
+    return TEXT["bridges"].format(items=_words(items))
 
 
 def _order(cell: tuple[int, int]) -> tuple[int, int]:
@@ -75,7 +75,7 @@ def describe_puzzle(state: Any) -> str:
     out = [TEXT["puzzle"].format(width=puzzle.width, cols_word=_plural(puzzle.width, "column", "columns"),
                                  height=puzzle.height, rows_word=_plural(puzzle.height, "row", "rows"),
                                  islands=len(puzzle.islands), finished=done)]
-    out.append(TEXT["islands"].format(items=_list(
+    out.append(TEXT["islands"].format(items=_words(
         TEXT["island_number"].format(number=n, x=c[0], y=c[1])
         for c, n in sorted(puzzle.islands.items(), key=lambda item: _order(item[0])))))
     out.append(_bridges(bridges))
@@ -98,7 +98,7 @@ def describe_sheet(board: Any, numbers: Mapping[Any, int] | None = None,
         if isl.flag:
             text += TEXT["flag"].format(flag=isl.flag)
         items.append(text)
-    out.append(TEXT["islands"].format(items=_list(items)))
+    out.append(TEXT["islands"].format(items=_words(items)))
     out.append(_bridges(bridges or {}))
     return " ".join(out)
 

@@ -15,8 +15,9 @@ label of a board; the rest is its long description.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
+from ..words import word_list
 from .graphs import areas, connected_cells
 from .tiles import Scroll
 
@@ -38,7 +39,6 @@ TEXT = {
               "connected to it by road).",
     "score": "Scoring tile {label} scores {points} VP here.",
     "breakdown": "The scoring overlay marks {count} scoring {items_word}, {points} VP in all.",
-    "more": "and {count} more",
 }
 
 #: Icon names, singular and plural.
@@ -63,8 +63,6 @@ SCROLL_WORDS: dict[Scroll, str] = {
     Scroll.PER_LIGHTHOUSE: "a scroll (1 VP per lighthouse)",
 }
 
-#: The longest list spelled out in one sentence (the rest: "and N more").
-MAX_LISTED = 40
 
 
 def count_words(n: int, one: str, many: str) -> str:
@@ -76,19 +74,6 @@ def count_words(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def word_list(items: Iterable[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (long lists end with "and N more").
-
-    >>> word_list(["a"]), word_list(["a", "b", "c"])
-    ('a', 'a, b and c')
-    """
-    items = list(items)
-    if len(items) > MAX_LISTED:
-        rest = len(items) - MAX_LISTED
-        items = items[:MAX_LISTED] + [TEXT["more"].format(count=rest)]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _icons_text(icons: Any) -> str:

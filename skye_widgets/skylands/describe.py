@@ -9,8 +9,9 @@ short label; a player named "You" is spoken to ("Your board", see :mod:`.words`)
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
+from ..words import word_list
 from .board import PlayerBoard, score_board
 from .words import counted, said
 
@@ -27,20 +28,10 @@ TEXT = {
     "scores": ("If the game ended now, you would score {points} VP.",
                "If the game ended now, {name} would score {points} VP."),
     "scores_plain": "If the game ended now, this board would score {points} VP.",
-    "more": "and {count} more",
 }
 
-#: The longest list spelled out in one sentence.
-MAX_LISTED = 40
 
 
-def _list(items: Iterable[str]) -> str:
-    items = list(items)
-    if len(items) > MAX_LISTED:
-        items = items[:MAX_LISTED] + [TEXT["more"].format(count=len(items) - MAX_LISTED)]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def describe_board(board: PlayerBoard, name: str | None = None, *, vp_markers: int = 0,
@@ -65,10 +56,10 @@ def describe_board(board: PlayerBoard, name: str | None = None, *, vp_markers: i
             state="a complete" if isl.complete else "an open", terrain=isl.terrain,
             squares=counted(isl.squares, "{n} square", "{n} squares"),
             spaces=counted(isl.spaces, "{n} space", "{n} spaces"),
-            people=TEXT["people"].format(items=_list(who)) if who else "",
-            specials=TEXT["specials"].format(names=_list(isl.specials)) if isl.specials else "",
-            cells=_list(f"({x}, {y})" for x, y in sorted(isl.cells, key=lambda c: (c[1], c[0])))))
-    out.append(TEXT["islands"].format(count=counted(len(items), "{n} island", "{n} islands"), items=_list(items))
+            people=TEXT["people"].format(items=word_list(who)) if who else "",
+            specials=TEXT["specials"].format(names=word_list(isl.specials)) if isl.specials else "",
+            cells=word_list(f"({x}, {y})" for x, y in sorted(isl.cells, key=lambda c: (c[1], c[0])))))
+    out.append(TEXT["islands"].format(count=counted(len(items), "{n} island", "{n} islands"), items=word_list(items))
                if items else TEXT["no_islands"])
     if score:
         points = score_board(board, vp_markers=vp_markers).points
