@@ -204,3 +204,18 @@ def write_json(path: str | os.PathLike[str], data: Any) -> None:
     written.
     """
     write_atomic(path, json.dumps(data, indent=1, sort_keys=False) + "\n")
+
+
+def save_json(path: str | os.PathLike[str], data: Any) -> str | None:
+    """Write ``data`` as JSON to ``path`` (its folder made if missing), for files a person keeps
+    between sessions (progress): ``None`` when saved, else the fault in words, so the caller can
+    warn in one line and carry on instead of failing."""
+    try:
+        os.makedirs(os.path.dirname(os.fspath(path)) or ".", exist_ok=True)
+        write_json(path, data)
+    except OSError as e:
+        return str(e.strerror or e)
+    except FileFormatError as e:
+        return e.fault
+    return None
+

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import FileFormatError, read_json, write_json
+from .errors import FileFormatError, read_json, save_json
 
 DATA_DIR_ENV = "SKYE_WIDGETS_DATA_DIR"
 FORMAT = "skye-widgets-progress/1"
@@ -215,13 +215,8 @@ class ProgressStore:
         if len(merged) > MAX_ENTRIES:     # the oldest entries go first (dicts keep insertion order)
             merged = dict(list(merged.items())[-MAX_ENTRIES:])
         self.entries = merged
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_json(self.path, {"format": FORMAT, "puzzles": {k: e.to_dict() for k, e in merged.items()}})
-        except OSError as e:
-            self.warning = SAVE_FAILED.format(path=self.path, fault=e.strerror or e)
-            return False
-        except FileFormatError as e:
-            self.warning = SAVE_FAILED.format(path=self.path, fault=e.fault)
+        fault = save_json(self.path, {"format": FORMAT, "puzzles": {k: e.to_dict() for k, e in merged.items()}})
+        if fault is not None:
+            self.warning = SAVE_FAILED.format(path=self.path, fault=fault)
             return False
         return True

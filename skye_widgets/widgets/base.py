@@ -528,13 +528,7 @@ class CanvasBoard(W.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget, plus static SVG and PNG pictures for viewers without a kernel
         (PNG: an untrusted notebook in JupyterLab shows no saved SVG)."""
-        bundle = super()._repr_mimebundle_(**kwargs) or {}
-        if isinstance(bundle, tuple):
-            data = dict(bundle[0])
-        else:
-            data = dict(bundle)
-        data.update(picture_bundle(self.picture()))
-        return data
+        return with_picture(super()._repr_mimebundle_(**kwargs), self.picture())
 
     def picture(self) -> Drawing:
         """The static picture of the board: its drawing, with its description."""
@@ -546,6 +540,16 @@ class CanvasBoard(W.VBox):
 #: The largest pixel coordinate a handler takes (far beyond any canvas; bigger numbers,
 #: like a huge whole number, are not pixels and would overflow float arithmetic).
 MAX_PIXEL = 1e9
+
+
+def with_picture(bundle: Any, drawing: Drawing | None) -> dict[str, Any]:
+    """A widget's live MIME bundle (as ipywidgets returns it) plus the static SVG and PNG of
+    ``drawing`` (:func:`~skye_widgets.drawing.picture_bundle`): every widget that shows a board
+    gives viewers without a kernel its picture this way."""
+    data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle or {})
+    if drawing is not None:
+        data.update(picture_bundle(drawing))
+    return data
 
 
 def finite_pixels(*values: Any) -> bool:

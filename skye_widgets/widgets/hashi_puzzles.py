@@ -22,9 +22,10 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from ..daily import stars
+from ..drawing import Drawing
 from ..hashi.shipped import MAX_STARS, ShippedHashi, load_all
 from ..progress import ProgressStore
-from .base import on_click
+from .base import on_click, with_picture
 from .hashi import HashiWidget
 
 ALL_SOLVED = "You have solved every puzzle of this set."
@@ -138,9 +139,8 @@ class HashiPuzzlePicker(W.VBox):
             self._updating = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = super()._repr_mimebundle_(**kwargs) or {}
-        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
-        board = self.board._repr_mimebundle_(**kwargs) or {}
-        board = dict(board[0]) if isinstance(board, tuple) else dict(board)
-        data.update({k: v for k, v in board.items() if k.startswith("image/")})
-        return data
+        return with_picture(super()._repr_mimebundle_(**kwargs), self.picture())
+
+    def picture(self) -> Drawing:
+        """The static picture of the puzzle's board (with its description)."""
+        return self.board.picture()

@@ -33,7 +33,7 @@ from ..hashi.shipped import MAX_STARS as HASHI_STARS, ShippedHashi, load_all as 
 from ..progress import ProgressStore
 from ..skye import daily as skye_daily
 from ..skye.puzzles import Puzzle, load_all as load_skye
-from .base import on_click
+from .base import on_click, with_picture
 from .hashi_puzzles import HashiPuzzlePicker
 from .skye_puzzles import PuzzleWidget, _stars
 
@@ -141,9 +141,4 @@ class PuzzlesHome(W.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live page plus a static picture of the board shown."""
-        bundle = super()._repr_mimebundle_(**kwargs) or {}
-        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
-        board = self.board._repr_mimebundle_(**kwargs) or {}
-        board = dict(board[0]) if isinstance(board, tuple) else dict(board)
-        data.update({k: v for k, v in board.items() if k.startswith("image/")})
-        return data
+        return with_picture(super()._repr_mimebundle_(**kwargs), self.board.picture())

@@ -38,8 +38,7 @@ import ipywidgets as W
 
 from .. import lessons as lesson_texts
 from ..lessons import checks as lesson_checks
-from ..drawing import picture_bundle
-from .base import on_click, plain_text
+from .base import on_click, plain_text, with_picture
 
 Check = Callable[[], "tuple[bool, str]"]
 
@@ -158,11 +157,8 @@ class Exercise(_Feedback):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget, plus the board's static SVG and PNG pictures (if the body is a
         board) for viewers without a kernel, like the boards' own bundles."""
-        bundle = super()._repr_mimebundle_(**kwargs) or {}
-        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
-        if self.undo_button is not None:
-            data.update(picture_bundle(self.body.drawing()))
-        return data
+        return with_picture(super()._repr_mimebundle_(**kwargs),
+                            self.body.drawing() if self.undo_button is not None else None)
 
     # -- retrying a board ---------------------------------------------------
     def undo(self) -> None:

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as W
 
-from ..drawing import Drawing, picture_bundle
+from ..drawing import Drawing
 from ..errors import RulesError
 from ..limits import MAX_COORDINATE, is_whole
 from ..skye.bots import make_bot
@@ -33,7 +33,8 @@ from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, roun
 from ..skye.describe import describe_territory
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import CanvasBoard, TurnLoop, explain_decision, finite_pixels, on_click, plain_text, status_html, why_html
+from .base import (CanvasBoard, TurnLoop, explain_decision, finite_pixels, on_click, plain_text, status_html,
+                   why_html, with_picture)
 from .base import make_seat as base_make_seat
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle",
@@ -1152,8 +1153,5 @@ class GameTable(W.VBox):
         return f'<div class="skye-final">{"".join(parts)}</div>'
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = super()._repr_mimebundle_(**kwargs) or {}
-        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
-        p = self.tabs.selected_index or 0
-        data.update(picture_bundle(self.boards[p].picture()))
-        return data
+        return with_picture(super()._repr_mimebundle_(**kwargs),
+                            self.boards[self.tabs.selected_index or 0].picture())

@@ -32,12 +32,12 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from ..drawing import picture_bundle
-from ..errors import FileFormatError, read_json, write_json
+from ..drawing import Drawing
+from ..errors import FileFormatError, read_json, save_json
 from ..progress import ProgressStore
 from ..skye.puzzles import Move, Puzzle, describe_objective, evaluate, load_all
 from ..skye.scoring import ScoreResult
-from .base import on_click
+from .base import on_click, with_picture
 from .skye import TerritoryWidget
 
 
@@ -137,14 +137,9 @@ class SolvedStore:
         except FileFormatError:
             on_disk = []
         self.solved = list(dict.fromkeys(on_disk + self.solved))[-MAX_SOLVED_IDS:]
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_json(self.path, {"solved": self.solved})
-        except OSError as e:
-            self.warning = SAVE_FAILED.format(path=self.path, fault=e.strerror or e)
-            return False
-        except FileFormatError as e:
-            self.warning = SAVE_FAILED.format(path=self.path, fault=e.fault)
+        fault = save_json(self.path, {"solved": self.solved})
+        if fault is not None:
+            self.warning = SAVE_FAILED.format(path=self.path, fault=fault)
             return False
         return True
 
@@ -554,10 +549,11 @@ class PuzzleWidget(W.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget plus static SVG and PNG pictures of the board."""
-        bundle = super()._repr_mimebundle_(**kwargs) or {}
-        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle)
-        data.update(picture_bundle(self.board.picture()))
-        return data
+        return with_picture(super()._repr_mimebundle_(**kwargs), self.picture())
+
+    def picture(self) -> Drawing:
+        """The static picture of the puzzle's board (with its description)."""
+        return self.board.picture()
 
 
 def puzzle_picker(folder: str | os.PathLike[str] | None = None, *,
