@@ -27,21 +27,7 @@ from skye_widgets.skye import play_game, tournament
 from skye_widgets.skye.bots import PlannerBot
 from skye_widgets.skye.search import StrongBot
 
-
-class Timed:
-    """Wraps a bot and records the CPU time and phase of every decision."""
-
-    def __init__(self, bot) -> None:
-        self.bot = bot
-        self.times: list[float] = []
-        self.phases: list[str] = []
-
-    def choose(self, state):
-        t0 = time.process_time()
-        a = self.bot.choose(state)
-        self.times.append(time.process_time() - t0)
-        self.phases.append(state.phase)
-        return a
+from bench_skye_game import Timed   # the same decision timer (this script's folder is on sys.path)
 
 
 def percentile(xs: list[float], q: float) -> float:
