@@ -124,3 +124,26 @@ def jupyter_server(root: Path, app: str = "lab") -> Iterator[Server]:
     finally:
         _stop(proc)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextmanager
+def static_site(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` with Python's http.server on 127.0.0.1 (a JupyterLite site); yields its base URL
+    once ``index.html`` answers, and stops the server on exit."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(folder), str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                urllib.request.urlopen(base + "/index.html", timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError(f"the static server for {folder} did not start") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        _stop(proc)

@@ -11,15 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
+from jupyter_servers import static_site
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "tests" / "output"
@@ -123,21 +121,9 @@ def test_site_opens_in_chromium_with_the_pyodide_kernel(site: Path, browser) -> 
     Nothing but 127.0.0.1 is fetched: every other request is aborted, so the kernel itself
     (Pyodide comes from a CDN at start-up) is not started here - only the page is checked.
     """
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(site), str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
     notebooks = sorted(p.name for p in (site / "files" / "notebooks").glob("*.ipynb")) \
         if (site / "files" / "notebooks").is_dir() else []
-    try:
-        for _ in range(100):  # wait for the server (at most ~10 s)
-            try:
-                urllib.request.urlopen(base + "/index.html", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with static_site(site) as base:
         context = browser.new_context(viewport={"width": 1300, "height": 800})
         try:
             page = context.new_page()
@@ -158,9 +144,6 @@ def test_site_opens_in_chromium_with_the_pyodide_kernel(site: Path, browser) -> 
             page.screenshot(path=str(OUTPUT / "lite_site.png"))
         finally:
             context.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 # --- lite/offline.py (`make lite-offline`): the parts that need no network -------------------

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from helpers import OUTPUT
+from jupyter_servers import static_site
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,12 +67,6 @@ PANEL = ("() => { const app = window.jupyterapp;"
          " const k = w && w.sessionContext.session && w.sessionContext.session.kernel;")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.mark.timeout(1500)
 def test_kernel_runs_offline_in_chromium(site: Path, browser) -> None:
     # The test drives the lab through window.jupyterapp, which JupyterLite exposes only
@@ -84,19 +75,9 @@ def test_kernel_runs_offline_in_chromium(site: Path, browser) -> None:
     config = json.loads(path.read_text())
     config["jupyter-config-data"]["exposeAppInBrowser"] = "true"
     path.write_text(json.dumps(config))
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(site), str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
     elsewhere: list[str] = []
     local: list[str] = []
-    try:
-        for _ in range(100):  # wait for the server (at most ~10 s)
-            try:
-                urllib.request.urlopen(base + "/index.html", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with static_site(site) as base:
         context = browser.new_context(viewport={"width": 1300, "height": 900}, service_workers="block")
 
         def route(r) -> None:
@@ -145,9 +126,6 @@ def test_kernel_runs_offline_in_chromium(site: Path, browser) -> None:
             page.screenshot(path=str(OUTPUT / "lite_offline.png"))
         finally:
             context.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     assert elsewhere == []
     # The runtime and the wheels really came from this site (the routing saw them).
     assert any(u.endswith("/static/pyodide/pyodide.asm.wasm") for u in local)
