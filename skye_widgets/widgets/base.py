@@ -321,7 +321,7 @@ class CanvasBoard(W.VBox):
         self.redraw_count = 0
         self._painted: dict[str, tuple[Shape, ...]] | None = None
         self._described = ""
-        self._resize_repaint: asyncio.TimerHandle | None = None
+        self._resize_repaint: list[asyncio.TimerHandle] = []
         self.canvas.on_client_ready(lambda *_: self.redraw(force=True))
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_mouse_move(self._on_mouse_move)
@@ -462,25 +462,23 @@ class CanvasBoard(W.VBox):
             self._repaint_after_resize()
 
     def _repaint_after_resize(self) -> None:
-        """Paint everything once more shortly after a resize.
+        """Paint everything again shortly after a resize, twice.
 
         A browser clears a canvas when its size changes, and the size (a widget
         state update) and the drawing (a custom message) travel separately: the
-        drawing can land first and be wiped. A second full paint, sent a moment
-        later from the kernel's event loop, lands after the size. Without a
-        running loop (plain Python, tests) there is no browser to race with.
+        drawing can land first and be wiped. Full paints sent from the kernel's
+        event loop a moment later (0.25 s, and 1.5 s for a busy browser) land after
+        the size, and each sends the layers' pixels back for a saved notebook's
+        picture. Without a running loop (plain Python, tests) there is no browser
+        to race with.
         """
         loop = running_loop()
         if loop is None:
             return
-        if self._resize_repaint is not None:
-            self._resize_repaint.cancel()
-
-        def repaint() -> None:
-            self._resize_repaint = None
-            self.redraw(force=True)
-
-        self._resize_repaint = loop.call_later(0.25, repaint)
+        for handle in self._resize_repaint:
+            handle.cancel()
+        self._resize_repaint = [loop.call_later(delay, lambda: self.redraw(force=True))
+                                for delay in RESIZE_REPAINTS]
 
     def resize(self, width: int, height: int) -> None:
         """Give the canvas a new fixed pixel size."""
@@ -550,6 +548,10 @@ def with_picture(bundle: Any, drawing: Drawing | None) -> dict[str, Any]:
     if drawing is not None:
         data.update(picture_bundle(drawing))
     return data
+
+
+#: Seconds after a resize at which a board paints itself again (see CanvasBoard._repaint_after_resize).
+RESIZE_REPAINTS = (0.25, 1.5)
 
 
 def finite_pixels(*values: Any) -> bool:
