@@ -180,3 +180,15 @@ def test_delay_none_moves_the_bots_at_once_even_on_a_running_loop():
         TurnLoop(game, [Ones(), Ones()], delay=None).run()
         return game
     assert asyncio.run(main()).history == [1, 1, 1, 1]
+
+
+def test_the_teachers_undo_takes_back_one_action_whoever_made_it_and_pauses_the_bots():
+    game = Race(3)
+    loop = TurnLoop(game, [None, Ones(), Ones()])
+    loop.act(2)                       # 2, then the bots 1 and 1
+    assert game.history == [2, 1, 1] and loop.auto
+    assert loop.undo_last() == (2, 1)            # the last bot's move alone
+    assert game.history == [2, 1] and game.total == 3 and not loop.auto
+    assert loop.bot_to_act() == 2                # paused: the bot does not play it again
+    assert loop.undo_last() == (1, 1) and loop.undo_last() == (0, 2)
+    assert game.history == [] and loop.undo_last() is None

@@ -844,6 +844,24 @@ class TurnLoop:
             del self._decisions[i]
         return taken
 
+    def undo_last(self) -> tuple[int | None, Any] | None:
+        """Take back the last action, whoever made it (a bot's too): the teacher's undo.
+
+        Returns ``(player, action)`` taken back, or None when nothing was played.
+        A scheduled bot move is cancelled and automatic play is switched off
+        (otherwise the bot would play the same move again at once).
+        """
+        if not self.game.history:
+            return None
+        self.cancel()
+        self.auto = False
+        i = len(self.game.history) - 1
+        who = self.actor(i)
+        action = self.game.undo()
+        self._actors.pop(i, None)
+        self._decisions.pop(i, None)
+        return who, action
+
     # -- explanations ----------------------------------------------------------
     def _log_size(self) -> int:
         log = getattr(self.game, "log", ())
