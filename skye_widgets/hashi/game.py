@@ -746,6 +746,22 @@ class HashiGame(Pictured):
         """Cards still to be turned after the current one."""
         return len(self.pile) - self.round
 
+    def cards_to_come(self) -> list[Card]:
+        """The face-down pile still to be turned, top first: what the rules hide from every
+        player (never in an :meth:`observation`; the projector's "show everyone's hidden
+        information" reads it).
+
+        >>> g = HashiGame.new(1, seed=3)
+        >>> len(g.cards_to_come()), g.cards_to_come()[0] == g.pile[0]
+        (17, True)
+        """
+        return list(self.pile[self.round:])
+
+    @property
+    def removed_card(self) -> Card:
+        """The card put back in the box unseen at the start (the rules: it is never seen)."""
+        return self._removed
+
     def solo_pile(self) -> int:
         """Solo: the pile (1-3) the current card comes from (0 during the setup)."""
         if self.round == 0:

@@ -33,7 +33,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..drawing import Drawing
-from ..errors import RulesError
+from ..errors import BadConfigError, RulesError
 from ..limits import is_whole
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
@@ -43,9 +43,11 @@ from ..hashi.solver import hint as next_hint
 from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
                             winners_text)
 from ..hashi.describe import describe_game, describe_puzzle
+from ..words import word_list
 from ..protocol import suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
+from .projector import ProjectorParts
 
 
 #: The keyboard's texts (whole sentences with named placeholders, for translation).
@@ -82,6 +84,55 @@ HASHI_MOVE_BRIDGE = "draws a bridge {a} - {b}"
 HASHI_MOVE_END = "ends the turn"
 HASHI_SUGGEST_LINE = "What would a bot do? {plan}. In its words: {why}"
 
+# -- projector mode (issue 16): whole sentences with named placeholders, for translation --------
+#: The big "whose turn / what to do now" line, one per kind of decision.
+HASHI_TURN_SETUP = "{name}: write a 3 or a 4 on an island without a flag."
+HASHI_TURN_CARD = ("{name}: the card shows {number} with {bridges}. Write the {number} on a free island, "
+                   "draw exactly {bridges} or none, then press Done.")
+HASHI_TURN_WROTE = "{name}: draw exactly {bridges} or none, then press Done."
+HASHI_TURN_DRAWING = "{name}: {drawn} of {bridges} drawn; draw {left} more, or take them back."
+HASHI_TURN_DRAWN = "{name}: every bridge of the card is drawn; press Done to end the turn."
+HASHI_BRIDGES = ("{n} bridge", "{n} bridges")
+#: A bot's turn: moving, or waiting for the teacher (the bots are paused).
+PROJECTOR_BOT_THINKING = "{name} ({kind}) is thinking."
+PROJECTOR_BOT_PAUSED = "{name} ({kind}) plays next; the bots are paused."
+#: The end, with the winner and the score.
+HASHI_OVER_SOLO = "Game over: {name} scores {points} points, rank {rank}."
+HASHI_OVER_WIN = "Game over: {name} wins with {points} points."
+HASHI_OVER_SHARED = "Game over: {names} share the win with {points} points."
+#: The short prompts of the decision part.
+HASHI_PROMPT_SETUP = "Pick 3 or 4, then click an island without a flag."
+HASHI_PROMPT_CARD = "Click a free island to write {number}, or two islands for a bridge."
+HASHI_PROMPT_BRIDGES = "Click two islands for each bridge."
+HASHI_PROMPT_DONE = "Press Done to end the turn."
+HASHI_PROMPT_WAIT = "Nothing to do: a bot is playing."
+HASHI_PROMPT_OVER = "The game is over."
+HASHI_DONE = "Done"
+HASHI_DONE_TIP = "end the turn (d)"
+HASHI_TAKE_BACK = "Take back"
+HASHI_TAKE_BACK_TIP = "take back this turn's last number or bridge"
+HASHI_SUGGEST = "What would a bot do?"
+HASHI_SUGGEST_TIP = "the planner's move for this turn and why (nothing is played)"
+HASHI_SETUP_TIPS = ["write a 3 in the setup", "write a 4 in the setup"]
+#: The board part's caption, the summaries and the track.
+HASHI_BOARD_OF = "{name}'s board"
+HASHI_SEAT_PERSON = "person"
+HASHI_SUMMARY_POINTS = "{points} points"
+HASHI_TRACK_SETUP = "Setup: every player writes a 3 or a 4. Then {total} cards are turned one by one."
+HASHI_TRACK_CARD = "Card {round} of {total}: {card}."
+HASHI_TRACK_LEFT = ("{n} card to come.", "{n} cards to come.")
+HASHI_TRACK_PILE = "Solo: pile {pile} of 3."
+HASHI_TRACK_OVER = "All {total} cards are played."
+HASHI_TRACK_PLAYED = "Played: {cards}."
+#: Everyone's hidden information (the teacher's "show everyone's hidden information").
+HASHI_OPEN_TITLE = "Hidden from every player (shown for discussion):"
+HASHI_OPEN_PILE = "The face-down pile, top first: {cards}."
+HASHI_OPEN_PILE_EMPTY = "The face-down pile is empty."
+HASHI_OPEN_REMOVED = "The card put back in the box unseen: {card}."
+#: The teacher's undo.
+UNDO_TOOK_BACK = "Taken back: {move}. The bots are paused."
+UNDO_NOTHING = "There is nothing to take back."
+
 
 class HashiWidget(CanvasBoard):
     """A Hashi game or a classic puzzle on a canvas (see the module docstring).
@@ -103,6 +154,12 @@ class HashiWidget(CanvasBoard):
     def __init__(self, game: HashiGame | None = None, *, bots: Sequence[str | None] = (),
                  puzzle: Any = None, bot_seed: int = 0, bot_delay: float | None = None,
                  coordinates: bool = True) -> None:
+        #: projector mode (set by :func:`projector_game`): undo() is then the teacher's undo
+        self.projector = False
+        #: True while everyone's hidden information shows (projector mode)
+        self.open_hand = False
+        self._refresh_callbacks: list[Any] = []
+        self._parts: ProjectorParts | None = None
         self.selected: Cell | None = None
         # column (x) and row (y) numbers on the board's edge, as the texts name cells
         self.coordinates_box = W.Checkbox(value=bool(coordinates), description="coordinates", indent=False,
@@ -145,7 +202,7 @@ class HashiWidget(CanvasBoard):
             self.done_button = on_click(W.Button(description="Done", icon="check", button_style="success",
                                                  tooltip="end your turn (d)"),
                                         self.done)
-            self.undo_button = on_click(W.Button(description="Undo", icon="undo", tooltip="take back this turn's last move (Backspace)"), self.undo)
+            self.undo_button = on_click(W.Button(description="Undo", icon="undo", tooltip="take back this turn's last move (Backspace)"), self.undo_turn)
             self.suggest_button = on_click(W.Button(description="Suggest", icon="lightbulb-o",
                                                     tooltip="what would a bot do? the planner's move and why"),
                                            self.suggest)
@@ -244,6 +301,10 @@ class HashiWidget(CanvasBoard):
             if self._hint_at is not None and self._hint_at != len(g.history):
                 self.suggestion, self._hint_at, self.hint_html.value = None, None, ""
             self.log_html.value = self._log_html()
+            if self._parts is not None:
+                self._update_parts()
+        for callback in self._refresh_callbacks:
+            callback()
 
     def move_text(self, action: Any) -> str:
         """A game action in words (the bot-move log)."""
@@ -269,14 +330,15 @@ class HashiWidget(CanvasBoard):
 
     def explain_last(self) -> str:
         """The last bot move in words: who did what, why (the bot's explanation) and what
-        it scored (the points before and after, the breakdown lines it added). Plain text."""
+        it scored (the points before and after, the breakdown lines it added), as HTML, one
+        sentence a line (:func:`explanation_html`); a plain sentence when no bot has moved."""
         if self.turns is None:            # a classic puzzle has no bots
             return ""
         d = self.turns.last_explanation
         if d is None:
             return explain_decision(self.turns, None)
-        return explain_decision(self.turns, d, HASHI_MOVE_BY.format(name=self.game.players[d.player],
-                                                                     move=self.move_text(d.action)))
+        return explanation_html(explain_decision(self.turns, d, HASHI_MOVE_BY.format(
+            name=self.game.players[d.player], move=self.move_text(d.action))), "hashi-projector-explain")
 
     @property
     def hint(self) -> str:
@@ -318,6 +380,189 @@ class HashiWidget(CanvasBoard):
         unseen = " ".join(card_label(c) for c in g.unseen_cards())
         return (f"<table class='hashi-score-sheet'>{''.join(rows)}</table>"
                 f"<div>Cards not seen yet (one of them is out of the game): {escape(unseen)}</div>")
+
+
+    # -- projector mode (issue 16: the protocol of widgets.projector.ProjectorGame) -------
+    def _seat_kind(self, player: int) -> str:
+        bot = self.bots[player] if 0 <= player < len(self.bots) else None
+        return HASHI_SEAT_PERSON if bot is None else str(getattr(bot, "name", type(bot).__name__))
+
+    def turn_line(self) -> str:
+        """Whose turn and what to do now, one sentence the room can read: the setup, the
+        start of a turn (write, then bridges), bridges still to draw, all drawn (Done);
+        a bot thinking (or waiting while the bots are paused); the end with the winner
+        and the score."""
+        g = self.game
+        if g is None or self.turns is None:
+            return ""
+        if g.is_over():
+            best = g.winners()
+            points = g.score(best[0]).points
+            if g.solo:
+                return HASHI_OVER_SOLO.format(name=g.players[0], points=points, rank=g.rank_title())
+            if len(best) == 1:
+                return HASHI_OVER_WIN.format(name=g.players[best[0]], points=points)
+            return HASHI_OVER_SHARED.format(names=word_list([g.players[p] for p in best]), points=points)
+        p = g.current_player()
+        name = g.players[p]
+        if not self.turns.is_person(p):
+            line = PROJECTOR_BOT_THINKING if self.turns.auto else PROJECTOR_BOT_PAUSED
+            return line.format(name=name, kind=self._seat_kind(p))
+        if g.phase == "setup":
+            return HASHI_TURN_SETUP.format(name=name)
+        c = g.card
+        assert c is not None
+        bridges = _counted(c.bridges, *HASHI_BRIDGES)
+        drawn = len(g.turn_drawn)
+        if drawn == c.bridges:
+            return HASHI_TURN_DRAWN.format(name=name)
+        if drawn:
+            return HASHI_TURN_DRAWING.format(name=name, drawn=drawn, bridges=bridges,
+                                             left=c.bridges - drawn)
+        if g.turn_wrote is not None:
+            return HASHI_TURN_WROTE.format(name=name, bridges=bridges)
+        return HASHI_TURN_CARD.format(name=name, number=c.number, bridges=bridges)
+
+    def on_refresh(self, callback: Any) -> None:
+        """Call ``callback()`` after every refresh (a move, an undo, the bots)."""
+        self._refresh_callbacks.append(callback)
+
+    def set_open_hand(self, on: bool = True) -> None:
+        """Show (True) or hide everyone's hidden information in the track part. In Hashi
+        the sheets and the cards turned are open; the rules hide the face-down pile's
+        order and the card put back in the box unseen: both are shown, the pile top first.
+        The bots' observations never change (they are for the room, not the bots)."""
+        self.open_hand = bool(on)
+        self.refresh()
+
+    def teacher_undo(self) -> None:
+        """The teacher's undo: take back the last action, whoever made it (a bot's too);
+        the bots are paused (``TurnLoop.undo_last``)."""
+        if self.turns is None:
+            return
+        self.selected, self.highlight = None, ()
+        taken = self.turns.undo_last()
+        if taken is None:
+            self.say(UNDO_NOTHING, "error")
+        else:
+            who, action = taken
+            move = self.move_text(action)
+            if who is not None and self.game is not None:
+                move = HASHI_MOVE_BY.format(name=self.game.players[who], move=move)
+            self.say(UNDO_TOOK_BACK.format(move=move), "ok")
+        self.refresh()
+
+    def projector_parts(self) -> ProjectorParts:
+        """The parts of the projector page (built once, kept up to date by :meth:`refresh`):
+        the board (a caption naming whose board it is, over the canvas: the player to act's),
+        the decision (a short prompt, the setup's 3 or 4, Done, Take back, What would a bot
+        do?), every player's summary, the track (cards turned and to come) and the status
+        line. CSS classes: ``hashi-projector-*``."""
+        if self.game is None:
+            raise RulesError("a classic puzzle has no projector table: play a Hashi game")
+        if self._parts is None:
+            self._build_parts()
+        assert self._parts is not None
+        return self._parts
+
+    def _build_parts(self) -> None:
+        def styled(widget: Any, *classes: str) -> Any:
+            for css in classes:
+                widget.add_class(css)
+            return widget
+
+        def button(text: str, tip: str, handler: Any, style: str = "") -> W.Button:
+            b = W.Button(description=text, tooltip=tip, button_style=style, layout=W.Layout(width="auto"))
+            return self.return_focus(on_click(styled(b, "hashi-projector-button"), handler))
+
+        self._pj_caption = styled(W.HTML(), "hashi-projector-caption")
+        board = styled(W.VBox([self._pj_caption, self.canvas]), "hashi-projector-board")
+        self._pj_prompt = styled(W.HTML(), "hashi-projector-prompt")
+        self._pj_setup = styled(W.ToggleButtons(options=[("3", 3), ("4", 4)], value=self.setup_number.value,
+                                                tooltips=list(HASHI_SETUP_TIPS),
+                                                style={"button_width": "auto"}), "hashi-projector-setup")
+        W.link((self._pj_setup, "value"), (self.setup_number, "value"))
+        self._pj_done = button(HASHI_DONE, HASHI_DONE_TIP, self.done, "success")
+        self._pj_take_back = button(HASHI_TAKE_BACK, HASHI_TAKE_BACK_TIP, self.undo_turn)
+        self._pj_suggest = button(HASHI_SUGGEST, HASHI_SUGGEST_TIP, self.suggest)
+        self._pj_buttons = styled(W.HBox([self._pj_done, self._pj_take_back, self._pj_suggest],
+                                         layout=W.Layout(flex_flow="row wrap")), "hashi-projector-buttons")
+        decision = styled(W.VBox([self._pj_prompt, self._pj_setup, self._pj_buttons, self.hint_html]),
+                          "hashi-projector-decision")
+        self._pj_summaries = styled(W.HTML(), "hashi-projector-summaries")
+        self._pj_track = styled(W.HTML(), "hashi-projector-track")
+        self._parts = ProjectorParts(board, decision, self._pj_summaries, self._pj_track, self.status)
+        self._update_parts()
+
+    def _prompt(self) -> str:
+        g = self.game
+        assert g is not None
+        if g.is_over():
+            return HASHI_PROMPT_OVER
+        if not self._human_to_act():
+            return HASHI_PROMPT_WAIT
+        if g.phase == "setup":
+            return HASHI_PROMPT_SETUP
+        c = g.card
+        assert c is not None
+        if len(g.turn_drawn) == c.bridges:
+            return HASHI_PROMPT_DONE
+        if g.turn_wrote is None and not g.turn_drawn:
+            return HASHI_PROMPT_CARD.format(number=c.number)
+        return HASHI_PROMPT_BRIDGES
+
+    def _update_parts(self) -> None:
+        g = self.game
+        assert g is not None
+        person = self._human_to_act()
+        self._pj_caption.value = escape(HASHI_BOARD_OF.format(name=g.players[self.shown_player]))
+        self._pj_prompt.value = escape(self._prompt())
+        self._pj_setup.layout.display = None if person and g.phase == "setup" else "none"
+        self._pj_buttons.layout.display = None if person else "none"
+        playing = person and g.phase == "play"
+        self._pj_done.disabled = not playing
+        self._pj_take_back.disabled = not (playing and (g.turn_wrote is not None or bool(g.turn_drawn)))
+        self._pj_suggest.disabled = not person
+        self._pj_summaries.value = self._summaries_html()
+        self._pj_track.value = self._track_html()
+
+    def _summaries_html(self) -> str:
+        g = self.game
+        assert g is not None
+        now = g.current_player()
+        rows = []
+        for p in range(g.n_players):
+            _head, detail = score_line(g, p)
+            css = "hashi-projector-player hashi-projector-now" if p == now else "hashi-projector-player"
+            rows.append(f'<div class="{css}"><b>{escape(g.players[p])}</b> ({escape(self._seat_kind(p))}): '
+                        f"<b>{escape(HASHI_SUMMARY_POINTS.format(points=g.score(p).points))}</b>"
+                        f'<div class="hashi-projector-detail">{escape(detail)}</div></div>')
+        return "".join(rows)
+
+    def _track_html(self) -> str:
+        g = self.game
+        assert g is not None
+        total = len(g.pile)
+        if g.phase == "setup":
+            lines = [HASHI_TRACK_SETUP.format(total=total)]
+        elif g.is_over():
+            lines = [HASHI_TRACK_OVER.format(total=total)]
+        else:
+            assert g.card is not None
+            lines = [HASHI_TRACK_CARD.format(round=g.round, total=total, card=card_label(g.card)),
+                     _counted(g.cards_left, *HASHI_TRACK_LEFT)]
+            if g.solo:
+                lines.append(HASHI_TRACK_PILE.format(pile=g.solo_pile()))
+        if g.played_cards():
+            lines.append(HASHI_TRACK_PLAYED.format(cards=" ".join(card_label(c) for c in g.played_cards())))
+        html = "".join(f"<div>{escape(line)}</div>" for line in lines)
+        if self.open_hand:
+            pile = g.cards_to_come()
+            secret = [HASHI_OPEN_PILE.format(cards=" ".join(card_label(c) for c in pile)) if pile
+                      else HASHI_OPEN_PILE_EMPTY, HASHI_OPEN_REMOVED.format(card=card_label(g.removed_card))]
+            html += (f'<div class="hashi-projector-open"><b>{escape(HASHI_OPEN_TITLE)}</b>'
+                     + "".join(f"<div>{escape(line)}</div>" for line in secret) + "</div>")
+        return html
 
     # -- input --------------------------------------------------------------
     def click_island(self, x: int, y: int) -> None:
@@ -611,6 +856,15 @@ class HashiWidget(CanvasBoard):
         self.refresh()
 
     def undo(self) -> None:
+        """Take back one move: in a lesson (and by the Undo button and Backspace) the last
+        number or bridge of a person's own turn (:meth:`undo_turn`); in projector mode the
+        teacher's undo (:meth:`teacher_undo`: the last action, whoever made it)."""
+        if self.projector:
+            self.teacher_undo()
+        else:
+            self.undo_turn()
+
+    def undo_turn(self) -> None:
         """Take back the last number or bridge of this turn (a person's own turn only:
         the engine's ``undo`` could go further back, the widget does not)."""
         g = self.game
@@ -753,3 +1007,52 @@ class HashiWidget(CanvasBoard):
 
 def _name(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
+
+
+def _counted(n: int, one: str, many: str) -> str:
+    """``one`` when ``n`` is 1, else ``many``, filled in with ``n``."""
+    return (one if n == 1 else many).format(n=n)
+
+
+def explanation_html(text: str, css: str) -> str:
+    """An explanation's lines as HTML: escaped, one line each (the text's own line breaks
+    kept, so every line still starts with its words); ``css`` names the block."""
+    return f'<div class="{css}" style="white-space:pre-line">{escape(text, quote=False)}</div>'
+
+
+#: The seats of a projector game when the options are silent: the class against a planner.
+PROJECTOR_CLASS = "Class"
+PROJECTOR_BOT_NAME = "Bot {seat}"
+
+
+def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, players: int | None = None,
+                   names: Sequence[str] | None = None, board: str | Board = "skerries-a",
+                   bot_delay: float | None = 1.5, coordinates: bool = True) -> HashiWidget:
+    """A Hashi game for the projector page (:mod:`skye_widgets.widgets.projector`).
+
+    ``bots``: one entry per seat, ``None`` (or ``"human"``) for a person, a bot kind
+    otherwise (default: the class against a planner, ``[None, "planner"]``); ``players``
+    (1-4) alone gives the class plus ``players - 1`` planners. ``names``: one per seat
+    (default: "Class" for a person, "Bot 2" for a bot in seat 2). ``bot_delay``: seconds
+    between bot moves (slow enough to follow; ``None`` at once). The same seed gives the
+    same deck and bots. ``undo()`` is then the teacher's undo.
+    """
+    if bots is None:
+        count = 2 if players is None else players
+        if not is_whole(count, 1, 4):
+            raise BadConfigError(f"Hashi is for 1-4 players, not {count!r}")
+        bots = [None] + ["planner"] * (count - 1)
+    seats = [None if k in (None, "human") else k for k in bots]
+    if players is not None and players != len(seats):
+        raise BadConfigError(f"{len(seats)} seats given for {players!r} players")
+    if names is None:
+        persons = sum(1 for k in seats if k is None)
+        names = [(PROJECTOR_CLASS if persons == 1 else f"{PROJECTOR_CLASS} {i + 1}") if k is None
+                 else PROJECTOR_BOT_NAME.format(seat=i + 1) for i, k in enumerate(seats)]
+    if isinstance(names, str) or len(names) != len(seats):
+        raise BadConfigError(f"give one name per seat ({len(seats)}), not {names!r}")
+    b = load_board(board) if isinstance(board, str) else board
+    game = HashiGame(b, list(names), seed=seed)
+    w = HashiWidget(game, bots=seats, bot_seed=seed, bot_delay=bot_delay, coordinates=coordinates)
+    w.projector = True
+    return w
