@@ -30,7 +30,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..drawing import Drawing, picture_bundle
-from ..errors import RulesError
+from ..errors import BadConfigError, RulesError
 from ..limits import is_whole
 from ..skylands.board import Node
 from ..skylands.bots import make_bot
@@ -43,6 +43,10 @@ from ..skylands.words import counted, sentence
 from ..protocol import suggest as bot_suggestion
 from .base import CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
+from .hashi import explanation_html
+from .projector import ProjectorParts
+from ..words import word_list
+from ..skylands.render import render_tile
 
 
 def show(obj: Any) -> None:
@@ -79,6 +83,70 @@ DEPLOY_PROMPT = ("{name}{bonus}: click a complete forest, mountain or crystal is
                  "{name}{bonus}: click up to {n} complete forest, mountain or crystal islands to fill, or Pass.")
 
 
+# -- projector mode (issue 16): whole sentences with named placeholders, for translation --------
+#: The big "whose turn / what to do now" line, one per kind of decision (``bonus``: BONUS or "").
+SKYLANDS_TURN = {
+    "choose": "{name}: choose one of the four actions (or repeat your last one with the marker).",
+    "setup_start": "{name}: choose a side of your starting island and place it on your board.",
+    "setup_discard": "{name}: put back one of the tiles you drew.",
+    "setup_place": "{name}: place one of the tiles you kept on your board.",
+    "discover": "{name}{bonus}: take a revealed island and place it on your board, or pass.",
+    "deploy": "{name}{bonus}: fill up to {n} complete forest, mountain or crystal islands, or pass.",
+    "deploy_one": "{name}{bonus}: fill a complete forest, mountain or crystal island, or pass.",
+    "create": "{name}{bonus}: create a special island you can pay for, or pass.",
+    "pay": "{name}: choose which islands pay the inhabitants for {special}.",
+    "convert": "{name}{bonus}: power a complete city with a complete crystal island's inhabitants, or pass.",
+}
+BONUS = " (the active player's bonus)"
+PROJECTOR_BOT_THINKING = "{name} ({kind}) is thinking."
+PROJECTOR_BOT_PAUSED = "{name} ({kind}) plays next; the bots are paused."
+SKYLANDS_OVER_WIN = "Game over ({reason}): {name} wins with {points} VP."
+SKYLANDS_OVER_SHARED = "Game over ({reason}): {names} share the win with {points} VP."
+#: The decision part's short prompts and controls.
+SKYLANDS_PROMPT = {
+    "choose": "Click an action below or on the table.",
+    "setup_start": "Click a side of your starting island, then a square.",
+    "setup_discard": "Click the drawn tile you put back.",
+    "setup_place": "Click a kept tile, then a square.",
+    "discover": "Click a revealed island, then a square; Rotate turns it.",
+    "deploy": "Click complete islands on your board, then Done; or Pass.",
+    "create": "Click a special island, then a square; or Pass.",
+    "pay": "Click the islands that pay, or Done to pay from the fullest.",
+    "convert": "Click a crystal island and a city, then Done; or Pass.",
+    "wait": "Nothing to do: a bot is playing.",
+    "over": "The game is over.",
+}
+SKYLANDS_REPEAT = "Repeat {action}"
+SKYLANDS_ACTION_TIP = "move your token to {action}"
+SKYLANDS_REPEAT_TIP = "flip your once-per-game marker and do {action} again"
+SKYLANDS_WHITE = "A white inhabitant is paid with:"
+SKYLANDS_ROTATE = "Rotate"
+SKYLANDS_PASS = "Pass"
+SKYLANDS_DONE = "Done"
+#: The board part's caption, the summaries and the track.
+SKYLANDS_BOARD_OF = "{name}'s board"
+SKYLANDS_SEAT_PERSON = "person"
+SKYLANDS_SUMMARY = "{points} VP if the game ended now, {markers} VP in markers, {empty} empty squares."
+SKYLANDS_TOKEN = "Token on {action}."
+SKYLANDS_MARKER = ("Repeat marker unused.", "Repeat marker used.")
+SKYLANDS_TRACK_ROUND = "Round {round}: {name} is the active player."
+SKYLANDS_TRACK_ACTION = "Action now: {action}."
+SKYLANDS_TRACK_SETUP = "Setup: every player places a starting island and the tiles kept."
+SKYLANDS_TRACK_VP = "VP supply: {vp} left. The game ends when it is empty."
+SKYLANDS_TRACK_STACK = ("Island stack: {n} tile face down; a Discover reveals {need}, the game ends when it cannot.",
+                        "Island stack: {n} tiles face down; a Discover reveals {need}, the game ends when it cannot.")
+SKYLANDS_TRACK_EMPTY = "Fewest empty squares: {n}, on {name}'s board. The game ends when a board has at most one."
+SKYLANDS_TRACK_OVER = "The game ended: {reason}."
+#: Everyone's hidden information (the teacher's "show everyone's hidden information").
+SKYLANDS_OPEN_TITLE = "Hidden from every player (shown for discussion): the island stack, top first."
+SKYLANDS_OPEN_NEXT = "The next Discover reveals: {tiles}."
+SKYLANDS_OPEN_REST = "Then: {tiles}."
+SKYLANDS_OPEN_EMPTY = "The island stack is empty."
+#: The teacher's undo.
+UNDO_TOOK_BACK = "Taken back: {move}. The bots are paused."
+UNDO_NOTHING = "There is nothing to take back."
+
+
 def _whole(v: Any) -> bool:
     """Any ``int`` (not a bool, float or text): the limits' one whole-number check, unbounded."""
     return is_whole(v, None, None)
@@ -101,6 +169,12 @@ class SkylandsWidget(CanvasBoard):
                  human: int | Sequence[int] = 0, bots: str | Sequence[str | None] = "greedy",
                  seed: int = 0, side: str = "beginner", bot_delay: float | None = None,
                  coordinates: bool = True) -> None:
+        #: projector mode (set by :func:`projector_game`): the board shown follows the player to act
+        self.projector = False
+        #: True while everyone's hidden information shows (projector mode)
+        self.open_hand = False
+        self._refresh_callbacks: list[Any] = []
+        self._parts: ProjectorParts | None = None
         self.state = state if state is not None else GameState(players, seed=seed, side=side)
         n = self.state.n
         humans = {human} if isinstance(human, int) else set(human)
@@ -162,7 +236,11 @@ class SkylandsWidget(CanvasBoard):
         return bool(self.turns.persons_to_act())
 
     def viewer(self) -> int:
+        """Whose board is drawn large: the person to play (else the first person); in
+        projector mode the player to act, a bot too."""
         p = self.to_play()
+        if self.projector and p >= 0:
+            return p
         if p in self.humans:
             return p
         return min(self.humans) if self.humans else max(p, 0)
@@ -554,6 +632,10 @@ class SkylandsWidget(CanvasBoard):
             self.suggestion, self._hint_at, self.hint_html.value = None, None, ""
         self.suggest_button.disabled = not self.is_human_turn()
         self.redraw()
+        if self._parts is not None:
+            self._update_parts()
+        for callback in self._refresh_callbacks:
+            callback()
 
     # -- explanations -----------------------------------------------------------
     def _said(self, game: Any, action: Any) -> str:
@@ -566,13 +648,13 @@ class SkylandsWidget(CanvasBoard):
     def explain_last(self) -> str:
         """The last bot decision in words: who did what (the log's line), why (the bot's
         explanation) and what it scored (the points before and after, the breakdown lines it
-        added). Plain text."""
+        added), as HTML, one sentence a line; a plain sentence when no bot has moved."""
         d = self.turns.last_explanation
         if d is None:
             return explain_decision(self.turns, None)
         log = self.state.log
         said = " ".join(log[d.log_start:d.log_size]) or str(d.action)
-        return explain_decision(self.turns, d, said.rstrip("."))
+        return explanation_html(explain_decision(self.turns, d, said.rstrip(".")), "skylands-projector-explain")
 
     def suggest(self) -> tuple[Any, Any] | None:
         """What would a bot do? The planner's choice for the person to play and why, as a hint
@@ -591,6 +673,199 @@ class SkylandsWidget(CanvasBoard):
     def hint(self) -> str:
         """The hint line as plain text ("" when no suggestion is showing)."""
         return plain_text(self.hint_html.value)
+
+
+    # -- projector mode (issue 16: the protocol of widgets.projector.ProjectorGame) -------
+    def _seat_kind(self, player: int) -> str:
+        bot = self.turns.seats[player]
+        return SKYLANDS_SEAT_PERSON if bot is None else str(getattr(bot, "name", type(bot).__name__))
+
+    def _decision_kind(self) -> str:
+        """The kind of decision of the player to act (a key of SKYLANDS_TURN)."""
+        g = self.state
+        if g.phase == "setup":
+            return "setup_" + g.setup_step[self.to_play()]
+        if g.phase == "create" and g.paying is not None:
+            return "pay"
+        return g.phase
+
+    def turn_line(self) -> str:
+        """Whose turn and what to do now, one sentence the room can read: the choice of
+        an action, the tactical setup's steps, Discover, Deploy, Create and its payment,
+        Convert (with the active player's bonus); a bot thinking (or waiting while the bots
+        are paused); the end with the reason, the winner and the score."""
+        g = self.state
+        if g.is_over():
+            points = g.points()
+            best = g.winners()
+            if len(best) == 1:
+                return SKYLANDS_OVER_WIN.format(reason=g.end_reason, name=g.names[best[0]], points=points[best[0]])
+            return SKYLANDS_OVER_SHARED.format(reason=g.end_reason, names=word_list([g.names[p] for p in best]),
+                                               points=points[best[0]])
+        p = self.to_play()
+        name = g.names[p]
+        if not self.turns.is_person(p):
+            line = PROJECTOR_BOT_THINKING if self.turns.auto else PROJECTOR_BOT_PAUSED
+            return line.format(name=name, kind=self._seat_kind(p))
+        kind = self._decision_kind()
+        bonus = BONUS if g.is_bonus else ""
+        if kind == "deploy":
+            n = g.deploy_limit(p)
+            return SKYLANDS_TURN["deploy_one" if n == 1 else "deploy"].format(name=name, bonus=bonus, n=n)
+        if kind == "pay":
+            special = g.tile(g.display[g.paying[0]])  # type: ignore[index]
+            return SKYLANDS_TURN["pay"].format(name=name, special=getattr(special, "name", special.id))
+        return SKYLANDS_TURN[kind].format(name=name, bonus=bonus)
+
+    def on_refresh(self, callback: Any) -> None:
+        """Call ``callback()`` after every refresh (a move, an undo, the bots)."""
+        self._refresh_callbacks.append(callback)
+
+    def set_open_hand(self, on: bool = True) -> None:
+        """Show (True) or hide everyone's hidden information in the track part. In Skylands
+        every board, the revealed islands and the display are open; the rules hide the
+        face-down island stack: its tiles are shown top first (the next Discover's as
+        pictures, then the rest by id). The bots' observations never change (the stack's
+        order stays hidden from them)."""
+        self.open_hand = bool(on)
+        self.refresh()
+
+    def undo(self) -> None:
+        """The teacher's undo: take back the last decision, whoever made it (a bot's too);
+        the bots are paused (``TurnLoop.undo_last``)."""
+        self._clear()
+        self.hover = None
+        log = list(self.state.log)
+        taken = self.turns.undo_last()
+        if taken is None:
+            self.refresh()                       # the status line's prompt, then the message over it
+            self.say(UNDO_NOTHING, "error")
+            return
+        gone = " ".join(sentence(line) for line in log[len(self.state.log):]) or str(taken[1])
+        self.refresh()
+        self.say(UNDO_TOOK_BACK.format(move=gone.rstrip(".")), "ok")
+
+    def projector_parts(self) -> ProjectorParts:
+        """The parts of the projector page (built once, kept up to date by :meth:`refresh`):
+        the board (a caption naming the player to act, over the canvas: their board large,
+        the action boards, the revealed islands, the display and the other boards), the
+        decision (a short prompt, the four actions, Rotate, Pass, Done, the colour paying a
+        white inhabitant, What would a bot do?), every player's summary, the track (round,
+        the VP supply, the stack, the fullest board: what ends the game) and the status
+        line. CSS classes: ``skylands-projector-*``."""
+        if self._parts is None:
+            self._build_parts()
+        assert self._parts is not None
+        return self._parts
+
+    def _build_parts(self) -> None:
+        def styled(widget: Any, *classes: str) -> Any:
+            for css in classes:
+                widget.add_class(css)
+            return widget
+
+        def button(text: str, handler: Any, tip: str = "") -> W.Button:
+            b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto"))
+            return self.return_focus(on_click(styled(b, "skylands-projector-button"), handler))
+
+        self._pj_caption = styled(W.HTML(), "skylands-projector-caption")
+        board = styled(W.VBox([self._pj_caption, self.canvas]), "skylands-projector-board")
+        self._pj_prompt = styled(W.HTML(), "skylands-projector-prompt")
+        self._pj_actions = [button(ACTION_TITLES[a], lambda i=i: self.click_action(i)) for i, a in enumerate(ACTIONS)]
+        self._pj_action_box = styled(W.VBox(self._pj_actions), "skylands-projector-actions")
+        self._pj_rotate = button(SKYLANDS_ROTATE, self.rotate, "turn the selected tile a quarter clockwise (r)")
+        self._pj_pass = button(SKYLANDS_PASS, self.pass_, "pass in this action (p)")
+        self._pj_done = button(SKYLANDS_DONE, self.done, "confirm the islands picked (d)")
+        self._pj_buttons = styled(W.HBox([self._pj_rotate, self._pj_pass, self._pj_done],
+                                         layout=W.Layout(flex_flow="row wrap")), "skylands-projector-buttons")
+        self._pj_white_label = styled(W.HTML(escape(SKYLANDS_WHITE)), "skylands-projector-label")
+        self._pj_white = styled(W.Dropdown(options=list(self.white.options), value=self.white.value,
+                                           layout=W.Layout(width="auto")), "skylands-projector-white")
+        W.link((self._pj_white, "value"), (self.white, "value"))
+        self._pj_white_box = styled(W.VBox([self._pj_white_label, self._pj_white]), "skylands-projector-white-box")
+        self._pj_suggest = button(SUGGEST_LABEL, self.suggest, SUGGEST_TOOLTIP)
+        decision = styled(W.VBox([self._pj_prompt, self._pj_action_box, self._pj_buttons, self._pj_white_box,
+                                  self._pj_suggest, self.hint_html]), "skylands-projector-decision")
+        self._pj_summaries = styled(W.HTML(), "skylands-projector-summaries")
+        self._pj_track = styled(W.HTML(), "skylands-projector-track")
+        self._parts = ProjectorParts(board, decision, self._pj_summaries, self._pj_track, self.status)
+        self._update_parts()
+
+    def _update_parts(self) -> None:
+        g = self.state
+        person = self.is_human_turn()
+        kind = "over" if g.is_over() else self._decision_kind() if person else "wait"
+        shown = self.viewer()
+        self._pj_caption.value = escape(SKYLANDS_BOARD_OF.format(name=g.names[shown]))
+        self._pj_prompt.value = escape(SKYLANDS_PROMPT[kind])
+        self._pj_action_box.layout.display = None if kind == "choose" else "none"
+        if kind == "choose":
+            p = self.to_play()
+            for a, b in zip(ACTIONS, self._pj_actions):
+                title = ACTION_TITLES[a]
+                mine = g.token[p] == a
+                b.description = SKYLANDS_REPEAT.format(action=title) if mine else title
+                b.tooltip = (SKYLANDS_REPEAT_TIP if mine else SKYLANDS_ACTION_TIP).format(action=title)
+                b.disabled = mine and not g.marker_active[p]
+        self._pj_buttons.layout.display = None if kind in ("discover", "setup_start", "setup_place", "deploy",
+                                                            "create", "pay", "convert") else "none"
+        self._pj_rotate.layout.display = None if kind in ("discover", "setup_start", "setup_place",
+                                                          "create") else "none"
+        self._pj_pass.layout.display = None if kind in ("discover", "deploy", "create", "convert") else "none"
+        self._pj_done.layout.display = None if kind in ("deploy", "pay", "convert") else "none"
+        self._pj_white_box.layout.display = None if kind == "create" else "none"
+        self._pj_suggest.layout.display = None if person else "none"
+        self._pj_summaries.value = self._summaries_html()
+        self._pj_track.value = self._track_html()
+
+    def _summaries_html(self) -> str:
+        g = self.state
+        now = self.to_play()
+        points = g.points()
+        rows = []
+        for p in range(g.n):
+            css = "skylands-projector-player" + (" skylands-projector-now" if p == now else "")
+            lines = [SKYLANDS_SUMMARY.format(points=points[p], markers=g.vp[p] + g.overflow[p],
+                                             empty=len(g.boards[p].empty_squares()))]
+            if g.token[p]:
+                lines.append(SKYLANDS_TOKEN.format(action=ACTION_TITLES[g.token[p]]))
+            lines.append(SKYLANDS_MARKER[0 if g.marker_active[p] else 1])
+            rows.append(f'<div class="{css}"><b>{escape(g.names[p])}</b> ({escape(self._seat_kind(p))})'
+                        f'<div class="skylands-projector-detail">{escape(" ".join(lines))}</div></div>')
+        return "".join(rows)
+
+    def _track_html(self) -> str:
+        g = self.state
+        need = g.n + 1
+        if g.is_over():
+            lines = [SKYLANDS_TRACK_OVER.format(reason=g.end_reason)]
+        elif g.phase == "setup":
+            lines = [SKYLANDS_TRACK_SETUP]
+        else:
+            lines = [SKYLANDS_TRACK_ROUND.format(round=g.round, name=g.names[g.active])]
+            if g.action:
+                lines.append(SKYLANDS_TRACK_ACTION.format(action=ACTION_TITLES[g.action]))
+        if not g.is_over():
+            empty = [len(b.empty_squares()) for b in g.boards]
+            fewest = min(empty)
+            lines += [SKYLANDS_TRACK_VP.format(vp=g.vp_supply),
+                      counted(len(g.stack), *SKYLANDS_TRACK_STACK, need=need),
+                      SKYLANDS_TRACK_EMPTY.format(n=fewest, name=g.names[empty.index(fewest)])]
+        html = "".join(f"<div>{escape(line)}</div>" for line in lines)
+        if self.open_hand:
+            top = list(reversed(g.stack))           # Discover pops from the end: the top of the stack
+            if not top:
+                secret = f"<div>{escape(SKYLANDS_OPEN_EMPTY)}</div>"
+            else:
+                pictures = "".join(f'<span class="skylands-projector-tile" title="{escape(t)}">'
+                                   f"{render_tile(g.tile(t), size=48).to_svg()}</span>" for t in top[:need])
+                secret = (f"<div>{escape(SKYLANDS_OPEN_NEXT.format(tiles=', '.join(top[:need])))}</div>"
+                          f"<div>{pictures}</div>")
+                if top[need:]:
+                    secret += f"<div>{escape(SKYLANDS_OPEN_REST.format(tiles=', '.join(top[need:])))}</div>"
+            html += (f'<div class="skylands-projector-open"><b>{escape(SKYLANDS_OPEN_TITLE)}</b>'
+                     f"{secret}</div>")
+        return html
 
     def set_coordinates(self, on: bool = True) -> None:
         """Show (True) or hide the column and row numbers on the board's edge."""
@@ -641,4 +916,45 @@ class SkylandsWidget(CanvasBoard):
             self.hover_cell(-1, -1)                 # off the board: the preview goes
 
 
-__all__ = ["SkylandsWidget", "show", "ACTION_TITLES"]
+#: The seats of a projector game when the options are silent: the class against two greedy bots.
+PROJECTOR_CLASS = "Class"
+PROJECTOR_BOT_NAME = "Bot {seat}"
+
+
+def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, players: int | None = None,
+                   names: Sequence[str] | None = None, side: str = "beginner", bot_delay: float | None = 1.5,
+                   coordinates: bool = True) -> SkylandsWidget:
+    """A Skylands game for the projector page (:mod:`skye_widgets.widgets.projector`).
+
+    ``bots``: one entry per seat, ``None`` (or ``"human"``) for a person, a bot kind
+    otherwise (default: the class against two greedy bots, ``[None, "greedy", "greedy"]``);
+    ``players`` (2-4) alone gives the class plus ``players - 1`` greedy bots. ``names``: one
+    per seat (default: "Class" for a person, "Bot 2" for a bot in seat 2). ``side``: the
+    player boards' side (beginner or tactical). ``bot_delay``: seconds between bot moves
+    (slow enough to follow; ``None`` at once). The same seed gives the same game and bots;
+    the board shown follows the player to act.
+    """
+    if bots is None:
+        count = 3 if players is None else players
+        if not is_whole(count, 2, 4):
+            raise BadConfigError(f"Skylands is for 2 to 4 players, not {count!r}")
+        bots = [None] + ["greedy"] * (count - 1)
+    seats = [None if k in (None, "human") else k for k in bots]
+    if players is not None and players != len(seats):
+        raise BadConfigError(f"{len(seats)} seats given for {players!r} players")
+    if names is None:
+        persons = sum(1 for k in seats if k is None)
+        names = [(PROJECTOR_CLASS if persons == 1 else f"{PROJECTOR_CLASS} {i + 1}") if k is None
+                 else PROJECTOR_BOT_NAME.format(seat=i + 1) for i, k in enumerate(seats)]
+    if isinstance(names, str) or len(names) != len(seats):
+        raise BadConfigError(f"give one name per seat ({len(seats)}), not {names!r}")
+    state = GameState(list(names), seed=seed, side=side)
+    humans = [p for p, k in enumerate(seats) if k is None]
+    w = SkylandsWidget(state, human=humans, bots=[k or "greedy" for k in seats], seed=seed,
+                       bot_delay=bot_delay, coordinates=coordinates)
+    w.projector = True
+    w.refresh()
+    return w
+
+
+__all__ = ["SkylandsWidget", "show", "ACTION_TITLES", "projector_game"]
