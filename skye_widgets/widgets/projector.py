@@ -132,7 +132,7 @@ MAX_SEED = 2**31 - 1
 #: teacher's controls across the bottom). Sizes in viewport-height units: 2.2vh is 23.8 px at 1080p;
 #: colours dark on white (contrast >= 4.5:1 even for the coloured buttons).
 PROJECTOR_CSS = """
-.skye-projector { position: fixed; inset: 0; z-index: 10; box-sizing: border-box;
+.skye-projector { box-sizing: border-box;
   display: grid !important; gap: 1vh 1.5vh; padding: 1vh 1.5vh; margin: 0;
   grid-template-columns: minmax(0, 1fr) minmax(0, 42vw);
   grid-template-rows: auto minmax(0, 1fr) auto;
@@ -440,3 +440,14 @@ class ProjectorTable(W.GridBox):
                 controls.refresh()
         finally:
             self._refreshing = False
+
+
+def projector_page(game: str = "skye", **options: Any) -> W.Widget:
+    """What a projector notebook shows: a :class:`ProjectorTable` of ``game``, or — in a version of
+    the package whose ``game`` widget does not yet speak the projector protocol — one sentence
+    saying so (never a traceback on the wall)."""
+    if game in GAMES and not is_available(game):
+        note = W.HTML(f"<p>{escape(TEXT['missing'].format(game=game))}</p>")
+        note.add_class("skye-projector-missing")
+        return note
+    return ProjectorTable(game, **options)
