@@ -129,7 +129,7 @@ MAX_SEED = 2**31 - 1
 
 #: The page's layout and colours: a grid filling the viewport (the turn line across the top, the
 #: board on the left filling the height, decision / status / summaries / track on the right, the
-#: teacher's controls across the bottom). Sizes in viewport-height units: 2.2vh is 23.8 px at 1080p;
+#: teacher's controls across the bottom). Sizes in viewport-height units: 1.9vh is 20.5 px at 1080p;
 #: colours dark on white (contrast >= 4.5:1 even for the coloured buttons).
 PROJECTOR_CSS = """
 .skye-projector { box-sizing: border-box;
@@ -138,15 +138,15 @@ PROJECTOR_CSS = """
   grid-template-rows: auto minmax(0, 1fr) auto;
   grid-template-areas: "turn turn" "board side" "controls controls";
   width: 100vw; height: 100vh; overflow: hidden; background: #ffffff; color: #111111;
-  font-size: 2.2vh; line-height: 1.3; }
-.skye-projector * { font-size: inherit; line-height: inherit; box-sizing: border-box; }
+  font-size: 1.9vh; line-height: 1.3; }
+.skye-projector * { font-size: inherit !important; line-height: inherit; box-sizing: border-box; }
 .skye-projector .widget-html-content, .skye-projector .widget-label, .skye-projector input,
 .skye-projector .widget-button, .skye-projector .widget-toggle-button, .skye-projector td,
-.skye-projector th, .skye-projector label, .skye-projector summary { font-size: 2.2vh !important;
+.skye-projector th, .skye-projector label, .skye-projector summary { font-size: 1.9vh !important;
   line-height: 1.3 !important; color: #111111; }
 .skye-projector .widget-html, .skye-projector .widget-html-content { height: auto !important; }
 .skye-projector-turn { grid-area: turn; }
-.skye-projector-turn .widget-html-content { font-size: 3.6vh !important; font-weight: bold;
+.skye-projector-turn .widget-html-content { font-size: 3.4vh !important; font-weight: bold;
   background: #0b3d66; color: #ffffff !important; padding: 0.6vh 1.5vh; border-radius: 0.8vh; }
 .skye-projector-turn .widget-html-content * { color: #ffffff !important; }
 .skye-projector-boardslot { grid-area: board; min-height: 0; min-width: 0; display: flex !important; }
@@ -179,7 +179,7 @@ PROJECTOR_CSS = """
 .skye-projector .jupyter-widgets.widget-inline-hbox { width: auto !important; }
 .skye-projector table { border-collapse: collapse; }
 .skye-projector td, .skye-projector th { padding: 0.2vh 0.8vh !important; }
-.skye-projector .skye-info, .skye-projector .skye-ok, .skye-projector .skye-error { font-size: 2.2vh !important; }
+.skye-projector .skye-info, .skye-projector .skye-ok, .skye-projector .skye-error { font-size: 1.9vh !important; }
 .skye-projector .skye-ok { color: #14532d !important; }
 .skye-projector .skye-error { color: #9b1020 !important; }
 .skye-projector .skye-info { color: #111111 !important; }
@@ -187,10 +187,13 @@ PROJECTOR_CSS = """
 .skye-projector-board { height: 100%; min-height: 0; display: flex !important; flex-direction: column;
   flex-wrap: nowrap !important; gap: 0.5vh; }
 .skye-projector-board > * { flex: 0 0 auto; min-width: 0; }
-.skye-projector-board > .skye-projector-canvas { flex: 1 1 0; min-height: 0; position: relative; overflow: hidden; }
+.skye-projector-board > .skye-projector-canvas { flex: 1 1 0; min-height: 0; position: relative; overflow: hidden;
+  container-type: size; }
 .skye-projector-canvas canvas { position: absolute; top: 0; left: 0; width: auto !important; height: auto !important;
   max-width: 100% !important; max-height: 100% !important; }
 .skye-projector .skye-hand svg { width: 9vh; height: 9vh; }
+.skye-projector-board .widget-hbox { align-items: center; }
+.skye-projector-tools { align-items: center; }
 .skye-projector-explanation .widget-html-content { background: #fff8dc; border: 0.2vh solid #8a4b00;
   padding: 0.5vh 1vh; }
 .skye-projector-seed .widget-html-content { font-weight: bold; }
@@ -427,12 +430,15 @@ class ProjectorTable(W.GridBox):
         self._refreshing = True
         try:
             parts = self.game.projector_parts()
+            for name in ("board", "decision", "summaries", "track", "status"):    # for the page's CSS and tests
+                getattr(parts, name).add_class(f"skye-projector-{name}-part")
             self.turn.value = escape(self.game.turn_line())
             if tuple(self.board_slot.children) != (parts.board,):
                 self.board_slot.children = (parts.board,)
             controls = getattr(self, "controls", None)
             explaining = controls is not None and controls.explaining
             self.explanation.value = _explanation_html(self.game.explain_last()) if explaining else ""
+            self.explanation.layout.display = None if explaining else "none"
             side = (parts.decision, parts.status, self.explanation, parts.summaries, parts.track)
             if tuple(self.side.children) != side:
                 self.side.children = side

@@ -946,7 +946,17 @@ class GameTable(W.VBox):
             wrap.add_class("skye-projector-canvas")
             tools = W.HBox([b.rotate_back_button, b.rotate_button])
             tools.add_class("skye-projector-tools")
-            box = W.VBox([b.heading, W.HBox([b.hand_box, tools]), wrap, b.status])
+            # the canvas grows or shrinks to its room, keeping its shape (CSS container units)
+            fit = W.HTML(layout=W.Layout(display="none"))
+
+            def fit_canvas(*_: Any, p: int = p, b: TerritoryWidget = b, fit: W.HTML = fit) -> None:
+                w, h = max(1, int(b.canvas.width)), max(1, int(b.canvas.height))
+                fit.value = (f"<style>.skye-projector-canvas canvas.skye-board-{p} {{ "
+                             f"width: min(100cqw, calc(100cqh * {w} / {h})) !important; "
+                             f"height: auto !important; }}</style>")
+            b.canvas[0].observe(fit_canvas, names=["width", "height"])   # the layers carry the size
+            fit_canvas()
+            box = W.VBox([b.heading, W.HBox([b.hand_box, tools]), wrap, b.status, fit])
             box.add_class("skye-projector-board")
             self._projector_boards[p] = box
         return self._projector_boards[p]
