@@ -416,6 +416,9 @@ class ProjectorTable(W.GridBox):
             self.game.turns.set_auto(False)       # the old game's bots stop for good
         self.seed = seed
         self.game = self.factory(seed=seed, **self.options)
+        # the page's undo is the teacher's: exactly one action, whoever made it (a game's undo()
+        # reads this flag; Isle of Skye's projector_game sets it too)
+        self.game.teacher_undo = True
         self.game.on_refresh(self.refresh)
 
     @property
