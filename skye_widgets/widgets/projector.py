@@ -19,9 +19,13 @@ factory of a widget that speaks :class:`ProjectorGame`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from typing import Any, Callable, Protocol, runtime_checkable
 
 import ipywidgets as W
+
+from ..errors import BadConfigError
+from .base import on_click
 
 
 @dataclass
@@ -78,3 +82,381 @@ class ProjectorGame(Protocol):
     def undo(self) -> None:
         """Take back the last person's action (and the bot moves after it)."""
         ...
+
+
+# --------------------------------------------------------------------------
+# The projector page
+# --------------------------------------------------------------------------
+
+#: The games a projector page can show: their widget modules (imported when first used).
+GAMES = {"skye": "skye_widgets.widgets.skye", "hashi": "skye_widgets.widgets.hashi",
+         "skylands": "skye_widgets.widgets.skylands"}
+
+#: Bot speeds: seconds between two bot moves; "step" = bots wait for the "next move" button.
+SPEEDS = {"step": None, "slow": 3.0, "normal": 1.5, "fast": 0.5}
+
+#: The teacher's controls: labels and sentences with named placeholders (to be translated).
+TEXT = {
+    "speed": "Bot speed:",
+    "speed_step": "step by step",
+    "speed_slow": "slow",
+    "speed_normal": "normal",
+    "speed_fast": "fast",
+    "next": "next move",
+    "pause": "pause",
+    "resume": "resume",
+    "undo": "undo",
+    "show_hidden": "show hidden information",
+    "hide_hidden": "hide hidden information",
+    "explain": "explain the last move",
+    "hide_explanation": "hide the explanation",
+    "restart": "restart this game",
+    "new_game": "new game",
+    "game_number": "Game number {seed}.",
+    "no_bot_to_move": "No bot has a move to make now.",
+    "bot_moved": "One bot move made.",
+    "paused": "The bots are paused: press resume, or next move for one move.",
+    "resumed": "The bots play again.",
+    "speed_set": "Bot speed: {speed}.",
+    "restarted": "Game number {seed} starts again from the beginning.",
+    "new_started": "A new game starts: game number {seed}.",
+    "unknown_game": "There is no game {game!r} to show; the games are {games}.",
+    "unknown_speed": "There is no bot speed {speed!r}; the speeds are {speeds}.",
+    "bad_seed": "A game number is a whole number from 0 to {most}, not {seed!r}.",
+    "missing": "The projector page for {game} is not available in this version of skye-widgets.",
+}
+MAX_SEED = 2**31 - 1
+
+#: The page's layout and colours: a grid filling the viewport (the turn line across the top, the
+#: board on the left filling the height, decision / status / summaries / track on the right, the
+#: teacher's controls across the bottom). Sizes in viewport-height units: 1.9vh is 20.5 px at 1080p;
+#: colours dark on white (contrast >= 4.5:1 even for the coloured buttons).
+PROJECTOR_CSS = """
+.skye-projector { box-sizing: border-box;
+  display: grid !important; gap: 1vh 1.5vh; padding: 1vh 1.5vh; margin: 0;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 42vw);
+  grid-template-rows: auto minmax(0, 1fr) auto;
+  grid-template-areas: "turn turn" "board side" "controls controls";
+  width: 100vw; height: 100vh; overflow: hidden; background: #ffffff; color: #111111;
+  font-size: 1.9vh; line-height: 1.3; }
+.skye-projector * { font-size: inherit !important; line-height: inherit; box-sizing: border-box; }
+.skye-projector .widget-html-content, .skye-projector .widget-label, .skye-projector input,
+.skye-projector .widget-button, .skye-projector .widget-toggle-button, .skye-projector td,
+.skye-projector th, .skye-projector label, .skye-projector summary { font-size: 1.9vh !important;
+  line-height: 1.3 !important; color: #111111; }
+.skye-projector .widget-html, .skye-projector .widget-html-content { height: auto !important; }
+.skye-projector-turn { grid-area: turn; }
+.skye-projector-turn .widget-html-content { font-size: 3.4vh !important; font-weight: bold;
+  background: #0b3d66; color: #ffffff !important; padding: 0.6vh 1.5vh; border-radius: 0.8vh; }
+.skye-projector-turn .widget-html-content * { color: #ffffff !important; }
+.skye-projector-boardslot { grid-area: board; min-height: 0; min-width: 0; display: flex !important; }
+.skye-projector-boardslot > * { flex: 1 1 auto; min-height: 0; min-width: 0; }
+.skye-projector-side { grid-area: side; min-height: 0; min-width: 0; overflow: hidden;
+  display: flex !important; flex-direction: column; gap: 0.8vh; }
+.skye-projector-side > * { flex: 0 0 auto; min-width: 0; }
+.skye-projector-controls { grid-area: controls; display: flex !important; flex-flow: row wrap;
+  align-items: center; gap: 0.6vh 1vh; }
+.skye-projector .widget-button, .skye-projector .widget-toggle-button {
+  width: auto !important; height: auto !important; min-height: 4.4vh; padding: 0.3vh 1.2vh !important;
+  margin: 0 !important; white-space: nowrap; overflow: visible;
+  background: #e8e8e8; color: #111111 !important; border: 0.2vh solid #555555; border-radius: 0.6vh; }
+.skye-projector .widget-button.mod-success, .skye-projector .widget-toggle-button.mod-success,
+.skye-projector .widget-button.mod-active, .skye-projector .widget-toggle-button.mod-active {
+  background: #1b5e20; color: #ffffff !important; }
+.skye-projector .widget-button.mod-warning, .skye-projector .widget-toggle-button.mod-warning {
+  background: #8a4b00; color: #ffffff !important; }
+.skye-projector .widget-button.mod-info, .skye-projector .widget-toggle-button.mod-info,
+.skye-projector .widget-button.mod-primary { background: #0b3d66; color: #ffffff !important; }
+.skye-projector .widget-button:disabled, .skye-projector .widget-toggle-button:disabled {
+  opacity: 1 !important; background: #dddddd; color: #555555 !important; border-color: #999999; }
+.skye-projector .widget-label { width: auto !important; min-width: 0 !important; max-width: none !important;
+  overflow: visible; padding-right: 0.6vh; }
+.skye-projector .widget-inline-hbox, .skye-projector .widget-hbox { flex-wrap: wrap; gap: 0.6vh; }
+.skye-projector .widget-text input, .skye-projector .widget-inline-hbox input { width: 7vh !important;
+  height: 4.4vh !important; border: 0.2vh solid #555555; color: #111111; background: #ffffff; }
+.skye-projector .widget-toggle-buttons { flex-wrap: wrap; gap: 0.6vh; }
+.skye-projector .widget-toggle-buttons .widget-toggle-button { margin-right: 0 !important; }
+.skye-projector .jupyter-widgets.widget-inline-hbox { width: auto !important; }
+.skye-projector table { border-collapse: collapse; }
+.skye-projector td, .skye-projector th { padding: 0.2vh 0.8vh !important; }
+.skye-projector .skye-info, .skye-projector .skye-ok, .skye-projector .skye-error { font-size: 1.9vh !important; }
+.skye-projector .skye-ok { color: #14532d !important; }
+.skye-projector .skye-error { color: #9b1020 !important; }
+.skye-projector .skye-info { color: #111111 !important; }
+.skye-projector .skye-keys, .skye-projector .skye-description, .skye-projector .skye-hover { display: none !important; }
+.skye-projector-board { height: 100%; min-height: 0; display: flex !important; flex-direction: column;
+  flex-wrap: nowrap !important; gap: 0.5vh; }
+.skye-projector-board > * { flex: 0 0 auto; min-width: 0; }
+.skye-projector-board > .skye-projector-canvas { flex: 1 1 0; min-height: 0; position: relative; overflow: hidden;
+  container-type: size; }
+.skye-projector-canvas canvas { position: absolute; top: 0; left: 0; width: auto !important; height: auto !important;
+  max-width: 100% !important; max-height: 100% !important; }
+.skye-projector .skye-hand svg { width: 9vh; height: 9vh; }
+.skye-projector-board .widget-hbox { align-items: center; }
+.skye-projector-tools { align-items: center; }
+.skye-projector-explanation .widget-html-content { background: #fff8dc; border: 0.2vh solid #8a4b00;
+  padding: 0.5vh 1vh; }
+.skye-projector-seed .widget-html-content { font-weight: bold; }
+.skye-projector .skye-track-rounds, .skye-projector .skye-track-tiles { display: flex; flex-wrap: wrap; gap: 0.4vh 0.8vh; }
+.skye-projector .skye-track-round, .skye-projector .skye-track-tile { border: 0.15vh solid #555555; padding: 0 0.6vh;
+  white-space: nowrap; }
+.skye-projector .skye-track-now { background: #0b3d66; color: #ffffff; font-weight: bold; }
+"""
+
+
+def game_factory(game: str) -> Callable[..., Any]:
+    """The ``projector_game`` factory of a game's widget module (imported now, not before)."""
+    import importlib
+
+    if game not in GAMES:
+        raise BadConfigError(TEXT["unknown_game"].format(game=game, games=", ".join(GAMES)))
+    module = importlib.import_module(GAMES[game])
+    factory = getattr(module, "projector_game", None)
+    if factory is None:
+        raise BadConfigError(TEXT["missing"].format(game=game))
+    return factory
+
+
+def is_available(game: str) -> bool:
+    """True when ``game``'s widget module provides ``projector_game``."""
+    try:
+        game_factory(game)
+    except BadConfigError:
+        return False
+    return True
+
+
+def _explanation_html(text: str) -> str:
+    """``explain_last()`` as HTML: HTML as given, plain text one sentence a line."""
+    if "<" in text and ">" in text:
+        return text
+    return "<br>".join(escape(line) for line in text.splitlines() if line.strip())
+
+
+class TeacherControls(W.HBox):
+    """The teacher's controls of a :class:`ProjectorTable` (each one a Python method too).
+
+    Bot speed (:meth:`set_speed`: step by step, slow, normal, fast; step by step = the bots
+    wait for :meth:`step`), :meth:`pause` / :meth:`resume`, :meth:`undo`,
+    :meth:`show_hidden` (everyone's hidden information, and back), :meth:`explain`
+    (the last move: what it scored and why), :meth:`restart` (the same game number, or
+    ``new=True`` the next one) — and the game number, shown so a game can be replayed.
+    """
+
+    def __init__(self, table: "ProjectorTable", speed: str = "normal") -> None:
+        self.table = table
+        self.speed = "normal"
+        self.paused = False
+        self.hidden_shown = False
+        self.explaining = False
+        self.message = ""
+        options = [(TEXT[f"speed_{k}"], k) for k in SPEEDS]
+        self.speed_buttons = W.ToggleButtons(options=options, value="normal", description=TEXT["speed"],
+                                             style={"description_width": "initial", "button_width": "auto"})
+        self.speed_buttons.observe(lambda ch: self.set_speed(ch["new"]), names="value")
+        self.next_button = on_click(W.Button(description=TEXT["next"], button_style="success"), self.step)
+        self.pause_button = on_click(W.Button(description=TEXT["pause"]), self.toggle_pause)
+        self.undo_button = on_click(W.Button(description=TEXT["undo"]), self.undo)
+        self.hidden_button = on_click(W.Button(description=TEXT["show_hidden"]),
+                                      lambda: self.show_hidden(not self.hidden_shown))
+        self.explain_button = on_click(W.Button(description=TEXT["explain"]),
+                                       lambda: self.explain(not self.explaining))
+        self.restart_button = on_click(W.Button(description=TEXT["restart"]), lambda: self.restart())
+        self.new_button = on_click(W.Button(description=TEXT["new_game"]), lambda: self.restart(new=True))
+        self.seed_html = W.HTML()
+        self.seed_html.add_class("skye-projector-seed")
+        for cls, w in (("speed", self.speed_buttons), ("next", self.next_button), ("pause", self.pause_button),
+                       ("undo", self.undo_button), ("hidden", self.hidden_button),
+                       ("explain", self.explain_button), ("restart", self.restart_button),
+                       ("new", self.new_button)):
+            w.add_class(f"skye-projector-{cls}")
+        super().__init__([self.speed_buttons, self.next_button, self.pause_button, self.undo_button,
+                          self.hidden_button, self.explain_button, self.restart_button, self.new_button,
+                          self.seed_html])
+        self.add_class("skye-projector-controls")
+        self.set_speed(speed)
+
+    @property
+    def game(self) -> Any:
+        return self.table.game
+
+    # -- the controls (Python API) -------------------------------------------------
+    def set_speed(self, speed: str) -> None:
+        """Bot speed: ``"step"`` (bots wait for :meth:`step`), ``"slow"``, ``"normal"`` or ``"fast"``."""
+        if speed not in SPEEDS:
+            raise BadConfigError(TEXT["unknown_speed"].format(speed=speed, speeds=", ".join(SPEEDS)))
+        self.speed = speed
+        if self.speed_buttons.value != speed:
+            self.speed_buttons.value = speed          # its observer calls back here
+            return
+        self._apply_speed()
+        self._said(TEXT["speed_set"].format(speed=TEXT[f"speed_{speed}"]))
+
+    def _apply_speed(self) -> None:
+        turns = self.game.turns
+        delay = SPEEDS[self.speed]
+        if delay is not None:
+            turns.delay = delay
+        turns.set_auto(delay is not None and not self.paused)
+        self.table.refresh()
+
+    def step(self) -> int:
+        """One bot move now (whatever the speed): returns how many were made (1, or 0 when no bot
+        has a move to make)."""
+        made = self.game.turns.step_bots(1)
+        self._said(TEXT["bot_moved"] if made else TEXT["no_bot_to_move"])
+        self.table.refresh()
+        return made
+
+    def pause(self) -> None:
+        """Stop the bots (a scheduled move is cancelled); :meth:`step` still makes one move."""
+        self.paused = True
+        self._apply_speed()
+        self._said(TEXT["paused"])
+
+    def resume(self) -> None:
+        """The bots play again at the chosen speed (step by step: they wait for :meth:`step`)."""
+        self.paused = False
+        self._apply_speed()
+        self._said(TEXT["resumed"])
+
+    def toggle_pause(self) -> None:
+        """Pause when the bots play, resume when they are paused."""
+        if self.paused:
+            self.resume()
+        else:
+            self.pause()
+
+    def undo(self) -> None:
+        """Take back the last action, whoever made it (the game's teacher's undo); the bots pause."""
+        self.game.undo()
+        if not self.game.turns.auto and SPEEDS[self.speed] is not None:
+            self.paused = True
+        self.table.refresh()
+
+    def show_hidden(self, on: bool = True) -> None:
+        """Show everyone's hidden information (True), or hide it again (False)."""
+        self.hidden_shown = bool(on)
+        self.game.set_open_hand(self.hidden_shown)
+        self.table.refresh()
+
+    def explain(self, on: bool = True) -> str:
+        """Show the last move explained (what it scored and why) under the decision; ``on=False``
+        hides it. Returns the explanation shown ("" when hidden)."""
+        self.explaining = bool(on)
+        self.table.refresh()
+        return self.table.explanation.value
+
+    def restart(self, new: bool = False, seed: int | None = None) -> None:
+        """Start again: the same game number, or (``new=True``) the next one, or ``seed``."""
+        if seed is None:
+            seed = (self.table.seed + 1) % (MAX_SEED + 1) if new else self.table.seed
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise BadConfigError(TEXT["bad_seed"].format(most=MAX_SEED, seed=seed))
+        self.table.start(seed)
+        self.hidden_shown = False
+        self.explaining = False
+        self._apply_speed()
+        self._said(TEXT["new_started" if new else "restarted"].format(seed=seed))
+
+    # -- state -> widgets ----------------------------------------------------------
+    def _said(self, message: str) -> None:
+        self.message = message
+
+    def refresh(self) -> None:
+        """Labels and enabled buttons from the game's state."""
+        turns = self.game.turns
+        if not turns.auto and SPEEDS[self.speed] is not None and not self.paused:
+            self.paused = True                  # the game paused its bots (an undo, a failing bot)
+        self.pause_button.description = TEXT["resume" if self.paused else "pause"]
+        self.pause_button.disabled = self.speed == "step"
+        self.next_button.disabled = turns.bot_to_act() is None
+        self.undo_button.disabled = not turns.game.history
+        self.hidden_button.description = TEXT["hide_hidden" if self.hidden_shown else "show_hidden"]
+        self.explain_button.description = TEXT["hide_explanation" if self.explaining else "explain"]
+        self.seed_html.value = escape(TEXT["game_number"].format(seed=self.table.seed))
+
+
+class ProjectorTable(W.GridBox):
+    """One game's table for a projector: everything on one screen, driven from the front.
+
+    ``game`` is ``"skye"``, ``"hashi"`` or ``"skylands"``; ``options`` go to that game's
+    ``projector_game(seed, **options)``. The page shows the big "whose turn / what to do
+    now" line (:attr:`turn`), the active player's board filling the height it can, the
+    decision, the status line, every player's summary and the round track, and the
+    teacher's :attr:`controls` (:class:`TeacherControls`). Every part is read again from
+    the game (``projector_parts()``) whenever it refreshes.
+    """
+
+    def __init__(self, game: str = "skye", *, seed: int = 0, speed: str = "normal", **options: Any) -> None:
+        self.kind = game
+        self.factory = game_factory(game)        # an unknown game fails here, before any widget
+        self.options = dict(options)
+        self.seed = seed
+        self.game: Any = None
+        self.style_html = W.HTML(f"<style>{PROJECTOR_CSS}</style>", layout=W.Layout(display="none"))
+        self.turn = W.HTML()
+        self.turn.add_class("skye-projector-turn")
+        self.board_slot = W.Box()
+        self.board_slot.add_class("skye-projector-boardslot")
+        self.explanation = W.HTML()
+        self.explanation.add_class("skye-projector-explanation")
+        self.side = W.VBox()
+        self.side.add_class("skye-projector-side")
+        self._refreshing = False
+        self.start(seed)
+        self.controls = TeacherControls(self, speed)
+        super().__init__([self.style_html, self.turn, self.board_slot, self.side, self.controls])
+        self.add_class("skye-projector")
+        self.refresh()
+
+    def start(self, seed: int) -> None:
+        """A new game widget from the factory (the same options), game number ``seed``."""
+        if self.game is not None:
+            self.game.turns.set_auto(False)       # the old game's bots stop for good
+        self.seed = seed
+        self.game = self.factory(seed=seed, **self.options)
+        # the page's undo is the teacher's: exactly one action, whoever made it (a game's undo()
+        # reads this flag; Isle of Skye's projector_game sets it too)
+        self.game.teacher_undo = True
+        self.game.on_refresh(self.refresh)
+
+    @property
+    def turn_text(self) -> str:
+        """The big line as plain text."""
+        return self.game.turn_line()
+
+    def refresh(self) -> None:
+        """Read every part again from the game and lay it out."""
+        if self._refreshing or self.game is None:
+            return
+        self._refreshing = True
+        try:
+            parts = self.game.projector_parts()
+            for name in ("board", "decision", "summaries", "track", "status"):    # for the page's CSS and tests
+                getattr(parts, name).add_class(f"skye-projector-{name}-part")
+            self.turn.value = escape(self.game.turn_line())
+            if tuple(self.board_slot.children) != (parts.board,):
+                self.board_slot.children = (parts.board,)
+            controls = getattr(self, "controls", None)
+            explaining = controls is not None and controls.explaining
+            self.explanation.value = _explanation_html(self.game.explain_last()) if explaining else ""
+            self.explanation.layout.display = None if explaining else "none"
+            side = (parts.decision, parts.status, self.explanation, parts.summaries, parts.track)
+            if tuple(self.side.children) != side:
+                self.side.children = side
+            if controls is not None:
+                controls.refresh()
+        finally:
+            self._refreshing = False
+
+
+def projector_page(game: str = "skye", **options: Any) -> W.Widget:
+    """What a projector notebook shows: a :class:`ProjectorTable` of ``game``, or — in a version of
+    the package whose ``game`` widget does not yet speak the projector protocol — one sentence
+    saying so (never a traceback on the wall)."""
+    if game in GAMES and not is_available(game):
+        note = W.HTML(f"<p>{escape(TEXT['missing'].format(game=game))}</p>")
+        note.add_class("skye-projector-missing")
+        return note
+    return ProjectorTable(game, **options)

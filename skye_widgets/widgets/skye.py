@@ -36,6 +36,7 @@ from ..skye.territory import Territory
 from .base import (CanvasBoard, TurnLoop, explain_decision, finite_pixels, on_click, plain_text, status_html,
                    why_html, with_picture)
 from .base import make_seat as base_make_seat
+from ..words import word_list
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle",
                  "coordinates": "coordinates", "tile_numbers": "tile numbers"}
@@ -89,6 +90,30 @@ CURSOR_EMPTY = "Cursor at ({x}, {y}): an empty cell. Pick a tile of your hand wi
 CURSOR_FITS = "Cursor at ({x}, {y}): tile {tile} fits here in rotation {rotation}; Enter places it."
 CURSOR_NO_FIT = "Cursor at ({x}, {y}): tile {tile} does not fit here in rotation {rotation}."
 CURSOR_CLEARED = "Cursor hidden; the arrow keys bring it back."
+#: The projector's big line (turn_line): whose turn and what to do now, whole sentences.
+TURN_TEXT = {
+    "over": "The game is over: {winners} won with {vp} points.",
+    "prices": "{name}: discard one of your three new tiles and put a price on each of the other two.",
+    "prices_hotseat": "{name} sets prices in secret: everyone else looks away while {name} shows their tiles.",
+    "buy": "{name}: buy one tile from another player, or pass.",
+    "build": "{name}: place {tiles} on your territory by clicking a green spot.",
+    "bot": "{name} ({kind} bot) is thinking.",
+    "bot_paused": "{name} ({kind} bot) plays next: the bots are paused.",
+    "waiting": "Waiting for the next move.",
+}
+BUILD_TILE = "tile {tile}"
+ROUND_LINE = "Round {round} of {rounds}: {phase}."
+PHASE_NAMES = {"prices": "everyone sets prices in secret", "buy": "buying", "build": "building",
+               "over": "the game is over"}
+TRACK_ROUND = "round {round}: {slots}"
+UNDONE_ONE = "Undone: {name}'s last action. The bots are paused."
+NOTHING_PLAYED = "Nothing has been played yet."
+#: The projector page's seats where the options are silent: the class plays one seat against two planners.
+PROJECTOR_SEATS = ("human", "planner", "planner")
+PROJECTOR_NAMES = ("Class", "Bot 2", "Bot 3")
+PROJECTOR_BOT_DELAY = 1.5
+#: The board's canvas on the projector: drawn large (96-pixel cells up to 1400 x 1000), shrunk by CSS to fit.
+PROJECTOR_BOARD = dict(cell=96, max_width=1400, max_height=1000)
 GOLD_MAJORITY_HIDDEN = ("Everyone's gold is hidden behind their screen: this tile is worked out when it "
                         "is scored, at the end of the round.")
 
@@ -194,6 +219,7 @@ class TerritoryWidget(CanvasBoard):
             keep_hand_row = bool(self.hand) or place is not None
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center",
                                                min_height=HAND_ROW_HEIGHT if keep_hand_row else None))
+        self.hand_box.add_class("skye-hand")
         self.keep_hand_row = keep_hand_row
         self.rotate_button = on_click(W.Button(description="⟳ rotate (r)", tooltip="turn the selected tile a quarter clockwise",
                                                layout=W.Layout(width="auto")), lambda: self.rotate(1))
@@ -507,7 +533,7 @@ class TerritoryWidget(CanvasBoard):
             sel = tid == self.selected
             html = W.HTML(_tile_card_html(self._tile(tid), self.rotation if sel else 0, selected=sel))
             btn = W.Button(description=f"{i + 1}: tile {tid}" + (" ✓" if sel else ""),
-                           button_style="warning" if sel else "", layout=W.Layout(width="96px"))
+                           button_style="warning" if sel else "", layout=W.Layout(width="auto"))   # never cut
             btn.on_click(lambda _b, t=tid: self.select_tile(t))
             self.return_focus(btn)
             cards.append(W.VBox([html, btn], layout=W.Layout(margin="0 0.5em 0 0")))
@@ -612,7 +638,8 @@ class GameTable(W.VBox):
     def __init__(self, seats: Sequence[Any] = ("human", "random"), *, seed: int = 0,
                  names: Sequence[str] | None = None, scoring: Sequence[int] | None = None,
                  hotseat: bool | None = None, open_hand: bool = False, bot_delay: float = 0.4,
-                 auto_bots: bool = True, game: GameState | None = None) -> None:
+                 auto_bots: bool = True, game: GameState | None = None,
+                 board: dict[str, int] | None = None) -> None:
         if game is None:
             game = GameState(GameConfig(players=len(seats), seed=seed,
                                         names=tuple(names) if names else (),
@@ -629,6 +656,12 @@ class GameTable(W.VBox):
         self.suggestion: tuple[Any, Any] | None = None   # (action, explanation) of the last hint
         self._hint_at: tuple[Any, ...] | None = None   # the decision that hint was asked for
         self.suggest_seed = seed
+        #: The projector page's undo: take back exactly one action, whoever made it (bots pause).
+        self.teacher_undo = False
+        self._refresh_callbacks: list[Callable[[], None]] = []
+        self._projector_boards: dict[int, W.Widget] = {}
+        self.track_html = W.HTML()
+        self.track_html.add_class("skye-track")
 
         self.header = W.HTML()
         self.players_html = W.HTML()
@@ -639,10 +672,10 @@ class GameTable(W.VBox):
         self.log_html = W.HTML()
         self.log_box = W.Box([self.log_html], layout=W.Layout(max_height="220px", overflow="auto",
                                                                border="1px solid #ccc", padding="0 0.5em"))
-        self.undo_button = on_click(W.Button(description="↶ undo", tooltip="take back your last action"),
-                                    self.undo)
-        self.step_button = on_click(W.Button(description="bots: one move", tooltip="let the next bot act"),
-                                    lambda: self.step_bots(1))
+        self.undo_button = on_click(W.Button(description="↶ undo", tooltip="take back your last action",
+                                             layout=W.Layout(width="auto")), self.undo)
+        self.step_button = on_click(W.Button(description="bots: one move", tooltip="let the next bot act",
+                                             layout=W.Layout(width="auto")), lambda: self.step_bots(1))
         self.suggest_button = on_click(W.Button(description=SUGGEST_LABEL, tooltip=SUGGEST_TOOLTIP,
                                                 layout=W.Layout(width="auto")), self.suggest)
         self.suggest_button.add_class("skye-suggest")
@@ -667,7 +700,7 @@ class GameTable(W.VBox):
         for p in range(game.n_players):
             b = TerritoryWidget(game.territories[p], (), place=self._placer(p),
                                 score=self._scorer(p), scoring_tiles=scoring_numbers,
-                                max_width=640, max_height=480)
+                                **(board or dict(max_width=640, max_height=480)))
             b.canvas.add_class(f"skye-board-{p}")
             self.boards.append(b)
         self.tabs = W.Tab(children=self.boards)
@@ -829,7 +862,11 @@ class GameTable(W.VBox):
         return True
 
     def undo(self) -> None:
-        """Take back the last human action (and the bot moves made after it)."""
+        """Take back the last human action (and the bot moves made after it); with
+        :attr:`teacher_undo` (the projector page), exactly the last action, whoever made it."""
+        if self.teacher_undo:
+            self._undo_one()
+            return
         taken = self.turns.undo()
         if not taken:
             self.say("Nothing of yours to undo.", "error")
@@ -841,9 +878,94 @@ class GameTable(W.VBox):
                  f"{type(last).__name__.lower()}. Bots paused.", "info")
         self.refresh()
 
+    def _undo_one(self) -> None:
+        taken = self.turns.undo_last()      # pauses the bots (else they would replay the move at once)
+        if taken is None:
+            self.say(NOTHING_PLAYED, "error")
+            return
+        self.revealed = None
+        self.auto_box.value = False
+        who, _action = taken    # the action is not named: a bot's secret prices must stay secret
+        name = self.game.names[who] if who is not None else "?"
+        self.say(UNDONE_ONE.format(name=name), "info")
+        self.refresh()
+
     def step_bots(self, max_moves: int = 1) -> int:
         """Let bots make up to ``max_moves`` moves now; returns how many were made."""
         return self.turns.step_bots(max_moves)
+
+    # -- projector mode (widgets.projector.ProjectorGame) ---------------------------
+    def on_refresh(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every refresh of the table (a move, an undo, the bots)."""
+        self._refresh_callbacks.append(callback)
+
+    def turn_line(self) -> str:
+        """Whose turn it is and what to do now, in one sentence the room can read."""
+        g = self.game
+        if g.is_over():
+            best = [r for r in g.results() if r.rank == 1]
+            return TURN_TEXT["over"].format(winners=word_list(r.name for r in best), vp=best[0].vp if best else 0)
+        humans = self.humans_to_act()
+        if humans:
+            p = humans[0]
+            if g.phase == "prices":
+                if self.hotseat and (self.revealed is None or self.revealed not in humans):
+                    return TURN_TEXT["prices_hotseat"].format(name=g.names[p])
+                if self.hotseat:
+                    p = self.revealed
+                return TURN_TEXT["prices"].format(name=g.names[p])
+            if g.phase == "buy":
+                return TURN_TEXT["buy"].format(name=g.names[p])
+            if g.phase == "build":
+                tiles = word_list(BUILD_TILE.format(tile=t) for t in g.to_build[p])
+                return TURN_TEXT["build"].format(name=g.names[p], tiles=tiles)
+        bot = self.bot_to_act()
+        if bot is not None:
+            key = "bot" if self.turns.auto else "bot_paused"
+            return TURN_TEXT[key].format(name=g.names[bot], kind=self.seat_specs[bot])
+        return TURN_TEXT["waiting"]
+
+    def active_player(self) -> int:
+        """The player whose board the projector shows: the builder while tiles are built, else the
+        person to act (or the first person at the table)."""
+        g = self.game
+        if g.phase == "build" and g.build_queue:
+            return g.build_queue[0]
+        viewer = self.viewer()
+        if viewer >= 0:
+            return viewer
+        humans = self.humans_to_act()
+        return humans[0] if humans else 0
+
+    def projector_board(self, p: int) -> W.Widget:
+        """Player ``p``'s board for the projector: the hand and the rotate buttons above the canvas,
+        which CSS shrinks to the room it has (ipycanvas maps clicks through the scaling)."""
+        if p not in self._projector_boards:
+            b = self.boards[p]
+            wrap = W.Box([b.canvas])
+            wrap.add_class("skye-projector-canvas")
+            tools = W.HBox([b.rotate_back_button, b.rotate_button])
+            tools.add_class("skye-projector-tools")
+            # the canvas grows or shrinks to its room, keeping its shape (CSS container units)
+            fit = W.HTML(layout=W.Layout(display="none"))
+
+            def fit_canvas(*_: Any, p: int = p, b: TerritoryWidget = b, fit: W.HTML = fit) -> None:
+                w, h = max(1, int(b.canvas.width)), max(1, int(b.canvas.height))
+                fit.value = (f"<style>.skye-projector-canvas canvas.skye-board-{p} {{ "
+                             f"width: min(100cqw, calc(100cqh * {w} / {h})) !important; "
+                             f"height: auto !important; }}</style>")
+            b.canvas[0].observe(fit_canvas, names=["width", "height"])   # the layers carry the size
+            fit_canvas()
+            box = W.VBox([b.heading, W.HBox([b.hand_box, tools]), wrap, b.status, fit])
+            box.add_class("skye-projector-board")
+            self._projector_boards[p] = box
+        return self._projector_boards[p]
+
+    def projector_parts(self) -> Any:
+        """The parts the projector page lays out (see :class:`~skye_widgets.widgets.projector.ProjectorParts`)."""
+        from .projector import ProjectorParts
+        return ProjectorParts(board=self.projector_board(self.active_player()), decision=self.panel,
+                              summaries=self.players_html, track=self.track_html, status=self.status)
 
     # -- explanations ------------------------------------------------------------
     def _secret(self, decision: Any) -> bool:
@@ -1010,6 +1132,9 @@ class GameTable(W.VBox):
         self.undo_button.disabled = self.turns.last_person_action() is None
         self.step_button.disabled = self.bot_to_act() is None
         self.suggest_button.disabled = not self.humans_to_act()
+        self.track_html.value = self._track_html()
+        for callback in list(self._refresh_callbacks):
+            callback()
 
     def _header_html(self) -> str:
         g = self.game
@@ -1027,6 +1152,22 @@ class GameTable(W.VBox):
                 f'</span> of {g.n_rounds}, phase <span class="skye-phase">{escape(phase)}</span>'
                 f"<table><tr><td>scoring tiles</td>{slots}</tr></table>"
                 f"<table><tr><td>round track</td>{''.join(track)}</tr></table></div>")
+
+    def _track_html(self) -> str:
+        """The round track for the projector: the round and phase, each round's scoring slots
+        (the current one marked), the scoring tiles."""
+        g = self.game
+        line = ROUND_LINE.format(round=g.round_no, rounds=g.n_rounds, phase=PHASE_NAMES.get(g.phase, g.phase))
+        rounds = []
+        for r in range(1, g.n_rounds + 1):
+            now = " skye-track-now" if r == g.round_no and not g.is_over() else ""
+            text = TRACK_ROUND.format(round=r, slots=" ".join(round_slots(g.n_players, r)))
+            rounds.append(f'<span class="skye-track-round{now}">{escape(text)}</span>')
+        slots = "".join(f'<span class="skye-track-tile"><b>{escape(s)}</b> {escape(_tile_label(n))}</span>'
+                        for s, n in g.scoring.items())
+        return (f'<div class="skye-track-line">{escape(line)}</div>'
+                f'<div class="skye-track-rounds">{"".join(rounds)}</div>'
+                f'<div class="skye-track-tiles">{slots}</div>')
 
     def _players_html(self) -> str:
         g = self.game
@@ -1070,7 +1211,7 @@ class GameTable(W.VBox):
         if g.phase == "build":
             p = humans[0]
             return [W.HTML(f"<b>{escape(g.names[p])}</b>: place your tile(s) "
-                           f"{', '.join(g.to_build[p])} — click a green spot on your board below "
+                           f"{', '.join(g.to_build[p])} — click a green spot on your board "
                            "(r rotates; hover to preview).")]
         return []
 
@@ -1078,7 +1219,8 @@ class GameTable(W.VBox):
         g = self.game
         if self.hotseat and (self.revealed is None or self.revealed not in humans):
             p = humans[0]
-            btn = on_click(W.Button(description=f"show {g.names[p]}'s tiles", button_style="info"),
+            btn = on_click(W.Button(description=f"show {g.names[p]}'s tiles", button_style="info",
+                                    layout=W.Layout(width="auto")),
                            lambda: self.reveal(p))
             return [W.HTML(f"<b>{escape(g.names[p])}</b> sets prices in secret: everyone else look away, "
                            "then press the button."), btn]
@@ -1087,9 +1229,10 @@ class GameTable(W.VBox):
         gold = g.gold[p]
         cards = W.HTML("".join(_tile_card_html(t, 0, caption=f"tile {t}") for t in tiles))
         discard = W.ToggleButtons(options=tiles, value=tiles[0] if tiles else None,
-                                  description="discard:", style={"button_width": "70px"})
+                                  description="discard:", style={"button_width": "auto", "description_width": "initial"})
         price_boxes = {t: W.BoundedIntText(value=1, min=1, max=max(1, gold), description=f"tile {t}:",
-                                           layout=W.Layout(width="150px")) for t in tiles}
+                                           style={"description_width": "initial"},
+                                           layout=W.Layout(width="auto")) for t in tiles}
 
         def sync(_: Any = None) -> None:
             for t, box in price_boxes.items():
@@ -1099,7 +1242,8 @@ class GameTable(W.VBox):
 
         def confirm() -> None:
             self.set_prices(discard.value, {t: b.value for t, b in price_boxes.items() if t != discard.value})
-        go = on_click(W.Button(description="confirm prices", button_style="success"), confirm)
+        go = on_click(W.Button(description="confirm prices", button_style="success",
+                                layout=W.Layout(width="auto")), confirm)
         return [W.HTML(f"<b>{escape(g.names[p])}</b> ({gold} gold): pick a tile to discard and put at "
                        "least 1 gold on each other one. A buyer pays you the price and you also take "
                        "back the gold on the tile; tiles nobody buys are yours, the gold on them is lost."),
@@ -1118,12 +1262,13 @@ class GameTable(W.VBox):
                 cap = f"{g.names[s]}: {price} gold" + (" (yours)" if mine else "")
                 btn = W.Button(description=f"buy {t} ({price})", disabled=(s, t) not in can_buy,
                                tooltip="" if mine or (s, t) in can_buy else "too expensive",
-                               layout=W.Layout(width="110px"))
+                               layout=W.Layout(width="auto"))     # the price is never cut
                 btn.add_class(f"skye-buy-{t}")
                 btn.on_click(lambda _b, s=s, t=t: self.buy(s, t))
                 offers.append(W.VBox([W.HTML(_tile_card_html(t, 0, caption=cap)), btn]))
         out.append(W.HBox(offers, layout=W.Layout(flex_flow="row wrap")))
-        pass_btn = on_click(W.Button(description="pass", button_style="warning"), self.pass_turn)
+        pass_btn = on_click(W.Button(description="pass", button_style="warning", layout=W.Layout(width="auto")),
+                            self.pass_turn)
         pass_btn.add_class("skye-pass")
         out.append(pass_btn)
         return out
@@ -1155,3 +1300,23 @@ class GameTable(W.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         return with_picture(super()._repr_mimebundle_(**kwargs),
                             self.boards[self.tabs.selected_index or 0].picture())
+
+
+def projector_game(seed: int = 0, **options: Any) -> GameTable:
+    """A :class:`GameTable` for the projector page (:class:`~skye_widgets.widgets.projector.ProjectorTable`).
+
+    Where ``options`` are silent: the class plays one seat ("Class") against two planner bots
+    that move 1.5 seconds apart; the boards are drawn large (96-pixel cells) and the page's
+    CSS shrinks them to fit; undo takes back exactly one action (the teacher's undo).
+    ``options`` are :class:`GameTable`'s (``seats``, ``names``, ``bot_delay``, ``scoring``...).
+    """
+    options.setdefault("seats", PROJECTOR_SEATS)
+    if "names" not in options and tuple(options["seats"]) == PROJECTOR_SEATS:
+        options["names"] = PROJECTOR_NAMES
+    options.setdefault("bot_delay", PROJECTOR_BOT_DELAY)
+    options.setdefault("board", dict(PROJECTOR_BOARD))
+    seats = options.pop("seats")
+    table = GameTable(seats, seed=seed, **options)
+    table.teacher_undo = True
+    table.add_class("skye-projector-game")
+    return table

@@ -1,0 +1,262 @@
+"""The projector pages in Voila, in a real browser (Debian's Chromium), at 1920x1080 and 1280x720.
+
+``notebooks/projector_<game>.ipynb`` (template ``skye-widgets-projector``) shows a
+:class:`~skye_widgets.widgets.projector.ProjectorTable`. On every screen we check what a room
+sees: no page scroll, no cut label (no element's scrollWidth beyond its clientWidth), the turn
+line, the decision and the board inside the viewport, the board's canvas filling its room, every
+visible text at least 20 px at 1080p (proportionally smaller at 720p), and a text/background
+contrast of at least 4.5:1 — computed in the page from the computed styles. Then a teacher drives
+the table: step by step, next move, undo, hidden information, explain, a click on the board (Isle of
+Skye: where the click must land is Python's own prediction, the same game replayed in-process).
+Screenshots go to build/screenshots/. We wait on widget state (labels), never on page text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import click_canvas
+from playwright.sync_api import expect
+
+from skye_widgets.widgets.projector import is_available
+
+SIZES = [(1920, 1080), (1280, 720)]
+GAMES = ["skye", "hashi", "skylands"]
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+#: The page's own measure of itself (see the module's docstring); returns what is wrong.
+LAYOUT_JS = """
+(minPx) => {
+  const problems = [];
+  const W = window.innerWidth, H = window.innerHeight;
+  const doc = document.scrollingElement || document.documentElement;
+  if (doc.scrollHeight > doc.clientHeight || doc.scrollWidth > doc.clientWidth)
+    problems.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight} in ${doc.clientWidth}x${doc.clientHeight}`);
+  const root = document.querySelector('.skye-projector');
+  if (!root) return ['no projector table'];
+  const visible = el => {
+    if (el.closest('svg') || el.closest('.skye-description')) return false;   // pictures; screen-reader text
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return false;
+    for (let e = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.display === 'none' || cs.visibility === 'hidden' || cs.opacity === '0') return false;
+    }
+    return true;
+  };
+  const name = el => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.innerText || '').slice(0, 40)}"`;
+  // nothing cut: buttons, labels, HTML, every box of the table
+  for (const el of root.querySelectorAll('*')) {
+    if (!visible(el) || el.clientWidth === 0) continue;
+    if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+  }
+  // the parts inside the viewport
+  for (const sel of ['.skye-projector-turn', '.skye-projector-board-part', '.skye-projector-decision-part',
+                     '.skye-projector-summaries-part', '.skye-projector-track-part', '.skye-projector-controls']) {
+    const el = root.querySelector(sel);
+    if (!el) { problems.push(`missing ${sel}`); continue; }
+    const r = el.getBoundingClientRect();
+    if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1 || r.width < 1 || r.height < 1)
+      problems.push(`${sel} is not inside the viewport: ${JSON.stringify(r)}`);
+  }
+  // every descendant box ends inside the viewport (nothing hidden below the fold)
+  for (const el of root.querySelectorAll('.widget-button, .widget-toggle-button, .widget-html-content, canvas')) {
+    if (!visible(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.bottom > H + 1 || r.right > W + 1) problems.push(`off screen: ${name(el)} ${r.right}x${r.bottom}`);
+  }
+  // nothing hidden at the bottom of the right-hand column (it clips what does not fit)
+  const side = root.querySelector('.skye-projector-side');
+  if (side) {
+    const bottom = side.getBoundingClientRect().bottom;
+    for (const el of side.querySelectorAll('*')) {
+      if (visible(el) && el.getBoundingClientRect().bottom > bottom + 1)
+        problems.push(`clipped at the bottom of the side column: ${name(el)}`);
+    }
+  }
+  // text size and contrast
+  const rgba = s => { const m = s.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+                               return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const background = el => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) return c;
+    }
+    return [255, 255, 255, 1];
+  };
+  let texts = 0;
+  for (const el of root.querySelectorAll('*')) {
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !visible(el)) continue;
+    texts++;
+    const cs = getComputedStyle(el);
+    const size = parseFloat(cs.fontSize);
+    if (size < minPx - 0.01) problems.push(`small text (${size.toFixed(1)} px): ${name(el)}`);
+    const bg = background(el), fg = rgba(cs.color);
+    const mix = [0, 1, 2].map(i => fg[i] * fg[3] + bg[i] * (1 - fg[3]));
+    const [a, b] = [lum(mix), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    if (ratio < 4.5) problems.push(`contrast ${ratio.toFixed(2)}: ${name(el)} (${cs.color} on ${bg})`);
+  }
+  if (texts < 10) problems.push(`only ${texts} texts seen`);
+  // the board fills its room: the canvas reaches the room's full width or full height
+  const canvas = root.querySelector('.skye-projector-board-part canvas');
+  if (canvas) {
+    const c = canvas.getBoundingClientRect(), room = canvas.parentElement.getBoundingClientRect();
+    if (c.width < 0.95 * room.width && c.height < 0.95 * room.height)
+      problems.push(`the board does not fill its room: ${c.width}x${c.height} in ${room.width}x${room.height}`);
+  }
+  return problems;
+}
+"""
+
+
+def check_layout(page, height: int) -> None:
+    problems = page.evaluate(LAYOUT_JS, 20 * height / 1080)
+    assert problems == [], "\n".join(problems[:30])
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def button(page, label: str):
+    return page.locator(".skye-projector-controls").get_by_role("button", name=label, exact=True)
+
+
+def turn_line(page):
+    return page.locator(".skye-projector-turn")
+
+
+def open_page(page, voila, game: str, size: tuple[int, int]) -> None:
+    if not is_available(game):
+        pytest.skip(f"{game}'s widget does not speak the projector protocol yet (no projector_game)")
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(voila(f"notebooks/projector_{game}.ipynb"))
+    expect(page.locator(".skye-projector-controls")).to_be_visible(timeout=120_000)
+    expect(turn_line(page)).not_to_be_empty()
+
+
+def predicted_build():
+    """Game 0 in-process, as the page plays it: the planners price, Class discards its first drawn
+    tile and prices the others at 1 (the form's defaults), passes, the bots buy; Class builds."""
+    from skye_widgets.widgets.projector import ProjectorTable
+
+    t = ProjectorTable("skye", seed=0, speed="step")
+    g = t.game.game
+    while t.controls.step():      # (Playwright runs an event loop here: the bots are stepped by hand)
+        pass
+    drawn = list(g.displays[0])
+    assert t.game.set_prices(drawn[0], {tile: 1 for tile in drawn[1:]}), t.game.message
+    assert t.game.pass_turn(), t.game.message
+    while t.controls.step():
+        pass
+    assert g.phase == "build" and g.build_queue[0] == 0, g
+    tile = g.to_build[0][0]
+    x, y = next((x, y) for x, y, r in g.territories[0].legal_placements(tile) if r == 0)
+    view = t.game.boards[0].view()
+    px, py = view.to_px(x, y)
+    return tile, (x, y), (px + view.cell / 2, py + view.cell / 2)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_skye_projector_page(voila, page, size):
+    open_page(page, voila, "skye", size)
+    width, height = size
+    name = f"projector_skye_{width}x{height}"
+    tile, (x, y), (px, py) = predicted_build()
+    turn = turn_line(page)
+    expect(turn).to_have_text(
+        "Class: discard one of your three new tiles and put a price on each of the other two.")
+    expect(page.locator(".skye-projector-controls")).to_contain_text("Game number 0.")
+    check_layout(page, height)
+    shoot(page, f"{name}_1_prices")
+    # step by step: the bots wait for "next move"
+    page.locator(".skye-projector-speed").get_by_role("button", name="step by step").click()
+    page.get_by_role("button", name="confirm prices").click()
+    for _ in range(4):            # the planners may not have priced yet: one move each
+        if "buy one tile" in turn.inner_text():
+            break
+        expect(turn).to_contain_text("plays next: the bots are paused.")
+        button(page, "next move").click()
+        page.wait_for_timeout(300)
+    expect(turn).to_have_text("Class: buy one tile from another player, or pass.")
+    check_layout(page, height)
+    shoot(page, f"{name}_2_buy")
+    page.locator(".skye-pass").click()
+    expect(turn).to_have_text("Bot 2 (planner bot) plays next: the bots are paused.")
+    button(page, "next move").click()
+    expect(turn).to_have_text("Bot 3 (planner bot) plays next: the bots are paused.")
+    # undo takes back exactly Bot 2's move
+    button(page, "undo").click()
+    expect(turn).to_have_text("Bot 2 (planner bot) plays next: the bots are paused.")
+    expect(page.locator(".skye-projector-status-part")).to_contain_text("Undone: Bot 2's last action.")
+    button(page, "next move").click()
+    expect(turn).to_have_text("Bot 3 (planner bot) plays next: the bots are paused.")
+    # everyone's hidden information, and back
+    summaries = page.locator(".skye-projector-summaries-part")
+    expect(summaries).to_contain_text("hidden")
+    button(page, "show hidden information").click()
+    expect(button(page, "hide hidden information")).to_be_visible()
+    expect(summaries).not_to_contain_text("hidden")
+    shoot(page, f"{name}_3_open_hand")
+    button(page, "hide hidden information").click()
+    expect(summaries).to_contain_text("hidden")
+    # explain the last move: Bot 2's buy, with its reasons
+    button(page, "explain the last move").click()
+    explanation = page.locator(".skye-projector-explanation")
+    expect(explanation).to_contain_text("Bot 2's last move: Bot 2 buys tile")
+    expect(explanation).to_contain_text("Why:")
+    check_layout(page, height)
+    shoot(page, f"{name}_4_explain")
+    button(page, "hide the explanation").click()
+    expect(explanation).to_be_hidden()
+    # Bot 3 buys; Class builds on the large board: the click lands on the predicted cell
+    button(page, "next move").click()
+    expect(turn).to_contain_text(f"Class: place tile {tile}")
+    check_layout(page, height)
+    canvas = page.locator(".skye-projector-board-part canvas")
+    box = canvas.bounding_box()
+    assert box is not None and box["height"] > 0.45 * height, box       # a large board
+    click_canvas(page, canvas, px, py)
+    expect(page.locator(".skye-projector-board-part .skye-status")).to_contain_text(
+        f"Placed tile {tile} at ({x}, {y}), rotation 0.")
+    shoot(page, f"{name}_5_built")
+    # restart with a new game number
+    button(page, "new game").click()
+    expect(page.locator(".skye-projector-controls")).to_contain_text("Game number 1.")
+    expect(turn).to_contain_text("Class: discard one of your three new tiles")
+    assert not page.page_errors
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["hashi", "skylands"])
+def test_other_projector_pages(voila, page, game, size):
+    open_page(page, voila, game, size)
+    width, height = size
+    name = f"projector_{game}_{width}x{height}"
+    check_layout(page, height)
+    shoot(page, f"{name}_1_start")
+    page.locator(".skye-projector-speed").get_by_role("button", name="step by step").click()
+    turn = turn_line(page)
+    before = turn.inner_text()
+    if button(page, "next move").is_enabled():
+        button(page, "next move").click()
+        expect(turn).not_to_have_text(before)
+        button(page, "undo").click()
+        expect(turn).to_have_text(before)
+    button(page, "show hidden information").click()
+    expect(button(page, "hide hidden information")).to_be_visible()
+    button(page, "hide hidden information").click()
+    button(page, "explain the last move").click()
+    expect(page.locator(".skye-projector-explanation")).to_be_visible()
+    expect(page.locator(".skye-projector-explanation")).not_to_be_empty()
+    check_layout(page, height)
+    shoot(page, f"{name}_2_explain")
+    button(page, "new game").click()
+    expect(page.locator(".skye-projector-controls")).to_contain_text("Game number 1.")
+    assert not page.page_errors
