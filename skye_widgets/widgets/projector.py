@@ -123,7 +123,6 @@ TEXT = {
     "unknown_game": "There is no game {game!r} to show; the games are {games}.",
     "unknown_speed": "There is no bot speed {speed!r}; the speeds are {speeds}.",
     "bad_seed": "A game number is a whole number from 0 to {most}, not {seed!r}.",
-    "missing": "The projector page for {game} is not available in this version of skye-widgets.",
 }
 MAX_SEED = 2**31 - 1
 
@@ -211,19 +210,7 @@ def game_factory(game: str) -> Callable[..., Any]:
     if game not in GAMES:
         raise BadConfigError(TEXT["unknown_game"].format(game=game, games=", ".join(GAMES)))
     module = importlib.import_module(GAMES[game])
-    factory = getattr(module, "projector_game", None)
-    if factory is None:
-        raise BadConfigError(TEXT["missing"].format(game=game))
-    return factory
-
-
-def is_available(game: str) -> bool:
-    """True when ``game``'s widget module provides ``projector_game``."""
-    try:
-        game_factory(game)
-    except BadConfigError:
-        return False
-    return True
+    return module.projector_game
 
 
 def _explanation_html(text: str) -> str:
@@ -416,9 +403,6 @@ class ProjectorTable(W.GridBox):
             self.game.turns.set_auto(False)       # the old game's bots stop for good
         self.seed = seed
         self.game = self.factory(seed=seed, **self.options)
-        # the page's undo is the teacher's: exactly one action, whoever made it (a game's undo()
-        # reads this flag; Isle of Skye's projector_game sets it too)
-        self.game.teacher_undo = True
         self.game.on_refresh(self.refresh)
 
     @property
@@ -449,14 +433,3 @@ class ProjectorTable(W.GridBox):
                 controls.refresh()
         finally:
             self._refreshing = False
-
-
-def projector_page(game: str = "skye", **options: Any) -> W.Widget:
-    """What a projector notebook shows: a :class:`ProjectorTable` of ``game``, or — in a version of
-    the package whose ``game`` widget does not yet speak the projector protocol — one sentence
-    saying so (never a traceback on the wall)."""
-    if game in GAMES and not is_available(game):
-        note = W.HTML(f"<p>{escape(TEXT['missing'].format(game=game))}</p>")
-        note.add_class("skye-projector-missing")
-        return note
-    return ProjectorTable(game, **options)

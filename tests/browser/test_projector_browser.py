@@ -19,7 +19,6 @@ import pytest
 from helpers import click_canvas
 from playwright.sync_api import expect
 
-from skye_widgets.widgets.projector import is_available
 
 SIZES = [(1920, 1080), (1280, 720)]
 GAMES = ["skye", "hashi", "skylands"]
@@ -132,8 +131,6 @@ def turn_line(page):
 
 
 def open_page(page, voila, game: str, size: tuple[int, int]) -> None:
-    if not is_available(game):
-        pytest.skip(f"{game}'s widget does not speak the projector protocol yet (no projector_game)")
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     page.goto(voila(f"notebooks/projector_{game}.ipynb"))
