@@ -1020,7 +1020,8 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
 _SQUARE_TERMS = frozenset(n for n, st in SCORING_TILES.items() if st.counts == "squares")
 
 
-def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"]) -> int:
+def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                   first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
     """A bound with exactly two tiles left (``tiles``), taken over the cells they can cover.
 
     Every old area or road network the two tiles change faces a cell one of them is on,
@@ -1028,7 +1029,9 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
     one opened faces no old tile but that one). So the area, road and square terms are
     bounded over pairs of such cells (see :func:`_two_left_area_terms`,
     :func:`_two_left_road_terms`, :func:`_two_left_squares`) instead of over all of them
-    at once; the other terms as :func:`upper_bound` does.
+    at once; the other terms as :func:`upper_bound` does. With ``first`` (cells), also the
+    bound when the first of the two tiles goes on each of those cells (only when the
+    objective's pair terms are area terms; else empty).
     """
     terms = obj.scoring_tiles
     do_area = "areas" in b.needs and bool(obj.scrolls or _AREA_TERMS.intersection(terms))
@@ -1036,16 +1039,20 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
     do_sq = "squares" in b.needs and bool(_SQUARE_TERMS.intersection(terms))
     total = _bound_terms(obj, b, h, skip_area=do_area, skip_road=do_road, skip_squares=do_sq,
                          skip_scrolls=do_area)
+    at: dict[Cell, int] = {}
     if do_area:
-        total += _two_left_area_terms(obj, b, h, tiles)
+        area, at = _two_left_area_terms(obj, b, h, tiles, first if not (do_road or do_sq) else None)
+        at = {c: total + v for c, v in at.items()}
+        total += area
     if do_road:
         total += _two_left_road_terms(obj, b, h, tiles)
     if do_sq:
         total += _two_left_squares(obj, b)
-    return total
+    return total, at
 
 
-def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"]) -> int:
+def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                         first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
     """The area terms (2, 4, 12, 15, 16) and scrolls with two tiles left, on the best pair of cells.
 
     Two tiles cover at most two of the empty cells next to the territory (a cell the first
@@ -1055,6 +1062,7 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     that terrain, only the areas facing that tile's cell alone. A new harbour joins only
     lighthouse-only or ship-only water areas facing the cell of a tile with a water side. On
     a pair the terms are then what :class:`_OpenAreas` gives with those areas closable.
+    Returns that bound, and with ``first`` the bound for the first tile on each of those cells.
 
     Pairs are taken among the cells some area faces; a cell whose figures are all at most
     those of two other cells is left out (one of those two stands in for it and scores as
@@ -1179,8 +1187,7 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         tt[B.BROCH] += h.broch
         tt[B.FARM] += h.farm
         tt[B.LH] += h.lighthouse
-    best = None
-    for v in cands:
+    def value(v: list[int]) -> int:
         total = 0
         for n in terms:
             if n == 2:
@@ -1198,9 +1205,26 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 k = b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc] + v[7 + sc]
                 if k:
                     total += _scroll_count(tt, sc) * k
-        if best is None or total > best:
-            best = total
-    return best  # type: ignore[return-value]
+        return total
+
+    best = max(value(v) for v in cands)
+    if first is None:
+        return best, {}
+    # the first tile on cell a: the second on a kept cell (one stands in for any other),
+    # on a cell that faces an area with a, or on a cell no area faces
+    at: dict[Cell, int] = {}
+    for a in first:
+        m = value(combined(a, None, None))
+        for c in keep:
+            if c != a and ((a, c) if a < c else (c, a)) not in pair:
+                m = max(m, value(combined(a, c, None)))
+        at[a] = m
+    for (a, c), p in pair.items():
+        v = value(combined(a, c, p))
+        for x in (a, c):
+            if x in at and v > at[x]:
+                at[x] = v
+    return best, at
 
 
 def _road_value(obj: Objective, t: Sequence[int], tiles: int, cattle: int, whisky: int) -> int:
@@ -1619,9 +1643,12 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             children = [ch for ch in children if rest + at.get(ch[1], default) >= need[0]]
         elif prune and pair_bounds and bin(mask).count("1") == 2:
             # two tiles left: the bound over the pairs of cells they can cover
-            if min(upper_bound(obj, b, sums(mask)), two_left_bound(obj, b, sums(mask), [
-                    hands[i] for i in range(len(hands)) if mask >> i & 1])) < need[0]:
+            bound, at = two_left_bound(obj, b, sums(mask), [hands[i] for i in range(len(hands)) if mask >> i & 1],
+                                       {c for _, c, _ in children})
+            if min(upper_bound(obj, b, sums(mask)), bound) < need[0]:
                 return
+            if at:  # the first of the two tiles only where the pair can still reach the best
+                children = [ch for ch in children if at[ch[1]] >= need[0]]
         elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
             return
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter
