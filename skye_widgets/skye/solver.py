@@ -936,7 +936,8 @@ def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
 
 
 def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False,
-                 skip_road: bool = False, cells: set[Cell] | frozenset[Cell] | None = None) -> int:
+                 skip_road: bool = False, cells: set[Cell] | frozenset[Cell] | None = None,
+                 skip_squares: bool = False, skip_scrolls: bool = False) -> int:
     t = b.t
     B = Board
     total = 0
@@ -945,7 +946,8 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
     if not skip_area and "areas" in b.needs and _AREA_TERMS.intersection(obj.scoring_tiles):
         oa = _OpenAreas(b, h.n)
     for n in obj.scoring_tiles:
-        if (skip_area and n in _AREA_TERMS) or (skip_road and n in _ROAD_TERMS):
+        if (skip_area and n in _AREA_TERMS) or (skip_road and n in _ROAD_TERMS) or (
+                skip_squares and n in _SQUARE_TERMS):
             continue
         st = SCORING_TILES[n]
         q = st.counts
@@ -989,7 +991,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
         else:  # pragma: no cover - a quantity added to the table needs its bound here
             raise AssertionError(f"no bound for {q!r}")
         total += st.per * most
-    if obj.scrolls:
+    if obj.scrolls and not skip_scrolls:
         tt = list(t)
         tt[B.SHEEP] += h.sheep
         tt[B.WHISKY] += h.whisky
@@ -1012,6 +1014,372 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
     if obj.income and not skip_road:
         total += CASTLE_INCOME + _whisky_ub(b, h, pot)
     return total
+
+
+#: The scoring tiles counting squares (bounded over pairs of cells with two tiles left).
+_SQUARE_TERMS = frozenset(n for n, st in SCORING_TILES.items() if st.counts == "squares")
+
+
+def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                   first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
+    """A bound with exactly two tiles left (``tiles``), taken over the cells they can cover.
+
+    Every old area or road network the two tiles change faces a cell one of them is on,
+    and those cells are empty cells next to the territory now (a tile on a cell the first
+    one opened faces no old tile but that one). So the area, road and square terms are
+    bounded over pairs of such cells (see :func:`_two_left_area_terms`,
+    :func:`_two_left_road_terms`, :func:`_two_left_squares`) instead of over all of them
+    at once; the other terms as :func:`upper_bound` does. With ``first`` (cells), also the
+    bound when the first of the two tiles goes on each of those cells (only when the
+    objective's pair terms are area terms; else empty).
+    """
+    terms = obj.scoring_tiles
+    do_area = "areas" in b.needs and bool(obj.scrolls or _AREA_TERMS.intersection(terms))
+    do_road = "roads" in b.needs and bool(obj.income or _ROAD_TERMS.intersection(terms))
+    do_sq = "squares" in b.needs and bool(_SQUARE_TERMS.intersection(terms))
+    total = _bound_terms(obj, b, h, skip_area=do_area, skip_road=do_road, skip_squares=do_sq,
+                         skip_scrolls=do_area)
+    at: dict[Cell, int] = {}
+    if do_area:
+        area, at = _two_left_area_terms(obj, b, h, tiles, first if not (do_road or do_sq) else None)
+        at = {c: total + v for c, v in at.items()}
+        total += area
+    if do_road:
+        total += _two_left_road_terms(obj, b, h, tiles)
+    if do_sq:
+        total += _two_left_squares(obj, b)
+    return total, at
+
+
+def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                         first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
+    """The area terms (2, 4, 12, 15, 16) and scrolls with two tiles left, on the best pair of cells.
+
+    Two tiles cover at most two of the empty cells next to the territory (a cell the first
+    one opens faces no old area). An old open area is completed only when every cell it faces
+    is covered, by tiles with a side of its terrain there, so only areas facing one cell of
+    the pair or exactly the pair can be -- and when only one of the two tiles has a side of
+    that terrain, only the areas facing that tile's cell alone. A new harbour joins only
+    lighthouse-only or ship-only water areas facing the cell of a tile with a water side. On
+    a pair the terms are then what :class:`_OpenAreas` gives with those areas closable.
+    Returns that bound, and with ``first`` the bound for the first tile on each of those cells.
+
+    Pairs are taken among the cells some area faces; a cell whose figures are all at most
+    those of two other cells is left out (one of those two stands in for it and scores as
+    much or more), except in the pairs some area faces together, which are all tried.
+    """
+    t = b.t
+    B = Board
+    terms = obj.scoring_tiles
+    ns = len(_SCROLLS)
+    # the figures this objective reads: closable areas by terrain code (1-3), closable water
+    # cells (4), lighthouse-only (5) and ship-only (6) water areas facing the cell, closable
+    # scrolls by type (7 + type)
+    dims: list[int] = []
+    if 2 in terms or 4 in terms:
+        dims += [_P, _M, _W]
+    elif 16 in terms:
+        dims.append(_M)
+    if 15 in terms:
+        dims.append(4)
+    if 12 in terms:
+        dims += [5, 6]
+    if obj.scrolls:
+        dims += [7 + sc for sc in range(ns)]
+    width = 7 + ns
+    # how many of the two tiles have a side of each terrain code (water for 4-6)
+    sides_of = [0, 0, 0, 0]
+    for hd in tiles:
+        o = hd.oriented[0]
+        for terr in {o.areas[i][0] for i in o.side_area}:
+            sides_of[terr] += 1
+    both = [True] * width
+    for j in (_P, _M, _W):
+        both[j] = sides_of[j] >= 2
+    both[4] = both[5] = both[6] = sides_of[_W] >= 2
+    single: dict[Cell, list[int]] = {}
+    pair: dict[tuple[Cell, Cell], list[int]] = {}
+    for comp in b.comps.values():
+        if not comp[1]:
+            continue
+        terr, faced = comp[0], comp[8]
+        nf = len(faced)
+        if nf <= 2:
+            if nf == 1:
+                (c,) = faced
+                v = single.get(c)
+                if v is None:
+                    v = single[c] = [0] * width
+            else:
+                c1, c2 = faced
+                key = (c1, c2) if c1 < c2 else (c2, c1)
+                v = pair.get(key)
+                if v is None:
+                    v = pair[key] = [0] * width
+            v[terr] += 1
+            if terr == _W:
+                v[4] += len(comp[2])
+            for sc in comp[6]:
+                v[7 + sc] += 1
+        if terr == _W and (comp[4] > 0) != (comp[5] > 0):
+            i = 5 if comp[5] else 6
+            for c in faced:
+                v = single.get(c)
+                if v is None:
+                    v = single[c] = [0] * width
+                v[i] += 1
+    # leave out the cells two others stand in for
+    cells = [c for c, v in single.items() if any(v[j] for j in dims)]
+    keep = []
+    for c in cells:
+        v = single[c]
+        over = 0
+        for c2 in cells:
+            if c2 != c:
+                w = single[c2]
+                # c2 stands in for c: as much of every figure, and more of one or the same and first
+                if all(w[j] >= v[j] for j in dims) and (c2 < c or any(w[j] > v[j] for j in dims)):
+                    over += 1
+                    if over == 2:
+                        break
+        if over < 2:
+            keep.append(c)
+    zero = [0] * width
+
+    def combined(a: Cell | None, c: Cell | None, p: list[int] | None) -> list[int]:
+        va = single.get(a, zero) if a is not None else zero
+        vc = single.get(c, zero) if c is not None else zero
+        out = [0] * width
+        for j in dims:
+            if both[j]:
+                out[j] = va[j] + vc[j] + (p[j] if p is not None else 0)
+            else:
+                out[j] = va[j] if va[j] > vc[j] else vc[j]
+        return out
+
+    cands = [combined(a, None, None) for a in keep] or [zero]
+    for i, a in enumerate(keep):
+        for c in keep[i + 1:]:
+            key = (a, c) if a < c else (c, a)
+            if key not in pair:
+                cands.append(combined(a, c, None))
+    for (a, c), p in pair.items():
+        cands.append(combined(a, c, p))
+
+    p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))
+    sided, enclosed = h.sided, h.enclosed
+
+    def new_completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
+        # as _OpenAreas.new_completed with two tiles left and the pair's closable areas
+        out = 0
+        for terr in terrains:
+            n, c = sided[terr], v[terr]
+            out += (enclosed[terr] if with_enclosed else 0) + (min(n, c) if c >= n else c + (n - c) // 2)
+        return out
+
+    tt = None
+    if obj.scrolls:
+        tt = list(t)
+        tt[B.SHEEP] += h.sheep
+        tt[B.WHISKY] += h.whisky
+        tt[B.SHIPS] += h.ships
+        tt[B.CATTLE] += h.cattle
+        tt[B.BROCH] += h.broch
+        tt[B.FARM] += h.farm
+        tt[B.LH] += h.lighthouse
+    def value(v: list[int]) -> int:
+        total = 0
+        for n in terms:
+            if n == 2:
+                total += p2 * (t[B.COMPLETED] + new_completed(v, (_P, _M, _W), True))
+            elif n == 4:
+                total += p4 * (t[B.BIG] + new_completed(v, (_P, _M, _W), False))
+            elif n == 16:
+                total += p16 * (t[B.MOUNTAIN_DONE] + new_completed(v, (_M,), True))
+            elif n == 15:
+                total += p15 * max(b.max_water, v[4] + min(h.water_tiles, 2))
+            elif n == 12:
+                total += p12 * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + v[5], h.ships + v[6]))
+        if tt is not None:
+            for sc in range(ns):
+                k = b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc] + v[7 + sc]
+                if k:
+                    total += _scroll_count(tt, sc) * k
+        return total
+
+    best = max(value(v) for v in cands)
+    if first is None:
+        return best, {}
+    # the first tile on cell a: the second on a kept cell (one stands in for any other),
+    # on a cell that faces an area with a, or on a cell no area faces
+    at: dict[Cell, int] = {}
+    for a in first:
+        m = value(combined(a, None, None))
+        for c in keep:
+            if c != a and ((a, c) if a < c else (c, a)) not in pair:
+                m = max(m, value(combined(a, c, None)))
+        at[a] = m
+    for (a, c), p in pair.items():
+        v = value(combined(a, c, p))
+        for x in (a, c):
+            if x in at and v > at[x]:
+                at[x] = v
+    return best, at
+
+
+def _road_value(obj: Objective, t: Sequence[int], tiles: int, cattle: int, whisky: int) -> int:
+    """The road terms (10, 11, 13, income) with ``tiles``, ``cattle`` and ``whisky`` more
+    connected to the castle than the totals ``t`` say."""
+    B = Board
+    v = 0
+    for n in obj.scoring_tiles:
+        st = SCORING_TILES[n]
+        if st.counts == "tiles_on_road":
+            v += st.per * (t[B.CONN_TILES] + tiles)
+        elif st.counts == "cattle_on_road":
+            v += st.per * (t[B.CONN_CATTLE] + cattle)
+        elif st.counts == "gold":
+            mine = _majority_mine(obj, "gold", t, t[B.CONN_WHISKY] + whisky)
+            v += majority_points([mine, *(int(o["gold"]) for o in obj.opponents)])[0]
+    if obj.income:
+        v += CASTLE_INCOME + t[B.CONN_WHISKY] + whisky
+    return v
+
+
+def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"]) -> int:
+    """The road terms with two tiles left, over where the castle's network can take them.
+
+    Why this never under-estimates. Nothing new connects to the castle unless one of the
+    two tiles, E, stands on a cell ``a`` a castle road points at, in a rotation that fits
+    there now and has a road on a side facing such a road (the *entry*); the other tile, U,
+    stands on a cell ``b``. Old networks join only through a new tile on a cell their open
+    exits point at, so the networks joined face ``a`` or ``b`` (``per``). Two cases:
+
+    * ``b`` is next to ``a``, or some network facing ``a`` also faces ``b``: at most every
+      network facing ``a`` and every one facing ``b``;
+    * otherwise U touches neither E nor anything facing ``a``: at ``a`` only the networks on
+      the sides of E's roads that reach a castle road join (E's other roads stay apart:
+      nothing can link them to the castle), and U joins the castle only if ``b`` is itself
+      a cell a castle road points at, bringing at most the networks facing ``b``.
+
+    Both tiles themselves count when they have roads. Each figure (tiles, cattle, whisky)
+    is taken at its own best, which only raises the bound; with no entry at all nothing new
+    connects.
+    """
+    t = b.t
+    B = Board
+    base = _road_value(obj, t, 0, 0, 0)
+    if not t[B.CASTLE_OPEN] or not h.road_tiles:
+        return base
+    rcomps, rfaced, rroot, occ, frontier = b.rcomps, b.rfaced, b.rroot, b.occ, b.frontier
+    per: dict[Cell, list[int]] = {}
+    nets_at: dict[Cell, list[tuple[Cell, int]]] = {}
+    castle_cells: set[Cell] = set()
+    for r, comp in rcomps.items():
+        if not comp[3]:
+            continue
+        if comp[0]:
+            castle_cells |= rfaced[r]
+            continue
+        for c in rfaced[r]:
+            v = per.get(c)
+            if v is None:
+                per[c] = [len(comp[1]), comp[4], comp[5]]
+                nets_at[c] = [r]
+            else:
+                v[0] += len(comp[1])
+                v[1] += comp[4]
+                v[2] += comp[5]
+                nets_at[c].append(r)
+    zero = [0, 0, 0]
+
+    def best_of(cells: Iterable[Cell], exclude: Cell) -> list[int]:
+        out = [0, 0, 0]
+        for c in cells:
+            if c != exclude:
+                v = per.get(c)
+                if v is not None:
+                    for q in range(3):
+                        if v[q] > out[q]:
+                            out[q] = v[q]
+        return out
+
+    best = base
+    own = (h.road_tiles, h.road_cattle, h.road_whisky)
+    for a in castle_cells:
+        code = frontier.get(a)
+        if code is None:  # pragma: no cover - a road exit always points at an empty neighbour
+            continue
+        x, y = a
+        side_root: list[tuple[Cell, int] | None] = [None] * 4
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            n = (x + dx, y + dy)
+            q = occ.get(n)
+            if q is not None:
+                k2 = q.side_road[(d + 2) % 4]
+                if k2 is not None:
+                    side_root[d] = rroot[(n, k2)]
+        entry_roots: list[set[tuple[Cell, int]]] = []
+        for hd in tiles:
+            if not hd.oriented[0].n_roads:
+                continue
+            for r in hd.table[code]:
+                sr = hd.oriented[r].side_road
+                ks = {sr[d] for d in range(4) if sr[d] is not None and side_root[d] is not None
+                      and rcomps[side_root[d]][0]}
+                if ks:
+                    entry_roots.append({side_root[d] for d in range(4) if sr[d] in ks and side_root[d] is not None
+                                        and not rcomps[side_root[d]][0]})
+        if not entry_roots:
+            continue
+        # b next to a, or facing a network that faces a: every network at a and at b
+        near_cells = {(x + dx, y + dy) for dx, dy in SIDE_OFFSETS}
+        for r in nets_at.get(a, ()):
+            near_cells |= rfaced[r]
+        pa = per.get(a, zero)
+        nb = best_of(near_cells, a)
+        cand = [pa[q] + nb[q] for q in range(3)]
+        # otherwise: E's castle roads' networks at a, and b only when a castle road points at it
+        fb = best_of(castle_cells, a)
+        for roots in entry_roots:
+            jt = sum(len(rcomps[r][1]) for r in roots)
+            jc = sum(rcomps[r][4] for r in roots)
+            jw = sum(rcomps[r][5] for r in roots)
+            far = (jt + fb[0], jc + fb[1], jw + fb[2])
+            for q in range(3):
+                if far[q] > cand[q]:
+                    cand[q] = far[q]
+        v = _road_value(obj, t, cand[0] + own[0], cand[1] + own[1], cand[2] + own[2])
+        if v > best:
+            best = v
+    return best
+
+
+def _two_left_squares(obj: Objective, b: Board) -> int:
+    """The squares terms with two tiles left: squares of 2 x 2 whose empty cells the two
+    tiles cover. A square still to make has one or two empty cells, each next to a tile of
+    the territory (one of its two neighbours in the square is a tile), so the two tiles
+    cover at most a pair of cells next to the territory: the best pair's squares."""
+    occ = b.occ
+    single: dict[Cell, int] = {}
+    pair: dict[tuple[Cell, Cell], int] = {}
+    for c in b.frontier:
+        x, y = c
+        for ox in (-1, 0):
+            for oy in (-1, 0):
+                block = ((x + ox, y + oy), (x + ox + 1, y + oy), (x + ox, y + oy + 1), (x + ox + 1, y + oy + 1))
+                empty = [e for e in block if e not in occ]
+                if len(empty) == 1:
+                    single[c] = single.get(c, 0) + 1
+                elif len(empty) == 2 and empty[0] == c:
+                    key = (empty[0], empty[1])
+                    pair[key] = pair.get(key, 0) + 1
+    top = sorted(single.values(), reverse=True)[:2]
+    most = sum(top)
+    for (a, c), n in pair.items():
+        most = max(most, n + single.get(a, 0) + single.get(c, 0))
+    t = b.t
+    return sum(_PER[n] * (t[Board.SQUARES] + most) for n in obj.scoring_tiles if n in _SQUARE_TERMS)
 
 
 def _whisky_ub(b: Board, h: _HandSums, pot: Sequence[int] | None = None) -> int:
@@ -1206,6 +1574,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         return v
 
     cell_bounds = _cell_terms(obj, root)
+    pair_bounds = cell_bounds or "squares" in root.needs
     road_only = shortcuts and features_for(obj) <= {"roads"} and not obj.scrolls
     if max_optima is not None and max_optima < 1:
         raise ValueError("max_optima must be at least 1")
@@ -1272,6 +1641,14 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             if rest + max(default, max(at.values(), default=default)) < need[0]:
                 return
             children = [ch for ch in children if rest + at.get(ch[1], default) >= need[0]]
+        elif prune and pair_bounds and bin(mask).count("1") == 2:
+            # two tiles left: the bound over the pairs of cells they can cover
+            bound, at = two_left_bound(obj, b, sums(mask), [hands[i] for i in range(len(hands)) if mask >> i & 1],
+                                       {c for _, c, _ in children})
+            if min(upper_bound(obj, b, sums(mask)), bound) < need[0]:
+                return
+            if at:  # the first of the two tiles only where the pair can still reach the best
+                children = [ch for ch in children if at[ch[1]] >= need[0]]
         elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
             return
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter

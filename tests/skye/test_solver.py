@@ -331,3 +331,36 @@ def test_area_and_road_bounds_never_cut_an_optimum(seed: int, size: int, hand_si
     cut, full = solve(t, hand, which), solve(t, hand, which, prune=False)
     assert (cut.optimum, cut.optimal_territories) == (full.optimum, full.optimal_territories)
     assert root_bound(t, hand, which) >= full.optimum
+
+
+TWO_LEFT = [Objective((1,)), Objective((2,)), Objective((4,)), Objective((16,)), Objective((15,)), Objective((12,)),
+            Objective((12, 15)), Objective((4,), scrolls=True), Objective((), scrolls=True), Objective((13,)),
+            Objective((11,), income=True), Objective((10,), opponents=({"gold": 7},), gold=1), Objective((1, 2, 13))]
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_two_tiles_left_bound_is_at_least_the_optimum(block: int) -> None:
+    # the bound over pairs of cells (areas, roads, squares) against the plain search's optimum
+    # for a hand of exactly two tiles: what the search's cut at every two-tiles-left node relies on;
+    # and the bound with the first tile on a cell against the best final with a tile first there
+    from skye_widgets.skye.solver import _Hand, _hand_sums, two_left_bound
+
+    for seed in range(block * 60, block * 60 + 60):
+        t, pool = random_territory(seed, 3 + seed % 13)
+        hand = [int(p) for p in pool[:2]]
+        which = TWO_LEFT[seed % len(TWO_LEFT)]
+        full = solve(t, hand, which, prune=False)
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        firsts = {n: t.legal_placements(n) for n in hand}
+        bound, at = two_left_bound(which, b, _hand_sums([h.oriented[0] for h in tiles]), tiles,
+                                   {(x, y) for spots in firsts.values() for x, y, _ in spots})
+        assert bound >= full.optimum, seed
+        if not at or seed % 2:
+            continue
+        for n, spots in firsts.items():
+            for x, y, r in spots:
+                after = t.copy()
+                after.place(n, x, y, r)
+                rest = solve(after, [m for m in hand if m != n], which, prune=False)
+                assert at[(x, y)] >= rest.optimum, (seed, n, x, y, r)
