@@ -230,3 +230,73 @@ def test_a_text_nobody_translated_stays_english():
     set_language("pt")
     assert i18n._("A sentence nobody marked.") == "A sentence nobody marked."
     assert i18n.ngettext("{n} bridge", "{n} bridges", 2) == "{n} bridges"
+
+
+# --- glossaries: docs/glossary-<lang>.md gives every game term of docs/glossary-terms.txt a word and a source
+
+SEEDS = ROOT.parent / "shared" / "seeds"          # the rulebooks (docs/*.md cite them as ../shared/seeds/)
+GAMES = {"Isle of Skye": "skye", "Hashi": "hashi", "Skylands": "skylands"}
+RULEBOOKS = {
+    ("skye", "pt"): "isle_of_skye_rules_pt.txt", ("skye", "pl"): "isle_of_skye_rules_pl.txt",
+    ("skye", "fr"): "isle_of_skye_rules_fr.txt", ("hashi", "pt"): "bridges_flip_and_write_rules_pt.txt",
+    ("skylands", "es"): "skylands_rules_es.txt",
+}
+SOURCE = re.compile(r"^(?:\(our choice\)|(?P<ours>\(our choice\) )?(?P<file>[a-z_]+\.txt):(?P<line>[1-9]\d*))$")
+
+
+def glossary_terms() -> list[tuple[str, str]]:
+    lines = (ROOT / "docs" / "glossary-terms.txt").read_text(encoding="utf-8").splitlines()
+    return [tuple(line.split(": ", 1)) for line in lines if line and not line.startswith("#")]
+
+
+def read_glossary(code: str) -> dict[tuple[str, str], tuple[str, str, str]]:
+    """(game, English term) -> (word, as printed, source), from the tables under each game's heading."""
+    rows, game = {}, None
+    for line in (ROOT / "docs" / f"glossary-{code}.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            game = GAMES[line[3:].strip()]
+        elif line.startswith("| ") and game and not line.startswith(("| English |", "| --- |")):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            assert len(cells) == 4, line
+            assert (game, cells[0]) not in rows, f"twice in glossary-{code}.md: {cells[0]}"
+            rows[(game, cells[0])] = tuple(cells[1:])
+    return rows
+
+
+def test_the_term_list_is_whole():
+    terms = glossary_terms()
+    assert len(terms) == len(set(terms)) and {g for g, _ in terms} == set(GAMES.values())
+    assert ("skye", "scoring tile 16, Completed mountain areas") in terms and ("hashi", "dotted line") in terms
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+def test_glossary_has_every_term_with_a_source(code):
+    rows = read_glossary(code)
+    terms = glossary_terms()
+    assert sorted(set(terms) - set(rows)) == [], f"glossary-{code}.md misses terms"
+    assert sorted(set(rows) - set(terms)) == [], f"glossary-{code}.md has terms not in glossary-terms.txt"
+    for (game, term), (word, printed, source) in rows.items():
+        m = SOURCE.match(source)
+        assert word and word != "—" and m, (term, word, source)
+        if m.group("file"):
+            assert m.group("file") == RULEBOOKS.get((game, code)), f"{term}: {source} is not the {game} rulebook in {code}"
+            assert printed != "—", term
+        else:
+            assert printed == "—", term
+    if any((g, code) in RULEBOOKS for g in GAMES.values()):    # a rulebook in this language: most words are its own
+        cited = [t for (g, t), (_, _, s) in rows.items() if (g, code) in RULEBOOKS and s.startswith(RULEBOOKS[(g, code)])]
+        assert len(cited) >= 30, cited
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed rulebooks are not next to the repository")
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+def test_glossary_quotes_are_on_the_cited_lines(code):
+    faults = []
+    for (game, term), (_word, printed, source) in read_glossary(code).items():
+        m = SOURCE.match(source)
+        if m and m.group("file"):
+            lines = (SEEDS / m.group("file")).read_text(encoding="utf-8").splitlines()
+            line = lines[int(m.group("line")) - 1].replace("*", "")
+            if printed.casefold() not in line.casefold():
+                faults.append(f"{term}: {printed!r} is not on {source}: {line!r}")
+    assert faults == []
