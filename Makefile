@@ -41,7 +41,11 @@ messages: $(VENV)/.test-installed
 	$(PYBABEL) extract -F babel.cfg -k lazy -k lazy_ngettext:1,2 -c Translators: --sort-by-file \
 		--project=skye-widgets --version=$$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml) \
 		--copyright-holder="skye-widgets developers" --msgid-bugs-address="" -w 100 \
-		-o $(LOCALE)/skye_widgets.pot skye_widgets
+		-o $(LOCALE)/skye_widgets.pot.new skye_widgets
+	@# keep the old template when only its date changed (no churn in every catalog's header)
+	if [ -f $(LOCALE)/skye_widgets.pot ] && [ "$$(grep -v '^"POT-Creation-Date' $(LOCALE)/skye_widgets.pot)" = \
+			"$$(grep -v '^"POT-Creation-Date' $(LOCALE)/skye_widgets.pot.new)" ]; then \
+		rm $(LOCALE)/skye_widgets.pot.new; else mv $(LOCALE)/skye_widgets.pot.new $(LOCALE)/skye_widgets.pot; fi
 	for l in $(LANGS); do \
 		if [ -f $(LOCALE)/$$l/LC_MESSAGES/skye_widgets.po ]; then \
 			$(PYBABEL) update -i $(LOCALE)/skye_widgets.pot -d $(LOCALE) -D skye_widgets -l $$l -w 100 --ignore-obsolete || exit 1; \
