@@ -8,7 +8,7 @@ PIP    := $(PY) -m pip --disable-pip-version-check -q
 PORT   ?= 8888
 PYTEST_ARGS ?=
 
-.PHONY: lab test test-fast browser-deps bench lite lite-offline voila notebooks clean
+.PHONY: lab test test-fast browser-deps bench lite lite-offline voila notebooks messages clean
 
 lab: $(VENV)/.lab-installed
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb >/dev/null   # show the saved pictures without running
@@ -27,6 +27,34 @@ test-fast: $(VENV)/.test-installed
 # Re-run the notebooks and keep only their static pictures, SVG and PNG (what gets committed).
 notebooks: $(VENV)/.test-installed
 	$(PY) tests/notebook_tools.py notebooks/*.ipynb
+
+# The message catalogs (docs/translating.md), with Babel (a development tool; at run time the package
+# reads the .mo files with the standard library): extract every marked text of the package into the
+# template skye_widgets/locale/skye_widgets.pot, merge it into each language's .po (new texts empty,
+# changed ones fuzzy: a translator's work, and tests/test_i18n.py fails until it is done), write the
+# pseudo-language catalog (qps), compile the .mo files.
+LOCALE    := skye_widgets/locale
+LANGS     := pt pl fr es
+PYBABEL   := $(VENV)/bin/pybabel
+
+messages: $(VENV)/.test-installed
+	$(PYBABEL) extract -F babel.cfg -k lazy -k lazy_ngettext:1,2 -c Translators: --sort-by-file \
+		--project=skye-widgets --version=$$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml) \
+		--copyright-holder="skye-widgets developers" --msgid-bugs-address="" -w 100 \
+		-o $(LOCALE)/skye_widgets.pot.new skye_widgets
+	@# keep the old template when only its date changed (no churn in every catalog's header)
+	if [ -f $(LOCALE)/skye_widgets.pot ] && [ "$$(grep -v '^"POT-Creation-Date' $(LOCALE)/skye_widgets.pot)" = \
+			"$$(grep -v '^"POT-Creation-Date' $(LOCALE)/skye_widgets.pot.new)" ]; then \
+		rm $(LOCALE)/skye_widgets.pot.new; else mv $(LOCALE)/skye_widgets.pot.new $(LOCALE)/skye_widgets.pot; fi
+	for l in $(LANGS); do \
+		if [ -f $(LOCALE)/$$l/LC_MESSAGES/skye_widgets.po ]; then \
+			$(PYBABEL) update -i $(LOCALE)/skye_widgets.pot -d $(LOCALE) -D skye_widgets -l $$l -w 100 --ignore-obsolete || exit 1; \
+		else \
+			$(PYBABEL) init -i $(LOCALE)/skye_widgets.pot -d $(LOCALE) -D skye_widgets -l $$l -w 100 || exit 1; \
+		fi; \
+	done
+	$(PY) tools/pseudo_catalog.py
+	for l in $(LANGS); do $(PYBABEL) compile -d $(LOCALE) -D skye_widgets -l $$l --statistics || exit 1; done
 
 bench: $(VENV)/.test-installed
 	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

@@ -1,16 +1,25 @@
 """Words shared by every game's texts: one definition of a list spelled out in a sentence.
 
-Templates with named placeholders (to be translated), like every user-facing text of the package.
+Templates with named placeholders, marked for translation (:mod:`skye_widgets.i18n`), like every
+user-facing text of the package: the list reads "a, b e c" in Portuguese, "a, b i 2 inne
+pozycje" when a Polish list is cut.
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
+from .i18n import lazy, lazy_ngettext
+
 TEXT = {
-    "pair": "{items} and {last}",          # "a, b and c": the list before "and", then the last item
-    "separator": ", ",
-    "more": "{count} more",                # the last item of a cut list: "a, b and 2 more"
+    # Translators: a list in a sentence, "a, b and c": {items} is the list before "and" (already
+    # joined by the separator below), {last} its last item.
+    "pair": lazy("{items} and {last}"),
+    # Translators: what joins the items of a list in a sentence, before the last one ("a, b and c").
+    "separator": lazy(", "),
+    # Translators: the last item of a list cut short, "a, b and 2 more": {count} items are not listed
+    # (tiles, islands, cells...; any word you add must fit them all).
+    "more": lazy_ngettext("{count} more", "{count} more"),
 }
 
 #: The longest list spelled out in one sentence (the rest: "and N more").
@@ -28,4 +37,4 @@ def word_list(items: Iterable[str], limit: int = MAX_LISTED) -> str:
         items = items[:limit] + [TEXT["more"].format(count=len(items) - limit)]
     if len(items) <= 1:
         return "".join(items)
-    return TEXT["pair"].format(items=TEXT["separator"].join(items[:-1]), last=items[-1])
+    return TEXT["pair"].format(items=str(TEXT["separator"]).join(items[:-1]), last=items[-1])

@@ -26,6 +26,7 @@ change how widgets schedule bot moves in the headless tests.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -35,6 +36,13 @@ from typing import Callable, Iterator
 
 import pytest
 from jupyter_servers import Server, _copy_tree, _stop, _wait_http, free_port, jupyter_server
+
+# The tests expect English: a developer's locale (LANG=pt_BR.UTF-8, which skye_widgets.i18n follows) must
+# change neither what the tests see nor what the notebooks' kernels, started from this process, print.
+os.environ["LANGUAGE"] = "en"
+import skye_widgets  # noqa: E402  (after the environment is set; set_language in case it was imported already)
+
+skye_widgets.set_language("en")
 
 REPO = Path(__file__).resolve().parents[1]
 OUTPUT = REPO / "tests" / "output"

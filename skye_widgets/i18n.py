@@ -1,0 +1,219 @@
+"""The language of every user-facing text: English, Portuguese, Polish, French or Spanish.
+
+Run time needs only the standard library (:mod:`gettext`); the catalogs are
+``skye_widgets/locale/<lang>/LC_MESSAGES/skye_widgets.po`` with their compiled ``.mo``
+next to them, extracted, updated and compiled by ``make messages`` (Babel, a
+development tool; see docs/translating.md).
+
+The language is the one given to :func:`set_language`, else the environment's
+(``LANGUAGE``, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``pt_BR.UTF-8`` is Portuguese; a
+language the package does not speak is English).
+
+How a text is written (the convention of the whole package):
+
+* a whole sentence with named placeholders, filled in after translation:
+  ``_("{name} buys tile {tile} for {price} gold.").format(name=..., tile=..., price=...)``;
+  never words glued together (``"tile" + " " + str(n)``), whose order other languages change;
+* a count picks its form with :func:`ngettext` (Polish has three forms; French says "0 tuile"
+  where English says "0 tiles"): ``ngettext("{count} island", "{count} islands", n).format(count=n)``;
+* a text built when a module is imported (a ``TEXT`` dict, a button label) is marked with
+  :func:`lazy` or :func:`lazy_ngettext`: it is translated each time it is used, so it follows a
+  later :func:`set_language`; ``TEXT["x"].format(...)`` and ``str(TEXT["x"])`` work as for a str;
+* a comment ``# Translators: ...`` on the line before a marked text reaches the translator.
+
+>>> set_language("pt")
+'pt'
+>>> _("{items} and {last}").format(items="a, b", last="c")
+'a, b e c'
+>>> more = lazy_ngettext("{count} more", "{count} more")
+>>> set_language("pl")
+'pl'
+>>> [more.format(count=n) for n in (1, 2, 5)]
+['1 inna pozycja', '2 inne pozycje', '5 innych pozycji']
+>>> set_language("en")
+'en'
+>>> more.format(count=2), language()
+('2 more', 'en')
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+#: The catalogs' name (``skye_widgets.po`` / ``.mo``).
+DOMAIN = "skye_widgets"
+
+#: Where the catalogs live: ``<lang>/LC_MESSAGES/skye_widgets.mo``.
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+#: The languages the package speaks, English (the texts in the code) first.
+LANGUAGES = ("en", "pt", "pl", "fr", "es")
+
+#: A pseudo-language for tests: every text long, accented and bracketed ("[Ŝķýé ŵîðĝéţš ~~~]"),
+#: its placeholders intact, so a text still in English on screen is a text nobody marked.
+PSEUDO = "qps"
+
+#: Each language's own name, for a language picker.
+NAMES = {"en": "English", "pt": "Português", "pl": "Polski", "fr": "Français", "es": "Español"}
+
+#: The environment variables that name a language, in the order gettext reads them.
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_translations: dict[str, _gettext.NullTranslations] = {}
+_current: list = []                # [code, translations]: set by set_language (below, at import)
+
+
+def normalise(code: str) -> str | None:
+    """The package's language for a locale name, or None: ``"pt_BR.UTF-8"``, ``"pt-BR"``, ``"PT"`` -> ``"pt"``.
+
+    >>> normalise("pt_BR.UTF-8"), normalise("fr-CA"), normalise("C.UTF-8"), normalise("de_DE")
+    ('pt', 'fr', None, None)
+    """
+    if not isinstance(code, str):
+        return None
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES or base == PSEUDO else None
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, English when it names none the package speaks.
+
+    The first variable of :data:`ENVIRONMENT` that is set decides (as in gettext); ``LANGUAGE``
+    may list several, the first one spoken wins (``"de:pl"`` is Polish).
+
+    >>> language_from_environment({"LANG": "pt_BR.UTF-8"}), language_from_environment({"LANGUAGE": "de:pl", "LANG": "es_ES"})
+    ('pt', 'pl')
+    >>> language_from_environment({"LANG": "C.UTF-8"}), language_from_environment({"LC_ALL": "de_DE", "LANG": "fr_FR"})
+    ('en', 'en')
+    """
+    environ = os.environ if environ is None else environ
+    for name in ENVIRONMENT:
+        value = environ.get(name, "")
+        if value:
+            for part in value.split(":"):
+                code = normalise(part)
+                if code is not None:
+                    return code
+            return "en"
+    return "en"
+
+
+def _load(code: str) -> _gettext.NullTranslations:
+    if code not in _translations:
+        if code == "en":
+            _translations[code] = _gettext.NullTranslations()
+        else:
+            # fallback: a catalog missing from an installation shows English, never an error
+            _translations[code] = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    return _translations[code]
+
+
+def set_language(code: str | None = None) -> str:
+    """Speak ``code`` ("en", "pt", "pl", "fr", "es"; "pt_BR" is "pt") from now on; None: the environment's.
+
+    Returns the language now spoken. Every text translated after the call (lazy ones too) is in
+    it; a widget shows the new language when it next draws its labels. A language the package
+    does not speak raises ValueError and changes nothing.
+
+    >>> set_language("pt_BR"), language(), set_language("en")
+    ('pt', 'pt', 'en')
+    """
+    if code is None:
+        chosen = language_from_environment()
+    else:
+        chosen = normalise(code)
+        if chosen is None:
+            raise ValueError(_('There is no language "{code}"; the languages are {codes}.').format(
+                code=code, codes=", ".join(LANGUAGES)))
+    _current[:] = [chosen, _load(chosen)]
+    return chosen
+
+
+def language() -> str:
+    """The language spoken now ("en", "pt", "pl", "fr", "es", or the test pseudo-language)."""
+    return _current[0]
+
+
+def _(message: str) -> str:
+    """``message`` (an English msgid) in the current language."""
+    return _current[1].gettext(message)
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the count ``n`` in the current language (not yet filled in)."""
+    return _current[1].ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart from the same English words by ``context``."""
+    return _current[1].pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` with a ``context`` (:func:`pgettext`)."""
+    return _current[1].npgettext(context, singular, plural, n)
+
+
+class Lazy:
+    """A text marked at import, translated at each use (:func:`lazy`)."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def __str__(self) -> str:
+        return _(self.message)
+
+    def format(self, *args: Any, **values: Any) -> str:
+        return str(self).format(*args, **values)
+
+    def __repr__(self) -> str:
+        return f"lazy({self.message!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Lazy) and other.message == self.message
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+
+class LazyPlural:
+    """A counted text marked at import, its form picked at each use by the value of ``counter``."""
+
+    __slots__ = ("singular", "plural", "counter")
+
+    def __init__(self, singular: str, plural: str, counter: str = "count"):
+        self.singular, self.plural, self.counter = singular, plural, counter
+
+    def format(self, **values: Any) -> str:
+        return ngettext(self.singular, self.plural, values[self.counter]).format(**values)
+
+    def __repr__(self) -> str:
+        return f"lazy_ngettext({self.singular!r}, {self.plural!r}, counter={self.counter!r})"
+
+
+def lazy(message: str) -> Lazy:
+    """Mark a module-level text; it is translated when used (``str()`` or ``.format(...)``)."""
+    return Lazy(message)
+
+
+def lazy_ngettext(singular: str, plural: str, counter: str = "count") -> LazyPlural:
+    """Mark a module-level counted text; ``.format(count=n, ...)`` picks the form for ``n`` and fills it in."""
+    return LazyPlural(singular, plural, counter)
+
+
+set_language(None)
+
+__all__ = [
+    "DOMAIN", "LOCALE_DIR", "LANGUAGES", "PSEUDO", "NAMES", "ENVIRONMENT",
+    "normalise", "language_from_environment", "set_language", "language",
+    "_", "gettext", "ngettext", "pgettext", "npgettext", "Lazy", "LazyPlural", "lazy", "lazy_ngettext",
+]
