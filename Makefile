@@ -38,7 +38,7 @@ LANGS     := pt pl fr es
 PYBABEL   := $(VENV)/bin/pybabel
 
 messages: $(VENV)/.test-installed
-	$(PYBABEL) extract -F babel.cfg -k lazy -k lazy_ngettext:1,2 -c Translators: --sort-by-file \
+	$(PYBABEL) extract -F pyproject.toml -k lazy -k lazy_ngettext:1,2 -c Translators: --sort-by-file \
 		--project=skye-widgets --version=$$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml) \
 		--copyright-holder="skye-widgets developers" --msgid-bugs-address="" -w 100 \
 		-o $(LOCALE)/skye_widgets.pot.new skye_widgets
@@ -53,7 +53,7 @@ messages: $(VENV)/.test-installed
 			$(PYBABEL) init -i $(LOCALE)/skye_widgets.pot -d $(LOCALE) -D skye_widgets -l $$l -w 100 || exit 1; \
 		fi; \
 	done
-	$(PY) tools/pseudo_catalog.py
+	$(PY) tests/pseudo_catalog.py
 	for l in $(LANGS); do $(PYBABEL) compile -d $(LOCALE) -D skye_widgets -l $$l --statistics || exit 1; done
 
 bench: $(VENV)/.test-installed

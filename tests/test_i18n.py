@@ -142,8 +142,8 @@ def test_compiled_catalog_says_what_the_po_says(code):
 
 
 def test_pseudo_catalog_is_generated_from_the_template():
-    """qps is `tools/pseudo_catalog.py`'s output for the current template: every text accented, bracketed."""
-    spec = importlib.util.spec_from_file_location("pseudo_catalog", ROOT / "tools" / "pseudo_catalog.py")
+    """qps is `tests/pseudo_catalog.py`'s output for the current template: every text accented, bracketed."""
+    spec = importlib.util.spec_from_file_location("pseudo_catalog", ROOT / "tests" / "pseudo_catalog.py")
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     assert tool.pseudo("{name} buys tile {tile}.") == "[{name} ƀûýš ţîļé {tile}. ~~~~~~~~~~]"

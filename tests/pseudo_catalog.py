@@ -1,4 +1,4 @@
-"""Write the pseudo-language catalog from the template: `python tools/pseudo_catalog.py` (run by `make messages`).
+"""Write the pseudo-language catalog from the template: `python tests/pseudo_catalog.py` (run by `make messages`).
 
 Every text of skye_widgets/locale/skye_widgets.pot becomes long, accented and bracketed,
 "{name} buys tile {tile}." -> "[{name} ƀûýš ţîļé {tile}. ~~~~~~]", its placeholders ({name},
