@@ -47,7 +47,7 @@ from ..words import word_list
 from ..protocol import suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
-from .projector import ProjectorParts
+from .projector import ProjectorParts, board_part
 
 
 #: The keyboard's texts (whole sentences with named placeholders, for translation).
@@ -476,7 +476,7 @@ class HashiWidget(CanvasBoard):
             return self.return_focus(on_click(styled(b, "hashi-projector-button"), handler))
 
         self._pj_caption = styled(W.HTML(), "hashi-projector-caption")
-        board = styled(W.VBox([self._pj_caption, self.canvas]), "hashi-projector-board")
+        board = styled(board_part(self.canvas, above=[self._pj_caption]), "hashi-projector-board")
         self._pj_prompt = styled(W.HTML(), "hashi-projector-prompt")
         self._pj_setup = styled(W.ToggleButtons(options=[("3", 3), ("4", 4)], value=self.setup_number.value,
                                                 tooltips=list(HASHI_SETUP_TIPS),

@@ -18,6 +18,7 @@ factory of a widget that speaks :class:`ProjectorGame`
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Callable, Protocol, runtime_checkable
@@ -201,6 +202,35 @@ PROJECTOR_CSS = """
   white-space: nowrap; }
 .skye-projector .skye-track-now { background: #0b3d66; color: #ffffff; font-weight: bold; }
 """
+
+
+_FIT_KEYS = itertools.count()
+
+
+def board_part(canvas: Any, above: Any = (), below: Any = ()) -> W.VBox:
+    """A board part for the page: ``above``, the canvas, ``below``, one under the other.
+
+    The canvas sits in a box that takes the height left (``.skye-projector-canvas``, a CSS
+    size container) and grows or shrinks to it keeping its shape; ipycanvas maps clicks
+    through CSS scaling, so a click still lands on the cell it shows. The rule follows the
+    canvas's size whenever the board is redrawn at another size.
+    """
+    key = f"skye-projector-fit-{next(_FIT_KEYS)}"
+    canvas.add_class(key)
+    wrap = W.Box([canvas])
+    wrap.add_class("skye-projector-canvas")
+    fit = W.HTML(layout=W.Layout(display="none"))
+
+    def fit_canvas(*_: Any) -> None:
+        w, h = max(1, int(canvas.width)), max(1, int(canvas.height))
+        fit.value = (f"<style>.skye-projector-canvas canvas.{key} {{ "
+                     f"width: min(100cqw, calc(100cqh * {w} / {h})) !important; height: auto !important; }}</style>")
+
+    canvas[0].observe(fit_canvas, names=["width", "height"])     # the layers carry the size
+    fit_canvas()
+    box = W.VBox([*above, wrap, *below, fit])
+    box.add_class("skye-projector-board")
+    return box
 
 
 def game_factory(game: str) -> Callable[..., Any]:

@@ -35,6 +35,7 @@ from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
 from .base import (CanvasBoard, TurnLoop, explain_decision, finite_pixels, on_click, plain_text, status_html,
                    why_html, with_picture)
+from .projector import ProjectorParts, board_part
 from .base import make_seat as base_make_seat
 from ..words import word_list
 
@@ -942,28 +943,14 @@ class GameTable(W.VBox):
         which CSS shrinks to the room it has (ipycanvas maps clicks through the scaling)."""
         if p not in self._projector_boards:
             b = self.boards[p]
-            wrap = W.Box([b.canvas])
-            wrap.add_class("skye-projector-canvas")
             tools = W.HBox([b.rotate_back_button, b.rotate_button])
             tools.add_class("skye-projector-tools")
-            # the canvas grows or shrinks to its room, keeping its shape (CSS container units)
-            fit = W.HTML(layout=W.Layout(display="none"))
-
-            def fit_canvas(*_: Any, p: int = p, b: TerritoryWidget = b, fit: W.HTML = fit) -> None:
-                w, h = max(1, int(b.canvas.width)), max(1, int(b.canvas.height))
-                fit.value = (f"<style>.skye-projector-canvas canvas.skye-board-{p} {{ "
-                             f"width: min(100cqw, calc(100cqh * {w} / {h})) !important; "
-                             f"height: auto !important; }}</style>")
-            b.canvas[0].observe(fit_canvas, names=["width", "height"])   # the layers carry the size
-            fit_canvas()
-            box = W.VBox([b.heading, W.HBox([b.hand_box, tools]), wrap, b.status, fit])
-            box.add_class("skye-projector-board")
-            self._projector_boards[p] = box
+            self._projector_boards[p] = board_part(b.canvas, above=[b.heading, W.HBox([b.hand_box, tools])],
+                                                   below=[b.status])
         return self._projector_boards[p]
 
     def projector_parts(self) -> Any:
         """The parts the projector page lays out (see :class:`~skye_widgets.widgets.projector.ProjectorParts`)."""
-        from .projector import ProjectorParts
         return ProjectorParts(board=self.projector_board(self.active_player()), decision=self.panel,
                               summaries=self.players_html, track=self.track_html, status=self.status)
 

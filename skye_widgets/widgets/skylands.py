@@ -44,7 +44,7 @@ from ..protocol import suggest as bot_suggestion
 from .base import CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
 from .hashi import explanation_html
-from .projector import ProjectorParts
+from .projector import ProjectorParts, board_part
 from ..words import word_list
 from ..skylands.render import render_tile
 
@@ -769,7 +769,7 @@ class SkylandsWidget(CanvasBoard):
             return self.return_focus(on_click(styled(b, "skylands-projector-button"), handler))
 
         self._pj_caption = styled(W.HTML(), "skylands-projector-caption")
-        board = styled(W.VBox([self._pj_caption, self.canvas]), "skylands-projector-board")
+        board = styled(board_part(self.canvas, above=[self._pj_caption]), "skylands-projector-board")
         self._pj_prompt = styled(W.HTML(), "skylands-projector-prompt")
         self._pj_actions = [button(ACTION_TITLES[a], lambda i=i: self.click_action(i)) for i, a in enumerate(ACTIONS)]
         self._pj_action_box = styled(W.VBox(self._pj_actions), "skylands-projector-actions")

@@ -240,6 +240,7 @@ def test_other_projector_pages(voila, page, game, size):
     shoot(page, f"{name}_1_start")
     page.locator(".skye-projector-speed").get_by_role("button", name="step by step").click()
     turn = turn_line(page)
+    expect(turn).not_to_contain_text("is thinking")      # the page has taken the pause in
     before = turn.inner_text()
     if button(page, "next move").is_enabled():
         button(page, "next move").click()
