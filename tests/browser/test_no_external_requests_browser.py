@@ -1,4 +1,4 @@
-"""No request leaves the machine: a lesson in JupyterLab and the classroom table in Voila load
+"""No request leaves the machine: a lesson in JupyterLab, the classroom table and the three projector tables in Voila load
 everything from their own server (a school's filtered network, or none, sees the same pages).
 
 Every request the page makes is recorded; any host other than the server's own fails the test.
@@ -49,3 +49,18 @@ def test_the_voila_classroom_asks_no_other_server(voila, page):
     body = page.locator("body").inner_text()
     assert ".venv/bin/voila" not in body and "Run All" not in body
     screenshot(page, "classroom_voila_first_screen")
+
+
+def test_the_projector_pages_ask_no_other_server(voila, page):
+    """The three projector tables (template ``skye-widgets-projector``): only their own server."""
+    for game in ("skye", "hashi", "skylands"):
+        tab = page.context.new_page()        # a tab each: leaving a page asks its own server to stop
+        urls = record(tab)
+        url = voila(f"notebooks/projector_{game}.ipynb")
+        tab.goto(url)
+        expect(tab.locator(".skye-projector-controls")).to_be_visible(timeout=120_000)
+        tab.wait_for_timeout(1000)
+        assert len(urls) > 20, game
+        assert foreign(urls, url) == [], game
+        assert tab.locator("link[href*='cdn.jsdelivr.net']").count() == 0, game
+        tab.close()
