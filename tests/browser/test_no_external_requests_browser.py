@@ -1,5 +1,6 @@
-"""No request leaves the machine: a lesson in JupyterLab, the classroom table and the three projector tables in Voila load
-everything from their own server (a school's filtered network, or none, sees the same pages).
+"""No request leaves the machine: a lesson in JupyterLab, the classroom table and the three
+projector tables in Voila load everything from their own server (a school's filtered network,
+or none, sees the same pages).
 
 Every request the page makes is recorded; any host other than the server's own fails the test.
 The Voila page uses this package's template (``skye-widgets``, named in the notebook's metadata),
