@@ -8,7 +8,7 @@ PIP    := $(PY) -m pip --disable-pip-version-check -q
 PORT   ?= 8888
 PYTEST_ARGS ?=
 
-.PHONY: lab test test-fast browser-deps bench lite lite-offline voila notebooks messages clean
+.PHONY: lab test test-fast browser-deps bench lite lite-offline voila projector notebooks messages clean
 
 lab: $(VENV)/.lab-installed
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb >/dev/null   # show the saved pictures without running
@@ -16,6 +16,11 @@ lab: $(VENV)/.lab-installed
 
 voila: $(VENV)/.lab-installed
 	$(VENV)/bin/voila notebooks/classroom_demo.ipynb --port=$(PORT)
+
+# One game on a projector with the teacher's controls: make projector GAME=skye|hashi|skylands
+GAME ?= skye
+projector: $(VENV)/.lab-installed
+	$(VENV)/bin/voila notebooks/projector_$(GAME).ipynb --port=$(PORT)
 
 test: $(VENV)/.test-installed browser-deps
 	$(PY) -m pytest --nbval-lax -p no:cacheprovider $(PYTEST_ARGS)
