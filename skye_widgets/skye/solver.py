@@ -1128,43 +1128,54 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 if v is None:
                     v = single[c] = [0] * width
                 v[i] += 1
-    # leave out the cells two others stand in for
-    cells = [c for c, v in single.items() if any(v[j] for j in dims)]
-    keep = []
-    for c in cells:
-        v = single[c]
-        over = 0
-        for c2 in cells:
-            if c2 != c:
-                w = single[c2]
-                # c2 stands in for c: as much of every figure, and more of one or the same and first
-                if all(w[j] >= v[j] for j in dims) and (c2 < c or any(w[j] > v[j] for j in dims)):
-                    over += 1
-                    if over == 2:
-                        break
-        if over < 2:
-            keep.append(c)
-    zero = [0] * width
+    # the figures this objective reads, per cell; cells alike are handled once (by their figures)
+    nd = len(dims)
+    zt = (0,) * nd
+    vec = {c: tuple(v[j] for j in dims) for c, v in single.items()}
+    groups: dict[tuple[int, ...], list[Cell]] = {}
+    for c, u in vec.items():
+        if u != zt:
+            groups.setdefault(u, []).append(c)
+    # leave out the cells two others stand in for: c2 stands in for c when it has as much of
+    # every figure, and more of one or the same figures and comes first
+    keep: list[Cell] = []
+    for u, members in groups.items():
+        above = 0      # cells with at least as much of every figure and more of one
+        for w, others in groups.items():
+            if w != u and all(w[k] >= u[k] for k in range(nd)):
+                above += len(others)
+                if above >= 2:
+                    break
+        if above >= 2:
+            continue
+        members.sort()
+        keep.extend(members[:2 - above])   # the ones after them have two standing in for them
+    both_d = [both[j] for j in dims]
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 
-    def combined(a: Cell | None, c: Cell | None, p: list[int] | None) -> list[int]:
-        va = single.get(a, zero) if a is not None else zero
-        vc = single.get(c, zero) if c is not None else zero
+    def val2(va: tuple[int, ...], vc: tuple[int, ...]) -> int:
+        # the value with the first tile on a cell of figures va and the second on one of vc
+        key = (va, vc) if va <= vc else (vc, va)
+        r = memo.get(key)
+        if r is None:
+            out = [0] * width
+            for k, j in enumerate(dims):
+                out[j] = va[k] + vc[k] if both_d[k] else (va[k] if va[k] > vc[k] else vc[k])
+            r = memo[key] = value(out)
+        return r
+
+    def combined(a: Cell, c: Cell, p: list[int]) -> list[int]:
+        va = single.get(a, zero)
+        vc = single.get(c, zero)
         out = [0] * width
         for j in dims:
             if both[j]:
-                out[j] = va[j] + vc[j] + (p[j] if p is not None else 0)
+                out[j] = va[j] + vc[j] + p[j]
             else:
                 out[j] = va[j] if va[j] > vc[j] else vc[j]
         return out
 
-    cands = [combined(a, None, None) for a in keep] or [zero]
-    for i, a in enumerate(keep):
-        for c in keep[i + 1:]:
-            key = (a, c) if a < c else (c, a)
-            if key not in pair:
-                cands.append(combined(a, c, None))
-    for (a, c), p in pair.items():
-        cands.append(combined(a, c, p))
+    zero = [0] * width
 
     p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))
     sided, enclosed = h.sided, h.enclosed
@@ -1207,20 +1218,44 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                     total += _scroll_count(tt, sc) * k
         return total
 
-    best = max(value(v) for v in cands)
+    # a pair some area faces together with its own figures; any other pair of kept cells
+    # without them (as much or less: the value only grows with the figures, so leaving out
+    # a pair's shared areas never raises it); one cell alone
+    kvec = [vec[c] for c in keep]
+    kgroups: dict[tuple[int, ...], list[Cell]] = {}
+    for c, u in zip(keep, kvec):
+        kgroups.setdefault(u, []).append(c)
+    ku = list(kgroups)
+    best = val2(zt, zt)
+    for i, u in enumerate(ku):
+        best = max(best, val2(u, zt))
+        if len(kgroups[u]) > 1:
+            best = max(best, val2(u, u))
+        for w in ku[i + 1:]:
+            best = max(best, val2(u, w))
+    pair_vals = {key: value(combined(key[0], key[1], p)) for key, p in pair.items()}
+    if pair_vals:
+        best = max(best, max(pair_vals.values()))
     if first is None:
         return best, {}
     # the first tile on cell a: the second on a kept cell (one stands in for any other),
     # on a cell that faces an area with a, or on a cell no area faces
     at: dict[Cell, int] = {}
+    by_figures: dict[tuple[tuple[int, ...], bool], int] = {}
     for a in first:
-        m = value(combined(a, None, None))
-        for c in keep:
-            if c != a and ((a, c) if a < c else (c, a)) not in pair:
-                m = max(m, value(combined(a, c, None)))
+        va = vec.get(a, zt)
+        alone = a in kgroups.get(va, ()) and len(kgroups[va]) == 1   # its figures' only kept cell
+        m = by_figures.get((va, alone))
+        if m is None:
+            m = val2(va, zt)
+            for u in ku:
+                if not (alone and u == va):
+                    v = val2(va, u)
+                    if v > m:
+                        m = v
+            by_figures[(va, alone)] = m
         at[a] = m
-    for (a, c), p in pair.items():
-        v = value(combined(a, c, p))
+    for (a, c), v in pair_vals.items():
         for x in (a, c):
             if x in at and v > at[x]:
                 at[x] = v
@@ -1642,10 +1677,12 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 return
             children = [ch for ch in children if rest + at.get(ch[1], default) >= need[0]]
         elif prune and pair_bounds and bin(mask).count("1") == 2:
-            # two tiles left: the bound over the pairs of cells they can cover
+            # two tiles left: the bound over the pairs of cells they can cover (the plain bound first)
+            if upper_bound(obj, b, sums(mask)) < need[0]:
+                return
             bound, at = two_left_bound(obj, b, sums(mask), [hands[i] for i in range(len(hands)) if mask >> i & 1],
                                        {c for _, c, _ in children})
-            if min(upper_bound(obj, b, sums(mask)), bound) < need[0]:
+            if bound < need[0]:
                 return
             if at:  # the first of the two tiles only where the pair can still reach the best
                 children = [ch for ch in children if at[ch[1]] >= need[0]]
