@@ -1039,15 +1039,23 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
     do_sq = "squares" in b.needs and bool(_SQUARE_TERMS.intersection(terms))
     total = _bound_terms(obj, b, h, skip_area=do_area, skip_road=do_road, skip_squares=do_sq,
                          skip_scrolls=do_area)
-    at: dict[Cell, int] = {}
+    first = None if first is None else set(first)
+    area = road = sq = 0
+    area_at: dict[Cell, int] = {}
+    road_at: dict[Cell, int] = {}
     if do_area:
-        area, at = _two_left_area_terms(obj, b, h, tiles, first if not (do_road or do_sq) else None)
-        at = {c: total + v for c, v in at.items()}
-        total += area
+        area, area_at = _two_left_area_terms(obj, b, h, tiles, first)
     if do_road:
-        total += _two_left_road_terms(obj, b, h, tiles)
+        road, road_at = _two_left_road_terms(obj, b, h, tiles, first)
     if do_sq:
-        total += _two_left_squares(obj, b)
+        sq = _two_left_squares(obj, b)
+    at: dict[Cell, int] = {}
+    if first is not None:
+        # each term's bound with the first tile on the cell (or over every pair): their sum
+        # bounds the sum
+        for c in first:
+            at[c] = total + (area_at[c] if do_area else 0) + (road_at[c] if do_road else 0) + sq
+    total += area + road + sq
     return total, at
 
 
@@ -1281,7 +1289,8 @@ def _road_value(obj: Objective, t: Sequence[int], tiles: int, cattle: int, whisk
     return v
 
 
-def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"]) -> int:
+def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                         first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
     """The road terms with two tiles left, over where the castle's network can take them.
 
     Why this never under-estimates. Nothing new connects to the castle unless one of the
@@ -1300,12 +1309,22 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     Both tiles themselves count when they have roads. Each figure (tiles, cattle, whisky)
     is taken at its own best, which only raises the bound; with no entry at all nothing new
     connects.
+
+    With ``first`` (cells), also the bound when the first of the two tiles goes on each of
+    those cells. On a cell ``u`` that is not a castle-faced cell, not next to one and not
+    faced by a network that faces one, the first tile is never the entry, so the entry is
+    the second tile, on a castle-faced cell ``e``; ``u`` is neither next to ``e`` nor faced
+    by a network facing ``e``, so we are in the second case above with ``b = u``: only the
+    networks on the entry's castle-linked roads join, and the first tile is not connected at
+    all (it touches neither the entry nor a network the entry brings, nor, not being
+    castle-faced, the castle's network), so only the entry's own road, cattle and whisky
+    count. On the other cells the bound is the one over every pair.
     """
     t = b.t
     B = Board
     base = _road_value(obj, t, 0, 0, 0)
     if not t[B.CASTLE_OPEN] or not h.road_tiles:
-        return base
+        return base, ({} if first is None else {c: base for c in first})
     rcomps, rfaced, rroot, occ, frontier = b.rcomps, b.rfaced, b.rroot, b.occ, b.frontier
     per: dict[Cell, list[int]] = {}
     nets_at: dict[Cell, list[tuple[Cell, int]]] = {}
@@ -1340,6 +1359,8 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         return out
 
     best = base
+    far_best = base      # the first tile on a cell far from every castle-faced cell
+    close: set[Cell] = set()
     own = (h.road_tiles, h.road_cattle, h.road_whisky)
     for a in castle_cells:
         code = frontier.get(a)
@@ -1354,7 +1375,7 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 k2 = q.side_road[(d + 2) % 4]
                 if k2 is not None:
                     side_root[d] = rroot[(n, k2)]
-        entry_roots: list[set[tuple[Cell, int]]] = []
+        entry_roots: list[tuple[set[tuple[Cell, int]], Oriented]] = []
         for hd in tiles:
             if not hd.oriented[0].n_roads:
                 continue
@@ -1363,20 +1384,21 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 ks = {sr[d] for d in range(4) if sr[d] is not None and side_root[d] is not None
                       and rcomps[side_root[d]][0]}
                 if ks:
-                    entry_roots.append({side_root[d] for d in range(4) if sr[d] in ks and side_root[d] is not None
-                                        and not rcomps[side_root[d]][0]})
+                    entry_roots.append(({side_root[d] for d in range(4) if sr[d] in ks and side_root[d] is not None
+                                         and not rcomps[side_root[d]][0]}, hd.oriented[0]))
         if not entry_roots:
             continue
         # b next to a, or facing a network that faces a: every network at a and at b
         near_cells = {(x + dx, y + dy) for dx, dy in SIDE_OFFSETS}
         for r in nets_at.get(a, ()):
             near_cells |= rfaced[r]
+        close |= near_cells
         pa = per.get(a, zero)
         nb = best_of(near_cells, a)
         cand = [pa[q] + nb[q] for q in range(3)]
         # otherwise: E's castle roads' networks at a, and b only when a castle road points at it
         fb = best_of(castle_cells, a)
-        for roots in entry_roots:
+        for roots, eo in entry_roots:
             jt = sum(len(rcomps[r][1]) for r in roots)
             jc = sum(rcomps[r][4] for r in roots)
             jw = sum(rcomps[r][5] for r in roots)
@@ -1384,10 +1406,17 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
             for q in range(3):
                 if far[q] > cand[q]:
                     cand[q] = far[q]
+            # the first tile far from a: the second is the entry, only its own figures count
+            alone = _road_value(obj, t, jt + 1, jc + eo.cattle, jw + eo.whisky)
+            if alone > far_best:
+                far_best = alone
         v = _road_value(obj, t, cand[0] + own[0], cand[1] + own[1], cand[2] + own[2])
         if v > best:
             best = v
-    return best
+    if first is None:
+        return best, {}
+    close |= castle_cells
+    return best, {c: best if c in close else far_best for c in first}
 
 
 def _two_left_squares(obj: Objective, b: Board) -> int:
