@@ -1039,15 +1039,23 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
     do_sq = "squares" in b.needs and bool(_SQUARE_TERMS.intersection(terms))
     total = _bound_terms(obj, b, h, skip_area=do_area, skip_road=do_road, skip_squares=do_sq,
                          skip_scrolls=do_area)
-    at: dict[Cell, int] = {}
+    first = None if first is None else set(first)
+    area = road = sq = 0
+    area_at: dict[Cell, int] = {}
+    road_at: dict[Cell, int] = {}
     if do_area:
-        area, at = _two_left_area_terms(obj, b, h, tiles, first if not (do_road or do_sq) else None)
-        at = {c: total + v for c, v in at.items()}
-        total += area
+        area, area_at = _two_left_area_terms(obj, b, h, tiles, first)
     if do_road:
-        total += _two_left_road_terms(obj, b, h, tiles)
+        road, road_at = _two_left_road_terms(obj, b, h, tiles, first)
     if do_sq:
-        total += _two_left_squares(obj, b)
+        sq = _two_left_squares(obj, b)
+    at: dict[Cell, int] = {}
+    if first is not None:
+        # each term's bound with the first tile on the cell (or over every pair): their sum
+        # bounds the sum
+        for c in first:
+            at[c] = total + (area_at[c] if do_area else 0) + (road_at[c] if do_road else 0) + sq
+    total += area + road + sq
     return total, at
 
 
@@ -1128,43 +1136,54 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 if v is None:
                     v = single[c] = [0] * width
                 v[i] += 1
-    # leave out the cells two others stand in for
-    cells = [c for c, v in single.items() if any(v[j] for j in dims)]
-    keep = []
-    for c in cells:
-        v = single[c]
-        over = 0
-        for c2 in cells:
-            if c2 != c:
-                w = single[c2]
-                # c2 stands in for c: as much of every figure, and more of one or the same and first
-                if all(w[j] >= v[j] for j in dims) and (c2 < c or any(w[j] > v[j] for j in dims)):
-                    over += 1
-                    if over == 2:
-                        break
-        if over < 2:
-            keep.append(c)
-    zero = [0] * width
+    # the figures this objective reads, per cell; cells alike are handled once (by their figures)
+    nd = len(dims)
+    zt = (0,) * nd
+    vec = {c: tuple(v[j] for j in dims) for c, v in single.items()}
+    groups: dict[tuple[int, ...], list[Cell]] = {}
+    for c, u in vec.items():
+        if u != zt:
+            groups.setdefault(u, []).append(c)
+    # leave out the cells two others stand in for: c2 stands in for c when it has as much of
+    # every figure, and more of one or the same figures and comes first
+    keep: list[Cell] = []
+    for u, members in groups.items():
+        above = 0      # cells with at least as much of every figure and more of one
+        for w, others in groups.items():
+            if w != u and all(w[k] >= u[k] for k in range(nd)):
+                above += len(others)
+                if above >= 2:
+                    break
+        if above >= 2:
+            continue
+        members.sort()
+        keep.extend(members[:2 - above])   # the ones after them have two standing in for them
+    both_d = [both[j] for j in dims]
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 
-    def combined(a: Cell | None, c: Cell | None, p: list[int] | None) -> list[int]:
-        va = single.get(a, zero) if a is not None else zero
-        vc = single.get(c, zero) if c is not None else zero
+    def val2(va: tuple[int, ...], vc: tuple[int, ...]) -> int:
+        # the value with the first tile on a cell of figures va and the second on one of vc
+        key = (va, vc) if va <= vc else (vc, va)
+        r = memo.get(key)
+        if r is None:
+            out = [0] * width
+            for k, j in enumerate(dims):
+                out[j] = va[k] + vc[k] if both_d[k] else (va[k] if va[k] > vc[k] else vc[k])
+            r = memo[key] = value(out)
+        return r
+
+    def combined(a: Cell, c: Cell, p: list[int]) -> list[int]:
+        va = single.get(a, zero)
+        vc = single.get(c, zero)
         out = [0] * width
         for j in dims:
             if both[j]:
-                out[j] = va[j] + vc[j] + (p[j] if p is not None else 0)
+                out[j] = va[j] + vc[j] + p[j]
             else:
                 out[j] = va[j] if va[j] > vc[j] else vc[j]
         return out
 
-    cands = [combined(a, None, None) for a in keep] or [zero]
-    for i, a in enumerate(keep):
-        for c in keep[i + 1:]:
-            key = (a, c) if a < c else (c, a)
-            if key not in pair:
-                cands.append(combined(a, c, None))
-    for (a, c), p in pair.items():
-        cands.append(combined(a, c, p))
+    zero = [0] * width
 
     p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))
     sided, enclosed = h.sided, h.enclosed
@@ -1207,20 +1226,44 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                     total += _scroll_count(tt, sc) * k
         return total
 
-    best = max(value(v) for v in cands)
+    # a pair some area faces together with its own figures; any other pair of kept cells
+    # without them (as much or less: the value only grows with the figures, so leaving out
+    # a pair's shared areas never raises it); one cell alone
+    kvec = [vec[c] for c in keep]
+    kgroups: dict[tuple[int, ...], list[Cell]] = {}
+    for c, u in zip(keep, kvec):
+        kgroups.setdefault(u, []).append(c)
+    ku = list(kgroups)
+    best = val2(zt, zt)
+    for i, u in enumerate(ku):
+        best = max(best, val2(u, zt))
+        if len(kgroups[u]) > 1:
+            best = max(best, val2(u, u))
+        for w in ku[i + 1:]:
+            best = max(best, val2(u, w))
+    pair_vals = {key: value(combined(key[0], key[1], p)) for key, p in pair.items()}
+    if pair_vals:
+        best = max(best, max(pair_vals.values()))
     if first is None:
         return best, {}
     # the first tile on cell a: the second on a kept cell (one stands in for any other),
     # on a cell that faces an area with a, or on a cell no area faces
     at: dict[Cell, int] = {}
+    by_figures: dict[tuple[tuple[int, ...], bool], int] = {}
     for a in first:
-        m = value(combined(a, None, None))
-        for c in keep:
-            if c != a and ((a, c) if a < c else (c, a)) not in pair:
-                m = max(m, value(combined(a, c, None)))
+        va = vec.get(a, zt)
+        alone = a in kgroups.get(va, ()) and len(kgroups[va]) == 1   # its figures' only kept cell
+        m = by_figures.get((va, alone))
+        if m is None:
+            m = val2(va, zt)
+            for u in ku:
+                if not (alone and u == va):
+                    v = val2(va, u)
+                    if v > m:
+                        m = v
+            by_figures[(va, alone)] = m
         at[a] = m
-    for (a, c), p in pair.items():
-        v = value(combined(a, c, p))
+    for (a, c), v in pair_vals.items():
         for x in (a, c):
             if x in at and v > at[x]:
                 at[x] = v
@@ -1246,7 +1289,8 @@ def _road_value(obj: Objective, t: Sequence[int], tiles: int, cattle: int, whisk
     return v
 
 
-def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"]) -> int:
+def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                         first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
     """The road terms with two tiles left, over where the castle's network can take them.
 
     Why this never under-estimates. Nothing new connects to the castle unless one of the
@@ -1265,12 +1309,22 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     Both tiles themselves count when they have roads. Each figure (tiles, cattle, whisky)
     is taken at its own best, which only raises the bound; with no entry at all nothing new
     connects.
+
+    With ``first`` (cells), also the bound when the first of the two tiles goes on each of
+    those cells. On a cell ``u`` that is not a castle-faced cell, not next to one and not
+    faced by a network that faces one, the first tile is never the entry, so the entry is
+    the second tile, on a castle-faced cell ``e``; ``u`` is neither next to ``e`` nor faced
+    by a network facing ``e``, so we are in the second case above with ``b = u``: only the
+    networks on the entry's castle-linked roads join, and the first tile is not connected at
+    all (it touches neither the entry nor a network the entry brings, nor, not being
+    castle-faced, the castle's network), so only the entry's own road, cattle and whisky
+    count. On the other cells the bound is the one over every pair.
     """
     t = b.t
     B = Board
     base = _road_value(obj, t, 0, 0, 0)
     if not t[B.CASTLE_OPEN] or not h.road_tiles:
-        return base
+        return base, ({} if first is None else {c: base for c in first})
     rcomps, rfaced, rroot, occ, frontier = b.rcomps, b.rfaced, b.rroot, b.occ, b.frontier
     per: dict[Cell, list[int]] = {}
     nets_at: dict[Cell, list[tuple[Cell, int]]] = {}
@@ -1305,6 +1359,8 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         return out
 
     best = base
+    far_best = base      # the first tile on a cell far from every castle-faced cell
+    close: set[Cell] = set()
     own = (h.road_tiles, h.road_cattle, h.road_whisky)
     for a in castle_cells:
         code = frontier.get(a)
@@ -1319,7 +1375,7 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 k2 = q.side_road[(d + 2) % 4]
                 if k2 is not None:
                     side_root[d] = rroot[(n, k2)]
-        entry_roots: list[set[tuple[Cell, int]]] = []
+        entry_roots: list[tuple[set[tuple[Cell, int]], Oriented]] = []
         for hd in tiles:
             if not hd.oriented[0].n_roads:
                 continue
@@ -1328,20 +1384,21 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 ks = {sr[d] for d in range(4) if sr[d] is not None and side_root[d] is not None
                       and rcomps[side_root[d]][0]}
                 if ks:
-                    entry_roots.append({side_root[d] for d in range(4) if sr[d] in ks and side_root[d] is not None
-                                        and not rcomps[side_root[d]][0]})
+                    entry_roots.append(({side_root[d] for d in range(4) if sr[d] in ks and side_root[d] is not None
+                                         and not rcomps[side_root[d]][0]}, hd.oriented[0]))
         if not entry_roots:
             continue
         # b next to a, or facing a network that faces a: every network at a and at b
         near_cells = {(x + dx, y + dy) for dx, dy in SIDE_OFFSETS}
         for r in nets_at.get(a, ()):
             near_cells |= rfaced[r]
+        close |= near_cells
         pa = per.get(a, zero)
         nb = best_of(near_cells, a)
         cand = [pa[q] + nb[q] for q in range(3)]
         # otherwise: E's castle roads' networks at a, and b only when a castle road points at it
         fb = best_of(castle_cells, a)
-        for roots in entry_roots:
+        for roots, eo in entry_roots:
             jt = sum(len(rcomps[r][1]) for r in roots)
             jc = sum(rcomps[r][4] for r in roots)
             jw = sum(rcomps[r][5] for r in roots)
@@ -1349,10 +1406,17 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
             for q in range(3):
                 if far[q] > cand[q]:
                     cand[q] = far[q]
+            # the first tile far from a: the second is the entry, only its own figures count
+            alone = _road_value(obj, t, jt + 1, jc + eo.cattle, jw + eo.whisky)
+            if alone > far_best:
+                far_best = alone
         v = _road_value(obj, t, cand[0] + own[0], cand[1] + own[1], cand[2] + own[2])
         if v > best:
             best = v
-    return best
+    if first is None:
+        return best, {}
+    close |= castle_cells
+    return best, {c: best if c in close else far_best for c in first}
 
 
 def _two_left_squares(obj: Objective, b: Board) -> int:
@@ -1642,10 +1706,12 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 return
             children = [ch for ch in children if rest + at.get(ch[1], default) >= need[0]]
         elif prune and pair_bounds and bin(mask).count("1") == 2:
-            # two tiles left: the bound over the pairs of cells they can cover
+            # two tiles left: the bound over the pairs of cells they can cover (the plain bound first)
+            if upper_bound(obj, b, sums(mask)) < need[0]:
+                return
             bound, at = two_left_bound(obj, b, sums(mask), [hands[i] for i in range(len(hands)) if mask >> i & 1],
                                        {c for _, c, _ in children})
-            if min(upper_bound(obj, b, sums(mask)), bound) < need[0]:
+            if bound < need[0]:
                 return
             if at:  # the first of the two tiles only where the pair can still reach the best
                 children = [ch for ch in children if at[ch[1]] >= need[0]]

@@ -343,6 +343,7 @@ def test_two_tiles_left_bound_is_at_least_the_optimum(block: int) -> None:
     # the bound over pairs of cells (areas, roads, squares) against the plain search's optimum
     # for a hand of exactly two tiles: what the search's cut at every two-tiles-left node relies on;
     # and the bound with the first tile on a cell against the best final with a tile first there
+    # (area terms, and road terms: a first tile far from every castle-faced cell connects nothing)
     from skye_widgets.skye.solver import _Hand, _hand_sums, two_left_bound
 
     for seed in range(block * 60, block * 60 + 60):
