@@ -180,7 +180,7 @@ class Board:
     """
 
     __slots__ = ("occ", "aroot", "comps", "near", "rroot", "rcomps", "rfaced", "conn", "frontier", "t",
-                 "c1", "c2", "max_water", "needs")
+                 "c1", "c2", "max_water", "needs", "pending")
 
     # totals (index into self.t)
     SHEEP, CATTLE, SHIPS, WHISKY, BROCH, FARM, LH, SQUARES, VRUNS, FARM_ANIMALS, \
@@ -212,6 +212,8 @@ class Board:
         self.c1 = [0] * len(_SCROLLS)              # scrolls in open areas, by type
         self.c2 = [0] * len(_SCROLLS)              # scrolls in completed areas
         self.max_water = 0                         # size of the largest completed water area
+        #: a board made by ``place(..., lazy=True)``: what :meth:`finish` still has to do
+        self.pending: tuple | None = None
 
     @classmethod
     def of(cls, territory: Territory, needs: frozenset[str] = frozenset(FEATURES)) -> "Board":
@@ -434,8 +436,14 @@ class Board:
         t, c1, c2, maxw, *_ = self._effects(cell, o)
         return t, c1, c2, maxw
 
-    def place(self, cell: Cell, o: Oriented, *, castle: bool = False) -> "Board":
-        """A new board with ``o`` on ``cell`` (legality is the caller's business)."""
+    def place(self, cell: Cell, o: Oriented, *, castle: bool = False, lazy: bool = False) -> "Board":
+        """A new board with ``o`` on ``cell`` (legality is the caller's business).
+
+        ``lazy=True`` leaves out the union-find tables (``aroot``, ``comps``, ``rroot``):
+        such a board has its totals, frontier, open areas near completion (``near``) and
+        road components (what the one-tile-left bounds read), and :meth:`finish` makes it
+        whole before anything else is asked of it.
+        """
         t, c1, c2, maxw, (local, merged, final), (rlocal, rmerged, rfinal), conn = \
             self._effects(cell, o, castle)
         b = Board.__new__(Board)
@@ -443,26 +451,21 @@ class Board:
         b.t, b.c1, b.c2, b.max_water, b.conn = t, c1, c2, maxw, conn
         occ = b.occ = dict(self.occ)
         occ[cell] = o
+        b.aroot, b.comps, b.rroot = self.aroot, self.comps, self.rroot
+        b.pending = None
         if local:
-            aroot = b.aroot = dict(self.aroot)
-            comps = b.comps = dict(self.comps)
             near = b.near = dict(self.near)
             for r in merged:
-                comps.pop(r, None)
                 near.pop(r, None)
             for r in final:
                 comp = local[r]
-                comps[r] = comp
                 if _near(comp):
                     near[r] = comp
                 else:
                     near.pop(r, None)
-                for m in comp[7]:
-                    aroot[m] = r
         else:
-            b.aroot, b.comps, b.near = self.aroot, self.comps, self.near
+            b.near = self.near
         if rlocal:
-            rroot = b.rroot = dict(self.rroot)
             rcomps = b.rcomps = dict(self.rcomps)
             rfaced = b.rfaced = dict(self.rfaced)
             for r in rmerged:
@@ -471,13 +474,15 @@ class Board:
             for r in rfinal:
                 comp = rlocal[r]
                 rcomps[r] = comp
-                for m in comp[2]:
-                    rroot[m] = r
                 # a placement next to an open exit always remakes its component, so the
                 # cells the exits point at change only here
                 rfaced[r] = _road_exits(occ, comp) if comp[3] else frozenset()
         else:
-            b.rroot, b.rcomps, b.rfaced = self.rroot, self.rcomps, self.rfaced
+            b.rcomps, b.rfaced = self.rcomps, self.rfaced
+        if local or rlocal:
+            b.pending = (local, merged, final, rlocal, rmerged, rfinal)
+            if not lazy:
+                b.finish()
         fr = b.frontier = dict(self.frontier)
         fr.pop(cell, None)
         x, y = cell
@@ -486,6 +491,28 @@ class Board:
             if n not in occ:
                 fr[n] = fr.get(n, 0) | (o.faces[d] << (2 * ((d + 2) % 4)))
         return b
+
+    def finish(self) -> None:
+        """Make a board from ``place(..., lazy=True)`` whole: its area and road union-find tables."""
+        if self.pending is None:
+            return
+        local, merged, final, rlocal, rmerged, rfinal = self.pending
+        self.pending = None
+        if local:
+            aroot = self.aroot = dict(self.aroot)
+            comps = self.comps = dict(self.comps)
+            for r in merged:
+                comps.pop(r, None)
+            for r in final:
+                comp = local[r]
+                comps[r] = comp
+                for m in comp[7]:
+                    aroot[m] = r
+        if rlocal:
+            rroot = self.rroot = dict(self.rroot)
+            for r in rfinal:
+                for m in rlocal[r][2]:
+                    rroot[m] = r
 
 
 def _road_exits(occ: dict[Cell, Oriented], comp: tuple) -> frozenset[Cell]:
@@ -1718,6 +1745,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
             return
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter
+            b.finish()  # a lazily built board (see Board.place): its union-find tables now
             effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
             scored = 0
             # road-only objectives: a spot no castle road points at connects nothing, so every
@@ -1745,6 +1773,8 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             stats[1] += scored
             return
         frontier = b.frontier
+        # a child with one tile left is built lazily: most are cut by their bound at once
+        lazy = bin(mask).count("1") == 2
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
             # what a node may still do depends on its set of placements and on the last one
@@ -1753,7 +1783,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 continue
             visited.add(memo)
             path.append((i, cell, r))
-            dfs(b.place(cell, hands[i].oriented[r]), mask & ~(1 << i), k2, i, frontier)
+            dfs(b.place(cell, hands[i].oriented[r], lazy=lazy), mask & ~(1 << i), k2, i, frontier)
             path.pop()
 
     dfs(root, (1 << len(hands)) - 1, 0, -1, root.frontier)
