@@ -1456,15 +1456,18 @@ def _two_left_squares(obj: Objective, b: Board) -> int:
     pair: dict[tuple[Cell, Cell], int] = {}
     for c in b.frontier:
         x, y = c
-        for ox in (-1, 0):
-            for oy in (-1, 0):
-                block = ((x + ox, y + oy), (x + ox + 1, y + oy), (x + ox, y + oy + 1), (x + ox + 1, y + oy + 1))
-                empty = [e for e in block if e not in occ]
-                if len(empty) == 1:
-                    single[c] = single.get(c, 0) + 1
-                elif len(empty) == 2 and empty[0] == c:
-                    key = (empty[0], empty[1])
-                    pair[key] = pair.get(key, 0) + 1
+        # the 2 x 2 blocks holding c, each as its three other cells (diagonal one last)
+        n_, s_, w, e = (x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)
+        for p, q, d in ((n_, w, (x - 1, y - 1)), (n_, e, (x + 1, y - 1)),
+                        (s_, w, (x - 1, y + 1)), (s_, e, (x + 1, y + 1))):
+            hp, hq, hd = p in occ, q in occ, d in occ
+            k = hp + hq + hd
+            if k == 3:      # c is the block's one empty cell
+                single[c] = single.get(c, 0) + 1
+            elif k == 2:    # one other empty cell: the pair, counted once (from its smaller cell)
+                other = q if hp and hd else p if hq and hd else d
+                if c < other:
+                    pair[(c, other)] = pair.get((c, other), 0) + 1
     top = sorted(single.values(), reverse=True)[:2]
     most = sum(top)
     for (a, c), n in pair.items():
