@@ -1686,6 +1686,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     stats = [0, 0]
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
+    plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
 
     def sums(mask: int) -> _HandSums:
         s = sums_cache.get(mask)
@@ -1736,9 +1737,14 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 return
             children = [ch for ch in children if rest + at.get(ch[1], default) >= need[0]]
         elif prune and pair_bounds and bin(mask).count("1") == 2:
-            # two tiles left: the bound over the pairs of cells they can cover (the plain bound first)
-            if upper_bound(obj, b, sums(mask)) < need[0]:
-                return
+            # two tiles left: the bound over the pairs of cells they can cover. The plain bound
+            # is tried first while it pays: while it cuts at least one node in 8 (it is cheaper,
+            # but on objectives where it seldom cuts, roads above all, it only adds its cost)
+            if plain_tries[0] < 64 or plain_tries[1] * 8 >= plain_tries[0]:
+                plain_tries[0] += 1
+                if upper_bound(obj, b, sums(mask)) < need[0]:
+                    plain_tries[1] += 1
+                    return
             bound, at = two_left_bound(obj, b, sums(mask), [hands[i] for i in range(len(hands)) if mask >> i & 1],
                                        {c for _, c, _ in children})
             if bound < need[0]:
