@@ -365,3 +365,50 @@ def test_two_tiles_left_bound_is_at_least_the_optimum(block: int) -> None:
                 after.place(n, x, y, r)
                 rest = solve(after, [m for m in hand if m != n], which, prune=False)
                 assert at[(x, y)] >= rest.optimum, (seed, n, x, y, r)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_two_left_squares_is_the_best_pair_of_cells(seed: int) -> None:
+    # the squares figure with two tiles left against its definition: the most new 2 x 2 squares
+    # that filling one or two empty cells next to the territory makes, counted cell by cell
+    from itertools import combinations
+
+    from skye_widgets.skye.scoring_tiles import SCORING_TILES
+    from skye_widgets.skye.solver import _two_left_squares
+
+    t, _ = random_territory(seed, 2 + seed % 20)
+    b = Board.of(t, features_for(Objective((1,))))
+    occ = set(b.occ)
+
+    def squares(cells: set) -> int:
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
+        return sum(all((x + dx, y + dy) in cells for dx in (0, 1) for dy in (0, 1))
+                   for x in range(min(xs) - 1, max(xs) + 1) for y in range(min(ys) - 1, max(ys) + 1))
+
+    now = squares(occ)
+    frontier = list(b.frontier)
+    best = max(squares(occ | set(p)) - now for k in (1, 2) for p in combinations(frontier, k))
+    assert _two_left_squares(Objective((1,)), b) == SCORING_TILES[1].per * (now + best)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_lazy_board_is_the_board_once_finished(seed: int) -> None:
+    # place(..., lazy=True) has at once what the one-tile-left bounds read, and all of the
+    # board after finish()
+    from skye_widgets.skye.solver import _Hand, _legal
+
+    t, pool = random_territory(seed, 3 + seed)
+    b = Board.of(t)
+    read = ("t", "c1", "c2", "max_water", "conn", "occ", "frontier", "near", "rcomps", "rfaced")
+    for n in pool[:3]:
+        h = _Hand(t.tile(n))
+        for cell, r in _legal(b, h):
+            eager = b.place(cell, h.oriented[r])
+            lazy = b.place(cell, h.oriented[r], lazy=True)
+            for name in read:
+                assert getattr(lazy, name) == getattr(eager, name), (n, cell, r, name)
+            lazy.finish()
+            for name in read + ("aroot", "comps", "rroot"):
+                assert getattr(lazy, name) == getattr(eager, name), (n, cell, r, name)
+            assert lazy.pending is None
