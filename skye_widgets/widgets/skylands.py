@@ -149,6 +149,13 @@ SKYLANDS_REPEAT = lazy("Repeat {action}")
 SKYLANDS_ACTION_TIP = lazy("move your token to {action}")
 SKYLANDS_REPEAT_TIP = lazy("flip your once-per-game marker and do {action} again")
 SKYLANDS_WHITE = lazy("A white inhabitant is paid with:")
+#: The choices of what pays a white inhabitant: the fullest island's colour ("auto") or a colour.
+SKYLANDS_WHITE_CHOICES = {
+    # Translators: a choice of what pays a white inhabitant: the program picks the colour.
+    "auto": lazy("any colour (automatic)"),
+    # Translators: the colours of Skylands' inhabitants (the rulebook's).
+    "green": lazy("green"), "purple": lazy("purple"), "blue": lazy("blue"),
+}
 # Translators: a button (Skylands' projector page): turn the selected tile a quarter clockwise.
 SKYLANDS_ROTATE = lazy("Rotate")
 # Translators: a button (Skylands' projector page): pass in this action.
@@ -801,7 +808,13 @@ class SkylandsWidget(CanvasBoard):
             for a, b in zip(ACTIONS, self._pj_actions):
                 b.description = str(SKYLANDS_ACTIONS[a])
             self._pj_white_label.value = escape(str(SKYLANDS_WHITE))
+            value = self._pj_white.value
+            self._pj_white.options = self._white_choices()
+            self._pj_white.value = value
         self.refresh()
+
+    def _white_choices(self) -> list[tuple[str, str]]:
+        return [(str(SKYLANDS_WHITE_CHOICES.get(v, v)), v) for v in self.white.options]
 
     def projector_parts(self) -> ProjectorParts:
         """The parts of the projector page (built once, kept up to date by :meth:`refresh`):
@@ -837,7 +850,7 @@ class SkylandsWidget(CanvasBoard):
         self._pj_buttons = styled(W.HBox([self._pj_rotate, self._pj_pass, self._pj_done],
                                          layout=W.Layout(flex_flow="row wrap")), "skylands-projector-buttons")
         self._pj_white_label = styled(W.HTML(escape(str(SKYLANDS_WHITE))), "skylands-projector-label")
-        self._pj_white = styled(W.Dropdown(options=list(self.white.options), value=self.white.value,
+        self._pj_white = styled(W.Dropdown(options=self._white_choices(), value=self.white.value,
                                            layout=W.Layout(width="auto")), "skylands-projector-white")
         W.link((self._pj_white, "value"), (self.white, "value"))
         self._pj_white_box = styled(W.VBox([self._pj_white_label, self._pj_white]), "skylands-projector-white-box")
