@@ -93,7 +93,7 @@ def test_the_language_picker_names_each_language_in_itself():
     t = ProjectorTable("hashi", seed=SEED, speed="step", language="pl")
     assert t.controls.language_picker.options == (("English", "en"), ("Português", "pt"), ("Polski", "pl"),
                                                   ("Français", "fr"), ("Español", "es"))
-    assert t.controls.language_picker.description == "Język:"
+    assert t.controls.language_picker.tooltip == "Język:"
 
 
 def test_polish_counts_take_their_three_forms():

@@ -185,6 +185,8 @@ PROJECTOR_CSS = """
 .skye-projector-side { grid-area: side; min-height: 0; min-width: 0; overflow: hidden;
   display: flex !important; flex-direction: column; gap: 0.8vh; }
 .skye-projector-side > * { flex: 0 0 auto; min-width: 0; }
+.skye-projector-side > .skye-projector-status-part { min-height: 0 !important; }
+.skye-projector .skye-players .skye-gold { white-space: nowrap; }
 .skye-projector-controls { grid-area: controls; display: flex !important; flex-flow: row wrap;
   align-items: center; gap: 0.6vh 1vh; }
 .skye-projector .widget-button, .skye-projector .widget-toggle-button {
@@ -313,11 +315,11 @@ class TeacherControls(W.HBox):
                                        lambda: self.explain(not self.explaining))
         self.restart_button = on_click(W.Button(description=str(TEXT["restart"])), lambda: self.restart())
         self.new_button = on_click(W.Button(description=str(TEXT["new_game"])), lambda: self.restart(new=True))
-        # each language named in itself (never translated: a reader finds their own language's name)
+        # each language named in itself (never translated: a reader finds their own language's name);
+        # no label beside it, which would take a line of its own on a 720p projector: the tooltip says it
         self.language_picker = W.Dropdown(options=[(i18n.NAMES[c], c) for c in i18n.LANGUAGES],
                                           value=i18n.language() if i18n.language() in i18n.LANGUAGES else None,
-                                          description=str(TEXT["language"]),
-                                          style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+                                          tooltip=str(TEXT["language"]), layout=W.Layout(width="auto"))
         self.language_picker.observe(self._language_picked, names="value")
         self.seed_html = W.HTML()
         self.seed_html.add_class("skye-projector-seed")
@@ -373,7 +375,7 @@ class TeacherControls(W.HBox):
             for button, key in ((self.next_button, "next"), (self.undo_button, "undo"),
                                 (self.restart_button, "restart"), (self.new_button, "new_game")):
                 button.description = str(TEXT[key])
-            self.language_picker.description = str(TEXT["language"])
+            self.language_picker.tooltip = str(TEXT["language"])
             code = i18n.language()
             self.language_picker.value = code if code in i18n.LANGUAGES else None
         finally:
