@@ -1046,11 +1046,6 @@ def _name(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
 
 
-def _counted(n: int, one: str, many: str) -> str:
-    """``one`` when ``n`` is 1, else ``many``, filled in with ``n``."""
-    return (one if n == 1 else many).format(n=n)
-
-
 def explanation_html(text: str, css: str) -> str:
     """An explanation's lines as HTML: escaped, one line each (the text's own line breaks
     kept, so every line still starts with its words); ``css`` names the block."""
