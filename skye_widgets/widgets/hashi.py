@@ -44,6 +44,7 @@ from ..hashi.render import (Geometry, board_geometry, card_label, render_game, r
                             winners_text)
 from ..hashi.describe import describe_game, describe_puzzle
 from ..words import word_list
+from ..i18n import lazy, lazy_ngettext
 from ..protocol import suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
@@ -84,54 +85,73 @@ HASHI_MOVE_BRIDGE = "draws a bridge {a} - {b}"
 HASHI_MOVE_END = "ends the turn"
 HASHI_SUGGEST_LINE = "What would a bot do? {plan}. In its words: {why}"
 
-# -- projector mode (issue 16): whole sentences with named placeholders, for translation --------
-#: The big "whose turn / what to do now" line, one per kind of decision.
-HASHI_TURN_SETUP = "{name}: write a 3 or a 4 on an island without a flag."
-HASHI_TURN_CARD = ("{name}: the card shows {number} with {bridges}. Write the {number} on a free island, "
-                   "draw exactly {bridges} or none, then press Done.")
-HASHI_TURN_WROTE = "{name}: draw exactly {bridges} or none, then press Done."
-HASHI_TURN_DRAWING = "{name}: {drawn} of {bridges} drawn; draw {left} more, or take them back."
-HASHI_TURN_DRAWN = "{name}: every bridge of the card is drawn; press Done to end the turn."
-HASHI_BRIDGES = ("{n} bridge", "{n} bridges")
+# -- projector mode (issue 16): whole sentences with named placeholders, marked for translation ---
+#: The big "whose turn / what to do now" line, one per kind of decision ({count}: the card's bridges).
+HASHI_TURN_SETUP = lazy("{name}: write a 3 or a 4 on an island without a flag.")
+HASHI_TURN_CARD = lazy_ngettext(
+    "{name}: the card shows {number} with {count} bridge. Write the {number} on a free island, "
+    "draw exactly {count} bridge or none, then press Done.",
+    "{name}: the card shows {number} with {count} bridges. Write the {number} on a free island, "
+    "draw exactly {count} bridges or none, then press Done.")
+HASHI_TURN_WROTE = lazy_ngettext("{name}: draw exactly {count} bridge or none, then press Done.",
+                                 "{name}: draw exactly {count} bridges or none, then press Done.")
+# Translators: {drawn} bridges of the card's {count} are drawn this turn, {left} are still to draw.
+HASHI_TURN_DRAWING = lazy_ngettext("{name}: {drawn} of {count} bridge drawn; draw {left} more, or take them back.",
+                                   "{name}: {drawn} of {count} bridges drawn; draw {left} more, or take them back.")
+HASHI_TURN_DRAWN = lazy("{name}: every bridge of the card is drawn; press Done to end the turn.")
 #: A bot's turn: moving, or waiting for the teacher (the bots are paused).
-PROJECTOR_BOT_THINKING = "{name} ({kind}) is thinking."
-PROJECTOR_BOT_PAUSED = "{name} ({kind}) plays next; the bots are paused."
+# Translators: {kind} is the bot's kind as the program names it (planner, greedy, random: not translated).
+PROJECTOR_BOT_THINKING = lazy("{name} ({kind}) is thinking.")
+PROJECTOR_BOT_PAUSED = lazy("{name} ({kind}) plays next; the bots are paused.")
 #: The end, with the winner and the score.
-HASHI_OVER_SOLO = "Game over: {name} scores {points} points, rank {rank}."
-HASHI_OVER_WIN = "Game over: {name} wins with {points} points."
-HASHI_OVER_SHARED = "Game over: {names} share the win with {points} points."
+# Translators: Hashi solo: {rank} is the title the rulebook gives for the score.
+HASHI_OVER_SOLO = lazy_ngettext("Game over: {name} scores {count} point, rank {rank}.",
+                                "Game over: {name} scores {count} points, rank {rank}.")
+HASHI_OVER_WIN = lazy_ngettext("Game over: {name} wins with {count} point.",
+                               "Game over: {name} wins with {count} points.")
+# Translators: {names} is a list of names ("Ana and Bot 2").
+HASHI_OVER_SHARED = lazy_ngettext("Game over: {names} share the win with {count} point.",
+                                  "Game over: {names} share the win with {count} points.")
 #: The short prompts of the decision part.
-HASHI_PROMPT_SETUP = "Pick 3 or 4, then click an island without a flag."
-HASHI_PROMPT_CARD = "Click a free island to write {number}, or two islands for a bridge."
-HASHI_PROMPT_BRIDGES = "Click two islands for each bridge."
-HASHI_PROMPT_DONE = "Press Done to end the turn."
-HASHI_PROMPT_WAIT = "Nothing to do: a bot is playing."
-HASHI_PROMPT_OVER = "The game is over."
-HASHI_DONE = "Done"
-HASHI_DONE_TIP = "end the turn (d)"
-HASHI_TAKE_BACK = "Take back"
-HASHI_TAKE_BACK_TIP = "take back this turn's last number or bridge"
-HASHI_SUGGEST = "What would a bot do?"
-HASHI_SUGGEST_TIP = "the planner's move for this turn and why (nothing is played)"
-HASHI_SETUP_TIPS = ["write a 3 in the setup", "write a 4 in the setup"]
+HASHI_PROMPT_SETUP = lazy("Pick 3 or 4, then click an island without a flag.")
+HASHI_PROMPT_CARD = lazy("Click a free island to write {number}, or two islands for a bridge.")
+HASHI_PROMPT_BRIDGES = lazy("Click two islands for each bridge.")
+HASHI_PROMPT_DONE = lazy("Press Done to end the turn.")
+HASHI_PROMPT_WAIT = lazy("Nothing to do: a bot is playing.")
+HASHI_PROMPT_OVER = lazy("The game is over.")
+# Translators: a button (Hashi's projector page): end the turn. The prompts call it Done too.
+HASHI_DONE = lazy("Done")
+HASHI_DONE_TIP = lazy("end the turn (d)")
+# Translators: a button (Hashi's projector page): take back this turn's last number or bridge.
+HASHI_TAKE_BACK = lazy("Take back")
+HASHI_TAKE_BACK_TIP = lazy("take back this turn's last number or bridge")
+HASHI_SUGGEST = lazy("What would a bot do?")
+HASHI_SUGGEST_TIP = lazy("the planner's move for this turn and why (nothing is played)")
+HASHI_SETUP_TIPS = [lazy("write a 3 in the setup"), lazy("write a 4 in the setup")]
 #: The board part's caption, the summaries and the track.
-HASHI_BOARD_OF = "{name}'s board"
-HASHI_SEAT_PERSON = "person"
-HASHI_SUMMARY_POINTS = "{points} points"
-HASHI_TRACK_SETUP = "Setup: every player writes a 3 or a 4. Then {total} cards are turned one by one."
-HASHI_TRACK_CARD = "Card {round} of {total}: {card}."
-HASHI_TRACK_LEFT = ("{n} card to come.", "{n} cards to come.")
-HASHI_TRACK_PILE = "Solo: pile {pile} of 3."
-HASHI_TRACK_OVER = "All {total} cards are played."
-HASHI_TRACK_PLAYED = "Played: {cards}."
+HASHI_BOARD_OF = lazy("{name}'s board")
+# Translators: a seat played by a person (in a summary: "Ana (person)").
+HASHI_SEAT_PERSON = lazy("person")
+HASHI_SUMMARY_POINTS = lazy_ngettext("{count} point", "{count} points")
+HASHI_TRACK_SETUP = lazy("Setup: every player writes a 3 or a 4. Then {total} cards are turned one by one.")
+# Translators: {card} is the card as printed (its number and bridges).
+HASHI_TRACK_CARD = lazy("Card {round} of {total}: {card}.")
+HASHI_TRACK_LEFT = lazy_ngettext("{count} card to come.", "{count} cards to come.")
+HASHI_TRACK_PILE = lazy("Solo: pile {pile} of 3.")
+HASHI_TRACK_OVER = lazy("All {total} cards are played.")
+HASHI_TRACK_PLAYED = lazy("Played: {cards}.")
 #: Everyone's hidden information (the teacher's "show everyone's hidden information").
-HASHI_OPEN_TITLE = "Hidden from every player (shown for discussion):"
-HASHI_OPEN_PILE = "The face-down pile, top first: {cards}."
-HASHI_OPEN_PILE_EMPTY = "The face-down pile is empty."
-HASHI_OPEN_REMOVED = "The card put back in the box unseen: {card}."
-#: The teacher's undo.
-UNDO_TOOK_BACK = "Taken back: {move}. The bots are paused."
-UNDO_NOTHING = "There is nothing to take back."
+HASHI_OPEN_TITLE = lazy("Hidden from every player (shown for discussion):")
+HASHI_OPEN_PILE = lazy("The face-down pile, top first: {cards}.")
+HASHI_OPEN_PILE_EMPTY = lazy("The face-down pile is empty.")
+HASHI_OPEN_REMOVED = lazy("The card put back in the box unseen: {card}.")
+#: The teacher's undo: what was taken back, one whole sentence per kind of move.
+# Translators: the teacher's undo; {name} made the move, {number} is 3 or 4, {cell} an island's name ("c4").
+UNDO_SETUP = lazy("Taken back: {name} writes the setup {number} at {cell}. The bots are paused.")
+UNDO_WRITE = lazy("Taken back: {name} writes the card's number at {cell}. The bots are paused.")
+UNDO_BRIDGE = lazy("Taken back: {name} draws a bridge {a} - {b}. The bots are paused.")
+UNDO_END = lazy("Taken back: {name} ends the turn. The bots are paused.")
+UNDO_NOTHING = lazy("There is nothing to take back.")
 
 
 class HashiWidget(CanvasBoard):
@@ -385,7 +405,7 @@ class HashiWidget(CanvasBoard):
     # -- projector mode (issue 16: the protocol of widgets.projector.ProjectorGame) -------
     def _seat_kind(self, player: int) -> str:
         bot = self.bots[player] if 0 <= player < len(self.bots) else None
-        return HASHI_SEAT_PERSON if bot is None else str(getattr(bot, "name", type(bot).__name__))
+        return str(HASHI_SEAT_PERSON) if bot is None else str(getattr(bot, "name", type(bot).__name__))
 
     def turn_line(self) -> str:
         """Whose turn and what to do now, one sentence the room can read: the setup, the
@@ -399,10 +419,10 @@ class HashiWidget(CanvasBoard):
             best = g.winners()
             points = g.score(best[0]).points
             if g.solo:
-                return HASHI_OVER_SOLO.format(name=g.players[0], points=points, rank=g.rank_title())
+                return HASHI_OVER_SOLO.format(name=g.players[0], count=points, rank=g.rank_title())
             if len(best) == 1:
-                return HASHI_OVER_WIN.format(name=g.players[best[0]], points=points)
-            return HASHI_OVER_SHARED.format(names=word_list([g.players[p] for p in best]), points=points)
+                return HASHI_OVER_WIN.format(name=g.players[best[0]], count=points)
+            return HASHI_OVER_SHARED.format(names=word_list([g.players[p] for p in best]), count=points)
         p = g.current_player()
         name = g.players[p]
         if not self.turns.is_person(p):
@@ -412,16 +432,14 @@ class HashiWidget(CanvasBoard):
             return HASHI_TURN_SETUP.format(name=name)
         c = g.card
         assert c is not None
-        bridges = _counted(c.bridges, *HASHI_BRIDGES)
         drawn = len(g.turn_drawn)
         if drawn == c.bridges:
             return HASHI_TURN_DRAWN.format(name=name)
         if drawn:
-            return HASHI_TURN_DRAWING.format(name=name, drawn=drawn, bridges=bridges,
-                                             left=c.bridges - drawn)
+            return HASHI_TURN_DRAWING.format(name=name, drawn=drawn, count=c.bridges, left=c.bridges - drawn)
         if g.turn_wrote is not None:
-            return HASHI_TURN_WROTE.format(name=name, bridges=bridges)
-        return HASHI_TURN_CARD.format(name=name, number=c.number, bridges=bridges)
+            return HASHI_TURN_WROTE.format(name=name, count=c.bridges)
+        return HASHI_TURN_CARD.format(name=name, number=c.number, count=c.bridges)
 
     def on_refresh(self, callback: Any) -> None:
         """Call ``callback()`` after every refresh (a move, an undo, the bots)."""
@@ -443,13 +461,32 @@ class HashiWidget(CanvasBoard):
         self.selected, self.highlight = None, ()
         taken = self.turns.undo_last()
         if taken is None:
-            self.say(UNDO_NOTHING, "error")
+            self.say(str(UNDO_NOTHING), "error")
         else:
-            who, action = taken
-            move = self.move_text(action)
-            if who is not None and self.game is not None:
-                move = HASHI_MOVE_BY.format(name=self.game.players[who], move=move)
-            self.say(UNDO_TOOK_BACK.format(move=move), "ok")
+            self.say(self._undone_text(*taken), "ok")
+        self.refresh()
+
+    def _undone_text(self, who: int | None, action: Any) -> str:
+        """The teacher's undo in one sentence: who made the move taken back, and which."""
+        name = self.game.players[who] if who is not None and self.game is not None else "?"
+        if isinstance(action, Setup):
+            return UNDO_SETUP.format(name=name, number=action.number, cell=_name(action.cell))
+        if isinstance(action, Write):
+            return UNDO_WRITE.format(name=name, cell=_name(action.cell))
+        if isinstance(action, Bridge):
+            return UNDO_BRIDGE.format(name=name, a=_name(action.a), b=_name(action.b))
+        return UNDO_END.format(name=name)
+
+    def relabel(self) -> None:
+        """Every text of the projector parts again in the language spoken now (after
+        ``set_language``): the buttons' labels and tips, then the prompt, caption, summaries
+        and track; the game is unchanged."""
+        if self._parts is not None:
+            for button, text, tip in ((self._pj_done, HASHI_DONE, HASHI_DONE_TIP),
+                                      (self._pj_take_back, HASHI_TAKE_BACK, HASHI_TAKE_BACK_TIP),
+                                      (self._pj_suggest, HASHI_SUGGEST, HASHI_SUGGEST_TIP)):
+                button.description, button.tooltip = str(text), str(tip)
+            self._pj_setup.tooltips = [str(t) for t in HASHI_SETUP_TIPS]
         self.refresh()
 
     def projector_parts(self) -> ProjectorParts:
@@ -472,14 +509,14 @@ class HashiWidget(CanvasBoard):
             return widget
 
         def button(text: str, tip: str, handler: Any, style: str = "") -> W.Button:
-            b = W.Button(description=text, tooltip=tip, button_style=style, layout=W.Layout(width="auto"))
+            b = W.Button(description=str(text), tooltip=str(tip), button_style=style, layout=W.Layout(width="auto"))
             return self.return_focus(on_click(styled(b, "hashi-projector-button"), handler))
 
         self._pj_caption = styled(W.HTML(), "hashi-projector-caption")
         board = styled(board_part(self.canvas, above=[self._pj_caption]), "hashi-projector-board")
         self._pj_prompt = styled(W.HTML(), "hashi-projector-prompt")
         self._pj_setup = styled(W.ToggleButtons(options=[("3", 3), ("4", 4)], value=self.setup_number.value,
-                                                tooltips=list(HASHI_SETUP_TIPS),
+                                                tooltips=[str(t) for t in HASHI_SETUP_TIPS],
                                                 style={"button_width": "auto"}), "hashi-projector-setup")
         W.link((self._pj_setup, "value"), (self.setup_number, "value"))
         self._pj_done = button(HASHI_DONE, HASHI_DONE_TIP, self.done, "success")
@@ -498,18 +535,18 @@ class HashiWidget(CanvasBoard):
         g = self.game
         assert g is not None
         if g.is_over():
-            return HASHI_PROMPT_OVER
+            return str(HASHI_PROMPT_OVER)
         if not self._human_to_act():
-            return HASHI_PROMPT_WAIT
+            return str(HASHI_PROMPT_WAIT)
         if g.phase == "setup":
-            return HASHI_PROMPT_SETUP
+            return str(HASHI_PROMPT_SETUP)
         c = g.card
         assert c is not None
         if len(g.turn_drawn) == c.bridges:
-            return HASHI_PROMPT_DONE
+            return str(HASHI_PROMPT_DONE)
         if g.turn_wrote is None and not g.turn_drawn:
             return HASHI_PROMPT_CARD.format(number=c.number)
-        return HASHI_PROMPT_BRIDGES
+        return str(HASHI_PROMPT_BRIDGES)
 
     def _update_parts(self) -> None:
         g = self.game
@@ -535,7 +572,7 @@ class HashiWidget(CanvasBoard):
             _head, detail = score_line(g, p)
             css = "hashi-projector-player hashi-projector-now" if p == now else "hashi-projector-player"
             rows.append(f'<div class="{css}"><b>{escape(g.players[p])}</b> ({escape(self._seat_kind(p))}): '
-                        f"<b>{escape(HASHI_SUMMARY_POINTS.format(points=g.score(p).points))}</b>"
+                        f"<b>{escape(HASHI_SUMMARY_POINTS.format(count=g.score(p).points))}</b>"
                         f'<div class="hashi-projector-detail">{escape(detail)}</div></div>')
         return "".join(rows)
 
@@ -550,7 +587,7 @@ class HashiWidget(CanvasBoard):
         else:
             assert g.card is not None
             lines = [HASHI_TRACK_CARD.format(round=g.round, total=total, card=card_label(g.card)),
-                     _counted(g.cards_left, *HASHI_TRACK_LEFT)]
+                     HASHI_TRACK_LEFT.format(count=g.cards_left)]
             if g.solo:
                 lines.append(HASHI_TRACK_PILE.format(pile=g.solo_pile()))
         if g.played_cards():
@@ -559,8 +596,8 @@ class HashiWidget(CanvasBoard):
         if self.open_hand:
             pile = g.cards_to_come()
             secret = [HASHI_OPEN_PILE.format(cards=" ".join(card_label(c) for c in pile)) if pile
-                      else HASHI_OPEN_PILE_EMPTY, HASHI_OPEN_REMOVED.format(card=card_label(g.removed_card))]
-            html += (f'<div class="hashi-projector-open"><b>{escape(HASHI_OPEN_TITLE)}</b>'
+                      else str(HASHI_OPEN_PILE_EMPTY), HASHI_OPEN_REMOVED.format(card=card_label(g.removed_card))]
+            html += (f'<div class="hashi-projector-open"><b>{escape(str(HASHI_OPEN_TITLE))}</b>'
                      + "".join(f"<div>{escape(line)}</div>" for line in secret) + "</div>")
         return html
 
@@ -1009,11 +1046,6 @@ def _name(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
 
 
-def _counted(n: int, one: str, many: str) -> str:
-    """``one`` when ``n`` is 1, else ``many``, filled in with ``n``."""
-    return (one if n == 1 else many).format(n=n)
-
-
 def explanation_html(text: str, css: str) -> str:
     """An explanation's lines as HTML: escaped, one line each (the text's own line breaks
     kept, so every line still starts with its words); ``css`` names the block."""
@@ -1021,8 +1053,13 @@ def explanation_html(text: str, css: str) -> str:
 
 
 #: The seats of a projector game when the options are silent: the class against a planner.
-PROJECTOR_CLASS = "Class"
-PROJECTOR_BOT_NAME = "Bot {seat}"
+#: Their names, in the language spoken when the game starts (a later language switch keeps them).
+# Translators: the name of the seat the whole class plays on the projector page.
+PROJECTOR_CLASS = lazy("Class")
+# Translators: the name of one of several seats the class plays on the projector page; {seat} is its number.
+PROJECTOR_CLASS_SEAT = lazy("Class {seat}")
+# Translators: the name of a bot's seat on the projector page; {seat} is its seat number (2, 3).
+PROJECTOR_BOT_NAME = lazy("Bot {seat}")
 
 
 def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, players: int | None = None,
@@ -1047,7 +1084,7 @@ def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, p
         raise BadConfigError(f"{len(seats)} seats given for {players!r} players")
     if names is None:
         persons = sum(1 for k in seats if k is None)
-        names = [(PROJECTOR_CLASS if persons == 1 else f"{PROJECTOR_CLASS} {i + 1}") if k is None
+        names = [(str(PROJECTOR_CLASS) if persons == 1 else PROJECTOR_CLASS_SEAT.format(seat=i + 1)) if k is None
                  else PROJECTOR_BOT_NAME.format(seat=i + 1) for i, k in enumerate(seats)]
     if isinstance(names, str) or len(names) != len(seats):
         raise BadConfigError(f"give one name per seat ({len(seats)}), not {names!r}")

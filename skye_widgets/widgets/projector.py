@@ -26,6 +26,8 @@ from typing import Any, Callable, Protocol, runtime_checkable
 import ipywidgets as W
 
 from ..errors import BadConfigError
+from .. import i18n
+from ..i18n import lazy
 from .base import on_click
 
 
@@ -84,6 +86,11 @@ class ProjectorGame(Protocol):
         """Take back the last person's action (and the bot moves after it)."""
         ...
 
+    def relabel(self) -> None:
+        """Every label and text of the parts again, in the language spoken now (after
+        :func:`skye_widgets.set_language`); the game itself does not change."""
+        ...
+
 
 # --------------------------------------------------------------------------
 # The projector page
@@ -96,34 +103,58 @@ GAMES = {"skye": "skye_widgets.widgets.skye", "hashi": "skye_widgets.widgets.has
 #: Bot speeds: seconds between two bot moves; "step" = bots wait for the "next move" button.
 SPEEDS = {"step": None, "slow": 3.0, "normal": 1.5, "fast": 0.5}
 
-#: The teacher's controls: labels and sentences with named placeholders (to be translated).
+#: The teacher's controls: labels and sentences with named placeholders, marked for translation
+#: (translated each time they are used, so a language switch relabels the page).
 TEXT = {
-    "speed": "Bot speed:",
-    "speed_step": "step by step",
-    "speed_slow": "slow",
-    "speed_normal": "normal",
-    "speed_fast": "fast",
-    "next": "next move",
-    "pause": "pause",
-    "resume": "resume",
-    "undo": "undo",
-    "show_hidden": "show hidden information",
-    "hide_hidden": "hide hidden information",
-    "explain": "explain the last move",
-    "hide_explanation": "hide the explanation",
-    "restart": "restart this game",
-    "new_game": "new game",
-    "game_number": "Game number {seed}.",
-    "no_bot_to_move": "No bot has a move to make now.",
-    "bot_moved": "One bot move made.",
-    "paused": "The bots are paused: press resume, or next move for one move.",
-    "resumed": "The bots play again.",
-    "speed_set": "Bot speed: {speed}.",
-    "restarted": "Game number {seed} starts again from the beginning.",
-    "new_started": "A new game starts: game number {seed}.",
-    "unknown_game": "There is no game {game!r} to show; the games are {games}.",
-    "unknown_speed": "There is no bot speed {speed!r}; the speeds are {speeds}.",
-    "bad_seed": "A game number is a whole number from 0 to {most}, not {seed!r}.",
+    # Translators: the label before the bot speed buttons of the projector page's teacher's controls.
+    "speed": lazy("Bot speed:"),
+    # Translators: a bot speed button: the bots wait for the "next move" button.
+    "speed_step": lazy("step by step"),
+    # Translators: a bot speed button (3 seconds between two bot moves).
+    "speed_slow": lazy("slow"),
+    # Translators: a bot speed button (1.5 seconds between two bot moves).
+    "speed_normal": lazy("normal"),
+    # Translators: a bot speed button (half a second between two bot moves).
+    "speed_fast": lazy("fast"),
+    # Translators: a button of the teacher's controls: one bot makes one move now.
+    "next": lazy("next move"),
+    # Translators: a button of the teacher's controls: the bots stop moving.
+    "pause": lazy("pause"),
+    # Translators: a button of the teacher's controls: the paused bots play again.
+    "resume": lazy("resume"),
+    # Translators: a button of the teacher's controls: take back the last action, whoever made it.
+    "undo": lazy("undo"),
+    # Translators: a button of the teacher's controls: show every player's secret information to the room.
+    "show_hidden": lazy("show hidden information"),
+    # Translators: a button of the teacher's controls: hide the players' secret information again.
+    "hide_hidden": lazy("hide hidden information"),
+    # Translators: a button of the teacher's controls: explain what the last move scored and why.
+    "explain": lazy("explain the last move"),
+    # Translators: a button of the teacher's controls: hide the explanation of the last move.
+    "hide_explanation": lazy("hide the explanation"),
+    # Translators: a button of the teacher's controls: play the same game again from its start.
+    "restart": lazy("restart this game"),
+    # Translators: a button of the teacher's controls: start the next game (another game number).
+    "new_game": lazy("new game"),
+    # Translators: the label of the projector page's language picker (each language is named in itself).
+    "language": lazy("Language:"),
+    # Translators: shown in the teacher's controls; {seed} is the number that replays this game.
+    "game_number": lazy("Game number {seed}."),
+    "no_bot_to_move": lazy("No bot has a move to make now."),
+    "bot_moved": lazy("One bot move made."),
+    "paused": lazy("The bots are paused: press resume, or next move for one move."),
+    "resumed": lazy("The bots play again."),
+    # Translators: {speed} is one of the bot speeds (step by step, slow, normal, fast).
+    "speed_set": lazy("Bot speed: {speed}."),
+    "restarted": lazy("Game number {seed} starts again from the beginning."),
+    "new_started": lazy("A new game starts: game number {seed}."),
+    # Translators: the page now speaks the language the teacher picked (this sentence is in it).
+    "language_set": lazy("The page speaks English now."),
+    # Translators: {game} is what was asked for, {games} the list "skye, hashi, skylands" (not translated).
+    "unknown_game": lazy("There is no game {game!r} to show; the games are {games}."),
+    # Translators: {speed} is what was asked for, {speeds} the list "step, slow, normal, fast" (not translated).
+    "unknown_speed": lazy("There is no bot speed {speed!r}; the speeds are {speeds}."),
+    "bad_seed": lazy("A game number is a whole number from 0 to {most}, not {seed!r}."),
 }
 MAX_SEED = 2**31 - 1
 
@@ -154,6 +185,8 @@ PROJECTOR_CSS = """
 .skye-projector-side { grid-area: side; min-height: 0; min-width: 0; overflow: hidden;
   display: flex !important; flex-direction: column; gap: 0.8vh; }
 .skye-projector-side > * { flex: 0 0 auto; min-width: 0; }
+.skye-projector-side > .skye-projector-status-part { min-height: 0 !important; }
+.skye-projector .skye-players .skye-gold { white-space: nowrap; }
 .skye-projector-controls { grid-area: controls; display: flex !important; flex-flow: row wrap;
   align-items: center; gap: 0.6vh 1vh; }
 .skye-projector .widget-button, .skye-projector .widget-toggle-button {
@@ -257,7 +290,8 @@ class TeacherControls(W.HBox):
     wait for :meth:`step`), :meth:`pause` / :meth:`resume`, :meth:`undo`,
     :meth:`show_hidden` (everyone's hidden information, and back), :meth:`explain`
     (the last move: what it scored and why), :meth:`restart` (the same game number, or
-    ``new=True`` the next one) — and the game number, shown so a game can be replayed.
+    ``new=True`` the next one), :meth:`set_language` (the language picker: the whole page
+    is relabelled, the game goes on) — and the game number, shown so a game can be replayed.
     """
 
     def __init__(self, table: "ProjectorTable", speed: str = "normal") -> None:
@@ -267,29 +301,36 @@ class TeacherControls(W.HBox):
         self.hidden_shown = False
         self.explaining = False
         self.message = ""
-        options = [(TEXT[f"speed_{k}"], k) for k in SPEEDS]
-        self.speed_buttons = W.ToggleButtons(options=options, value="normal", description=TEXT["speed"],
+        self._relabelling = False
+        self.speed_buttons = W.ToggleButtons(options=self._speed_options(), value="normal",
+                                             description=str(TEXT["speed"]),
                                              style={"description_width": "initial", "button_width": "auto"})
-        self.speed_buttons.observe(lambda ch: self.set_speed(ch["new"]), names="value")
-        self.next_button = on_click(W.Button(description=TEXT["next"], button_style="success"), self.step)
-        self.pause_button = on_click(W.Button(description=TEXT["pause"]), self.toggle_pause)
-        self.undo_button = on_click(W.Button(description=TEXT["undo"]), self.undo)
-        self.hidden_button = on_click(W.Button(description=TEXT["show_hidden"]),
+        self.speed_buttons.observe(self._speed_picked, names="value")
+        self.next_button = on_click(W.Button(description=str(TEXT["next"]), button_style="success"), self.step)
+        self.pause_button = on_click(W.Button(description=str(TEXT["pause"])), self.toggle_pause)
+        self.undo_button = on_click(W.Button(description=str(TEXT["undo"])), self.undo)
+        self.hidden_button = on_click(W.Button(description=str(TEXT["show_hidden"])),
                                       lambda: self.show_hidden(not self.hidden_shown))
-        self.explain_button = on_click(W.Button(description=TEXT["explain"]),
+        self.explain_button = on_click(W.Button(description=str(TEXT["explain"])),
                                        lambda: self.explain(not self.explaining))
-        self.restart_button = on_click(W.Button(description=TEXT["restart"]), lambda: self.restart())
-        self.new_button = on_click(W.Button(description=TEXT["new_game"]), lambda: self.restart(new=True))
+        self.restart_button = on_click(W.Button(description=str(TEXT["restart"])), lambda: self.restart())
+        self.new_button = on_click(W.Button(description=str(TEXT["new_game"])), lambda: self.restart(new=True))
+        # each language named in itself (never translated: a reader finds their own language's name);
+        # no label beside it, which would take a line of its own on a 720p projector: the tooltip says it
+        self.language_picker = W.Dropdown(options=[(i18n.NAMES[c], c) for c in i18n.LANGUAGES],
+                                          value=i18n.language() if i18n.language() in i18n.LANGUAGES else None,
+                                          tooltip=str(TEXT["language"]), layout=W.Layout(width="auto"))
+        self.language_picker.observe(self._language_picked, names="value")
         self.seed_html = W.HTML()
         self.seed_html.add_class("skye-projector-seed")
         for cls, w in (("speed", self.speed_buttons), ("next", self.next_button), ("pause", self.pause_button),
                        ("undo", self.undo_button), ("hidden", self.hidden_button),
                        ("explain", self.explain_button), ("restart", self.restart_button),
-                       ("new", self.new_button)):
+                       ("new", self.new_button), ("language", self.language_picker)):
             w.add_class(f"skye-projector-{cls}")
         super().__init__([self.speed_buttons, self.next_button, self.pause_button, self.undo_button,
                           self.hidden_button, self.explain_button, self.restart_button, self.new_button,
-                          self.seed_html])
+                          self.language_picker, self.seed_html])
         self.add_class("skye-projector-controls")
         self.set_speed(speed)
 
@@ -297,7 +338,49 @@ class TeacherControls(W.HBox):
     def game(self) -> Any:
         return self.table.game
 
+    @staticmethod
+    def _speed_options() -> list[tuple[str, str]]:
+        return [(str(TEXT[f"speed_{k}"]), k) for k in SPEEDS]
+
+    def _speed_picked(self, change: dict[str, Any]) -> None:
+        if not self._relabelling and change["new"] is not None:
+            self.set_speed(change["new"])
+
+    def _language_picked(self, change: dict[str, Any]) -> None:
+        if not self._relabelling and change["new"] is not None:
+            self.set_language(change["new"])
+
     # -- the controls (Python API) -------------------------------------------------
+    def set_language(self, code: str) -> str:
+        """Speak ``code`` ("en", "pt", "pl", "fr", "es") from now on: :func:`skye_widgets.set_language`
+        (the language is one for the whole kernel), then every label of the page is read again —
+        these controls, the turn line, and the game's parts (``relabel()``). The game goes on
+        where it was: nothing is restarted or replayed. Returns the language now spoken; an
+        unknown language raises ValueError and changes nothing."""
+        chosen = i18n.set_language(code)
+        self._relabel()
+        self.game.relabel()
+        self._said(str(TEXT["language_set"]))
+        self.table.refresh()
+        return chosen
+
+    def _relabel(self) -> None:
+        """The controls' fixed labels in the current language (the picker shows it)."""
+        self._relabelling = True
+        try:
+            speed = self.speed_buttons.value
+            self.speed_buttons.options = self._speed_options()
+            self.speed_buttons.value = speed
+            self.speed_buttons.description = str(TEXT["speed"])
+            for button, key in ((self.next_button, "next"), (self.undo_button, "undo"),
+                                (self.restart_button, "restart"), (self.new_button, "new_game")):
+                button.description = str(TEXT[key])
+            self.language_picker.tooltip = str(TEXT["language"])
+            code = i18n.language()
+            self.language_picker.value = code if code in i18n.LANGUAGES else None
+        finally:
+            self._relabelling = False
+
     def set_speed(self, speed: str) -> None:
         """Bot speed: ``"step"`` (bots wait for :meth:`step`), ``"slow"``, ``"normal"`` or ``"fast"``."""
         if speed not in SPEEDS:
@@ -307,7 +390,7 @@ class TeacherControls(W.HBox):
             self.speed_buttons.value = speed          # its observer calls back here
             return
         self._apply_speed()
-        self._said(TEXT["speed_set"].format(speed=TEXT[f"speed_{speed}"]))
+        self._said(TEXT["speed_set"].format(speed=str(TEXT[f"speed_{speed}"])))
 
     def _apply_speed(self) -> None:
         turns = self.game.turns
@@ -321,7 +404,7 @@ class TeacherControls(W.HBox):
         """One bot move now (whatever the speed): returns how many were made (1, or 0 when no bot
         has a move to make)."""
         made = self.game.turns.step_bots(1)
-        self._said(TEXT["bot_moved"] if made else TEXT["no_bot_to_move"])
+        self._said(str(TEXT["bot_moved"] if made else TEXT["no_bot_to_move"]))
         self.table.refresh()
         return made
 
@@ -329,13 +412,13 @@ class TeacherControls(W.HBox):
         """Stop the bots (a scheduled move is cancelled); :meth:`step` still makes one move."""
         self.paused = True
         self._apply_speed()
-        self._said(TEXT["paused"])
+        self._said(str(TEXT["paused"]))
 
     def resume(self) -> None:
         """The bots play again at the chosen speed (step by step: they wait for :meth:`step`)."""
         self.paused = False
         self._apply_speed()
-        self._said(TEXT["resumed"])
+        self._said(str(TEXT["resumed"]))
 
     def toggle_pause(self) -> None:
         """Pause when the bots play, resume when they are paused."""
@@ -385,12 +468,12 @@ class TeacherControls(W.HBox):
         turns = self.game.turns
         if not turns.auto and SPEEDS[self.speed] is not None and not self.paused:
             self.paused = True                  # the game paused its bots (an undo, a failing bot)
-        self.pause_button.description = TEXT["resume" if self.paused else "pause"]
+        self.pause_button.description = str(TEXT["resume" if self.paused else "pause"])
         self.pause_button.disabled = self.speed == "step"
         self.next_button.disabled = turns.bot_to_act() is None
         self.undo_button.disabled = not turns.game.history
-        self.hidden_button.description = TEXT["hide_hidden" if self.hidden_shown else "show_hidden"]
-        self.explain_button.description = TEXT["hide_explanation" if self.explaining else "explain"]
+        self.hidden_button.description = str(TEXT["hide_hidden" if self.hidden_shown else "show_hidden"])
+        self.explain_button.description = str(TEXT["hide_explanation" if self.explaining else "explain"])
         self.seed_html.value = escape(TEXT["game_number"].format(seed=self.table.seed))
 
 
@@ -402,10 +485,15 @@ class ProjectorTable(W.GridBox):
     now" line (:attr:`turn`), the active player's board filling the height it can, the
     decision, the status line, every player's summary and the round track, and the
     teacher's :attr:`controls` (:class:`TeacherControls`). Every part is read again from
-    the game (``projector_parts()``) whenever it refreshes.
+    the game (``projector_parts()``) whenever it refreshes. ``language`` ("en", "pt", "pl",
+    "fr", "es"; None: the one spoken now) is set for the whole kernel before the page is
+    built; the teacher's language picker switches it mid-game (``controls.set_language``).
     """
 
-    def __init__(self, game: str = "skye", *, seed: int = 0, speed: str = "normal", **options: Any) -> None:
+    def __init__(self, game: str = "skye", *, seed: int = 0, speed: str = "normal", language: str | None = None,
+                 **options: Any) -> None:
+        if language is not None:
+            i18n.set_language(language)           # an unknown language fails here, before any widget
         self.kind = game
         self.factory = game_factory(game)        # an unknown game fails here, before any widget
         self.options = dict(options)

@@ -38,6 +38,7 @@ from .base import (CanvasBoard, TurnLoop, explain_decision, finite_pixels, on_cl
 from .projector import ProjectorParts, board_part
 from .base import make_seat as base_make_seat
 from ..words import word_list
+from ..i18n import _, lazy, lazy_ngettext, ngettext
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle",
                  "coordinates": "coordinates", "tile_numbers": "tile numbers"}
@@ -64,12 +65,14 @@ HAND_ROW_HEIGHT = "112px"
 
 #: The game table's texts about hidden gold: whole sentences or cell texts with named
 #: placeholders, kept here so they can be translated later.
-GOLD_CELL = "{gold} gold"
-GOLD_HIDDEN_CELL = "hidden"
-GOLD_HIDDEN_TITLE = "{name} keeps their gold hidden behind their screen."
+# Translators: a cell of the players table (Isle of Skye): how much gold a player has.
+GOLD_CELL = lazy_ngettext("{count} gold", "{count} gold")
+# Translators: a cell of the players table (Isle of Skye): this player's gold is secret.
+GOLD_HIDDEN_CELL = lazy("hidden")
+GOLD_HIDDEN_TITLE = lazy("{name} keeps their gold hidden behind their screen.")
 OPEN_HAND_LABEL = "open hand: show everyone's gold (teacher)"
-OPEN_HAND_ON = "Open hand: everyone's gold is shown, as the table knows it from the game so far."
-OPEN_HAND_OFF = "Gold is hidden again: each player sees only their own."
+OPEN_HAND_ON = lazy("Open hand: everyone's gold is shown, as the table knows it from the game so far.")
+OPEN_HAND_OFF = lazy("Gold is hidden again: each player sees only their own.")
 # "What would a bot do?" (a hint line; whole sentences with named placeholders)
 SUGGEST_LABEL = "What would a bot do?"
 SUGGEST_TOOLTIP = "show what the planner bot would do now, and why (nothing is played)"
@@ -93,25 +96,100 @@ CURSOR_NO_FIT = "Cursor at ({x}, {y}): tile {tile} does not fit here in rotation
 CURSOR_CLEARED = "Cursor hidden; the arrow keys bring it back."
 #: The projector's big line (turn_line): whose turn and what to do now, whole sentences.
 TURN_TEXT = {
-    "over": "The game is over: {winners} won with {vp} points.",
-    "prices": "{name}: discard one of your three new tiles and put a price on each of the other two.",
-    "prices_hotseat": "{name} sets prices in secret: everyone else looks away while {name} shows their tiles.",
-    "buy": "{name}: buy one tile from another player, or pass.",
-    "build": "{name}: place {tiles} on your territory by clicking a green spot.",
-    "bot": "{name} ({kind} bot) is thinking.",
-    "bot_paused": "{name} ({kind} bot) plays next: the bots are paused.",
-    "waiting": "Waiting for the next move.",
+    # Translators: the projector's big line at the end; {winners} is a list of names ("Ana and Bot 2").
+    "over": lazy_ngettext("The game is over: {winners} won with {count} point.",
+                          "The game is over: {winners} won with {count} points."),
+    "prices": lazy("{name}: discard one of your three new tiles and put a price on each of the other two."),
+    "prices_hotseat": lazy("{name} sets prices in secret: everyone else looks away while {name} shows their tiles."),
+    "buy": lazy("{name}: buy one tile from another player, or pass."),
+    # Translators: {tiles} is a list of the tiles to place, each "tile 12" (the text below), e.g. "tile 12 and tile 40".
+    "build": lazy_ngettext("{name}: place {tiles} on your territory by clicking a green spot.",
+                           "{name}: place {tiles} on your territory by clicking green spots."),
+    # Translators: {kind} is the bot's kind as the program names it (planner, greedy, random: not translated).
+    "bot": lazy("{name} ({kind} bot) is thinking."),
+    "bot_paused": lazy("{name} ({kind} bot) plays next: the bots are paused."),
+    "waiting": lazy("Waiting for the next move."),
 }
-BUILD_TILE = "tile {tile}"
-ROUND_LINE = "Round {round} of {rounds}: {phase}."
-PHASE_NAMES = {"prices": "everyone sets prices in secret", "buy": "buying", "build": "building",
-               "over": "the game is over"}
-TRACK_ROUND = "round {round}: {slots}"
-UNDONE_ONE = "Undone: {name}'s last action. The bots are paused."
-NOTHING_PLAYED = "Nothing has been played yet."
+# Translators: one tile in a list of tiles to place (Isle of Skye's turn line), {tile} its number.
+BUILD_TILE = lazy("tile {tile}")
+#: The track's first line, one whole sentence per phase.
+ROUND_LINE = {
+    "prices": lazy("Round {round} of {rounds}: everyone sets prices in secret."),
+    "buy": lazy("Round {round} of {rounds}: buying."),
+    "build": lazy("Round {round} of {rounds}: building."),
+    "over": lazy("Round {round} of {rounds}: the game is over."),
+}
+# Translators: a round of the round track: {slots} are the scoring tile slots scored that round ("A B").
+TRACK_ROUND = lazy("round {round}: {slots}")
+UNDONE_ONE = lazy("Undone: {name}'s last action. The bots are paused.")
+NOTHING_PLAYED = lazy("Nothing has been played yet.")
 #: The projector page's seats where the options are silent: the class plays one seat against two planners.
 PROJECTOR_SEATS = ("human", "planner", "planner")
-PROJECTOR_NAMES = ("Class", "Bot 2", "Bot 3")
+#: Their names, in the language spoken when the game starts (names are the game's: a later language
+#: switch keeps them, as a saved game does).
+PROJECTOR_NAMES = (
+    # Translators: the name of the seat the whole class plays on the projector page.
+    lazy("Class"),
+    # Translators: the name of a bot's seat on the projector page; {seat} is its seat number (2, 3).
+    lazy("Bot {seat}"),
+)
+#: The table's texts the projector page shows (the players table, the decision panel, the status).
+# Translators: the title over a player's board (Isle of Skye): name, tiles in the territory, victory points.
+BOARD_TITLE = lazy_ngettext("{name} — {count} tile, {vp} VP", "{name} — {count} tiles, {vp} VP")
+PLAYERS_HEAD = {
+    # Translators: the column headings of the players table (Isle of Skye).
+    "player": lazy("player"), "seat": lazy("seat"), "gold": lazy("gold"), "score": lazy("score"),
+    "track": lazy("track"), "territory": lazy("territory"),
+}
+# Translators: the players table (Isle of Skye): the seat a person plays.
+SEAT_HUMAN = lazy("human")
+# Translators: the players table (Isle of Skye): a bot's seat; {kind} is its kind (planner, greedy: not translated).
+SEAT_BOT = lazy("bot ({kind})")
+PLAYER_VP = lazy_ngettext("{count} VP", "{count} VP")
+TERRITORY_TILES = lazy_ngettext("{count} tile", "{count} tiles")
+# Translators: the players table's last column while prices are set: still deciding / already decided.
+STATE_DECIDING = lazy("deciding…")
+STATE_DECIDED = lazy("decided ✓")
+# Translators: the players table's last column: this player has a decision to make now.
+STATE_TO_ACT = lazy("to act ▶")
+PANEL_OVER = lazy("The game is over.")
+PANEL_OVER_MORE = lazy("Final scores below; every board's menu shows each scoring tile's breakdown.")
+PANEL_WAITING = lazy("Waiting for {name} (bot)…")
+# Translators: {name} is shown in bold; {tiles} lists the tile numbers to place ("12, 40").
+PANEL_BUILD = lazy_ngettext("{name}: place your tile {tiles}: click a green spot on your board (r rotates; "
+                            "hover to preview).",
+                            "{name}: place your tiles {tiles}: click a green spot on your board (r rotates; "
+                            "hover to preview).")
+PANEL_SHOW_TILES = lazy("show {name}'s tiles")
+PANEL_HOTSEAT = lazy("{name} sets prices in secret: everyone else look away, then press the button.")
+# Translators: the caption under a tile's picture; {tile} is its number.
+TILE_CAPTION = lazy("tile {tile}")
+# Translators: the label of the buttons that choose the tile to discard.
+DISCARD_LABEL = lazy("discard:")
+# Translators: the label of a tile's price box; {tile} is its number.
+PRICE_LABEL = lazy("tile {tile}:")
+CONFIRM_PRICES = lazy("confirm prices")
+PANEL_PRICES = lazy_ngettext(
+    "{name} ({count} gold): pick a tile to discard and put at least 1 gold on each other one. A buyer pays "
+    "you the price and you also take back the gold on the tile; tiles nobody buys are yours, the gold on "
+    "them is lost.",
+    "{name} ({count} gold): pick a tile to discard and put at least 1 gold on each other one. A buyer pays "
+    "you the price and you also take back the gold on the tile; tiles nobody buys are yours, the gold on "
+    "them is lost.")
+PANEL_BUY = lazy_ngettext("{name} ({count} gold): buy one tile from another display, or pass.",
+                          "{name} ({count} gold): buy one tile from another display, or pass.")
+# Translators: the caption of a tile offered for sale: its seller and its price.
+OFFER_CAPTION = lazy_ngettext("{seller}: {count} gold", "{seller}: {count} gold")
+# Translators: the caption of a tile the buyer offered themself: its price.
+OFFER_CAPTION_YOURS = lazy_ngettext("{seller}: {count} gold (yours)", "{seller}: {count} gold (yours)")
+# Translators: a button: buy tile {tile} for {price} gold (keep it short).
+BUY_BUTTON = lazy("buy {tile} ({price})")
+TOO_EXPENSIVE = lazy("too expensive")
+# Translators: a button of the buying phase: buy nothing.
+PASS_BUTTON = lazy("pass")
+DONE = lazy("Done.")
+NO_DECISION_OVER = lazy("No human decision is pending: the game is over.")
+NO_DECISION_BOT = lazy("No human decision is pending: it is a bot's turn.")
 PROJECTOR_BOT_DELAY = 1.5
 #: The board's canvas on the projector: drawn large (96-pixel cells up to 1400 x 1000), shrunk by CSS to fit.
 PROJECTOR_BOARD = dict(cell=96, max_width=1400, max_height=1000)
@@ -126,6 +204,12 @@ def _count(n: int, word: str) -> str:
     ('1 tile', '2 tiles')
     """
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _bold_name(template: Any, name: str, **values: Any) -> str:
+    """A translated sentence as HTML with its ``{name}`` in bold (the sentence escaped, then filled in)."""
+    text = template.format(name="\x00", **values)        # translated and filled in; the name's place kept
+    return escape(text).replace("\x00", f"<b>{escape(name)}</b>")
 
 
 def _tile_card_html(tile_id: Any, rotation: int, *, size: int = 72, selected: bool = False,
@@ -769,7 +853,7 @@ class GameTable(W.VBox):
             self.say(str(e), "error")
             return False
         new = self.game.log[before:before + 1]
-        self.say(new[0].text if new else "Done.", "ok")
+        self.say(new[0].text if new else str(DONE), "ok")
         if isinstance(action, SetPrices):
             self.revealed = None
         self.refresh()
@@ -779,8 +863,7 @@ class GameTable(W.VBox):
     def _human(self) -> int | None:
         humans = self.humans_to_act()
         if not humans:
-            self.say("No human decision is pending: " + ("the game is over." if self.game.is_over()
-                                                         else "it is a bot's turn."), "error")
+            self.say(str(NO_DECISION_OVER if self.game.is_over() else NO_DECISION_BOT), "error")
             return None
         if self.game.phase == "prices" and self.hotseat:
             if self.revealed is None or self.revealed not in humans:
@@ -882,7 +965,7 @@ class GameTable(W.VBox):
     def _undo_one(self) -> None:
         taken = self.turns.undo_last()      # pauses the bots (else they would replay the move at once)
         if taken is None:
-            self.say(NOTHING_PLAYED, "error")
+            self.say(str(NOTHING_PLAYED), "error")
             return
         self.revealed = None
         self.auto_box.value = False
@@ -900,12 +983,18 @@ class GameTable(W.VBox):
         """Call ``callback()`` after every refresh of the table (a move, an undo, the bots)."""
         self._refresh_callbacks.append(callback)
 
+    def relabel(self) -> None:
+        """Every text of the table again in the language spoken now (after ``set_language``): the
+        players table, the decision panel, the boards' titles and the track are rebuilt; the game
+        is unchanged. The status line keeps its last message until the next one."""
+        self.refresh()
+
     def turn_line(self) -> str:
         """Whose turn it is and what to do now, in one sentence the room can read."""
         g = self.game
         if g.is_over():
             best = [r for r in g.results() if r.rank == 1]
-            return TURN_TEXT["over"].format(winners=word_list(r.name for r in best), vp=best[0].vp if best else 0)
+            return TURN_TEXT["over"].format(winners=word_list(r.name for r in best), count=best[0].vp if best else 0)
         humans = self.humans_to_act()
         if humans:
             p = humans[0]
@@ -919,7 +1008,7 @@ class GameTable(W.VBox):
                 return TURN_TEXT["buy"].format(name=g.names[p])
             if g.phase == "build":
                 tiles = word_list(BUILD_TILE.format(tile=t) for t in g.to_build[p])
-                return TURN_TEXT["build"].format(name=g.names[p], tiles=tiles)
+                return TURN_TEXT["build"].format(name=g.names[p], tiles=tiles, count=len(g.to_build[p]))
         bot = self.bot_to_act()
         if bot is not None:
             key = "bot" if self.turns.auto else "bot_paused"
@@ -1029,7 +1118,7 @@ class GameTable(W.VBox):
         if on == self.open_hand:
             return
         self.open_hand = on
-        self.say(OPEN_HAND_ON if on else OPEN_HAND_OFF, "info")
+        self.say(str(OPEN_HAND_ON if on else OPEN_HAND_OFF), "info")
         self.refresh()
         for b in self.boards:
             if b.breakdown_tile:
@@ -1041,10 +1130,10 @@ class GameTable(W.VBox):
         if viewer is None:
             viewer = self.viewer()
         if p == viewer:
-            return GOLD_CELL.format(gold=g.gold[p])
+            return GOLD_CELL.format(count=g.gold[p])
         if not self.open_hand:
-            return GOLD_HIDDEN_CELL
-        return GOLD_CELL.format(gold=g.known_gold(viewer)[p])     # viewer -1: an onlooker's knowledge
+            return str(GOLD_HIDDEN_CELL)
+        return GOLD_CELL.format(count=g.known_gold(viewer)[p])     # viewer -1: an onlooker's knowledge
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` in the status line (kind: info, ok or error)."""
@@ -1112,7 +1201,7 @@ class GameTable(W.VBox):
             b.disabled_reason = (f"It is not {g.names[p]}'s turn to build." if not g.is_over()
                                  else "The game is over.")
             b.set_hand(g.to_build[p] if mine else [])
-            b.title = f"{g.names[p]} — {_count(len(g.territories[p]), 'tile')}, {g.vp[p]} VP"
+            b.title = BOARD_TITLE.format(name=g.names[p], count=len(g.territories[p]), vp=g.vp[p])
             b.heading.value = f"<b>{escape(b.title)}</b>"
         if builder is not None and self.is_human(builder):
             self.tabs.selected_index = builder
@@ -1144,7 +1233,7 @@ class GameTable(W.VBox):
         """The round track for the projector: the round and phase, each round's scoring slots
         (the current one marked), the scoring tiles."""
         g = self.game
-        line = ROUND_LINE.format(round=g.round_no, rounds=g.n_rounds, phase=PHASE_NAMES.get(g.phase, g.phase))
+        line = ROUND_LINE[g.phase].format(round=g.round_no, rounds=g.n_rounds)
         rounds = []
         for r in range(1, g.n_rounds + 1):
             now = " skye-track-now" if r == g.round_no and not g.is_over() else ""
@@ -1164,60 +1253,61 @@ class GameTable(W.VBox):
         rows = []
         for p in range(g.n_players):
             gold = self.gold_text(p, viewer)
-            hidden = gold == GOLD_HIDDEN_CELL
+            hidden = gold == str(GOLD_HIDDEN_CELL)
             title = f' title="{escape(GOLD_HIDDEN_TITLE.format(name=g.names[p]))}"' if hidden else ""
-            seat = "human" if self.is_human(p) else f"bot ({self.seat_specs[p]})"
+            seat = str(SEAT_HUMAN) if self.is_human(p) else SEAT_BOT.format(kind=self.seat_specs[p])
             if g.phase == "prices":
-                state = "deciding…" if p in acting else "decided ✓"
+                state = str(STATE_DECIDING if p in acting else STATE_DECIDED)
             else:
-                state = "to act ▶" if p in acting else ""
+                state = str(STATE_TO_ACT) if p in acting else ""
             bar = (f'<div style="background:#4477AA;height:0.8em;width:{int(120 * g.vp[p] / top)}px;'
                    f'display:inline-block"></div>')
-            rows.append(f'<tr class="skye-player-{p}"><td><b>{escape(g.names[p])}</b></td><td>{seat}</td>'
-                        f'<td class="skye-gold"{title}>{escape(gold)}</td><td class="skye-vp">{g.vp[p]} VP</td><td>{bar}</td>'
-                        f"<td>{_count(len(g.territories[p]), 'tile')}</td><td>{state}</td></tr>")
+            rows.append(f'<tr class="skye-player-{p}"><td><b>{escape(g.names[p])}</b></td><td>{escape(seat)}</td>'
+                        f'<td class="skye-gold"{title}>{escape(gold)}</td>'
+                        f'<td class="skye-vp">{escape(PLAYER_VP.format(count=g.vp[p]))}</td><td>{bar}</td>'
+                        f"<td>{escape(TERRITORY_TILES.format(count=len(g.territories[p])))}</td>"
+                        f"<td>{escape(state)}</td></tr>")
+        head = "".join(f"<th>{escape(str(PLAYERS_HEAD[k]))}</th>"
+                       for k in ("player", "seat", "gold", "score", "track", "territory"))
         return ('<style>.skye-players th, .skye-players td {padding: 0.1em 0.6em; text-align: left}</style>'
                 '<table class="skye-players" style="border-collapse:collapse">'
-                "<tr><th>player</th><th>seat</th><th>gold</th><th>score</th><th>track</th><th>territory</th>"
-                f"<th></th></tr>{''.join(rows)}</table>")
+                f"<tr>{head}<th></th></tr>{''.join(rows)}</table>")
 
     def _panel_children(self) -> list[W.Widget]:
         g = self.game
         if g.is_over():
-            return [W.HTML("<b>The game is over.</b> Final scores below; every board's menu shows "
-                           "each scoring tile's breakdown.")]
+            return [W.HTML(f"<b>{escape(str(PANEL_OVER))}</b> {escape(str(PANEL_OVER_MORE))}")]
         humans = self.humans_to_act()
         if not humans:
             bot = self.bot_to_act()
             who = g.names[bot] if bot is not None else "?"
-            return [W.HTML(f"<i>Waiting for {escape(who)} (bot)…</i>")]
+            return [W.HTML(f"<i>{escape(PANEL_WAITING.format(name=who))}</i>")]
         if g.phase == "prices":
             return self._prices_panel(humans)
         if g.phase == "buy":
             return self._buy_panel(humans[0])
         if g.phase == "build":
             p = humans[0]
-            return [W.HTML(f"<b>{escape(g.names[p])}</b>: place your tile(s) "
-                           f"{', '.join(g.to_build[p])} — click a green spot on your board "
-                           "(r rotates; hover to preview).")]
+            return [W.HTML(_bold_name(PANEL_BUILD, g.names[p], tiles=", ".join(g.to_build[p]),
+                                      count=len(g.to_build[p])))]
         return []
 
     def _prices_panel(self, humans: list[int]) -> list[W.Widget]:
         g = self.game
         if self.hotseat and (self.revealed is None or self.revealed not in humans):
             p = humans[0]
-            btn = on_click(W.Button(description=f"show {g.names[p]}'s tiles", button_style="info",
+            btn = on_click(W.Button(description=PANEL_SHOW_TILES.format(name=g.names[p]), button_style="info",
                                     layout=W.Layout(width="auto")),
                            lambda: self.reveal(p))
-            return [W.HTML(f"<b>{escape(g.names[p])}</b> sets prices in secret: everyone else look away, "
-                           "then press the button."), btn]
+            return [W.HTML(_bold_name(PANEL_HOTSEAT, g.names[p])), btn]
         p = self.revealed if (self.hotseat and self.revealed is not None) else humans[0]
         tiles = list(g.displays[p])
         gold = g.gold[p]
-        cards = W.HTML("".join(_tile_card_html(t, 0, caption=f"tile {t}") for t in tiles))
+        cards = W.HTML("".join(_tile_card_html(t, 0, caption=TILE_CAPTION.format(tile=t)) for t in tiles))
         discard = W.ToggleButtons(options=tiles, value=tiles[0] if tiles else None,
-                                  description="discard:", style={"button_width": "auto", "description_width": "initial"})
-        price_boxes = {t: W.BoundedIntText(value=1, min=1, max=max(1, gold), description=f"tile {t}:",
+                                  description=str(DISCARD_LABEL),
+                                  style={"button_width": "auto", "description_width": "initial"})
+        price_boxes = {t: W.BoundedIntText(value=1, min=1, max=max(1, gold), description=PRICE_LABEL.format(tile=t),
                                            style={"description_width": "initial"},
                                            layout=W.Layout(width="auto")) for t in tiles}
 
@@ -1229,32 +1319,30 @@ class GameTable(W.VBox):
 
         def confirm() -> None:
             self.set_prices(discard.value, {t: b.value for t, b in price_boxes.items() if t != discard.value})
-        go = on_click(W.Button(description="confirm prices", button_style="success",
+        go = on_click(W.Button(description=str(CONFIRM_PRICES), button_style="success",
                                 layout=W.Layout(width="auto")), confirm)
-        return [W.HTML(f"<b>{escape(g.names[p])}</b> ({gold} gold): pick a tile to discard and put at "
-                       "least 1 gold on each other one. A buyer pays you the price and you also take "
-                       "back the gold on the tile; tiles nobody buys are yours, the gold on them is lost."),
+        return [W.HTML(_bold_name(PANEL_PRICES, g.names[p], count=gold)),
                 cards, discard, W.HBox(list(price_boxes.values())), go]
 
     def _buy_panel(self, p: int) -> list[W.Widget]:
         g = self.game
-        out: list[W.Widget] = [W.HTML(f"<b>{escape(g.names[p])}</b> ({g.gold[p]} gold): buy one tile from "
-                                      "another display, or pass.")]
+        out: list[W.Widget] = [W.HTML(_bold_name(PANEL_BUY, g.names[p], count=g.gold[p]))]
         offers = []
         can_buy = {(a.seller, a.tile) for a in g.legal_actions(p) if isinstance(a, Buy)}   # the engine decides
         for s in range(g.n_players):
             for t in g.displays[s]:
                 price = g.prices[s][t]
                 mine = s == p
-                cap = f"{g.names[s]}: {price} gold" + (" (yours)" if mine else "")
-                btn = W.Button(description=f"buy {t} ({price})", disabled=(s, t) not in can_buy,
-                               tooltip="" if mine or (s, t) in can_buy else "too expensive",
+                cap = (OFFER_CAPTION_YOURS if mine else OFFER_CAPTION).format(seller=g.names[s], count=price)
+                btn = W.Button(description=BUY_BUTTON.format(tile=t, price=price), disabled=(s, t) not in can_buy,
+                               tooltip="" if mine or (s, t) in can_buy else str(TOO_EXPENSIVE),
                                layout=W.Layout(width="auto"))     # the price is never cut
                 btn.add_class(f"skye-buy-{t}")
                 btn.on_click(lambda _b, s=s, t=t: self.buy(s, t))
                 offers.append(W.VBox([W.HTML(_tile_card_html(t, 0, caption=cap)), btn]))
         out.append(W.HBox(offers, layout=W.Layout(flex_flow="row wrap")))
-        pass_btn = on_click(W.Button(description="pass", button_style="warning", layout=W.Layout(width="auto")),
+        pass_btn = on_click(W.Button(description=str(PASS_BUTTON), button_style="warning",
+                                     layout=W.Layout(width="auto")),
                             self.pass_turn)
         pass_btn.add_class("skye-pass")
         out.append(pass_btn)
@@ -1299,7 +1387,8 @@ def projector_game(seed: int = 0, **options: Any) -> GameTable:
     """
     options.setdefault("seats", PROJECTOR_SEATS)
     if "names" not in options and tuple(options["seats"]) == PROJECTOR_SEATS:
-        options["names"] = PROJECTOR_NAMES
+        options["names"] = (str(PROJECTOR_NAMES[0]), PROJECTOR_NAMES[1].format(seat=2),
+                            PROJECTOR_NAMES[1].format(seat=3))
     options.setdefault("bot_delay", PROJECTOR_BOT_DELAY)
     options.setdefault("board", dict(PROJECTOR_BOARD))
     seats = options.pop("seats")

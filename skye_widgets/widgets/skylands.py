@@ -46,6 +46,7 @@ from .base import status_html, why_html
 from .hashi import explanation_html
 from .projector import ProjectorParts, board_part
 from ..words import word_list
+from ..i18n import lazy, lazy_ngettext
 from ..skylands.render import render_tile
 
 
@@ -76,75 +77,124 @@ NO_SUCH_BOX = "There is no {what} number {i}."
 GAME_OVER = "Game over ({reason}). Final scores: {scores}. Winner: {winners}."
 FINAL_SCORE = "{name} {vp} VP"
 #: "What would a bot do?": the planner's choice for the person to play, in the log's own words.
-SUGGEST_LABEL = "What would a bot do?"
-SUGGEST_TOOLTIP = "show what the planner bot would do now, and why (nothing is played)"
+SUGGEST_LABEL = lazy("What would a bot do?")
+SUGGEST_TOOLTIP = lazy("show what the planner bot would do now, and why (nothing is played)")
 SUGGEST_LINE = "A planner bot would play: {move} In its words: {why}"
 DEPLOY_PROMPT = ("{name}{bonus}: click a complete forest, mountain or crystal island to fill, or Pass.",
                  "{name}{bonus}: click up to {n} complete forest, mountain or crystal islands to fill, or Pass.")
 
 
-# -- projector mode (issue 16): whole sentences with named placeholders, for translation --------
-#: The big "whose turn / what to do now" line, one per kind of decision (``bonus``: BONUS or "").
+# -- projector mode (issue 16): whole sentences with named placeholders, marked for translation ---
+#: The big "whose turn / what to do now" line, one per kind of decision.
 SKYLANDS_TURN = {
-    "choose": "{name}: choose one of the four actions (or repeat your last one with the marker).",
-    "setup_start": "{name}: choose a side of your starting island and place it on your board.",
-    "setup_discard": "{name}: put back one of the tiles you drew.",
-    "setup_place": "{name}: place one of the tiles you kept on your board.",
-    "discover": "{name}{bonus}: take a revealed island and place it on your board, or pass.",
-    "deploy": "{name}{bonus}: fill up to {n} complete forest, mountain or crystal islands, or pass.",
-    "deploy_one": "{name}{bonus}: fill a complete forest, mountain or crystal island, or pass.",
-    "create": "{name}{bonus}: create a special island you can pay for, or pass.",
-    "pay": "{name}: choose which islands pay the inhabitants for {special}.",
-    "convert": "{name}{bonus}: power a complete city with a complete crystal island's inhabitants, or pass.",
+    "choose": lazy("{name}: choose one of the four actions (or repeat your last one with the marker)."),
+    "setup_start": lazy("{name}: choose a side of your starting island and place it on your board."),
+    "setup_discard": lazy("{name}: put back one of the tiles you drew."),
+    "setup_place": lazy("{name}: place one of the tiles you kept on your board."),
+    "discover": lazy("{name}: take a revealed island and place it on your board, or pass."),
+    "deploy": lazy_ngettext("{name}: fill up to {count} complete forest, mountain or crystal island, or pass.",
+                            "{name}: fill up to {count} complete forest, mountain or crystal islands, or pass."),
+    "deploy_one": lazy("{name}: fill a complete forest, mountain or crystal island, or pass."),
+    "create": lazy("{name}: create a special island you can pay for, or pass."),
+    # Translators: {special} is the special island's name.
+    "pay": lazy("{name}: choose which islands pay the inhabitants for {special}."),
+    "convert": lazy("{name}: power a complete city with a complete crystal island's inhabitants, or pass."),
 }
-BONUS = " (the active player's bonus)"
-PROJECTOR_BOT_THINKING = "{name} ({kind}) is thinking."
-PROJECTOR_BOT_PAUSED = "{name} ({kind}) plays next; the bots are paused."
-SKYLANDS_OVER_WIN = "Game over ({reason}): {name} wins with {points} VP."
-SKYLANDS_OVER_SHARED = "Game over ({reason}): {names} share the win with {points} VP."
+#: The same decisions made as the active player's bonus (the active player's second go at an action).
+SKYLANDS_TURN_BONUS = {
+    "discover": lazy("{name} (the active player's bonus): take a revealed island and place it on your board, "
+                     "or pass."),
+    "deploy": lazy_ngettext("{name} (the active player's bonus): fill up to {count} complete forest, mountain or "
+                            "crystal island, or pass.",
+                            "{name} (the active player's bonus): fill up to {count} complete forest, mountain or "
+                            "crystal islands, or pass."),
+    "deploy_one": lazy("{name} (the active player's bonus): fill a complete forest, mountain or crystal island, "
+                       "or pass."),
+    "create": lazy("{name} (the active player's bonus): create a special island you can pay for, or pass."),
+    "convert": lazy("{name} (the active player's bonus): power a complete city with a complete crystal island's "
+                    "inhabitants, or pass."),
+}
+# Translators: {kind} is the bot's kind as the program names it (planner, greedy, random: not translated).
+PROJECTOR_BOT_THINKING = lazy("{name} ({kind}) is thinking.")
+PROJECTOR_BOT_PAUSED = lazy("{name} ({kind}) plays next; the bots are paused.")
+# Translators: {reason} is why the game ended (a sentence of the rules engine).
+SKYLANDS_OVER_WIN = lazy_ngettext("Game over ({reason}): {name} wins with {count} VP.",
+                                  "Game over ({reason}): {name} wins with {count} VP.")
+# Translators: {names} is a list of names ("Ana and Bot 2").
+SKYLANDS_OVER_SHARED = lazy_ngettext("Game over ({reason}): {names} share the win with {count} VP.",
+                                     "Game over ({reason}): {names} share the win with {count} VP.")
+#: The four actions' names on the projector page (the rulebook's words in each language).
+SKYLANDS_ACTIONS = {
+    "discover": lazy("Discover islands"), "deploy": lazy("Deploy inhabitants"),
+    "create": lazy("Create islands"), "convert": lazy("Convert energy"),
+}
 #: The decision part's short prompts and controls.
 SKYLANDS_PROMPT = {
-    "choose": "Click an action below or on the table.",
-    "setup_start": "Click a side of your starting island, then a square.",
-    "setup_discard": "Click the drawn tile you put back.",
-    "setup_place": "Click a kept tile, then a square.",
-    "discover": "Click a revealed island, then a square; Rotate turns it.",
-    "deploy": "Click complete islands on your board, then Done; or Pass.",
-    "create": "Click a special island, then a square; or Pass.",
-    "pay": "Click the islands that pay, or Done to pay from the fullest.",
-    "convert": "Click a crystal island and a city, then Done; or Pass.",
-    "wait": "Nothing to do: a bot is playing.",
-    "over": "The game is over.",
+    "choose": lazy("Click an action below or on the table."),
+    "setup_start": lazy("Click a side of your starting island, then a square."),
+    "setup_discard": lazy("Click the drawn tile you put back."),
+    "setup_place": lazy("Click a kept tile, then a square."),
+    # Translators: Rotate is the name of a button of the same page.
+    "discover": lazy("Click a revealed island, then a square; Rotate turns it."),
+    # Translators: Done and Pass are the names of buttons of the same page.
+    "deploy": lazy("Click complete islands on your board, then Done; or Pass."),
+    "create": lazy("Click a special island, then a square; or Pass."),
+    "pay": lazy("Click the islands that pay, or Done to pay from the fullest."),
+    "convert": lazy("Click a crystal island and a city, then Done; or Pass."),
+    "wait": lazy("Nothing to do: a bot is playing."),
+    "over": lazy("The game is over."),
 }
-SKYLANDS_REPEAT = "Repeat {action}"
-SKYLANDS_ACTION_TIP = "move your token to {action}"
-SKYLANDS_REPEAT_TIP = "flip your once-per-game marker and do {action} again"
-SKYLANDS_WHITE = "A white inhabitant is paid with:"
-SKYLANDS_ROTATE = "Rotate"
-SKYLANDS_PASS = "Pass"
-SKYLANDS_DONE = "Done"
+# Translators: a button: do the action {action} again (the once-per-game marker).
+SKYLANDS_REPEAT = lazy("Repeat {action}")
+SKYLANDS_ACTION_TIP = lazy("move your token to {action}")
+SKYLANDS_REPEAT_TIP = lazy("flip your once-per-game marker and do {action} again")
+SKYLANDS_WHITE = lazy("A white inhabitant is paid with:")
+#: The choices of what pays a white inhabitant: the fullest island's colour ("auto") or a colour.
+SKYLANDS_WHITE_CHOICES = {
+    # Translators: a choice of what pays a white inhabitant: the program picks the colour.
+    "auto": lazy("any colour (automatic)"),
+    # Translators: the colours of Skylands' inhabitants (the rulebook's).
+    "green": lazy("green"), "purple": lazy("purple"), "blue": lazy("blue"),
+}
+# Translators: a button (Skylands' projector page): turn the selected tile a quarter clockwise.
+SKYLANDS_ROTATE = lazy("Rotate")
+# Translators: a button (Skylands' projector page): pass in this action.
+SKYLANDS_PASS = lazy("Pass")
+# Translators: a button (Skylands' projector page): confirm the islands picked.
+SKYLANDS_DONE = lazy("Done")
+SKYLANDS_ROTATE_TIP = lazy("turn the selected tile a quarter clockwise (r)")
+SKYLANDS_PASS_TIP = lazy("pass in this action (p)")
+SKYLANDS_DONE_TIP = lazy("confirm the islands picked (d)")
 #: The board part's caption, the summaries and the track.
-SKYLANDS_BOARD_OF = "{name}'s board"
-SKYLANDS_SEAT_PERSON = "person"
-SKYLANDS_SUMMARY = "{points} VP if the game ended now, {markers} VP in markers, {empty} empty squares."
-SKYLANDS_TOKEN = "Token on {action}."
-SKYLANDS_MARKER = ("Repeat marker unused.", "Repeat marker used.")
-SKYLANDS_TRACK_ROUND = "Round {round}: {name} is the active player."
-SKYLANDS_TRACK_ACTION = "Action now: {action}."
-SKYLANDS_TRACK_SETUP = "Setup: every player places a starting island and the tiles kept."
-SKYLANDS_TRACK_VP = "VP supply: {vp} left. The game ends when it is empty."
-SKYLANDS_TRACK_STACK = ("Island stack: {n} tile face down; a Discover reveals {need}, the game ends when it cannot.",
-                        "Island stack: {n} tiles face down; a Discover reveals {need}, the game ends when it cannot.")
-SKYLANDS_TRACK_EMPTY = "Fewest empty squares: {n}, on {name}'s board. The game ends when a board has at most one."
-SKYLANDS_TRACK_OVER = "The game ended: {reason}."
+SKYLANDS_BOARD_OF = lazy("{name}'s board")
+# Translators: a seat played by a person (in a summary: "Ana (person)").
+SKYLANDS_SEAT_PERSON = lazy("person")
+# Translators: a player's summary; {count} is the number of empty squares on their board.
+SKYLANDS_SUMMARY = lazy_ngettext(
+    "{points} VP if the game ended now, {markers} VP in markers, {count} empty square.",
+    "{points} VP if the game ended now, {markers} VP in markers, {count} empty squares.")
+SKYLANDS_TOKEN = lazy("Token on {action}.")
+SKYLANDS_MARKER = (lazy("Repeat marker unused."), lazy("Repeat marker used."))
+SKYLANDS_TRACK_ROUND = lazy("Round {round}: {name} is the active player.")
+SKYLANDS_TRACK_ACTION = lazy("Action now: {action}.")
+SKYLANDS_TRACK_SETUP = lazy("Setup: every player places a starting island and the tiles kept.")
+SKYLANDS_TRACK_VP = lazy("VP supply: {vp} left. The game ends when it is empty.")
+# Translators: {need} tiles are revealed by each Discover (the number of players plus one).
+SKYLANDS_TRACK_STACK = lazy_ngettext(
+    "Island stack: {count} tile face down; a Discover reveals {need}, the game ends when it cannot.",
+    "Island stack: {count} tiles face down; a Discover reveals {need}, the game ends when it cannot.")
+SKYLANDS_TRACK_EMPTY = lazy("Fewest empty squares: {n}, on {name}'s board. The game ends when a board has at most one.")
+SKYLANDS_TRACK_OVER = lazy("The game ended: {reason}.")
 #: Everyone's hidden information (the teacher's "show everyone's hidden information").
-SKYLANDS_OPEN_TITLE = "Hidden from every player (shown for discussion): the island stack, top first."
-SKYLANDS_OPEN_NEXT = "The next Discover reveals: {tiles}."
-SKYLANDS_OPEN_REST = "Then: {tiles}."
-SKYLANDS_OPEN_EMPTY = "The island stack is empty."
+SKYLANDS_OPEN_TITLE = lazy("Hidden from every player (shown for discussion): the island stack, top first.")
+# Translators: {tiles} are the island tiles' numbers.
+SKYLANDS_OPEN_NEXT = lazy("The next Discover reveals: {tiles}.")
+SKYLANDS_OPEN_REST = lazy("Then: {tiles}.")
+SKYLANDS_OPEN_EMPTY = lazy("The island stack is empty.")
 #: The teacher's undo.
-UNDO_TOOK_BACK = "Taken back: {move}. The bots are paused."
-UNDO_NOTHING = "There is nothing to take back."
+# Translators: {move} is what was taken back, in the words of the game's log.
+UNDO_TOOK_BACK = lazy("Taken back: {move}. The bots are paused.")
+UNDO_NOTHING = lazy("There is nothing to take back.")
 
 
 def _whole(v: Any) -> bool:
@@ -203,7 +253,7 @@ class SkylandsWidget(CanvasBoard):
         self.pass_button = on_click(W.Button(description="Pass", tooltip="pass in this action (p)", layout=W.Layout(width="80px")), self.pass_)
         self.done_button = on_click(W.Button(description="Done", tooltip="confirm the islands picked (d)", layout=W.Layout(width="80px")), self.done)
         self.log_view = W.HTML(layout=W.Layout(max_height="9em", overflow="auto"))
-        self.suggest_button = on_click(W.Button(description=SUGGEST_LABEL, tooltip=SUGGEST_TOOLTIP,
+        self.suggest_button = on_click(W.Button(description=str(SUGGEST_LABEL), tooltip=str(SUGGEST_TOOLTIP),
                                                 layout=W.Layout(width="auto")), self.suggest)
         self.hint_html = W.HTML()
         self.hint_html.add_class("skylands-hint")
@@ -678,7 +728,7 @@ class SkylandsWidget(CanvasBoard):
     # -- projector mode (issue 16: the protocol of widgets.projector.ProjectorGame) -------
     def _seat_kind(self, player: int) -> str:
         bot = self.turns.seats[player]
-        return SKYLANDS_SEAT_PERSON if bot is None else str(getattr(bot, "name", type(bot).__name__))
+        return str(SKYLANDS_SEAT_PERSON) if bot is None else str(getattr(bot, "name", type(bot).__name__))
 
     def _decision_kind(self) -> str:
         """The kind of decision of the player to act (a key of SKYLANDS_TURN)."""
@@ -699,23 +749,23 @@ class SkylandsWidget(CanvasBoard):
             points = g.points()
             best = g.winners()
             if len(best) == 1:
-                return SKYLANDS_OVER_WIN.format(reason=g.end_reason, name=g.names[best[0]], points=points[best[0]])
+                return SKYLANDS_OVER_WIN.format(reason=g.end_reason, name=g.names[best[0]], count=points[best[0]])
             return SKYLANDS_OVER_SHARED.format(reason=g.end_reason, names=word_list([g.names[p] for p in best]),
-                                               points=points[best[0]])
+                                               count=points[best[0]])
         p = self.to_play()
         name = g.names[p]
         if not self.turns.is_person(p):
             line = PROJECTOR_BOT_THINKING if self.turns.auto else PROJECTOR_BOT_PAUSED
             return line.format(name=name, kind=self._seat_kind(p))
         kind = self._decision_kind()
-        bonus = BONUS if g.is_bonus else ""
+        turn = SKYLANDS_TURN_BONUS if g.is_bonus and kind in SKYLANDS_TURN_BONUS else SKYLANDS_TURN
         if kind == "deploy":
             n = g.deploy_limit(p)
-            return SKYLANDS_TURN["deploy_one" if n == 1 else "deploy"].format(name=name, bonus=bonus, n=n)
+            return turn["deploy_one" if n == 1 else "deploy"].format(name=name, count=n)
         if kind == "pay":
             special = g.tile(g.display[g.paying[0]])  # type: ignore[index]
             return SKYLANDS_TURN["pay"].format(name=name, special=getattr(special, "name", special.id))
-        return SKYLANDS_TURN[kind].format(name=name, bonus=bonus)
+        return turn[kind].format(name=name)
 
     def on_refresh(self, callback: Any) -> None:
         """Call ``callback()`` after every refresh (a move, an undo, the bots)."""
@@ -739,11 +789,32 @@ class SkylandsWidget(CanvasBoard):
         taken = self.turns.undo_last()
         if taken is None:
             self.refresh()                       # the status line's prompt, then the message over it
-            self.say(UNDO_NOTHING, "error")
+            self.say(str(UNDO_NOTHING), "error")
             return
         gone = " ".join(sentence(line) for line in log[len(self.state.log):]) or str(taken[1])
         self.refresh()
         self.say(UNDO_TOOK_BACK.format(move=gone.rstrip(".")), "ok")
+
+    def relabel(self) -> None:
+        """Every text of the projector parts again in the language spoken now (after
+        ``set_language``): the buttons' labels and tips, then the prompt, the actions, the
+        caption, summaries and track; the game is unchanged."""
+        if self._parts is not None:
+            for button, text, tip in ((self._pj_rotate, SKYLANDS_ROTATE, SKYLANDS_ROTATE_TIP),
+                                      (self._pj_pass, SKYLANDS_PASS, SKYLANDS_PASS_TIP),
+                                      (self._pj_done, SKYLANDS_DONE, SKYLANDS_DONE_TIP),
+                                      (self._pj_suggest, SUGGEST_LABEL, SUGGEST_TOOLTIP)):
+                button.description, button.tooltip = str(text), str(tip)
+            for a, b in zip(ACTIONS, self._pj_actions):
+                b.description = str(SKYLANDS_ACTIONS[a])
+            self._pj_white_label.value = escape(str(SKYLANDS_WHITE))
+            value = self._pj_white.value
+            self._pj_white.options = self._white_choices()
+            self._pj_white.value = value
+        self.refresh()
+
+    def _white_choices(self) -> list[tuple[str, str]]:
+        return [(str(SKYLANDS_WHITE_CHOICES.get(v, v)), v) for v in self.white.options]
 
     def projector_parts(self) -> ProjectorParts:
         """The parts of the projector page (built once, kept up to date by :meth:`refresh`):
@@ -765,21 +836,21 @@ class SkylandsWidget(CanvasBoard):
             return widget
 
         def button(text: str, handler: Any, tip: str = "") -> W.Button:
-            b = W.Button(description=text, tooltip=tip, layout=W.Layout(width="auto"))
+            b = W.Button(description=str(text), tooltip=str(tip), layout=W.Layout(width="auto"))
             return self.return_focus(on_click(styled(b, "skylands-projector-button"), handler))
 
         self._pj_caption = styled(W.HTML(), "skylands-projector-caption")
         board = styled(board_part(self.canvas, above=[self._pj_caption]), "skylands-projector-board")
         self._pj_prompt = styled(W.HTML(), "skylands-projector-prompt")
-        self._pj_actions = [button(ACTION_TITLES[a], lambda i=i: self.click_action(i)) for i, a in enumerate(ACTIONS)]
+        self._pj_actions = [button(SKYLANDS_ACTIONS[a], lambda i=i: self.click_action(i)) for i, a in enumerate(ACTIONS)]
         self._pj_action_box = styled(W.VBox(self._pj_actions), "skylands-projector-actions")
-        self._pj_rotate = button(SKYLANDS_ROTATE, self.rotate, "turn the selected tile a quarter clockwise (r)")
-        self._pj_pass = button(SKYLANDS_PASS, self.pass_, "pass in this action (p)")
-        self._pj_done = button(SKYLANDS_DONE, self.done, "confirm the islands picked (d)")
+        self._pj_rotate = button(SKYLANDS_ROTATE, self.rotate, SKYLANDS_ROTATE_TIP)
+        self._pj_pass = button(SKYLANDS_PASS, self.pass_, SKYLANDS_PASS_TIP)
+        self._pj_done = button(SKYLANDS_DONE, self.done, SKYLANDS_DONE_TIP)
         self._pj_buttons = styled(W.HBox([self._pj_rotate, self._pj_pass, self._pj_done],
                                          layout=W.Layout(flex_flow="row wrap")), "skylands-projector-buttons")
-        self._pj_white_label = styled(W.HTML(escape(SKYLANDS_WHITE)), "skylands-projector-label")
-        self._pj_white = styled(W.Dropdown(options=list(self.white.options), value=self.white.value,
+        self._pj_white_label = styled(W.HTML(escape(str(SKYLANDS_WHITE))), "skylands-projector-label")
+        self._pj_white = styled(W.Dropdown(options=self._white_choices(), value=self.white.value,
                                            layout=W.Layout(width="auto")), "skylands-projector-white")
         W.link((self._pj_white, "value"), (self.white, "value"))
         self._pj_white_box = styled(W.VBox([self._pj_white_label, self._pj_white]), "skylands-projector-white-box")
@@ -797,12 +868,12 @@ class SkylandsWidget(CanvasBoard):
         kind = "over" if g.is_over() else self._decision_kind() if person else "wait"
         shown = self.viewer()
         self._pj_caption.value = escape(SKYLANDS_BOARD_OF.format(name=g.names[shown]))
-        self._pj_prompt.value = escape(SKYLANDS_PROMPT[kind])
+        self._pj_prompt.value = escape(str(SKYLANDS_PROMPT[kind]))
         self._pj_action_box.layout.display = None if kind == "choose" else "none"
         if kind == "choose":
             p = self.to_play()
             for a, b in zip(ACTIONS, self._pj_actions):
-                title = ACTION_TITLES[a]
+                title = str(SKYLANDS_ACTIONS[a])
                 mine = g.token[p] == a
                 b.description = SKYLANDS_REPEAT.format(action=title) if mine else title
                 b.tooltip = (SKYLANDS_REPEAT_TIP if mine else SKYLANDS_ACTION_TIP).format(action=title)
@@ -826,10 +897,10 @@ class SkylandsWidget(CanvasBoard):
         for p in range(g.n):
             css = "skylands-projector-player" + (" skylands-projector-now" if p == now else "")
             lines = [SKYLANDS_SUMMARY.format(points=points[p], markers=g.vp[p] + g.overflow[p],
-                                             empty=len(g.boards[p].empty_squares()))]
+                                             count=len(g.boards[p].empty_squares()))]
             if g.token[p]:
-                lines.append(SKYLANDS_TOKEN.format(action=ACTION_TITLES[g.token[p]]))
-            lines.append(SKYLANDS_MARKER[0 if g.marker_active[p] else 1])
+                lines.append(SKYLANDS_TOKEN.format(action=str(SKYLANDS_ACTIONS[g.token[p]])))
+            lines.append(str(SKYLANDS_MARKER[0 if g.marker_active[p] else 1]))
             rows.append(f'<div class="{css}"><b>{escape(g.names[p])}</b> ({escape(self._seat_kind(p))})'
                         f'<div class="skylands-projector-detail">{escape(" ".join(lines))}</div></div>')
         return "".join(rows)
@@ -840,22 +911,22 @@ class SkylandsWidget(CanvasBoard):
         if g.is_over():
             lines = [SKYLANDS_TRACK_OVER.format(reason=g.end_reason)]
         elif g.phase == "setup":
-            lines = [SKYLANDS_TRACK_SETUP]
+            lines = [str(SKYLANDS_TRACK_SETUP)]
         else:
             lines = [SKYLANDS_TRACK_ROUND.format(round=g.round, name=g.names[g.active])]
             if g.action:
-                lines.append(SKYLANDS_TRACK_ACTION.format(action=ACTION_TITLES[g.action]))
+                lines.append(SKYLANDS_TRACK_ACTION.format(action=str(SKYLANDS_ACTIONS[g.action])))
         if not g.is_over():
             empty = [len(b.empty_squares()) for b in g.boards]
             fewest = min(empty)
             lines += [SKYLANDS_TRACK_VP.format(vp=g.vp_supply),
-                      counted(len(g.stack), *SKYLANDS_TRACK_STACK, need=need),
+                      SKYLANDS_TRACK_STACK.format(count=len(g.stack), need=need),
                       SKYLANDS_TRACK_EMPTY.format(n=fewest, name=g.names[empty.index(fewest)])]
         html = "".join(f"<div>{escape(line)}</div>" for line in lines)
         if self.open_hand:
             top = list(reversed(g.stack))           # Discover pops from the end: the top of the stack
             if not top:
-                secret = f"<div>{escape(SKYLANDS_OPEN_EMPTY)}</div>"
+                secret = f"<div>{escape(str(SKYLANDS_OPEN_EMPTY))}</div>"
             else:
                 pictures = "".join(f'<span class="skylands-projector-tile" title="{escape(t)}">'
                                    f"{render_tile(g.tile(t), size=48).to_svg()}</span>" for t in top[:need])
@@ -863,7 +934,7 @@ class SkylandsWidget(CanvasBoard):
                           f"<div>{pictures}</div>")
                 if top[need:]:
                     secret += f"<div>{escape(SKYLANDS_OPEN_REST.format(tiles=', '.join(top[need:])))}</div>"
-            html += (f'<div class="skylands-projector-open"><b>{escape(SKYLANDS_OPEN_TITLE)}</b>'
+            html += (f'<div class="skylands-projector-open"><b>{escape(str(SKYLANDS_OPEN_TITLE))}</b>'
                      f"{secret}</div>")
         return html
 
@@ -917,8 +988,13 @@ class SkylandsWidget(CanvasBoard):
 
 
 #: The seats of a projector game when the options are silent: the class against two greedy bots.
-PROJECTOR_CLASS = "Class"
-PROJECTOR_BOT_NAME = "Bot {seat}"
+#: Their names, in the language spoken when the game starts (a later language switch keeps them).
+# Translators: the name of the seat the whole class plays on the projector page.
+PROJECTOR_CLASS = lazy("Class")
+# Translators: the name of one of several seats the class plays on the projector page; {seat} is its number.
+PROJECTOR_CLASS_SEAT = lazy("Class {seat}")
+# Translators: the name of a bot's seat on the projector page; {seat} is its seat number (2, 3).
+PROJECTOR_BOT_NAME = lazy("Bot {seat}")
 
 
 def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, players: int | None = None,
@@ -944,7 +1020,7 @@ def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, p
         raise BadConfigError(f"{len(seats)} seats given for {players!r} players")
     if names is None:
         persons = sum(1 for k in seats if k is None)
-        names = [(PROJECTOR_CLASS if persons == 1 else f"{PROJECTOR_CLASS} {i + 1}") if k is None
+        names = [(str(PROJECTOR_CLASS) if persons == 1 else PROJECTOR_CLASS_SEAT.format(seat=i + 1)) if k is None
                  else PROJECTOR_BOT_NAME.format(seat=i + 1) for i, k in enumerate(seats)]
     if isinstance(names, str) or len(names) != len(seats):
         raise BadConfigError(f"give one name per seat ({len(seats)}), not {names!r}")

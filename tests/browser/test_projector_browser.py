@@ -244,8 +244,8 @@ def test_other_projector_pages(voila, page, game, size):
     open_page(page, voila, game, size)
     width, height = size
     name = f"projector_{game}_{width}x{height}"
+    shoot(page, f"{name}_1_start")           # (before the check: a failure leaves its picture)
     check_layout(page, height)
-    shoot(page, f"{name}_1_start")
     page.locator(".skye-projector-speed").get_by_role("button", name="step by step").click()
     turn = turn_line(page)
     expect(turn).not_to_contain_text("is thinking")      # the page has taken the pause in
@@ -265,4 +265,55 @@ def test_other_projector_pages(voila, page, game, size):
     shoot(page, f"{name}_2_explain")
     button(page, "new game").click()
     expect(page.locator(".skye-projector-controls")).to_contain_text("Game number 1.")
+    assert not page.page_errors
+
+
+#: Polish on the projector (issue 18): the words a room reads after the teacher picks "Polski".
+POLISH_TURN = {
+    "skye": "Klasa: odrzuć jeden z trzech nowych żetonów i ustal cenę każdego z dwóch pozostałych.",
+    "hashi": "Klasa: wpisz 3 albo 4 na wyspie bez flagi.",
+    "skylands": "Klasa: wybierz jedną z czterech akcji (albo powtórz ostatnią za pomocą znacznika).",
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_polish_projector_page_at_720p(voila, page, game):
+    """The teacher switches the page to Polish mid-game with the picker, then starts a new game
+    (its seats named in Polish): at 1280x720 the same checks as in English (no cut label,
+    nothing overflowing, text size, contrast) at the start and with the last move explained
+    (Isle of Skye: in the buying phase, as in English). Everyone's hidden information is
+    photographed, not checked, as in English (Skylands lists the whole island stack there)."""
+    width, height = 1280, 720
+    open_page(page, voila, game, (width, height))
+    name = f"projector_{game}_pl_{width}x{height}"
+    turn = turn_line(page)
+    page.locator(".skye-projector-language select").select_option(label="Polski")
+    expect(page.locator(".skye-projector-controls")).to_contain_text("Gra numer 0.")
+    button(page, "nowa gra").click()
+    expect(page.locator(".skye-projector-controls")).to_contain_text("Gra numer 1.")
+    page.locator(".skye-projector-speed").get_by_role("button", name="krok po kroku").click()
+    expect(turn).to_have_text(POLISH_TURN[game])          # game 1: the class decides first
+    shoot(page, f"{name}_1_start")           # (before the check: a failure leaves its picture)
+    check_layout(page, height)
+    button(page, "pokaż ukryte informacje").click()
+    expect(button(page, "ukryj ukryte informacje")).to_be_visible()
+    shoot(page, f"{name}_2_hidden")
+    button(page, "ukryj ukryte informacje").click()
+    if game == "skye":            # the class prices (the form's defaults), the bots price: the buying
+        page.get_by_role("button", name="zatwierdź ceny").click()
+        for _ in range(4):
+            if "kup jeden żeton" in turn.inner_text():
+                break
+            button(page, "następny ruch").click()
+            page.wait_for_timeout(300)
+        expect(turn).to_have_text("Klasa: kup jeden żeton od innego gracza albo spasuj.")
+        page.locator(".skye-pass").click()
+        expect(turn).to_have_text("Bot 2 (bot planner) gra następny: boty są wstrzymane.")
+        button(page, "następny ruch").click()
+        expect(turn).to_have_text("Bot 3 (bot planner) gra następny: boty są wstrzymane.")
+    button(page, "wyjaśnij ostatni ruch").click()
+    expect(button(page, "ukryj wyjaśnienie")).to_be_visible()
+    expect(page.locator(".skye-projector-explanation")).to_be_visible()
+    shoot(page, f"{name}_3_explain")
+    check_layout(page, height)
     assert not page.page_errors
