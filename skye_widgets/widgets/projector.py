@@ -544,7 +544,10 @@ class ProjectorTable(W.GridBox):
             explaining = controls is not None and controls.explaining
             self.explanation.value = _explanation_html(self.game.explain_last()) if explaining else ""
             self.explanation.layout.display = None if explaining else "none"
-            side = (parts.decision, parts.status, self.explanation, parts.summaries, parts.track)
+            # an explanation takes the place of the summaries and the track while it shows (the
+            # teacher asked for it; all of it fits one screen even beside a tall decision)
+            side = ((parts.decision, parts.status, self.explanation) if explaining else
+                    (parts.decision, parts.status, self.explanation, parts.summaries, parts.track))
             if tuple(self.side.children) != side:
                 self.side.children = side
             if controls is not None:

@@ -843,7 +843,8 @@ class SkylandsWidget(CanvasBoard):
         board = styled(board_part(self.canvas, above=[self._pj_caption]), "skylands-projector-board")
         self._pj_prompt = styled(W.HTML(), "skylands-projector-prompt")
         self._pj_actions = [button(SKYLANDS_ACTIONS[a], lambda i=i: self.click_action(i)) for i, a in enumerate(ACTIONS)]
-        self._pj_action_box = styled(W.VBox(self._pj_actions), "skylands-projector-actions")
+        self._pj_action_box = styled(W.HBox(self._pj_actions, layout=W.Layout(flex_flow="row wrap")),
+                                     "skylands-projector-actions")   # side by side: room for the rest
         self._pj_rotate = button(SKYLANDS_ROTATE, self.rotate, SKYLANDS_ROTATE_TIP)
         self._pj_pass = button(SKYLANDS_PASS, self.pass_, SKYLANDS_PASS_TIP)
         self._pj_done = button(SKYLANDS_DONE, self.done, SKYLANDS_DONE_TIP)
@@ -933,7 +934,7 @@ class SkylandsWidget(CanvasBoard):
                 secret = (f"<div>{escape(SKYLANDS_OPEN_NEXT.format(tiles=', '.join(top[:need])))}</div>"
                           f"<div>{pictures}</div>")
                 if top[need:]:
-                    secret += f"<div>{escape(SKYLANDS_OPEN_REST.format(tiles=', '.join(top[need:])))}</div>"
+                    secret += f"<div>{escape(SKYLANDS_OPEN_REST.format(tiles=word_list(top[need:], limit=need)))}</div>"
             html += (f'<div class="skylands-projector-open"><b>{escape(str(SKYLANDS_OPEN_TITLE))}</b>'
                      f"{secret}</div>")
         return html

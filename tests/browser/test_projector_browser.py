@@ -50,9 +50,12 @@ LAYOUT_JS = """
     if (!visible(el) || el.clientWidth === 0) continue;
     if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
   }
-  // the parts inside the viewport
-  for (const sel of ['.skye-projector-turn', '.skye-projector-board-part', '.skye-projector-decision-part',
-                     '.skye-projector-summaries-part', '.skye-projector-track-part', '.skye-projector-controls']) {
+  // the parts inside the viewport (an explanation shown takes the place of the summaries and the track)
+  const explaining = [...root.querySelectorAll('.skye-projector-explanation')].some(visible);
+  const parts = ['.skye-projector-turn', '.skye-projector-board-part', '.skye-projector-decision-part',
+                 '.skye-projector-controls'].concat(
+                  explaining ? [] : ['.skye-projector-summaries-part', '.skye-projector-track-part']);
+  for (const sel of parts) {
     const el = root.querySelector(sel);
     if (!el) { problems.push(`missing ${sel}`); continue; }
     const r = el.getBoundingClientRect();
@@ -130,8 +133,9 @@ def turn_line(page):
     return page.locator(".skye-projector-turn")
 
 
-#: What the board part shows, as the canvas's own pixels (a PNG data URL).
-BOARD_PIXELS = "() => document.querySelector('.skye-projector-canvas canvas').toDataURL()"
+#: What the board part shows, as its canvases' own pixels (every layer's PNG data URL).
+BOARD_PIXELS = ("() => [...document.querySelectorAll('.skye-projector-canvas canvas')]"
+                ".map(c => c.toDataURL()).join(' ')")
 
 
 def board_pixels(page) -> str:
@@ -180,6 +184,10 @@ def test_skye_projector_page(voila, page, size):
     expect(page.locator(".skye-projector-controls")).to_contain_text("Game number 0.")
     check_layout(page, height)
     shoot(page, f"{name}_1_prices")
+    button(page, "explain the last move").click()     # beside the tall prices form, it fits too
+    expect(page.locator(".skye-projector-explanation")).to_be_visible()
+    check_layout(page, height)
+    button(page, "hide the explanation").click()
     # step by step: the bots wait for "next move"
     page.locator(".skye-projector-speed").get_by_role("button", name="step by step").click()
     page.get_by_role("button", name="confirm prices").click()
@@ -252,11 +260,12 @@ def test_other_projector_pages(voila, page, game, size):
     if button(page, "next move").is_enabled():     # a bot plays next: one move, then take it back
         before = board_pixels(page)
         button(page, "next move").click()
-        page.wait_for_function(f"() => ({BOARD_PIXELS})() !== {before!r}")     # the board shows the move
+        page.wait_for_function(f"before => ({BOARD_PIXELS})() !== before", arg=before)     # the board shows the move
         button(page, "undo").click()
-        page.wait_for_function(f"() => ({BOARD_PIXELS})() === {before!r}")     # and shows it taken back
+        page.wait_for_function(f"before => ({BOARD_PIXELS})() === before", arg=before)     # and shows it taken back
     button(page, "show hidden information").click()
     expect(button(page, "hide hidden information")).to_be_visible()
+    check_layout(page, height)                        # the hidden information fits too
     button(page, "hide hidden information").click()
     button(page, "explain the last move").click()
     expect(page.locator(".skye-projector-explanation")).to_be_visible()
@@ -298,6 +307,7 @@ def test_polish_projector_page_at_720p(voila, page, game):
     button(page, "pokaż ukryte informacje").click()
     expect(button(page, "ukryj ukryte informacje")).to_be_visible()
     shoot(page, f"{name}_2_hidden")
+    check_layout(page, height)
     button(page, "ukryj ukryte informacje").click()
     if game == "skye":            # the class prices (the form's defaults), the bots price: the buying
         page.get_by_role("button", name="zatwierdź ceny").click()
