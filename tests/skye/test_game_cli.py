@@ -117,7 +117,7 @@ def test_not_enough_gold_in_a_save_is_reported_with_the_action_number(capsys, tm
     code, _, err = run(capsys, "replay", str(path))
     assert code == 2
     tile = d["actions"][i]["tile"]
-    assert f"action {i + 1} of {len(d['actions'])}: Player 1 cannot buy tile {tile}: not enough gold" in err
+    assert f"action {i + 1} of {len(d['actions'])}: Player 1 cannot buy tile {tile}: it costs" in err
 
 
 def test_malformed_and_missing_files(capsys, tmp_path):

@@ -1,0 +1,114 @@
+"""The rules errors of the three engines in the players' languages (issue 18).
+
+For each language a hand-built illegal move in each game raises with the message in that
+language, written here by hand (not read from the catalog), and changes nothing; under the
+pseudo-language ``qps`` every message these tests trigger is pseudo-translated (none stays English).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from skye_widgets.i18n import language, set_language
+from skye_widgets.skye.game import Buy, GameConfig, GameState, NotEnoughGoldError, Pass, SetPrices
+from skye_widgets.skye.territory import Territory, TerrainMismatchError
+from skye_game_helpers import snapshot
+
+NB = "\u00a0"     # French puts a no-break space before ":" and inside « »
+
+
+@pytest.fixture(autouse=True)
+def restore_language():
+    before = language()
+    yield
+    set_language(before)
+
+
+def raised(error, call) -> str:
+    """The message ``call()`` raises ``error`` with (it must raise it)."""
+    with pytest.raises(error) as e:
+        call()
+    return str(e.value)
+
+
+# --------------------------------------------------------------------------
+# Isle of Skye
+# --------------------------------------------------------------------------
+
+def skye_buy_phase() -> GameState:
+    """3 players (Ana, Bruno, Celina), round 1, everyone has priced; Ana and Bruno pass: Celina buys.
+
+    Celina starts with 3 gold and puts 1 + 1 on her tiles: 1 gold left; Bruno sells tile 4 for 4 gold.
+    """
+    g = GameState(GameConfig(players=3, seed=1, names=("Ana", "Bruno", "Celina")))
+    tiles = (["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"])
+    for p in range(3):
+        g.bag.extend(g.displays[p])
+    for p, mine in enumerate(tiles):
+        for t in mine:
+            if t in g.bag:
+                g.bag.remove(t)
+        g.displays[p] = list(mine)
+    g.gold[:] = [10, 9, 3]
+    g.income_paid = 22
+    g.apply(SetPrices(0, "3", (("1", 1), ("2", 1))))
+    g.apply(SetPrices(1, "6", (("4", 4), ("5", 3))))
+    g.apply(SetPrices(2, "9", (("7", 1), ("8", 1))))
+    g.apply(Pass(0))
+    g.apply(Pass(1))
+    return g
+
+
+SKYE_MISMATCH = {
+    "en": "Tile 3 cannot go at (0, 1) with rotation 0: its north side shows water, but the south side of "
+          "tile castle-blue at (0, 0) shows pasture.",
+    "pt": "A peça 3 não pode ir para (0, 1) com rotação 0: seu lado norte mostra água, mas o lado sul da "
+          "peça castle-blue em (0, 0) mostra pasto.",
+    "pl": "Żeton 3 nie może leżeć na polu (0, 1) z obrotem 0: jego krawędź północna to woda, a krawędź "
+          "południowa żetonu castle-blue na polu (0, 0) to pastwisko.",
+    "fr": f"La tuile 3 ne peut pas aller en (0, 1) avec la rotation 0{NB}: son côté nord montre eau, mais le "
+          "côté sud de la tuile castle-blue en (0, 0) montre pâturage.",
+    "es": "La loseta 3 no puede ir en (0, 1) con rotación 0: su lado norte muestra agua, pero el lado sur de "
+          "la loseta castle-blue en (0, 0) muestra pradera.",
+}
+
+SKYE_TOO_DEAR = {
+    "en": "Celina cannot buy tile 4: it costs 4 gold and they have only 1.",
+    "pt": "Celina não pode comprar a peça 4: o preço é 4 e só tem 1 moeda.",
+    "pl": "Celina nie może kupić żetonu 4: jego cena wynosi 4, a ma tylko 1 sztukę złota.",
+    "fr": f"Celina ne peut pas acheter la tuile 4{NB}: son prix est de 4 et il ne lui reste que 1 pièce d’or.",
+    "es": "Celina no puede comprar la loseta 4: su precio es 4 y solo tiene 1 moneda de oro.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SKYE_MISMATCH))
+def test_skye_a_placement_whose_edge_does_not_match(lang):
+    t = Territory("castle-blue")          # its S side is pasture; tile 3's N side is water
+    before = t.to_dict()
+    set_language(lang)
+    assert raised(TerrainMismatchError, lambda: t.place("3", 0, 1, 0)) == SKYE_MISMATCH[lang]
+    assert t.to_dict() == before
+
+
+@pytest.mark.parametrize("lang", sorted(SKYE_TOO_DEAR))
+def test_skye_a_buy_you_cannot_afford(lang):
+    g = skye_buy_phase()
+    assert g.gold[2] == 1 and g.prices[1]["4"] == 4
+    before = snapshot(g)
+    set_language(lang)
+    assert raised(NotEnoughGoldError, lambda: g.apply(Buy(2, 1, "4"))) == SKYE_TOO_DEAR[lang]
+    assert snapshot(g) == before
+
+
+def test_polish_counts_gold_in_three_forms():
+    g = skye_buy_phase()
+    set_language("pl")
+    got = []
+    for gold in (1, 2, 5, 22):
+        g.gold[2] = gold
+        g.prices[1]["4"] = 30
+        got.append(raised(NotEnoughGoldError, lambda: g.apply(Buy(2, 1, "4"))).split(", a ")[1])
+    assert got == ["ma tylko 1 sztukę złota.", "ma tylko 2 sztuki złota.", "ma tylko 5 sztuk złota.",
+                   "ma tylko 22 sztuki złota."]
