@@ -7,10 +7,14 @@ pseudo-language ``qps`` every message these tests trigger is pseudo-translated (
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
+from skye_widgets.hashi.board import load_board
+from skye_widgets.hashi.game import Bridge, Card, CrossingBridgeError, EndTurn, HashiGame, IslandFullError, Setup, Write
+from skye_widgets.hashi.game import default_deck
 from skye_widgets.i18n import language, set_language
 from skye_widgets.skye.game import Buy, GameConfig, GameState, NotEnoughGoldError, Pass, SetPrices
 from skye_widgets.skye.territory import Territory, TerrainMismatchError
@@ -112,3 +116,64 @@ def test_polish_counts_gold_in_three_forms():
         got.append(raised(NotEnoughGoldError, lambda: g.apply(Buy(2, 1, "4"))).split(", a ")[1])
     assert got == ["ma tylko 1 sztukę złota.", "ma tylko 2 sztuki złota.", "ma tylko 5 sztuk złota.",
                    "ma tylko 22 sztuki złota."]
+
+
+# --------------------------------------------------------------------------
+# Hashi (board skerries-a: (2,0)-(2,3) crosses (0,2)-(3,2); see tests/hashi/test_game.py)
+# --------------------------------------------------------------------------
+
+def hashi_game(*played: Card, number: int = 4) -> HashiGame:
+    """Sara alone on skerries-a, ``number`` written on (2, 0) at the setup, the cards ``played`` first."""
+    deck = list(default_deck())
+    for c in (Card(6, 3), *played):
+        deck.remove(c)
+    g = HashiGame(load_board("skerries-a"), ["Sara"], deck=[Card(6, 3), *played, *deck], shuffle=False)
+    g.apply(Setup((2, 0), number))
+    return g
+
+
+def hashi_state(g: HashiGame):
+    return json.dumps(g.to_dict()), g.turn_wrote, g.turn_drawn, g.current_player()
+
+
+HASHI_CROSSING = {
+    "en": "A bridge from (0, 2) to (3, 2) would cross the bridge from (2, 0) to (2, 3); bridges never cross.",
+    "pt": "Uma ponte de (0, 2) a (3, 2) cruzaria a ponte de (2, 0) a (2, 3); as pontes nunca se cruzam.",
+    "pl": "Most z (0, 2) do (3, 2) przeciąłby most z (2, 0) do (2, 3); mosty nigdy się nie krzyżują.",
+    "fr": f"Un pont de (0, 2) à (3, 2) croiserait le pont de (2, 0) à (2, 3){NB}; les ponts ne se croisent jamais.",
+    "es": "Un puente de (0, 2) a (3, 2) cruzaría el puente de (2, 0) a (2, 3); los puentes nunca se cruzan.",
+}
+
+HASHI_FINISHED = {
+    "en": "The island at (2, 0) already has its 3 bridges: it is finished and takes no more.",
+    "pt": "A ilha em (2, 0) já tem as suas 3 pontes: está completa e não recebe mais nenhuma.",
+    "pl": "Wyspa (2, 0) ma już swoje 3 mosty: jest ukończona i nie przyjmie więcej.",
+    "fr": f"L’île en (2, 0) a déjà ses 3 ponts{NB}: elle est terminée et n’en prend plus.",
+    "es": "La isla en (2, 0) ya tiene sus 3 puentes: está terminada y no admite más.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(HASHI_CROSSING))
+def test_hashi_a_crossing_bridge(lang):
+    g = hashi_game(Card(3, 1), Card(2, 1))
+    g.apply(Write((0, 2)))
+    g.apply(Bridge((2, 0), (2, 3)))
+    g.apply(EndTurn())                 # the second card: a 2 with 1 bridge, from (0, 2) across (2,0)-(2,3)
+    before = hashi_state(g)
+    set_language(lang)
+    assert raised(CrossingBridgeError, lambda: g.apply(Bridge((0, 2), (3, 2)))) == HASHI_CROSSING[lang]
+    assert hashi_state(g) == before
+
+
+@pytest.mark.parametrize("lang", sorted(HASHI_FINISHED))
+def test_hashi_a_bridge_on_a_finished_island(lang):
+    g = hashi_game(Card(2, 3), Card(2, 1), number=3)     # the rulebook's example: a 3 with its 3 bridges
+    g.apply(Bridge((2, 0), (5, 0)))
+    g.apply(Bridge((2, 0), (5, 0)))
+    g.apply(Bridge((2, 0), (0, 0)))
+    g.apply(EndTurn())
+    g.apply(Write((5, 0)))
+    before = hashi_state(g)
+    set_language(lang)
+    assert raised(IslandFullError, lambda: g.apply(Bridge((2, 0), (2, 3)))) == HASHI_FINISHED[lang]
+    assert hashi_state(g) == before

@@ -143,17 +143,19 @@ class GameConfig:
             if isinstance(getattr(self, name), list):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         if not is_whole(self.players, 2, 5):
-            raise BadConfigError(f"Isle of Skye is for 2-5 players, not {reprlib.repr(self.players)}")
+            raise BadConfigError(_("Isle of Skye is for 2-5 players, not {value}.").format(value=reprlib.repr(self.players)))
         if not (is_whole(self.seed, None, None) or isinstance(self.seed, str)):
             raise BadConfigError(f"seed must be a whole number or a string, not {reprlib.repr(self.seed)}")
         if not isinstance(self.names, tuple) or not all(isinstance(n, str) and n for n in self.names):
             raise BadConfigError(f"names must be non-empty strings, not {reprlib.repr(self.names)}")
         if any(len(n) > MAX_NAME_LENGTH for n in self.names):   # so that every save loads back
-            raise BadConfigError(f"a player name has at most {MAX_NAME_LENGTH} characters")
+            raise BadConfigError(ngettext("A player's name has at most {count} character.",
+                                          "A player's name has at most {count} characters.",
+                                          MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
         if self.names and len(self.names) != self.players:
             raise BadConfigError(f"{len(self.names)} names for {self.players} players")
         if len(set(self.player_names)) != self.players:
-            raise BadConfigError("player names must be different")
+            raise BadConfigError(_("The players' names must be different."))
         if self.scoring is not None:
             if not isinstance(self.scoring, tuple) or len(self.scoring) != 4 or len(set(self.scoring)) != 4 or \
                     not all(is_whole(n, 1, 16) for n in self.scoring):
