@@ -1127,7 +1127,7 @@ class GameState(Pictured):
     def from_dict(cls, d: Any) -> "GameState":
         """The game a save dict describes, replayed through the rules; raises
         :class:`SaveDataError` (a ``ValueError``) saying what is wrong."""
-        config, actions, _ = parse_save(d)
+        config, actions, _bots = parse_save(d)
         g = cls(config)
         for i, a in enumerate(actions):
             try:
