@@ -16,6 +16,11 @@ from skye_widgets.hashi.board import load_board
 from skye_widgets.hashi.game import Bridge, Card, CrossingBridgeError, EndTurn, HashiGame, IslandFullError, Setup, Write
 from skye_widgets.hashi.game import default_deck
 from skye_widgets.i18n import language, set_language
+from skye_widgets.errors import CellOccupiedError
+from skye_widgets.skylands.board import PlayerBoard
+from skye_widgets.skylands.components import Part, Tile
+from skye_widgets.skylands.game import CannotPayError, ChooseAction, Create, Take
+from skye_widgets.skylands.game import GameState as SkylandsState
 from skye_widgets.skye.game import Buy, GameConfig, GameState, NotEnoughGoldError, Pass, SetPrices
 from skye_widgets.skye.territory import Territory, TerrainMismatchError
 from skye_game_helpers import snapshot
@@ -177,3 +182,122 @@ def test_hashi_a_bridge_on_a_finished_island(lang):
     set_language(lang)
     assert raised(IslandFullError, lambda: g.apply(Bridge((2, 0), (2, 3)))) == HASHI_FINISHED[lang]
     assert hashi_state(g) == before
+
+
+# --------------------------------------------------------------------------
+# Skylands (players named as in the Spanish rulebook: Félix and Laura)
+# --------------------------------------------------------------------------
+
+def islet(terrain: str, tid: str) -> Tile:
+    """A one-space island touching no side (complete on its own)."""
+    return Tile(tid, (Part(terrain, (), 1),))
+
+
+def skylands_game() -> SkylandsState:
+    """Félix (active, to play) and Laura on empty boards."""
+    g = SkylandsState(["Félix", "Laura"], seed=5)
+    g.boards = [PlayerBoard(), PlayerBoard()]
+    g.active = g.start_player = 0
+    return g
+
+
+def skylands_state(g: SkylandsState):
+    return (g.to_dict(), [b.to_dict() for b in g.boards], dict(g.supply), list(g.revealed), g.phase,
+            list(g.queue), g.current_player())
+
+
+SKYLANDS_OCCUPIED = {
+    "en": "The square (0, 0) already holds tile forest-islet.",
+    "pt": "A casa (0, 0) já tem a peça forest-islet.",
+    "pl": "Na polu (0, 0) leży już żeton forest-islet.",
+    "fr": "La case (0, 0) contient déjà la tuile forest-islet.",
+    "es": "La casilla (0, 0) ya tiene la ficha forest-islet.",
+}
+
+# Windfall Rock (S03) costs 1 purple + 1 white; Laura pays the white in purple: 2 purple, she has 1.
+# (The special island's name is the components' English one: its translation is not a rules error's.)
+SKYLANDS_CANNOT_PAY = {
+    "en": "Windfall Rock costs 2 purple inhabitants; Laura lacks 1 purple inhabitant on the board.",
+    "pt": "Windfall Rock custa 2 habitantes roxos; faltam no tabuleiro de Laura: 1 habitante roxo.",
+    "pl": "Windfall Rock kosztuje: 2 fioletowi mieszkańcy; na planszy gracza Laura brakuje: 1 fioletowy mieszkaniec.",
+    "fr": f"Windfall Rock coûte 2 habitants violets{NB}; il manque 1 habitant violet à Laura sur son plateau.",
+    "es": "Windfall Rock cuesta 2 habitantes morados; en el tablero de Laura falta: 1 habitante morado.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SKYLANDS_OCCUPIED))
+def test_skylands_a_tile_on_an_occupied_square(lang):
+    g = skylands_game()
+    g.boards[0].place(islet("forest", "forest-islet"), 0, 0, 0)
+    g.apply(ChooseAction("discover"))
+    g.revealed[0] = "I88"                                  # clouds only: it fits anywhere free
+    before = skylands_state(g)
+    set_language(lang)
+    assert raised(CellOccupiedError, lambda: g.apply(Take(0, 0, 0, 0))) == SKYLANDS_OCCUPIED[lang]
+    assert skylands_state(g) == before
+
+
+def laura_to_create() -> SkylandsState:
+    g = skylands_game()
+    g.display[0] = "S03"
+    b = g.boards[1]
+    b.place(islet("mountain", "mountain-islet"), 0, 0, 0)
+    b.add_inhabitants((0, 0, 0), "purple", 1)
+    b.place(islet("forest", "forest-islet"), 2, 0, 0)
+    b.add_inhabitants((2, 0, 0), "green", 1)
+    g.supply.update(green=19, purple=19)
+    g.boards[0].place(islet("forest", "forest-islet"), 0, 0, 0)    # Félix has no inhabitants: he passes
+    g.apply(ChooseAction("create"))
+    assert g.current_player() == 1 and not g.is_bonus
+    return g
+
+
+@pytest.mark.parametrize("lang", sorted(SKYLANDS_CANNOT_PAY))
+def test_skylands_an_action_you_cannot_pay(lang):
+    g = laura_to_create()
+    before = skylands_state(g)
+    set_language(lang)
+    assert raised(CannotPayError, lambda: g.apply(Create(0, 4, 3, 0, white="purple"))) == SKYLANDS_CANNOT_PAY[lang]
+    assert skylands_state(g) == before
+
+
+# --------------------------------------------------------------------------
+# The pseudo-language: every message these tests trigger went through the catalog
+# --------------------------------------------------------------------------
+
+def english_left(message: str, *values: str) -> list[str]:
+    """The plain-English words of ``message`` once the placeholders' values are taken out (none
+    when the whole text was translated: qps accents every letter of a marked text)."""
+    for v in values:
+        message = message.replace(v, "")
+    return re.findall(r"[A-Za-z]{2,}", message)
+
+
+def test_qps_every_triggered_rules_error_is_pseudo_translated():
+    set_language("qps")
+    t = Territory("castle-blue")
+    g = skye_buy_phase()
+    h1 = hashi_game(Card(3, 1), Card(2, 1))
+    h1.apply(Write((0, 2)))
+    h1.apply(Bridge((2, 0), (2, 3)))
+    h1.apply(EndTurn())
+    h2 = hashi_game(Card(2, 3), Card(2, 1), number=3)
+    for a in (Bridge((2, 0), (5, 0)), Bridge((2, 0), (5, 0)), Bridge((2, 0), (0, 0)), EndTurn(), Write((5, 0))):
+        h2.apply(a)
+    s1 = skylands_game()
+    s1.boards[0].place(islet("forest", "forest-islet"), 0, 0, 0)
+    s1.apply(ChooseAction("discover"))
+    s1.revealed[0] = "I88"
+    s2 = laura_to_create()
+    cases = [
+        (TerrainMismatchError, lambda: t.place("3", 0, 1, 0), ("castle-blue",)),
+        (NotEnoughGoldError, lambda: g.apply(Buy(2, 1, "4")), ("Celina",)),
+        (CrossingBridgeError, lambda: h1.apply(Bridge((0, 2), (3, 2))), ()),
+        (IslandFullError, lambda: h2.apply(Bridge((2, 0), (2, 3))), ()),
+        (CellOccupiedError, lambda: s1.apply(Take(0, 0, 0, 0)), ("forest-islet",)),
+        (CannotPayError, lambda: s2.apply(Create(0, 4, 3, 0, white="purple")), ("Windfall Rock", "Laura")),
+    ]
+    for error, call, values in cases:
+        message = raised(error, call)
+        assert message.startswith("[") and message.endswith("]"), message
+        assert english_left(message, *values) == [], message
