@@ -47,7 +47,7 @@ from typing import Any, Iterable, Sequence, Union
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       RulesError, WrongPhaseError, read_json, write_json)
-from ..i18n import _, ngettext
+from ..i18n import _, lazy, ngettext
 from ..limits import MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import win_shares
 from ..scores import BreakdownItem, ScoreResult
@@ -125,19 +125,31 @@ def rank_title(total: int) -> str:
     return RANKS[-1][1]
 
 
-def _whole(v: Any, what: str, low: int, high: int) -> int:
+# Translators: a malformed action's fields; {value} is what was given (a Python value).
+_SETUP_NUMBER_TEXT = lazy("The setup number is a whole number from {low} to {high}, not {value}.")
+_CELL_TEXT = {"setup": lazy("The setup island is a cell (x, y): a tuple of two whole numbers, not {value}."),
+              "write": lazy("The island is a cell (x, y): a tuple of two whole numbers, not {value}."),
+              "bridge": lazy("A bridge end is a cell (x, y): a tuple of two whole numbers, not {value}.")}
+_COORDINATE_TEXT = {
+    "setup": lazy("A coordinate of the setup island is a whole number from {low} to {high}, not {value}."),
+    "write": lazy("A coordinate of the island is a whole number from {low} to {high}, not {value}."),
+    "bridge": lazy("A coordinate of a bridge end is a whole number from {low} to {high}, not {value}.")}
+
+
+def _whole(v: Any, text: Any, low: int, high: int) -> int:
     """``v`` if it is an ``int`` (not a bool, float or text) in ``low..high``, else NotAnActionError."""
     if not is_whole(v, low, high):
-        raise NotAnActionError(f"{what} is a whole number from {low} to {high}, not {short(v)}")
+        raise NotAnActionError(text.format(low=low, high=high, value=short(v)))
     return v
 
 
 def _cell(v: Any, what: str) -> Cell:
+    """``what``: "setup", "write" or "bridge" (which cell of which action, for the message)."""
     """A cell: a tuple of two ``int`` (x, y) on a grid of at most MAX_HASHI_SIDE."""
     if not (type(v) is tuple and len(v) == 2):
-        raise NotAnActionError(f"{what} is a cell (x, y): a tuple of two whole numbers, not {short(v)}")
+        raise NotAnActionError(_CELL_TEXT[what].format(value=short(v)))
     for x in v:
-        _whole(x, f"a coordinate of {what}", 0, MAX_HASHI_SIDE - 1)
+        _whole(x, _COORDINATE_TEXT[what], 0, MAX_HASHI_SIDE - 1)
     return v
 
 
@@ -151,15 +163,15 @@ class Setup:
     >>> Setup((2, 0), 4.0)
     Traceback (most recent call last):
     ...
-    skye_widgets.errors.NotAnActionError: the setup number is a whole number from 0 to 6, not 4.0
+    skye_widgets.errors.NotAnActionError: The setup number is a whole number from 0 to 6, not 4.0.
     """
 
     cell: Cell
     number: int
 
     def __post_init__(self) -> None:
-        _cell(self.cell, "the setup island")
-        _whole(self.number, "the setup number", 0, MAX_BRIDGES_AT_ISLAND)
+        _cell(self.cell, "setup")
+        _whole(self.number, _SETUP_NUMBER_TEXT, 0, MAX_BRIDGES_AT_ISLAND)
 
 
 @dataclass(frozen=True)
@@ -169,13 +181,13 @@ class Write:
     >>> Write((2.9, 0))
     Traceback (most recent call last):
     ...
-    skye_widgets.errors.NotAnActionError: a coordinate of the island is a whole number from 0 to 99, not 2.9
+    skye_widgets.errors.NotAnActionError: A coordinate of the island is a whole number from 0 to 99, not 2.9.
     """
 
     cell: Cell
 
     def __post_init__(self) -> None:
-        _cell(self.cell, "the island")
+        _cell(self.cell, "write")
 
 
 @dataclass(frozen=True)
@@ -187,7 +199,7 @@ class Bridge:
     b: Cell
 
     def __post_init__(self) -> None:
-        a, b = _cell(self.a, "a bridge end"), _cell(self.b, "a bridge end")
+        a, b = _cell(self.a, "bridge"), _cell(self.b, "bridge")
         if b < a:
             object.__setattr__(self, "a", b)
             object.__setattr__(self, "b", a)
@@ -646,7 +658,7 @@ class HashiGame(Pictured):
     def __init__(self, board: Board, players: Sequence[str] = ("Player 1",), seed: int = 0,
                  deck: Sequence[Card] | None = None, shuffle: bool = True) -> None:
         if isinstance(players, str) or not isinstance(players, Sequence):
-            raise BadConfigError(f"players are a list of 1-4 names, not {short(players)}")
+            raise BadConfigError(_("The players are a list of 1-4 names, not {value}.").format(value=short(players)))
         if not 1 <= len(players) <= 4:
             raise BadConfigError(_("Hashi is for 1-4 players, not {value}.").format(value=len(players)))
         if any(len(str(p)) > MAX_NAME_LENGTH for p in players):   # so that every save loads back
@@ -654,7 +666,8 @@ class HashiGame(Pictured):
                                           "A player's name has at most {count} characters.",
                                           MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
         if not is_whole(seed, -MAX_SEED, MAX_SEED):
-            raise BadConfigError(f"the seed is a whole number (the same seed, the same game), not {short(seed)}")
+            raise BadConfigError(_("The seed is a whole number (the same seed, the same game), not {value}.").format(
+                value=short(seed)))
         if not isinstance(board, Board):
             raise BadConfigError(f"the board is a Board (see load_board), not {short(board)}")
         if not isinstance(shuffle, bool):
@@ -698,9 +711,10 @@ class HashiGame(Pictured):
                 raise BadConfigError(_("Hashi is for 1-4 players, not {value}.").format(value=players))
             players = [f"Player {i + 1}" for i in range(players)]
         elif isinstance(players, str) or not isinstance(players, Sequence):
-            raise BadConfigError(f"players are a count (1-4) or a list of names, not {short(players)}")
+            raise BadConfigError(_("The players are a count (1-4) or a list of names, not {value}.").format(
+                value=short(players)))
         elif not all(isinstance(p, str) for p in players):
-            raise BadConfigError("player names are texts")
+            raise BadConfigError(_("The players' names are texts."))
         if isinstance(board, str):
             board = load_board(board)
         return cls(board, list(players), seed, deck, shuffle)

@@ -145,23 +145,28 @@ class GameConfig:
         if not is_whole(self.players, 2, 5):
             raise BadConfigError(_("Isle of Skye is for 2-5 players, not {value}.").format(value=reprlib.repr(self.players)))
         if not (is_whole(self.seed, None, None) or isinstance(self.seed, str)):
-            raise BadConfigError(f"seed must be a whole number or a string, not {reprlib.repr(self.seed)}")
+            raise BadConfigError(_("The seed is a whole number or a text, not {value}.").format(value=reprlib.repr(self.seed)))
         if not isinstance(self.names, tuple) or not all(isinstance(n, str) and n for n in self.names):
-            raise BadConfigError(f"names must be non-empty strings, not {reprlib.repr(self.names)}")
+            raise BadConfigError(_("The players' names are texts that are not empty, not {value}.").format(
+                value=reprlib.repr(self.names)))
         if any(len(n) > MAX_NAME_LENGTH for n in self.names):   # so that every save loads back
             raise BadConfigError(ngettext("A player's name has at most {count} character.",
                                           "A player's name has at most {count} characters.",
                                           MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
         if self.names and len(self.names) != self.players:
-            raise BadConfigError(f"{len(self.names)} names for {self.players} players")
+            raise BadConfigError(ngettext("{names} names for {count} player: give as many names as players.",
+                                          "{names} names for {count} players: give as many names as players.",
+                                          self.players).format(names=len(self.names), count=self.players))
         if len(set(self.player_names)) != self.players:
             raise BadConfigError(_("The players' names must be different."))
         if self.scoring is not None:
             if not isinstance(self.scoring, tuple) or len(self.scoring) != 4 or len(set(self.scoring)) != 4 or \
                     not all(is_whole(n, 1, 16) for n in self.scoring):
-                raise BadConfigError(f"scoring tiles must be 4 different numbers 1-16, not {reprlib.repr(self.scoring)}")
+                raise BadConfigError(_("The scoring tiles are 4 different numbers 1-16, not {value}.").format(
+                    value=reprlib.repr(self.scoring)))
         if not is_whole(self.start_player, 0, self.players - 1):
-            raise BadConfigError(f"start player {reprlib.repr(self.start_player)} out of range 0-{self.players - 1}")
+            raise BadConfigError(_("The start player is a number 0-{last}, not {value}.").format(
+                last=self.players - 1, value=reprlib.repr(self.start_player)))
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -206,18 +211,20 @@ MAX_TILE_ID = 16
 
 def _need_player(kind: str, name: str, v: Any) -> None:
     if not is_whole(v, 0, MAX_SKYE_PLAYERS - 1):
-        raise NotAnActionError(f"{kind}: {name} must be a player number 0-{MAX_SKYE_PLAYERS - 1} "
-                               f"(an int), not {short(v)}")
+        raise NotAnActionError(_("{action}: {field} must be a player number 0-{last} (an int), not {value}.").format(
+            action=kind, field=name, last=MAX_SKYE_PLAYERS - 1, value=short(v)))
 
 
 def _need_tile(kind: str, name: str, v: Any, *, empty: bool = False) -> None:
     if type(v) is not str or len(v) > MAX_TILE_ID or (not v and not empty):
-        raise NotAnActionError(f"{kind}: {name} must be a tile id such as \"12\" (a str), not {short(v)}")
+        raise NotAnActionError(_("{action}: {field} must be a tile id such as \"12\" (a str), not {value}.").format(
+            action=kind, field=name, value=short(v)))
 
 
 def _need_whole(kind: str, name: str, v: Any, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> None:
     if not is_whole(v, low, high):
-        raise NotAnActionError(f"{kind}: {name} must be a whole number {low}..{high} (an int), not {short(v)}")
+        raise NotAnActionError(_("{action}: {field} must be a whole number {low}..{high} (an int), not {value}.").format(
+            action=kind, field=name, low=low, high=high, value=short(v)))
 
 
 @dataclass(frozen=True)
@@ -233,7 +240,7 @@ class SetPrices:
     >>> SetPrices(0, "12", {"10": 2})
     Traceback (most recent call last):
     ...
-    skye_widgets.errors.NotAnActionError: SetPrices: prices must be a tuple of (tile, gold) tuples, not {'10': 2}
+    skye_widgets.errors.NotAnActionError: SetPrices: prices must be a tuple of (tile, gold) tuples, not {'10': 2}.
     """
 
     player: int
@@ -245,16 +252,23 @@ class SetPrices:
         _need_tile("SetPrices", "discard", self.discard, empty=True)   # "" only when nothing was drawn
         p = self.prices
         if type(p) is not tuple or len(p) > 2 or not all(type(e) is tuple and len(e) == 2 for e in p):
-            raise NotAnActionError(f"SetPrices: prices must be a tuple of (tile, gold) tuples, not {short(p)}")
+            raise NotAnActionError(_("SetPrices: prices must be a tuple of (tile, gold) tuples, not {value}.").format(
+                value=short(p)))
         for t, g in p:
-            _need_tile("SetPrices", "a priced tile", t)
-            _need_whole("SetPrices", f"the gold on tile {t}", g)
+            if type(t) is not str or not t or len(t) > MAX_TILE_ID:
+                raise NotAnActionError(_("SetPrices: a priced tile must be a tile id such as \"12\" (a str), "
+                                         "not {value}.").format(value=short(t)))
+            if not is_whole(g, -MAX_NUMBER, MAX_NUMBER):
+                raise NotAnActionError(_("SetPrices: the gold on tile {tile} must be a whole number {low}..{high} "
+                                         "(an int), not {value}.").format(
+                    tile=t, low=-MAX_NUMBER, high=MAX_NUMBER, value=short(g)))
 
     @classmethod
     def of(cls, player: int, discard: str, prices: Mapping[str, int]) -> "SetPrices":
         """The decision from a ``{tile: gold}`` dict (in the dict's order)."""
         if not isinstance(prices, Mapping):
-            raise NotAnActionError(f"SetPrices.of: prices must be a {{tile: gold}} dict, not {short(prices)}")
+            raise NotAnActionError(_("SetPrices.of: prices must be a {{tile: gold}} dict, not {value}.").format(
+                value=short(prices)))
         return cls(player, discard, tuple(prices.items()))
 
     def to_dict(self) -> dict[str, Any]:
@@ -508,7 +522,7 @@ class GameState(Pictured):
 
     def __init__(self, config: GameConfig | None = None) -> None:
         if config is not None and not isinstance(config, GameConfig):
-            raise BadConfigError(f"a game is set up from a GameConfig, not {short(config)}")
+            raise BadConfigError(_("A game is set up from a GameConfig, not {value}.").format(value=short(config)))
         self.config = (config or GameConfig()).resolved()
         n = self.config.players
         self.n_players = n
@@ -557,7 +571,7 @@ class GameState(Pictured):
         """
         if isinstance(players, (list, tuple)):
             if names is not None:
-                raise BadConfigError("give the players as a count with names=..., or as a list of names, not both")
+                raise BadConfigError(_("Give the players as a count with names=..., or as a list of names, not both."))
             names, players = players, len(players)
         return cls(GameConfig(players=players, seed=seed,  # type: ignore[arg-type]
                               names=tuple(names) if isinstance(names, (list, tuple)) else (names or ()),

@@ -101,8 +101,8 @@ def test_one_to_four_players():
 
 @pytest.mark.parametrize("kwargs, expected", [
     ({"players": []}, "1-4 players, not 0"),
-    ({"seed": None}, "the seed is a whole number"),   # random.Random(None) would not replay
-    ({"seed": 1.5}, "the seed is a whole number"),
+    ({"seed": None}, "The seed is a whole number"),   # random.Random(None) would not replay
+    ({"seed": 1.5}, "The seed is a whole number"),
     ({"deck": [Card(1.5, 2)] * 18}, "a card is a number 1-6"),
 ])
 def test_a_bad_setup_is_a_rules_error_saying_why(kwargs, expected):
