@@ -669,9 +669,9 @@ class HashiGame(Pictured):
             raise BadConfigError(_("The seed is a whole number (the same seed, the same game), not {value}.").format(
                 value=short(seed)))
         if not isinstance(board, Board):
-            raise BadConfigError(f"the board is a Board (see load_board), not {short(board)}")
+            raise BadConfigError(_("The board is a Board (see load_board), not {value}.").format(value=short(board)))
         if not isinstance(shuffle, bool):
-            raise BadConfigError(f"shuffle is True or False, not {short(shuffle)}")
+            raise BadConfigError(_("shuffle is True or False, not {value}.").format(value=short(shuffle)))
         deck = tuple(default_deck() if deck is None else deck)
         _check_deck(deck)
         self.board = board
@@ -1097,8 +1097,9 @@ OLD_GAME_FORMAT = "hashi-game/1"
 
 def _check_deck(deck: Sequence[Card]) -> None:
     if len(deck) != DECK_SIZE:
-        raise BadConfigError(f"a deck has {DECK_SIZE} cards, not {len(deck)}")
+        raise BadConfigError(ngettext("A deck has {count} cards, not {value}.", "A deck has {count} cards, not {value}.",
+                                      DECK_SIZE).format(count=DECK_SIZE, value=len(deck)))
     for c in deck:
         if not (isinstance(c, Card) and is_whole(c.number) and is_whole(c.bridges)
                 and 1 <= c.number <= 6 and 1 <= c.bridges <= 3):
-            raise BadConfigError(f"a card is a number 1-6 and 1-3 bridges, not {c!r}")
+            raise BadConfigError(_("A card is a number 1-6 and 1-3 bridges, not {value}.").format(value=short(c)))

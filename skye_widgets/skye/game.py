@@ -869,7 +869,7 @@ class GameState(Pictured):
         if self.is_over():
             raise GameOverError(_("The game is over."))
         if not isinstance(a, (SetPrices, Buy, Pass, Place)):
-            raise NotAnActionError(f"not an action: {reprlib.repr(a)}")
+            raise NotAnActionError(_("This is not an Isle of Skye action: {value}.").format(value=reprlib.repr(a)))
         p = a.player
         if not is_whole(p, 0, self.n_players - 1):
             raise UnknownPlayerError(ngettext("There is no player {player} in a game of {count} player.",

@@ -184,7 +184,7 @@ class Territory(Pictured):
         self.gold: int = 0
         t = self._resolve(castle)
         if not t.is_castle:
-            raise CastleTileError(f"tile {t.id} is not a castle: a territory starts with its castle")
+            raise CastleTileError(_("Tile {tile} is not a castle: a territory starts with its castle.").format(tile=t.id))
         self._check_rotation(rotation)
         self._check_coordinates(x, y)
         self._put(t, x, y, rotation)

@@ -103,7 +103,7 @@ def test_one_to_four_players():
     ({"players": []}, "1-4 players, not 0"),
     ({"seed": None}, "The seed is a whole number"),   # random.Random(None) would not replay
     ({"seed": 1.5}, "The seed is a whole number"),
-    ({"deck": [Card(1.5, 2)] * 18}, "a card is a number 1-6"),
+    ({"deck": [Card(1.5, 2)] * 18}, "A card is a number 1-6"),
 ])
 def test_a_bad_setup_is_a_rules_error_saying_why(kwargs, expected):
     from skye_widgets.errors import RulesError
@@ -503,8 +503,8 @@ def test_replay_by_seed_is_identical():
     (lambda d: d["actions"].append([0, "bridge", 0, 2, 0, 4]), "action 10: Neither (0, 2) nor (0, 4)"),
     (lambda d: d["board"]["islands"].pop(), "(board): 17 islands"),
     # audit: wrong types that used to slip through (a 1.5 card was played as a number 1.5)
-    (lambda d: d.update(deck=[[1.5, 2]] * 18), "a card is a number 1-6 and 1-3 bridges"),
-    (lambda d: d.update(deck=[[True, 2]] * 18), "a card is a number 1-6 and 1-3 bridges"),
+    (lambda d: d.update(deck=[[1.5, 2]] * 18), "A card is a number 1-6 and 1-3 bridges"),
+    (lambda d: d.update(deck=[[True, 2]] * 18), "A card is a number 1-6 and 1-3 bridges"),
     (lambda d: d.update(deck=5), "'deck' must be a list of [number, bridges] cards"),
     (lambda d: d.update(deck=[[1, 2, 3]] * 18), "'deck' must be a list of [number, bridges] cards"),
     (lambda d: d.update(deck=[{"n": 1}] * 18), "'deck' must be a list of [number, bridges] cards"),

@@ -406,7 +406,7 @@ def test_seats():
     bot = bots.RandomBot(1)
     assert make_seat(bot, 0) is bot
     for bad in ("grandmaster", 3, ["random"]):      # an unknown kind is an error, never silently random
-        with pytest.raises(BadConfigError, match="unknown bot"):
+        with pytest.raises(BadConfigError, match="There is no bot"):
             make_seat(bad, 0)
     with pytest.raises(ValueError):
         GameTable(["human"], game=GameState(GameConfig(players=2)))

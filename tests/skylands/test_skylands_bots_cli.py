@@ -31,7 +31,7 @@ def test_same_seeds_same_game_different_seeds_differ():
 
 
 def test_make_bot_rejects_unknown_names():
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="There is no bot"):
         make_bot("genius")
 
 
