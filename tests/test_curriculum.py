@@ -212,7 +212,7 @@ def test_lesson_1_exercises():
     ex = exercise(ns, "east_of_castle", "east_board")
     assert ex.check() is False and ex.message_key == "in_hand"   # still in hand
     board.click_cell(1, 0)                                         # rotation 0: mountain against water
-    assert "does not match" in board.message and len(board.territory) == 1
+    assert "cannot go at (1, 0)" in board.message and len(board.territory) == 1
     board.rotate(1)                                                # printed S (water) now faces W
     board.click_cell(1, 0)
     assert ex.check() and ex.message == "Yes! Tile 16 is at (1, 0): every side it shares matches."

@@ -150,10 +150,10 @@ def test_games_refuse_names_their_saves_could_not_load():
     from skye_widgets.hashi.game import HashiGame
     from skye_widgets.skye.game import GameConfig
     from skye_widgets.skylands.game import GameState as SkylandsGame
-    with pytest.raises(RulesError, match="a player name has at most 40 characters"):
+    with pytest.raises(RulesError, match="A player.s name has at most 40 characters"):
         GameConfig(players=2, names=("A" * 41, "B"))
-    with pytest.raises(RulesError, match="a player name has at most 40 characters"):
+    with pytest.raises(RulesError, match="A player.s name has at most 40 characters"):
         HashiGame(load_board("skerries-a"), ["A" * 41])
-    with pytest.raises(ValueError, match="a player name has at most 40 characters"):
+    with pytest.raises(ValueError, match="A player.s name has at most 40 characters"):
         SkylandsGame(["A" * 41, "B"])
     assert SkylandsGame(["A" * 40, "B"]).names[0] == "A" * 40

@@ -31,6 +31,7 @@ import random
 from typing import Any, Callable
 
 from ..errors import BadConfigError
+from ..i18n import _
 from .board import Cell, Line
 from .game import (CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Action, Bridge,
                    Card, EndTurn, HashiGame, HashiObservation, Setup, Sheet, Write)
@@ -352,4 +353,5 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
     try:
         return BOTS[kind](seed)
     except (KeyError, TypeError):
-        raise BadConfigError(f"unknown bot {kind!r}; choose from {', '.join(sorted(BOTS))}") from None
+        raise BadConfigError(_("There is no bot {value}: choose one of {bots}.").format(
+            value=repr(kind), bots=", ".join(sorted(BOTS)))) from None

@@ -47,6 +47,7 @@ from typing import Any, Iterable, Sequence, Union
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       RulesError, WrongPhaseError, read_json, write_json)
+from ..i18n import _, lazy, ngettext
 from ..limits import MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import win_shares
 from ..scores import BreakdownItem, ScoreResult
@@ -124,19 +125,31 @@ def rank_title(total: int) -> str:
     return RANKS[-1][1]
 
 
-def _whole(v: Any, what: str, low: int, high: int) -> int:
+# Translators: a malformed action's fields; {value} is what was given (a Python value).
+_SETUP_NUMBER_TEXT = lazy("The setup number is a whole number from {low} to {high}, not {value}.")
+_CELL_TEXT = {"setup": lazy("The setup island is a cell (x, y): a tuple of two whole numbers, not {value}."),
+              "write": lazy("The island is a cell (x, y): a tuple of two whole numbers, not {value}."),
+              "bridge": lazy("A bridge end is a cell (x, y): a tuple of two whole numbers, not {value}.")}
+_COORDINATE_TEXT = {
+    "setup": lazy("A coordinate of the setup island is a whole number from {low} to {high}, not {value}."),
+    "write": lazy("A coordinate of the island is a whole number from {low} to {high}, not {value}."),
+    "bridge": lazy("A coordinate of a bridge end is a whole number from {low} to {high}, not {value}.")}
+
+
+def _whole(v: Any, text: Any, low: int, high: int) -> int:
     """``v`` if it is an ``int`` (not a bool, float or text) in ``low..high``, else NotAnActionError."""
     if not is_whole(v, low, high):
-        raise NotAnActionError(f"{what} is a whole number from {low} to {high}, not {short(v)}")
+        raise NotAnActionError(text.format(low=low, high=high, value=short(v)))
     return v
 
 
 def _cell(v: Any, what: str) -> Cell:
+    """``what``: "setup", "write" or "bridge" (which cell of which action, for the message)."""
     """A cell: a tuple of two ``int`` (x, y) on a grid of at most MAX_HASHI_SIDE."""
     if not (type(v) is tuple and len(v) == 2):
-        raise NotAnActionError(f"{what} is a cell (x, y): a tuple of two whole numbers, not {short(v)}")
+        raise NotAnActionError(_CELL_TEXT[what].format(value=short(v)))
     for x in v:
-        _whole(x, f"a coordinate of {what}", 0, MAX_HASHI_SIDE - 1)
+        _whole(x, _COORDINATE_TEXT[what], 0, MAX_HASHI_SIDE - 1)
     return v
 
 
@@ -150,15 +163,15 @@ class Setup:
     >>> Setup((2, 0), 4.0)
     Traceback (most recent call last):
     ...
-    skye_widgets.errors.NotAnActionError: the setup number is a whole number from 0 to 6, not 4.0
+    skye_widgets.errors.NotAnActionError: The setup number is a whole number from 0 to 6, not 4.0.
     """
 
     cell: Cell
     number: int
 
     def __post_init__(self) -> None:
-        _cell(self.cell, "the setup island")
-        _whole(self.number, "the setup number", 0, MAX_BRIDGES_AT_ISLAND)
+        _cell(self.cell, "setup")
+        _whole(self.number, _SETUP_NUMBER_TEXT, 0, MAX_BRIDGES_AT_ISLAND)
 
 
 @dataclass(frozen=True)
@@ -168,13 +181,13 @@ class Write:
     >>> Write((2.9, 0))
     Traceback (most recent call last):
     ...
-    skye_widgets.errors.NotAnActionError: a coordinate of the island is a whole number from 0 to 99, not 2.9
+    skye_widgets.errors.NotAnActionError: A coordinate of the island is a whole number from 0 to 99, not 2.9.
     """
 
     cell: Cell
 
     def __post_init__(self) -> None:
-        _cell(self.cell, "the island")
+        _cell(self.cell, "write")
 
 
 @dataclass(frozen=True)
@@ -186,7 +199,7 @@ class Bridge:
     b: Cell
 
     def __post_init__(self) -> None:
-        a, b = _cell(self.a, "a bridge end"), _cell(self.b, "a bridge end")
+        a, b = _cell(self.a, "bridge"), _cell(self.b, "bridge")
         if b < a:
             object.__setattr__(self, "a", b)
             object.__setattr__(self, "b", a)
@@ -356,45 +369,54 @@ class Sheet:
     def _island(self, cell: Cell) -> Cell:
         cell = tuple(cell)  # type: ignore[assignment]
         if not self.board.is_island(cell):
-            raise NotAnIslandError(f"there is no island at {_fmt(cell)}")
+            raise NotAnIslandError(_("There is no island at {cell}.").format(cell=_fmt(cell)))
         return cell
 
     def check_write(self, cell: Cell, number: int) -> None:
         """Raise why ``number`` may not be written at ``cell`` (else nothing)."""
         cell = self._island(cell)
         if cell in self.numbers:
-            raise IslandNumberedError(f"the island at {_fmt(cell)} already has the number "
-                                      f"{self.numbers[cell]}; each island takes one number")
+            raise IslandNumberedError(_("The island at {cell} already has the number {number}; each island "
+                                        "takes one number.").format(cell=_fmt(cell), number=self.numbers[cell]))
         if self.board.flag(cell) and self._degree[cell] == 0:
-            raise FlagNeedsBridgeError(f"the island at {_fmt(cell)} has a {self.board.flag(cell)} flag: "
-                                       "a number may go there only once a bridge reaches it")
+            if self.board.flag(cell) == "red":
+                raise FlagNeedsBridgeError(_("The island at {cell} has a red flag: a number may go there only "
+                                             "once a bridge reaches it.").format(cell=_fmt(cell)))
+            raise FlagNeedsBridgeError(_("The island at {cell} has a blue flag: a number may go there only "
+                                         "once a bridge reaches it.").format(cell=_fmt(cell)))
         if number < self._degree[cell]:
-            raise NumberBelowBridgesError(f"{self._degree[cell]} bridges already reach {_fmt(cell)}, "
-                                          f"so its number must be at least {self._degree[cell]}, not {number}")
+            raise NumberBelowBridgesError(ngettext(
+                "{count} bridge already reaches {cell}, so its number must be at least {count}, not {number}.",
+                "{count} bridges already reach {cell}, so its number must be at least {count}, not {number}.",
+                self._degree[cell]).format(count=self._degree[cell], cell=_fmt(cell), number=number))
 
     def check_bridge(self, a: Cell, b: Cell) -> None:
         """Raise why a bridge may not be drawn between ``a`` and ``b`` (else nothing)."""
         a, b = self._island(a), self._island(b)
         if a == b or not self.board.has_line(a, b):
-            raise NoDottedLineError(f"no dotted line joins {_fmt(a)} and {_fmt(b)}; "
-                                    "bridges run along the dotted lines between neighbours")
+            raise NoDottedLineError(_("No dotted line joins {a} and {b}; bridges run along the dotted lines "
+                                      "between neighbours.").format(a=_fmt(a), b=_fmt(b)))
         if a not in self.numbers and b not in self.numbers:
-            raise NoNumberedEndError(f"neither {_fmt(a)} nor {_fmt(b)} has a number; "
-                                     "a bridge must start from a numbered island")
+            raise NoNumberedEndError(_("Neither {a} nor {b} has a number; a bridge must start from a numbered "
+                                       "island.").format(a=_fmt(a), b=_fmt(b)))
         line = make_line(a, b)
         if self.bridges.get(line, 0) >= 2:
-            raise PairFullError(f"{_fmt(a)} and {_fmt(b)} are already joined by 2 bridges, the most allowed")
+            raise PairFullError(_("{a} and {b} are already joined by 2 bridges, the most allowed.").format(
+                a=_fmt(a), b=_fmt(b)))
         for other in self.board.crossings(a, b):
             if self.bridges.get(other, 0):
-                raise CrossingBridgeError(f"a bridge {_fmt(a)}-{_fmt(b)} would cross the bridge "
-                                          f"{_fmt(other[0])}-{_fmt(other[1])}; bridges never cross")
+                raise CrossingBridgeError(_("A bridge from {a} to {b} would cross the bridge from {c} to {d}; "
+                                            "bridges never cross.").format(
+                    a=_fmt(a), b=_fmt(b), c=_fmt(other[0]), d=_fmt(other[1])))
         for end in (a, b):
             if self.capacity(end) <= 0:
                 if end in self.numbers:
-                    raise IslandFullError(f"the island at {_fmt(end)} already has its {self.numbers[end]} "
-                                          "bridges: it is finished and takes no more")
-                raise IslandFullError(f"the island at {_fmt(end)} already has 6 bridges, the most any "
-                                      "island can have")
+                    raise IslandFullError(ngettext(
+                        "The island at {cell} already has its {count} bridge: it is finished and takes no more.",
+                        "The island at {cell} already has its {count} bridges: it is finished and takes no more.",
+                        self.numbers[end]).format(cell=_fmt(end), count=self.numbers[end]))
+                raise IslandFullError(_("The island at {cell} already has 6 bridges, the most any island can "
+                                        "have.").format(cell=_fmt(end)))
 
     def can_bridge(self, a: Cell, b: Cell) -> bool:
         """Whether :meth:`check_bridge` passes."""
@@ -636,17 +658,20 @@ class HashiGame(Pictured):
     def __init__(self, board: Board, players: Sequence[str] = ("Player 1",), seed: int = 0,
                  deck: Sequence[Card] | None = None, shuffle: bool = True) -> None:
         if isinstance(players, str) or not isinstance(players, Sequence):
-            raise BadConfigError(f"players are a list of 1-4 names, not {short(players)}")
+            raise BadConfigError(_("The players are a list of 1-4 names, not {value}.").format(value=short(players)))
         if not 1 <= len(players) <= 4:
-            raise BadConfigError(f"Hashi is for 1-4 players, not {len(players)}")
+            raise BadConfigError(_("Hashi is for 1-4 players, not {value}.").format(value=len(players)))
         if any(len(str(p)) > MAX_NAME_LENGTH for p in players):   # so that every save loads back
-            raise BadConfigError(f"a player name has at most {MAX_NAME_LENGTH} characters")
+            raise BadConfigError(ngettext("A player's name has at most {count} character.",
+                                          "A player's name has at most {count} characters.",
+                                          MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
         if not is_whole(seed, -MAX_SEED, MAX_SEED):
-            raise BadConfigError(f"the seed is a whole number (the same seed, the same game), not {short(seed)}")
+            raise BadConfigError(_("The seed is a whole number (the same seed, the same game), not {value}.").format(
+                value=short(seed)))
         if not isinstance(board, Board):
-            raise BadConfigError(f"the board is a Board (see load_board), not {short(board)}")
+            raise BadConfigError(_("The board is a Board (see load_board), not {value}.").format(value=short(board)))
         if not isinstance(shuffle, bool):
-            raise BadConfigError(f"shuffle is True or False, not {short(shuffle)}")
+            raise BadConfigError(_("shuffle is True or False, not {value}.").format(value=short(shuffle)))
         deck = tuple(default_deck() if deck is None else deck)
         _check_deck(deck)
         self.board = board
@@ -683,12 +708,13 @@ class HashiGame(Pictured):
         """
         if is_whole(players, None, None):
             if not 1 <= players <= 4:
-                raise BadConfigError(f"Hashi is for 1-4 players, not {players}")
+                raise BadConfigError(_("Hashi is for 1-4 players, not {value}.").format(value=players))
             players = [f"Player {i + 1}" for i in range(players)]
         elif isinstance(players, str) or not isinstance(players, Sequence):
-            raise BadConfigError(f"players are a count (1-4) or a list of names, not {short(players)}")
+            raise BadConfigError(_("The players are a count (1-4) or a list of names, not {value}.").format(
+                value=short(players)))
         elif not all(isinstance(p, str) for p in players):
-            raise BadConfigError("player names are texts")
+            raise BadConfigError(_("The players' names are texts."))
         if isinstance(board, str):
             board = load_board(board)
         return cls(board, list(players), seed, deck, shuffle)
@@ -785,7 +811,8 @@ class HashiGame(Pictured):
     def observation(self, player: int) -> HashiObservation:
         """What ``player`` may know: see :class:`HashiObservation` (no deck order)."""
         if not is_whole(player, 0, self.n_players - 1):
-            raise RulesError(f"there is no player {short(player)}: the players are 0-{self.n_players - 1}")
+            raise RulesError(_("There is no player {player}: the players are 0-{last}.").format(
+                player=short(player), last=self.n_players - 1))
         return HashiObservation(player, self.players, self.board, self.phase, self.round, len(self.pile),
                                 self.card, tuple(self.played_cards()), tuple(self.unseen_cards()),
                                 tuple(s.copy() for s in self.sheets), tuple(self.setup_by),
@@ -796,48 +823,58 @@ class HashiGame(Pictured):
     def check(self, action: Action) -> None:
         """Raise the ``RulesError`` ``action`` would cause, else nothing."""
         if type(action) not in (Setup, Write, Bridge, EndTurn):
-            raise NotAnActionError(f"not a Hashi action (Setup, Write, Bridge or EndTurn): {short(action)}")
+            raise NotAnActionError(_("This is not a Hashi action (Setup, Write, Bridge or EndTurn): {value}.").format(
+                value=short(action)))
         if self.phase == "over":
-            raise GameOverError("the game is over")
+            raise GameOverError(_("The game is over."))
         sheet = self.sheets[self._current]
         if isinstance(action, Setup):
             if self.phase != "setup":
-                raise WrongPhaseError("the setup is over: numbers now come from the cards")
+                raise WrongPhaseError(_("The setup is over: numbers now come from the cards."))
             cell = sheet._island(action.cell)
             if action.number not in SETUP_NUMBERS:
-                raise SetupRuleError(f"the setup number is a 3 or a 4, not {action.number}")
+                raise SetupRuleError(_("The setup number is a 3 or a 4, not {number}.").format(number=action.number))
             if self.board.flag(cell):
-                raise SetupRuleError(f"the setup number goes on an island without a flag; "
-                                     f"{_fmt(cell)} has a {self.board.flag(cell)} flag")
+                if self.board.flag(cell) == "red":
+                    raise SetupRuleError(_("The setup number goes on an island without a flag; {cell} has a red "
+                                           "flag.").format(cell=_fmt(cell)))
+                raise SetupRuleError(_("The setup number goes on an island without a flag; {cell} has a blue "
+                                       "flag.").format(cell=_fmt(cell)))
             sheet.check_write(cell, action.number)
             return
         if self.phase == "setup":
-            raise WrongPhaseError("first write a 3 or a 4 on an island without a flag (the setup)")
+            raise WrongPhaseError(_("First write a 3 or a 4 on an island without a flag (the setup)."))
         card = self.card
         assert card is not None
         if isinstance(action, Write):
             if self._turn.wrote is not None:
-                raise ActionOrderError(f"this card's number is already written at {_fmt(self._turn.wrote)}")
+                raise ActionOrderError(_("This card's number is already written at {cell}.").format(
+                    cell=_fmt(self._turn.wrote)))
             if self._turn.drawn:
-                raise ActionOrderError("action a (writing the number) comes before the bridges of action b")
+                raise ActionOrderError(_("Action a (writing the number) comes before the bridges of action b."))
             sheet.check_write(action.cell, card.number)
         elif isinstance(action, Bridge):
             if len(self._turn.drawn) >= card.bridges:
-                raise BridgeCountError(f"the card shows {card.bridges} bridge"
-                                       f"{'s' if card.bridges > 1 else ''}, all drawn already")
+                raise BridgeCountError(ngettext("The card shows {count} bridge, already drawn.",
+                                                "The card shows {count} bridges, all drawn already.",
+                                                card.bridges).format(count=card.bridges))
             sheet.check_bridge(action.a, action.b)
             s = sheet.copy()
             s.add_bridge(action.a, action.b)
             left = card.bridges - len(self._turn.drawn) - 1
             if not s.can_draw(left):
-                raise BridgeCountError(f"after this bridge the other {left} bridge{'s' if left > 1 else ''} "
-                                       "of the card could not be drawn: draw exactly the card's number "
-                                       "of bridges, or none")
+                raise BridgeCountError(ngettext(
+                    "After this bridge the card's other {count} bridge could not be drawn: draw exactly the "
+                    "card's number of bridges, or none.",
+                    "After this bridge the card's other {count} bridges could not be drawn: draw exactly the "
+                    "card's number of bridges, or none.", left).format(count=left))
         else:
             n = len(self._turn.drawn)
             if n not in (0, card.bridges):
-                raise BridgeCountError(f"{n} of the card's {card.bridges} bridges drawn: draw exactly "
-                                       f"{card.bridges}, or none (undo to draw none)")
+                raise BridgeCountError(ngettext(
+                    "{drawn} of the card's {count} bridge drawn: draw exactly {count}, or none (undo to draw none).",
+                    "{drawn} of the card's {count} bridges drawn: draw exactly {count}, or none (undo to draw none).",
+                    card.bridges).format(drawn=n, count=card.bridges))
 
     def apply(self, action: Action) -> None:
         """Play ``action`` for :meth:`current_player` (illegal: raises a ``RulesError``,
@@ -916,7 +953,7 @@ class HashiGame(Pictured):
         a turn, the setup or the game) and return it; ``to_dict()`` is then what it
         was before that action. Nothing to take back: :class:`NoActionToUndoError`."""
         if not self._log:
-            raise NoActionToUndoError("nothing to undo: no action has been played yet")
+            raise NoActionToUndoError(_("There is nothing to undo: no action has been played yet."))
         (self.sheets, self.phase, self.round, self._current, self._turn,
          self.achievements, self.setup_by) = self._undo.pop()
         self._legal = None
@@ -1060,8 +1097,9 @@ OLD_GAME_FORMAT = "hashi-game/1"
 
 def _check_deck(deck: Sequence[Card]) -> None:
     if len(deck) != DECK_SIZE:
-        raise BadConfigError(f"a deck has {DECK_SIZE} cards, not {len(deck)}")
+        raise BadConfigError(ngettext("A deck has {count} cards, not {value}.", "A deck has {count} cards, not {value}.",
+                                      DECK_SIZE).format(count=DECK_SIZE, value=len(deck)))
     for c in deck:
         if not (isinstance(c, Card) and is_whole(c.number) and is_whole(c.bridges)
                 and 1 <= c.number <= 6 and 1 <= c.bridges <= 3):
-            raise BadConfigError(f"a card is a number 1-6 and 1-3 bridges, not {c!r}")
+            raise BadConfigError(_("A card is a number 1-6 and 1-3 bridges, not {value}.").format(value=short(c)))

@@ -34,6 +34,7 @@ from typing import Any, Iterable, Mapping
 
 from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, read_json, read_text
+from ..i18n import _, ngettext
 from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, is_whole, short
 from .board import (CrossingBridgeError, IllegalBridgeError, Line, line_order, lines_cross,  # shared with the game
                     make_line, row_major)
@@ -350,24 +351,28 @@ class PuzzleState(Pictured):
         isl = self.puzzle.islands
         if a not in isl or b not in isl:
             missing = a if a not in isl else b
-            raise NotNeighboursError(f"{cell_name(missing)} is not an island")
+            raise NotNeighboursError(_("{cell} is not an island.").format(cell=cell_name(missing)))
         if b not in self.puzzle.neighbours(a):
-            raise NotNeighboursError(f"{cell_name(a)} and {cell_name(b)} are not neighbours: a bridge "
-                                     "runs straight to the nearest island in line of sight")
+            raise NotNeighboursError(_("{a} and {b} are not neighbours: a bridge runs straight to the nearest "
+                                       "island in line of sight.").format(a=cell_name(a), b=cell_name(b)))
         k = self.count(a, b)
         if k >= 2:
-            raise TooManyBridgesError(f"there are already 2 bridges between {cell_name(a)} and "
-                                      f"{cell_name(b)}; 2 is the most")
+            raise TooManyBridgesError(_("There are already 2 bridges between {a} and {b}; 2 is the most.").format(
+                a=cell_name(a), b=cell_name(b)))
         for c in (a, b):
             if self.degree(c) >= isl[c]:
-                raise OverNumberError(f"the {isl[c]} at {cell_name(c)} already has {self.degree(c)} "
-                                      f"bridge(s); it cannot take more than its number")
+                # Translators: {number} is the island's number ("the 3 at (x 2, y 5)": the island showing 3).
+                raise OverNumberError(ngettext(
+                    "The {number} at {cell} already has {count} bridge; it cannot take more than its number.",
+                    "The {number} at {cell} already has {count} bridges; it cannot take more than its number.",
+                    self.degree(c)).format(number=isl[c], cell=cell_name(c), count=self.degree(c)))
         if k == 0:
             for p in self.bridges:
                 c, d = p
                 if lines_cross((a, b), (c, d)):
-                    raise CrossingBridgeError(f"a bridge from {cell_name(a)} to {cell_name(b)} would cross "
-                                              f"the bridge from {cell_name(c)} to {cell_name(d)}")
+                    raise CrossingBridgeError(_("A bridge from {a} to {b} would cross the bridge from {c} to {d}; "
+                                                "bridges never cross.").format(
+                        a=cell_name(a), b=cell_name(b), c=cell_name(c), d=cell_name(d)))
 
     def add_bridge(self, a: Cell, b: Cell) -> None:
         """One more bridge between ``a`` and ``b`` (raises IllegalBridgeError, unchanged)."""
@@ -380,7 +385,8 @@ class PuzzleState(Pictured):
         key = pair(a, b)
         k = self.bridges.get(key, 0)
         if k == 0:
-            raise NoBridgeError(f"there is no bridge between {cell_name(a)} and {cell_name(b)} to remove")
+            raise NoBridgeError(_("There is no bridge between {a} and {b} to remove.").format(
+                a=cell_name(a), b=cell_name(b)))
         if k == 1:
             del self.bridges[key]
         else:

@@ -42,6 +42,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from ..errors import BadConfigError, GameOverError
+from ..i18n import _
 from ..limits import short
 from .game import Action, Buy, GameState, Observation, Pass, Place, SetPrices
 from .scoring_tiles import (MAJORITY_QUANTITY, ROUND_TRACK, broch_points, majority_points, points_from_counts,
@@ -548,7 +549,7 @@ class Bot:
             return self.decide(state, state.player)
         player = state.current_player()
         if player < 0:
-            raise GameOverError("the game is over: there is nothing to choose")
+            raise GameOverError(_("The game is over: there is nothing to choose."))
         return self.decide(state.observation(player), player)
 
     def choose_explained(self, state: GameState | Observation) -> tuple[Action, Any]:
@@ -562,7 +563,7 @@ class Bot:
         else:
             player = state.current_player()
             if player < 0:
-                raise GameOverError("the game is over: there is nothing to choose")
+                raise GameOverError(_("The game is over: there is nothing to choose."))
             obs = state.observation(player)
         action = self.decide(obs, player)
         return action, explain(self, obs, player, action)
@@ -812,7 +813,8 @@ def make_bot(kind: str, seed: int | str = 0) -> Bot:
     try:
         return BOTS[kind](seed)
     except (KeyError, TypeError):
-        raise BadConfigError(f"unknown bot {short(kind)} (choose from {', '.join(BOTS)})") from None
+        raise BadConfigError(_("There is no bot {value}: choose one of {bots}.").format(
+            value=short(kind), bots=", ".join(BOTS))) from None
 
 
 from .search import StrongBot  # noqa: E402  (search builds on the bots above)

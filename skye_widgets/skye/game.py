@@ -46,9 +46,11 @@ from typing import Any, Iterable, Mapping, Sequence, Union
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, DataError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       NotYourTurnError, RulesError, WrongPhaseError, read_json, write_json)
+from ..i18n import _, lazy, ngettext, pgettext
 from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, MAX_SKYE_PLAYERS, MAX_TEXT_LENGTH,
                       is_whole, short)
 from ..scores import BreakdownItem, ScoreResult
+from ..words import word_list
 from . import scoring
 from .territory import Territory, rotated_faces
 from .scoring_tiles import ROUND_TRACK
@@ -141,23 +143,30 @@ class GameConfig:
             if isinstance(getattr(self, name), list):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         if not is_whole(self.players, 2, 5):
-            raise BadConfigError(f"Isle of Skye is for 2-5 players, not {reprlib.repr(self.players)}")
+            raise BadConfigError(_("Isle of Skye is for 2-5 players, not {value}.").format(value=reprlib.repr(self.players)))
         if not (is_whole(self.seed, None, None) or isinstance(self.seed, str)):
-            raise BadConfigError(f"seed must be a whole number or a string, not {reprlib.repr(self.seed)}")
+            raise BadConfigError(_("The seed is a whole number or a text, not {value}.").format(value=reprlib.repr(self.seed)))
         if not isinstance(self.names, tuple) or not all(isinstance(n, str) and n for n in self.names):
-            raise BadConfigError(f"names must be non-empty strings, not {reprlib.repr(self.names)}")
+            raise BadConfigError(_("The players' names are texts that are not empty, not {value}.").format(
+                value=reprlib.repr(self.names)))
         if any(len(n) > MAX_NAME_LENGTH for n in self.names):   # so that every save loads back
-            raise BadConfigError(f"a player name has at most {MAX_NAME_LENGTH} characters")
+            raise BadConfigError(ngettext("A player's name has at most {count} character.",
+                                          "A player's name has at most {count} characters.",
+                                          MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
         if self.names and len(self.names) != self.players:
-            raise BadConfigError(f"{len(self.names)} names for {self.players} players")
+            raise BadConfigError(ngettext("{names} names for {count} player: give as many names as players.",
+                                          "{names} names for {count} players: give as many names as players.",
+                                          self.players).format(names=len(self.names), count=self.players))
         if len(set(self.player_names)) != self.players:
-            raise BadConfigError("player names must be different")
+            raise BadConfigError(_("The players' names must be different."))
         if self.scoring is not None:
             if not isinstance(self.scoring, tuple) or len(self.scoring) != 4 or len(set(self.scoring)) != 4 or \
                     not all(is_whole(n, 1, 16) for n in self.scoring):
-                raise BadConfigError(f"scoring tiles must be 4 different numbers 1-16, not {reprlib.repr(self.scoring)}")
+                raise BadConfigError(_("The scoring tiles are 4 different numbers 1-16, not {value}.").format(
+                    value=reprlib.repr(self.scoring)))
         if not is_whole(self.start_player, 0, self.players - 1):
-            raise BadConfigError(f"start player {reprlib.repr(self.start_player)} out of range 0-{self.players - 1}")
+            raise BadConfigError(_("The start player is a number 0-{last}, not {value}.").format(
+                last=self.players - 1, value=reprlib.repr(self.start_player)))
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -202,18 +211,20 @@ MAX_TILE_ID = 16
 
 def _need_player(kind: str, name: str, v: Any) -> None:
     if not is_whole(v, 0, MAX_SKYE_PLAYERS - 1):
-        raise NotAnActionError(f"{kind}: {name} must be a player number 0-{MAX_SKYE_PLAYERS - 1} "
-                               f"(an int), not {short(v)}")
+        raise NotAnActionError(_("{action}: {field} must be a player number 0-{last} (an int), not {value}.").format(
+            action=kind, field=name, last=MAX_SKYE_PLAYERS - 1, value=short(v)))
 
 
 def _need_tile(kind: str, name: str, v: Any, *, empty: bool = False) -> None:
     if type(v) is not str or len(v) > MAX_TILE_ID or (not v and not empty):
-        raise NotAnActionError(f"{kind}: {name} must be a tile id such as \"12\" (a str), not {short(v)}")
+        raise NotAnActionError(_("{action}: {field} must be a tile id such as \"12\" (a str), not {value}.").format(
+            action=kind, field=name, value=short(v)))
 
 
 def _need_whole(kind: str, name: str, v: Any, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> None:
     if not is_whole(v, low, high):
-        raise NotAnActionError(f"{kind}: {name} must be a whole number {low}..{high} (an int), not {short(v)}")
+        raise NotAnActionError(_("{action}: {field} must be a whole number {low}..{high} (an int), not {value}.").format(
+            action=kind, field=name, low=low, high=high, value=short(v)))
 
 
 @dataclass(frozen=True)
@@ -229,7 +240,7 @@ class SetPrices:
     >>> SetPrices(0, "12", {"10": 2})
     Traceback (most recent call last):
     ...
-    skye_widgets.errors.NotAnActionError: SetPrices: prices must be a tuple of (tile, gold) tuples, not {'10': 2}
+    skye_widgets.errors.NotAnActionError: SetPrices: prices must be a tuple of (tile, gold) tuples, not {'10': 2}.
     """
 
     player: int
@@ -241,16 +252,23 @@ class SetPrices:
         _need_tile("SetPrices", "discard", self.discard, empty=True)   # "" only when nothing was drawn
         p = self.prices
         if type(p) is not tuple or len(p) > 2 or not all(type(e) is tuple and len(e) == 2 for e in p):
-            raise NotAnActionError(f"SetPrices: prices must be a tuple of (tile, gold) tuples, not {short(p)}")
+            raise NotAnActionError(_("SetPrices: prices must be a tuple of (tile, gold) tuples, not {value}.").format(
+                value=short(p)))
         for t, g in p:
-            _need_tile("SetPrices", "a priced tile", t)
-            _need_whole("SetPrices", f"the gold on tile {t}", g)
+            if type(t) is not str or not t or len(t) > MAX_TILE_ID:
+                raise NotAnActionError(_("SetPrices: a priced tile must be a tile id such as \"12\" (a str), "
+                                         "not {value}.").format(value=short(t)))
+            if not is_whole(g, -MAX_NUMBER, MAX_NUMBER):
+                raise NotAnActionError(_("SetPrices: the gold on tile {tile} must be a whole number {low}..{high} "
+                                         "(an int), not {value}.").format(
+                    tile=t, low=-MAX_NUMBER, high=MAX_NUMBER, value=short(g)))
 
     @classmethod
     def of(cls, player: int, discard: str, prices: Mapping[str, int]) -> "SetPrices":
         """The decision from a ``{tile: gold}`` dict (in the dict's order)."""
         if not isinstance(prices, Mapping):
-            raise NotAnActionError(f"SetPrices.of: prices must be a {{tile: gold}} dict, not {short(prices)}")
+            raise NotAnActionError(_("SetPrices.of: prices must be a {{tile: gold}} dict, not {value}.").format(
+                value=short(prices)))
         return cls(player, discard, tuple(prices.items()))
 
     def to_dict(self) -> dict[str, Any]:
@@ -504,7 +522,7 @@ class GameState(Pictured):
 
     def __init__(self, config: GameConfig | None = None) -> None:
         if config is not None and not isinstance(config, GameConfig):
-            raise BadConfigError(f"a game is set up from a GameConfig, not {short(config)}")
+            raise BadConfigError(_("A game is set up from a GameConfig, not {value}.").format(value=short(config)))
         self.config = (config or GameConfig()).resolved()
         n = self.config.players
         self.n_players = n
@@ -553,7 +571,7 @@ class GameState(Pictured):
         """
         if isinstance(players, (list, tuple)):
             if names is not None:
-                raise BadConfigError("give the players as a count with names=..., or as a list of names, not both")
+                raise BadConfigError(_("Give the players as a count with names=..., or as a list of names, not both."))
             names, players = players, len(players)
         return cls(GameConfig(players=players, seed=seed,  # type: ignore[arg-type]
                               names=tuple(names) if isinstance(names, (list, tuple)) else (names or ()),
@@ -805,8 +823,8 @@ class GameState(Pictured):
                 k -= len(pl)
         acts = self.legal_actions(player)
         if not acts:
-            raise GameOverError("the game is over") if self.is_over() else NotYourTurnError(
-                f"{self._name(player)} has no decision to make now")
+            raise GameOverError(_("The game is over.")) if self.is_over() else NotYourTurnError(
+                _("{name} has no decision to make now.").format(name=self._name(player)))
         return rng.choice(acts)
 
     def apply(self, action: Action) -> None:
@@ -849,55 +867,77 @@ class GameState(Pictured):
     def _check(self, a: Action) -> None:
         """Raise the specific error if ``a`` is illegal now; never changes anything."""
         if self.is_over():
-            raise GameOverError("the game is over")
+            raise GameOverError(_("The game is over."))
         if not isinstance(a, (SetPrices, Buy, Pass, Place)):
-            raise NotAnActionError(f"not an action: {reprlib.repr(a)}")
+            raise NotAnActionError(_("This is not an Isle of Skye action: {value}.").format(value=reprlib.repr(a)))
         p = a.player
         if not is_whole(p, 0, self.n_players - 1):
-            raise UnknownPlayerError(f"there is no player {p!r} in a {self.n_players}-player game")
+            raise UnknownPlayerError(ngettext("There is no player {player} in a game of {count} player.",
+                         "There is no player {player} in a game of {count} players.", self.n_players).format(
+                player=reprlib.repr(p), count=self.n_players))
         who = self._name(p)
         wanted = {"prices": SetPrices, "buy": (Buy, Pass), "build": Place}[self.phase]
         if not isinstance(a, wanted):
-            raise WrongPhaseError(f"{who} cannot {_verb(a)} now: it is the {_phase_text(self.phase)} phase")
+            raise WrongPhaseError(str(_WRONG_PHASE[type(a)]).format(name=who, phase=_phase_name(self.phase)))
         if p not in self.decision_players():
             if self.phase == "prices":
-                raise NotYourTurnError(f"{who} has already set prices this round")
-            raise NotYourTurnError(f"{who} cannot {_verb(a)} now: it is {self._name(self.current_player())}'s turn")
+                raise NotYourTurnError(_("{name} has already set prices this round.").format(name=who))
+            raise NotYourTurnError(str(_NOT_YOUR_TURN[type(a)]).format(name=who, current=self._name(self.current_player())))
         if isinstance(a, SetPrices):
             tiles = self.displays[p]
             if not (isinstance(a.prices, tuple) and all(
                     isinstance(e, tuple) and len(e) == 2 and isinstance(e[0], str) for e in a.prices)):
-                raise BadPricesError(f"{who}: prices must be (tile, gold) pairs, not {reprlib.repr(a.prices)}")
+                raise BadPricesError(_("{name}'s prices must be (tile, gold) pairs, not {value}.").format(
+                    name=who, value=reprlib.repr(a.prices)))
             if a.discard not in tiles:
-                raise BadPricesError(f"{who} cannot discard tile {a.discard}: drawn tiles are {', '.join(tiles)}")
+                raise BadPricesError(_("{name} cannot discard tile {tile}: the tiles drawn are {tiles}.").format(
+                    name=who, tile=a.discard, tiles=word_list(tiles)))
             priced = [t for t, _ in a.prices]
             rest = [t for t in tiles if t != a.discard]
             if sorted(priced) != sorted(rest):
-                raise BadPricesError(f"{who} must price exactly the tiles {', '.join(rest)} "
-                                     f"(got {', '.join(priced) or 'none'})")
+                if priced:
+                    raise BadPricesError(_("{name} must put a price on exactly the tiles {tiles}, not on {priced}.").format(
+                        name=who, tiles=word_list(rest), priced=word_list(priced)))
+                raise BadPricesError(_("{name} must put a price on exactly the tiles {tiles}, and priced none.").format(
+                    name=who, tiles=word_list(rest)))
             for t, g in a.prices:
                 if not is_whole(g, 1, MAX_NUMBER):
-                    raise BadPricesError(f"{who} must put at least 1 gold on tile {t} (got {g})")
+                    raise BadPricesError(_("{name} must put at least 1 gold on tile {tile}, not {value}.").format(
+                        name=who, tile=t, value=reprlib.repr(g)))
             total = sum(g for _, g in a.prices)
             if total > self.gold[p]:
-                raise NotEnoughGoldError(f"{who} cannot put {total} gold on tiles: has only {self.gold[p]}")
+                raise NotEnoughGoldError(ngettext(
+                    "{name} cannot put {total} gold on tiles: they have only {count} gold.",
+                    "{name} cannot put {total} gold on tiles: they have only {count} gold.",
+                    self.gold[p]).format(name=who, total=total, count=self.gold[p]))
         elif isinstance(a, Buy):
             s = a.seller
             if not is_whole(s, 0, self.n_players - 1):
-                raise UnknownPlayerError(f"there is no seller {s!r} in a {self.n_players}-player game")
+                raise UnknownPlayerError(ngettext("There is no seller {player} in a game of {count} player.",
+                             "There is no seller {player} in a game of {count} players.", self.n_players).format(
+                    player=reprlib.repr(s), count=self.n_players))
             if s == p:
-                raise NotForSaleError(f"{who} cannot buy tile {a.tile}: it is their own tile")
+                raise NotForSaleError(_("{name} cannot buy tile {tile}: it is their own tile.").format(name=who, tile=a.tile))
             if a.tile not in self.displays[s]:
-                raise NotForSaleError(f"{who} cannot buy tile {a.tile}: {self._name(s)} is not selling it "
-                                      f"(for sale: {', '.join(self.displays[s]) or 'nothing'})")
+                if self.displays[s]:
+                    raise NotForSaleError(_("{name} cannot buy tile {tile}: {seller} is not selling it "
+                                            "(for sale: {tiles}).").format(
+                        name=who, tile=a.tile, seller=self._name(s), tiles=word_list(self.displays[s])))
+                raise NotForSaleError(_("{name} cannot buy tile {tile}: {seller} has nothing for sale.").format(
+                    name=who, tile=a.tile, seller=self._name(s)))
             price = self.prices[s][a.tile]
             if price > self.gold[p]:
-                raise NotEnoughGoldError(f"{who} cannot buy tile {a.tile}: not enough gold "
-                                         f"(price {price}, has {self.gold[p]})")
+                raise NotEnoughGoldError(ngettext(
+                    "{name} cannot buy tile {tile}: it costs {price} gold and they have only {count}.",
+                    "{name} cannot buy tile {tile}: it costs {price} gold and they have only {count}.",
+                    self.gold[p]).format(name=who, tile=a.tile, price=price, count=self.gold[p]))
         elif isinstance(a, Place):
             if a.tile not in self.to_build[p]:
-                raise NotYourTileError(f"{who} cannot place tile {a.tile}: their tiles to place are "
-                                       f"{', '.join(self.to_build[p])}")
+                if self.to_build[p]:
+                    raise NotYourTileError(_("{name} cannot place tile {tile}: their tiles to place are {tiles}.").format(
+                        name=who, tile=a.tile, tiles=word_list(self.to_build[p])))
+                raise NotYourTileError(_("{name} cannot place tile {tile}: they have no tile to place.").format(
+                    name=who, tile=a.tile))
             self.territories[p].check(a.tile, a.x, a.y, a.rotation)
 
     # -- results ----------------------------------------------------------
@@ -1101,7 +1141,7 @@ class GameState(Pictured):
     def from_dict(cls, d: Any) -> "GameState":
         """The game a save dict describes, replayed through the rules; raises
         :class:`SaveDataError` (a ``ValueError``) saying what is wrong."""
-        config, actions, _ = parse_save(d)
+        config, actions, _bots = parse_save(d)
         g = cls(config)
         for i, a in enumerate(actions):
             try:
@@ -1150,7 +1190,7 @@ class GameState(Pictured):
     def undo(self) -> Action:
         """Take back the last action (by replaying the others); returns it."""
         if not self.history:
-            raise NoActionToUndoError("nothing to undo: no action has been played")
+            raise NoActionToUndoError(_("There is nothing to undo: no action has been played."))
         last = self.history[-1]
         prev = GameState.replay(self.config, self.history[:-1])
         self.__dict__.update(prev.__dict__)
@@ -1183,7 +1223,9 @@ class Observation:
 
     def __init__(self, game: GameState, player: int) -> None:
         if not is_whole(player, 0, game.n_players - 1):
-            raise UnknownPlayerError(f"there is no player {player!r} in a {game.n_players}-player game")
+            raise UnknownPlayerError(ngettext("There is no player {player} in a game of {count} player.",
+                         "There is no player {player} in a game of {count} players.", game.n_players).format(
+                player=reprlib.repr(player), count=game.n_players))
         self._game = game
         self.player = player
         self._gold: list[int] | None = None
@@ -1233,7 +1275,8 @@ class Observation:
     def _mine(self, player: int | None) -> int:
         if player is None or player == self.player:
             return self.player
-        raise NotYourTurnError(f"{self._game.names[self.player]}'s observation cannot act for another player")
+        raise NotYourTurnError(_("The observation of {name} cannot act for another player.").format(
+            name=self._game.names[self.player]))
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """This player's legal actions (they depend only on public facts and their own gold)."""
@@ -1290,9 +1333,18 @@ def _why(result: Any) -> str:
     return "; ".join(f"{b.reason} +{b.points}" for b in result.breakdown)
 
 
-def _verb(a: Action) -> str:
-    return {SetPrices: "set prices", Buy: "buy", Pass: "pass", Place: "place a tile"}.get(type(a), "act")
-
-
-def _phase_text(phase: str) -> str:
-    return {"prices": "draw-and-price", "buy": "buying", "build": "build", "scoring": "scoring"}.get(phase, phase)
+def _phase_name(phase: str) -> str:
+    """A phase's name as the rulebook prints it, in the current language (shown in quotes in the errors below)."""
+    # Translators: the phases' names as the rulebook prints them (the glossary's "phase 2" to "phase 6").
+    return {"prices": pgettext("phase", "Draw tiles and set prices"), "buy": pgettext("phase", "Buy a tile"),
+            "build": pgettext("phase", "Build"), "scoring": pgettext("phase", "End of round and scoring")}[phase]
+# Translators: an action tried in another phase; {phase} is a phase's name (above), {name} the player's.
+_WRONG_PHASE = {SetPrices: lazy("{name} cannot set prices now: the phase is “{phase}”."),
+                Buy: lazy("{name} cannot buy a tile now: the phase is “{phase}”."),
+                Pass: lazy("{name} cannot pass now: the phase is “{phase}”."),
+                Place: lazy("{name} cannot place a tile now: the phase is “{phase}”.")}
+# Translators: an action tried out of turn; {current} is the player whose turn it is.
+_NOT_YOUR_TURN = {SetPrices: lazy("{name} cannot set prices now: it is {current}'s turn."),
+                  Buy: lazy("{name} cannot buy a tile now: it is {current}'s turn."),
+                  Pass: lazy("{name} cannot pass now: it is {current}'s turn."),
+                  Place: lazy("{name} cannot place a tile now: it is {current}'s turn.")}

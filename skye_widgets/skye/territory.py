@@ -12,7 +12,7 @@ tiles. Roads need not continue.
 >>> t.legal_placements("castle-red")   # castles cannot be placed again
 Traceback (most recent call last):
 ...
-skye_widgets.skye.territory.CastleTileError: castle-red is a castle: a territory has exactly one castle, at its start
+skye_widgets.skye.territory.CastleTileError: Tile castle-red is a castle: a territory has exactly one castle, at its start.
 >>> len(t), (0, 0) in t
 (1, True)
 """
@@ -27,8 +27,9 @@ from typing import Any, Callable, Iterator, Mapping, TypeVar, Union
 
 from ..drawing import Drawing, Pictured
 from ..errors import BadRotationError, CellOccupiedError, DataError, IllegalPlacementError, RulesError
+from ..i18n import _, pgettext
 from ..limits import is_whole
-from .tiles import ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, Terrain, Tile, catalogue
+from .tiles import ROTATIONS, SIDE_OFFSETS, Terrain, Tile, catalogue
 
 Cell = tuple[int, int]
 #: Anything naming a tile: its number (12 or "12"), a castle id, or a Tile object.
@@ -94,8 +95,19 @@ def _short(value: object) -> str:
     return reprlib.repr(value)
 
 
-def _side_desc(terrain: Terrain, direction: int) -> str:
-    return f"{SIDE_NAMES[direction]} side ({terrain.label})"
+def _side_word(direction: int) -> str:
+    """A side's compass word in the current language (for the placement error below)."""
+    # Translators: a side of a landscape tile, in "its {side} side shows {terrain}" (the placement
+    # error); a compass direction, north at the top of the territory.
+    return (pgettext("side", "north"), pgettext("side", "east"), pgettext("side", "south"),
+            pgettext("side", "west"))[direction]
+
+
+def _terrain_word(terrain: Terrain) -> str:
+    """A terrain's word in the current language (for the placement error below)."""
+    # Translators: the terrain on a side of a tile, in "its {side} side shows {terrain}".
+    return {Terrain.PASTURE: pgettext("terrain", "pasture"), Terrain.MOUNTAIN: pgettext("terrain", "mountain"),
+            Terrain.WATER: pgettext("terrain", "water")}[terrain]
 
 
 _T = TypeVar("_T")
@@ -150,11 +162,11 @@ class Territory(Pictured):
     >>> t.check(lake, 1, 0, 0)
     Traceback (most recent call last):
     ...
-    skye_widgets.skye.territory.DuplicateTileError: tile lake is already in this territory, at (1, 0)
+    skye_widgets.skye.territory.DuplicateTileError: Tile lake is already in this territory, at (1, 0).
     >>> Territory().check(lake, 0, 1, 0)
     Traceback (most recent call last):
     ...
-    skye_widgets.skye.territory.TerrainMismatchError: tile lake at (0, 1) rotation 0: its N side (water) does not match the S side (pasture) of tile castle-blue at (0, 0)
+    skye_widgets.skye.territory.TerrainMismatchError: Tile lake cannot go at (0, 1) with rotation 0: its north side shows water, but the south side of tile castle-blue at (0, 0) shows pasture.
     >>> Territory().legal_placements(lake)
     [(1, 0, 0), (1, 0, 1), (1, 0, 2), (1, 0, 3)]
     """
@@ -172,7 +184,7 @@ class Territory(Pictured):
         self.gold: int = 0
         t = self._resolve(castle)
         if not t.is_castle:
-            raise CastleTileError(f"tile {t.id} is not a castle: a territory starts with its castle")
+            raise CastleTileError(_("Tile {tile} is not a castle: a territory starts with its castle.").format(tile=t.id))
         self._check_rotation(rotation)
         self._check_coordinates(x, y)
         self._put(t, x, y, rotation)
@@ -185,14 +197,17 @@ class Territory(Pictured):
                 self._extra[tile.id] = tile
                 return tile
             if known != tile:
-                raise UnknownTileError(f"a different tile is already known as {tile.id}")
+                raise UnknownTileError(_("A different tile is already known as {tile}.").format(tile=tile.id))
             return known
         if not (is_whole(tile, None, None) or isinstance(tile, str)):
-            raise UnknownTileError(f"{_short(tile)} is not a tile (1-73 or castle-<colour>)")
+            # Translators: {value} is what was given instead of a tile (a Python value, shown as typed).
+            raise UnknownTileError(_("{value} is not a tile: the tiles are 1-73 and castle-<colour>.").format(
+                value=_short(tile)))
         key = str(tile)
         found = self._extra.get(key) or catalogue().get(key)
         if found is None:
-            raise UnknownTileError(f"tile {_short(tile)} is not a tile (1-73 or castle-<colour>)")
+            raise UnknownTileError(_("There is no tile {value}: the tiles are 1-73 and castle-<colour>.").format(
+                value=_short(tile)))
         return found
 
     def tile(self, tile: TileLike) -> Tile:
@@ -251,20 +266,24 @@ class Territory(Pictured):
     @staticmethod
     def _check_rotation(rotation: object) -> None:
         if not is_whole(rotation, 0, 3) or rotation not in ROTATIONS:
-            raise BadRotationError(f"rotation {_short(rotation)} is not 0, 1, 2 or 3 (quarter turns clockwise)")
+            raise BadRotationError(_("The rotation is 0, 1, 2 or 3 quarter turns clockwise, not {value}.").format(
+                value=_short(rotation)))
 
     @staticmethod
     def _check_coordinates(x: object, y: object) -> None:
         for name, v in (("x", x), ("y", y)):
             if not is_whole(v, None, None):
-                raise BadCoordinateError(f"{name} = {_short(v)} is not a whole number")
+                # Translators: {name} is the coordinate's letter, x or y (not translated).
+                raise BadCoordinateError(_("The coordinate {name} is a whole number, not {value}.").format(
+                    name=name, value=_short(v)))
 
     def _check_tile(self, t: Tile) -> None:
         if t.is_castle:
-            raise CastleTileError(f"{t.id} is a castle: a territory has exactly one castle, at its start")
+            raise CastleTileError(_("Tile {tile} is a castle: a territory has exactly one castle, at its start.").format(
+                tile=t.id))
         if t.id in self._ids:
             cell = next(p.cell for p in self.placements.values() if p.tile == t.id)
-            raise DuplicateTileError(f"tile {t.id} is already in this territory, at {cell}")
+            raise DuplicateTileError(_("Tile {tile} is already in this territory, at {cell}.").format(tile=t.id, cell=cell))
 
     def check(self, tile: TileLike, x: int, y: int, rotation: int) -> None:
         """Raise an :class:`IllegalPlacementError` saying why ``tile`` cannot go there.
@@ -277,7 +296,8 @@ class Territory(Pictured):
         self._check_coordinates(x, y)
         cell = (x, y)
         if cell in self.placements:
-            raise CellOccupiedError(f"{cell} already holds tile {self.placements[cell].tile}")
+            raise CellOccupiedError(_("The cell {cell} already holds tile {other}.").format(
+                cell=cell, other=self.placements[cell].tile))
         faces = rotated_faces(t)[rotation]
         touching = False
         for d, (dx, dy) in enumerate(SIDE_OFFSETS):
@@ -288,12 +308,19 @@ class Territory(Pictured):
             theirs = other[(d + 2) % 4]
             if faces[d] is not theirs:
                 n = (x + dx, y + dy)
-                raise TerrainMismatchError(
-                    f"tile {t.id} at {cell} rotation {rotation}: its {_side_desc(faces[d], d)} "
-                    f"does not match the {_side_desc(theirs, (d + 2) % 4)} of tile "
-                    f"{self.placements[n].tile} at {n}")
+                # Translators: {side} and {other_side} are compass words (north...), {terrain} and
+                # {other_terrain} terrain words (pasture, mountain, water), all from the lists above
+                # (_side_word, _terrain_word).
+                raise TerrainMismatchError(_(
+                    "Tile {tile} cannot go at {cell} with rotation {rotation}: its {side} side shows "
+                    "{terrain}, but the {other_side} side of tile {other} at {other_cell} shows "
+                    "{other_terrain}.").format(
+                    tile=t.id, cell=cell, rotation=rotation, side=_side_word(d), terrain=_terrain_word(faces[d]),
+                    other_side=_side_word((d + 2) % 4), other=self.placements[n].tile, other_cell=n,
+                    other_terrain=_terrain_word(theirs)))
         if not touching:
-            raise NotAdjacentError(f"tile {t.id} at {cell} would share no side with the territory")
+            raise NotAdjacentError(_("Tile {tile} at {cell} would share no side with the territory.").format(
+                tile=t.id, cell=cell))
 
     def is_legal(self, tile: TileLike, x: int, y: int, rotation: int) -> bool:
         """True when :meth:`check` would pass."""
@@ -346,7 +373,7 @@ class Territory(Pictured):
     def pop(self) -> Placement:
         """Undo the last placement (never the castle)."""
         if len(self.placements) <= 1:
-            raise NothingToUndoError("nothing to undo: only the castle is left")
+            raise NothingToUndoError(_("There is nothing to undo: only the castle is left."))
         cell, p = self.placements.popitem()
         del self._faces[cell]
         self._ids.discard(p.tile)

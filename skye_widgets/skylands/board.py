@@ -29,8 +29,9 @@ from typing import Any, Iterable
 
 from ..drawing import Drawing, Pictured
 from ..errors import BadRotationError, CellOccupiedError, IllegalPlacementError
+from ..i18n import _, pgettext
 from ..scores import BreakdownItem, ScoreResult
-from .components import (CLOUD, COLORS, ROTATIONS, SIDE_NAMES, SIDE_OFFSETS, TERRAIN_COLOR,
+from .components import (CLOUD, COLORS, ROTATIONS, SIDE_OFFSETS, TERRAIN_COLOR,
                          Components, Special, Tile)
 
 Cell = tuple[int, int]
@@ -40,6 +41,28 @@ Node = tuple[int, int, int]
 
 #: Skylands' name for the shared placement error.
 PlacementError = IllegalPlacementError
+
+
+def rotation_error(rotation: object) -> str:
+    """The message of a rotation that is not 0-3, in the current language."""
+    return _("The rotation is 0, 1, 2 or 3 quarter turns, not {value}.").format(value=repr(rotation))
+
+
+def side_word(direction: int) -> str:
+    """A side's compass word (N, E, S, W) in the current language."""
+    # Translators: a side of a landscape tile, in "its {side} side shows {terrain}" (the placement
+    # error); a compass direction, north at the top of the territory.
+    return (pgettext("side", "north"), pgettext("side", "east"), pgettext("side", "south"),
+            pgettext("side", "west"))[direction]
+
+
+def terrain_word(terrain: str) -> str:
+    """A Skylands terrain (an edge, an island's kind) in the current language."""
+    # Translators: a Skylands terrain, in "its north edge is {edge}" and "the {terrain} island at (1, 2)".
+    words = {"forest": pgettext("skylands terrain", "forest"), "mountain": pgettext("skylands terrain", "mountain"),
+             "crystal": pgettext("skylands terrain", "crystal"), "city": pgettext("skylands terrain", "city"),
+             "cloud": pgettext("skylands terrain", "cloud")}
+    return words.get(terrain, terrain)
 
 
 class OffBoardError(PlacementError):
@@ -118,11 +141,13 @@ class PlayerBoard(Pictured):
     def check(self, tile: Tile, x: int, y: int, rotation: int) -> None:
         """Raise a :class:`PlacementError` if ``tile`` cannot go at (x, y); change nothing."""
         if rotation not in ROTATIONS:
-            raise BadRotationError(f"rotation must be 0..3 quarter turns, not {rotation!r}")
+            raise BadRotationError(rotation_error(rotation))
         if not (0 <= x < self.width and 0 <= y < self.height):
-            raise OffBoardError(f"square ({x}, {y}) is off the {self.width}x{self.height} board")
+            raise OffBoardError(_("The square ({x}, {y}) is off the {width}x{height} board.").format(
+                x=x, y=y, width=self.width, height=self.height))
         if (x, y) in self.grid:
-            raise CellOccupiedError(f"square ({x}, {y}) already holds tile {self.grid[(x, y)].tile.id}")
+            raise CellOccupiedError(_("The square ({x}, {y}) already holds tile {tile}.").format(
+                x=x, y=y, tile=self.grid[(x, y)].tile.id))
         edges = tile.edges(rotation)
         for side, (dx, dy) in enumerate(SIDE_OFFSETS):
             other = self.grid.get((x + dx, y + dy))
@@ -130,9 +155,13 @@ class PlayerBoard(Pictured):
                 continue
             theirs = other.edges[(side + 2) % 4]
             if theirs != edges[side]:
-                raise EdgeMismatchError(
-                    f"tile {tile.id} turned {rotation}: its {SIDE_NAMES[side]} edge is {edges[side]} "
-                    f"but the tile at ({x + dx}, {y + dy}) shows {theirs} there")
+                # Translators: {side} is a compass word (north...), {edge} and {theirs} terrain words
+                # (forest, mountain, crystal, city, cloud); {cell} and {other_cell} are "(x, y)".
+                raise EdgeMismatchError(_(
+                    "Tile {tile} cannot go at {cell} with rotation {rotation}: its {side} edge is {edge}, "
+                    "but the tile at {other_cell} shows {theirs} there.").format(
+                    tile=tile.id, cell=(x, y), rotation=rotation, side=side_word(side),
+                    edge=terrain_word(edges[side]), other_cell=(x + dx, y + dy), theirs=terrain_word(theirs)))
 
     def fits(self, tile: Tile, x: int, y: int, rotation: int) -> bool:
         """Whether :meth:`check` would accept the placement."""

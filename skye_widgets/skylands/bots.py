@@ -19,6 +19,7 @@ import random
 from typing import Callable
 
 from ..errors import BadConfigError
+from ..i18n import _
 from ..protocol import Explanation
 from .board import PlayerBoard, score_board
 from .components import SIDE_OFFSETS
@@ -201,7 +202,8 @@ def make_bot(kind: str, seed: int = 0) -> RandomBot | GreedyBot:
         return GreedyBot(seed)
     if kind in ("planner", "strong", "stronger"):
         return PlannerBot(seed)
-    raise BadConfigError(f"unknown bot {kind!r}: choose from {', '.join(BOT_NAMES)}")
+    raise BadConfigError(_("There is no bot {value}: choose one of {bots}.").format(
+        value=repr(kind), bots=", ".join(BOT_NAMES)))
 
 
 __all__ = ["RandomBot", "GreedyBot", "PlannerBot", "make_bot", "position_value", "planner_value",

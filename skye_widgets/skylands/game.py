@@ -32,11 +32,14 @@ from typing import Any, Iterator, Sequence, Union
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       RulesError, WrongPhaseError, read_json, write_json)
+from ..i18n import _, lazy, lazy_ngettext, ngettext, pgettext
 from ..limits import MAX_ACTION_ITEMS, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import play, win_shares
-from .board import BadRotationError, Island, Node, PlayerBoard, ScoreResult, fill_island, score_board
+from .board import (BadRotationError, Island, Node, PlayerBoard, ScoreResult, fill_island, rotation_error, score_board,
+                    terrain_word)
 from .components import COLORS, ROTATIONS, Components, Special, Tile, components
-from .words import counted, said
+from .words import counted, is_you, said
+from ..words import word_list
 
 ACTIONS: tuple[str, ...] = ("discover", "deploy", "create", "convert")
 ACTION_TITLES = {"discover": "Discover islands", "deploy": "Deploy inhabitants",
@@ -46,31 +49,31 @@ SIDES = ("beginner", "tactical")
 #: What to do when a decision of the wrong kind comes (whole sentences, for translation):
 #: by phase, ``pay`` for a Create waiting for its payment, ``setup_<step>`` in the tactical setup.
 WRONG_KIND = {
-    "choose": "Choose an action first: move your token to one of the four action boards.",
-    "discover": "Take one of the revealed islands and place it on your board, or pass.",
-    "deploy": "Choose the complete islands to fill with inhabitants, or pass.",
-    "create": "Choose a special island to create, or pass.",
-    "pay": "Choose which islands pay the inhabitants for {special} first.",
-    "convert": "Choose a complete crystal island with inhabitants and a complete city, or pass.",
-    "setup_start": "Place your starting island first.",
-    "setup_discard": "Put back one of the tiles you drew first.",
-    "setup_place": "Place one of the tiles you kept.",
+    "choose": lazy("Choose an action first: move your token to one of the four action boards."),
+    "discover": lazy("Take one of the revealed islands and place it on your board, or pass."),
+    "deploy": lazy("Choose the complete islands to fill with inhabitants, or pass."),
+    "create": lazy("Choose a special island to create, or pass."),
+    "pay": lazy("Choose which islands pay the inhabitants for {special} first."),
+    "convert": lazy("Choose a complete crystal island with inhabitants and a complete city, or pass."),
+    "setup_start": lazy("Place your starting island first."),
+    "setup_discard": lazy("Put back one of the tiles you drew first."),
+    "setup_place": lazy("Place one of the tiles you kept."),
 }
 
 #: Log lines and messages naming a player: (said to the learner "You", said of anyone else).
 LOG = {
     "choose": ("You choose {action}", "{name} chooses {action}"),
     "repeat": ("You flip the marker and repeat {action}", "{name} flips the marker and repeats {action}"),
-    "repeat_used": ("You have already used your once-per-game repeat.",
-                    "{name} has already used the once-per-game repeat."),
+    "repeat_used": (lazy("You have already used your once-per-game repeat."),
+                    lazy("{name} has already used the once-per-game repeat.")),
     "take": ("You take island {tile} to ({x}, {y}){bonus}", "{name} takes island {tile} to ({x}, {y}){bonus}"),
     "pass": ("You pass", "{name} passes"),
     "cannot": ("You cannot {action} and pass", "{name} cannot {action} and passes"),
-    "fill_limit": ("You may fill {limit} now, not {k}.", "{name} may fill {limit} now, not {k}."),
     "deploy": ("You put {people} on the {terrain} island at {cell}",
                "{name} puts {people} on the {terrain} island at {cell}"),
-    "lacks": ("{special} costs {cost}; you lack {missing} on your board.",
-              "{special} costs {cost}; {name} lacks {missing} on the board."),
+    # Translators: {cost} and {missing} are lists of inhabitants ("2 green inhabitants and 1 blue inhabitant").
+    "lacks": (lazy("{special} costs {cost}; you lack {missing} on your board."),
+              lazy("{special} costs {cost}; {name} lacks {missing} on the board.")),
     "pay_choice": ("You choose {special} and which islands pay", "{name} chooses {special} and which islands pay"),
     "create": ("You create {special} at ({x}, {y}){paying}", "{name} creates {special} at ({x}, {y}){paying}"),
     "convert": ("You power cities with {people}", "{name} powers cities with {people}"),
@@ -81,6 +84,31 @@ LOG = {
 }
 #: "3 inhabitants", "1 inhabitant"
 PEOPLE = ("{n} inhabitant", "{n} inhabitants")
+
+
+def action_title(action: str) -> str:
+    """An action board's name (``"deploy"`` -> "Deploy inhabitants") in the current language, for the errors."""
+    # Translators: the names of the four action boards, as the rulebook prints them.
+    titles = {"discover": pgettext("skylands action", "Discover islands"),
+              "deploy": pgettext("skylands action", "Deploy inhabitants"),
+              "create": pgettext("skylands action", "Create islands"),
+              "convert": pgettext("skylands action", "Convert energy")}
+    return titles.get(action, action)
+
+
+def people_list(counts: dict[str, int]) -> str:
+    """Inhabitants by colour as a list in the current language: "2 green inhabitants and 1 blue inhabitant"
+    (colours with no inhabitant left out; "no inhabitant" when none)."""
+    def one(colour: str, n: int) -> str:
+        if colour == "green":
+            return ngettext("{count} green inhabitant", "{count} green inhabitants", n).format(count=n)
+        if colour == "purple":
+            return ngettext("{count} purple inhabitant", "{count} purple inhabitants", n).format(count=n)
+        if colour == "blue":
+            return ngettext("{count} blue inhabitant", "{count} blue inhabitants", n).format(count=n)
+        return ngettext("{count} {colour} inhabitant", "{count} {colour} inhabitants", n).format(count=n, colour=colour)
+    items = [one(c, n) for c, n in counts.items() if n]
+    return word_list(items) if items else _("no inhabitant")
 
 
 # -- errors -------------------------------------------------------------------
@@ -109,11 +137,16 @@ class CannotPayError(RulesError):
 
 # -- decisions ----------------------------------------------------------------
 #: The message of a malformed field (named placeholders, for translation).
-NOT_WHOLE = "{field} of a {action} action must be a whole number from {low} to {high}, not {value}."
-NOT_BOOL = "{field} of a {action} action must be True or False, not {value}."
-NOT_TEXT = "{field} of a {action} action must be a text of at most {limit} characters, not {value}."
-NOT_NODES = ("{field} of a {action} action must be a tuple of at most {limit} islands, each a tuple "
-             "(x, y, part) of whole numbers, not {value}.")
+# Translators: {field} is a field's name and {action} an action's class name, both Python identifiers.
+NOT_WHOLE = lazy("{field} of a {action} action must be a whole number from {low} to {high}, not {value}.")
+NOT_BOOL = lazy("{field} of a {action} action must be True or False, not {value}.")
+NOT_TEXT = lazy_ngettext("{field} of a {action} action must be a text of at most {limit} character, not {value}.",
+                         "{field} of a {action} action must be a text of at most {limit} characters, not {value}.",
+                         counter="limit")
+NOT_NODES = lazy_ngettext("{field} of a {action} action must be a tuple of at most {limit} island, each a tuple "
+                          "(x, y, part) of whole numbers, not {value}.",
+                          "{field} of a {action} action must be a tuple of at most {limit} islands, each a tuple "
+                          "(x, y, part) of whole numbers, not {value}.", counter="limit")
 
 
 def _whole(a: Any, name: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> None:
@@ -315,18 +348,20 @@ class GameState(Pictured):
         elif isinstance(players, (list, tuple)) and 2 <= len(players) <= 4:
             names = list(players)
         else:
-            raise BadConfigError(f"Skylands is for 2 to 4 players, not {short(players)}")
+            raise BadConfigError(_("Skylands is for 2 to 4 players, not {value}.").format(value=short(players)))
         if not all(type(n) is str for n in names):
-            raise BadConfigError("every player name must be a text")
+            raise BadConfigError(_("Every player's name must be a text."))
         if any(len(n) > MAX_NAME_LENGTH for n in names):   # so that every save loads back
-            raise BadConfigError(f"a player name has at most {MAX_NAME_LENGTH} characters")
+            raise BadConfigError(ngettext("A player's name has at most {count} character.",
+                                          "A player's name has at most {count} characters.",
+                                          MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
         if not is_whole(seed, -MAX_SEED, MAX_SEED):        # so that every save loads back
-            raise BadConfigError(f"the seed must be a whole number of at most {MAX_SEED} either way, "
-                                 f"not {short(seed)}")
+            raise BadConfigError(_("The seed must be a whole number of at most {limit} either way, not {value}.").format(
+                limit=MAX_SEED, value=short(seed)))
         if not isinstance(side, str) or side not in SIDES:
-            raise BadConfigError(f"side must be one of {', '.join(SIDES)}, not {short(side)}")
+            raise BadConfigError(_("The side is one of {sides}, not {value}.").format(sides=", ".join(SIDES), value=short(side)))
         if type(intro) is not bool:
-            raise BadConfigError(f"intro must be True or False, not {short(intro)}")
+            raise BadConfigError(_("intro is True or False, not {value}.").format(value=short(intro)))
         self.comp = comp or components()
         self.names = names
         self.n = len(names)
@@ -387,7 +422,8 @@ class GameState(Pictured):
         gives the names when ``players`` is a count); raises BadConfigError."""
         if names is not None:
             if not is_whole(players, 2, 4) or not isinstance(names, (list, tuple)) or len(names) != players:
-                raise BadConfigError(f"give {short(players)} players and as many names, not {short(names)}")
+                raise BadConfigError(_("Give 2 to 4 players and as many names, not {players} and {names}.").format(
+                    players=short(players), names=short(names)))
             players = list(names)
         return cls(players, seed=seed, side=side, intro=intro)
 
@@ -439,10 +475,10 @@ class GameState(Pictured):
 
     def _check(self, action: Any) -> None:
         if not isinstance(action, ACTION_CLASSES):
-            raise NotAnActionError(f"{short(action)} is not a Skylands action "
-                                   f"({', '.join(c.__name__ for c in ACTION_CLASSES)})")
+            raise NotAnActionError(_("{value} is not a Skylands action ({classes}).").format(
+                value=short(action), classes=", ".join(c.__name__ for c in ACTION_CLASSES)))
         if self.phase == "over":
-            raise GameOverError(f"the game is over ({self.end_reason})")
+            raise GameOverError(_("The game is over ({reason}).").format(reason=self.end_reason))
 
     def _adopt(self, other: "GameState") -> None:
         """Take over ``other``'s state, keeping this game's board objects (callers may hold them)."""
@@ -469,7 +505,7 @@ class GameState(Pictured):
         Raises :class:`~skye_widgets.errors.NoActionToUndoError` when there is nothing to take back.
         """
         if self._undo is None or not self.history:
-            raise NoActionToUndoError("there is no action to take back")
+            raise NoActionToUndoError(_("There is no action to take back."))
         action = self.history[-1]
         before, boards, older = self._undo
         old = GameState.__new__(GameState)
@@ -512,7 +548,9 @@ class GameState(Pictured):
         order away is dropped. Everything else in Skylands is open on the table.
         An observation cannot be saved or undone."""
         if not is_whole(player, 0, self.n - 1):
-            raise RulesError(f"there is no player {short(player)} in a game of {self.n}")
+            raise RulesError(ngettext("There is no player {player} in a game of {count} player.",
+                                      "There is no player {player} in a game of {count} players.", self.n).format(
+                player=short(player), count=self.n))
         o = self.clone()
         o.stack = sorted(o.stack)
         o.seed = None  # type: ignore[assignment]
@@ -641,6 +679,14 @@ class GameState(Pictured):
         spare = {c: b.count(c) - sp.cost_of(c) for c in COLORS}
         return max(COLORS, key=lambda c: (spare[c], -COLORS.index(c)))
 
+    def _fill_limit_error(self, p: int, limit: int, k: int) -> str:
+        """Why a Deploy of ``k`` islands is refused when ``limit`` may be filled, said to or of player ``p``."""
+        if is_you(self.names[p]):
+            return ngettext("You may fill {count} island now, not {k}.", "You may fill 1 to {count} islands now, not {k}.",
+                            limit).format(count=limit, k=k)
+        return ngettext("{name} may fill {count} island now, not {k}.", "{name} may fill 1 to {count} islands now, not {k}.",
+                        limit).format(name=self.names[p], count=limit, k=k)
+
     def _white_waived(self, p: int) -> bool:
         return self.is_bonus or bool(self.boards[p].has_effect("white_free"))
 
@@ -707,25 +753,28 @@ class GameState(Pictured):
                 special = self.tile(self.display[self.paying[0]]).name  # type: ignore[arg-type, union-attr]
                 raise WrongPhaseError(WRONG_KIND["pay"].format(special=special))
             if self.phase == "setup":
-                raise WrongPhaseError(WRONG_KIND[f"setup_{self.setup_step[p]}"])
-            raise WrongPhaseError(WRONG_KIND[self.phase])
+                raise WrongPhaseError(str(WRONG_KIND[f"setup_{self.setup_step[p]}"]))
+            raise WrongPhaseError(str(WRONG_KIND[self.phase]))
         getattr(self, f"_do_{self.phase}")(p, a)
 
     def _do_choose(self, p: int, a: ChooseAction) -> None:
         if a.action not in ACTIONS:
-            raise ActionChoiceError(f"unknown action {a.action!r}: choose one of {', '.join(ACTIONS)}")
+            raise ActionChoiceError(_("There is no action {value}: choose one of {actions}.").format(
+                value=repr(a.action), actions=", ".join(ACTIONS)))
         if a.repeat:
             if not self.marker_active[p]:
                 raise RepeatUsedError(said(LOG["repeat_used"], self.names[p]))
             if self.token[p] != a.action:
-                raise ActionChoiceError(f"repeat means doing {self.token[p] or 'no action yet'} again, "
-                                        f"not {a.action}")
+                if self.token[p] is None:
+                    raise ActionChoiceError(_("There is no action to repeat yet: choose an action first."))
+                raise ActionChoiceError(_("Repeating means doing “{action}” again, not “{other}”.").format(
+                    action=action_title(self.token[p]), other=action_title(a.action)))
             self.marker_active[p] = False
             self.log.append(said(LOG["repeat"], self.names[p], action=ACTION_TITLES[a.action]))
         else:
             if self.token[p] == a.action:
-                raise ActionChoiceError(f"the token is already on {ACTION_TITLES[a.action]}: move it to "
-                                        "another action board (or repeat with the marker)")
+                raise ActionChoiceError(_("The token is already on “{action}”: move it to another action "
+                                          "board (or repeat with the marker).").format(action=action_title(a.action)))
             self.log.append(said(LOG["choose"], self.names[p], action=ACTION_TITLES[a.action]))
         self.token[p] = a.action
         self.action = a.action
@@ -747,26 +796,26 @@ class GameState(Pictured):
         b = self.boards[p]
         if step == "start":
             if not isinstance(a, SetupStart):
-                raise WrongPhaseError(WRONG_KIND["setup_start"])
+                raise WrongPhaseError(str(WRONG_KIND["setup_start"]))
             if a.side not in (0, 1):
-                raise NoSuchChoiceError(f"a starting island has sides 0 and 1, not {a.side}")
+                raise NoSuchChoiceError(_("A starting island has sides 0 and 1, not {value}.").format(value=a.side))
             tile = self.comp.start_islands[p].sides[a.side]
             _one_turn(tile, a.rotation)
             b.place(tile, a.x, a.y, a.rotation)
             self.setup_step[p] = "discard" if len(self.hands[p]) > self.comp.tactical_keep else "place"
         elif step == "discard":
             if not isinstance(a, SetupDiscard):
-                raise WrongPhaseError(WRONG_KIND["setup_discard"])
+                raise WrongPhaseError(str(WRONG_KIND["setup_discard"]))
             if not 0 <= a.index < len(self.hands[p]):
-                raise NoSuchChoiceError(f"there is no drawn tile {a.index}")
+                raise NoSuchChoiceError(_("There is no drawn tile {index}.").format(index=a.index))
             self.discard.append(self.hands[p].pop(a.index))
             if len(self.hands[p]) <= self.comp.tactical_keep:
                 self.setup_step[p] = "place"
         else:
             if not isinstance(a, Take):
-                raise WrongPhaseError(WRONG_KIND["setup_place"])
+                raise WrongPhaseError(str(WRONG_KIND["setup_place"]))
             if not 0 <= a.index < len(self.hands[p]):
-                raise NoSuchChoiceError(f"there is no kept tile {a.index}")
+                raise NoSuchChoiceError(_("There is no kept tile {index}.").format(index=a.index))
             _one_turn(self.tile(self.hands[p][a.index]), a.rotation)
             self._place(p, self.tile(self.hands[p][a.index]), a.x, a.y, a.rotation)
             self.hands[p].pop(a.index)
@@ -777,7 +826,9 @@ class GameState(Pictured):
     def _do_discover(self, p: int, a: Take | Pass) -> None:
         if isinstance(a, Take):
             if not 0 <= a.index < len(self.revealed):
-                raise NoSuchChoiceError(f"there is no revealed tile {a.index} ({len(self.revealed)} on show)")
+                raise NoSuchChoiceError(ngettext("There is no revealed tile {index} ({count} on show).",
+                                                 "There is no revealed tile {index} ({count} on show).",
+                                                 len(self.revealed)).format(index=a.index, count=len(self.revealed)))
             tid = self.revealed[a.index]
             _one_turn(self.tile(tid), a.rotation)
             self._place(p, self.tile(tid), a.x, a.y, a.rotation)
@@ -793,19 +844,20 @@ class GameState(Pictured):
             b = self.boards[p]
             limit = self._deploy_limit(p)
             if not 1 <= len(a.islands) <= limit:
-                raise IslandChoiceError(said(LOG["fill_limit"], self.names[p], k=len(a.islands),
-                                             limit=counted(limit, "1 island", "1 to {n} islands")))
+                raise IslandChoiceError(self._fill_limit_error(p, limit, len(a.islands)))
             chosen = []
             for node in a.islands:
                 isl = self._island(b, node)
                 if not isl.complete:
-                    raise IslandChoiceError(f"the {isl.terrain} island at {isl.cells[0]} is not complete")
+                    raise IslandChoiceError(_("The {terrain} island at {cell} is not complete.").format(
+                        terrain=terrain_word(isl.terrain), cell=isl.cells[0]))
                 if isl.terrain == "city":
-                    raise IslandChoiceError("cities are not filled by Deploy inhabitants")
+                    raise IslandChoiceError(_("Cities are not filled by Deploy inhabitants."))
                 if b.free_spaces(isl) == 0:
-                    raise IslandChoiceError(f"the {isl.terrain} island at {isl.cells[0]} has no free space")
+                    raise IslandChoiceError(_("The {terrain} island at {cell} has no free space.").format(
+                        terrain=terrain_word(isl.terrain), cell=isl.cells[0]))
                 if isl in chosen:
-                    raise IslandChoiceError("the same island is chosen twice")
+                    raise IslandChoiceError(_("The same island is chosen twice."))
                 chosen.append(isl)
             for isl in chosen:
                 k = fill_island(b, isl, self.supply)
@@ -823,24 +875,25 @@ class GameState(Pictured):
         if isinstance(a, Create):
             b = self.boards[p]
             if not 0 <= a.index < len(self.display) or self.display[a.index] is None:
-                raise NoSuchChoiceError(f"display slot {a.index} holds no special island")
+                raise NoSuchChoiceError(_("The display slot {index} holds no special island.").format(index=a.index))
             sp = self.tile(self.display[a.index])  # type: ignore[arg-type]
             assert isinstance(sp, Special)
             whites = sp.cost_of("white")
             if whites and not self._white_waived(p):
                 if a.white not in COLORS:
-                    raise CannotPayError(f"{sp.name} shows a white inhabitant: say which colour pays "
-                                         f"for it (white= one of {', '.join(COLORS)})")
+                    raise CannotPayError(_("{special} shows a white inhabitant: say which colour pays for it "
+                                           "(white= one of {colours}).").format(special=sp.name, colours=", ".join(COLORS)))
                 white = a.white
             else:
                 if a.white is not None:
-                    raise CannotPayError(f"no white inhabitant to pay for {sp.name} here (white=None)")
+                    raise CannotPayError(_("There is no white inhabitant to pay for {special} here (white=None).").format(
+                        special=sp.name))
                 white = None
             need = self._need(sp, white)
-            short = [f"{n - b.count(c)} {c}" for c, n in need.items() if b.count(c) < n]
-            if short:
-                raise CannotPayError(said(LOG["lacks"], self.names[p], special=sp.name, missing=", ".join(short),
-                                          cost=", ".join(f"{n} {c}" for c, n in need.items() if n)))
+            if any(b.count(c) < n for c, n in need.items()):
+                missing = {c: n - b.count(c) for c, n in need.items() if b.count(c) < n}
+                raise CannotPayError(said(LOG["lacks"], self.names[p], special=sp.name, missing=people_list(missing),
+                                          cost=people_list(need)))
             _one_turn(sp, a.rotation)
             b.check(sp, a.x, a.y, a.rotation)
             self.paying = (a.index, a.x, a.y, a.rotation, white)
@@ -863,7 +916,8 @@ class GameState(Pictured):
         for node in a.islands:
             isl = self._island(b, node)
             if isl.color is None or b.occupants(isl.anchor) == 0:
-                raise IslandChoiceError(f"the {isl.terrain} island at {isl.cells[0]} holds no inhabitants")
+                raise IslandChoiceError(_("The {terrain} island at {cell} holds no inhabitants.").format(
+                    terrain=terrain_word(isl.terrain), cell=isl.cells[0]))
             taken[isl.anchor] = taken.get(isl.anchor, 0) + 1
             color_of[isl.anchor] = isl.color
         paid: dict[str, int] = {}
@@ -871,13 +925,15 @@ class GameState(Pictured):
             c = color_of[anchor]
             have = b.inhabitants.get(anchor, {}).get(c, 0)
             if k > have:
-                raise CannotPayError(f"the island at {anchor[:2]} holds {have} {c}, not {k}")
+                raise CannotPayError(_("The island at {cell} holds {have}, not {wanted}.").format(
+                    cell=anchor[:2], have=people_list({c: have}), wanted=people_list({c: k})))
             paid[c] = paid.get(c, 0) + k
         if paid != need:
-            def say(d: dict[str, int]) -> str:
-                return ", ".join(f"{n} {c}" for c, n in d.items()) or "nothing"
-            raise CannotPayError(f"the payment must be {say(need)}, not {say(paid)}")
-        index, x, y, rotation, _ = self.paying
+            if not any(paid.values()):
+                raise CannotPayError(_("The payment must be {need}, and nothing is paid.").format(need=people_list(need)))
+            raise CannotPayError(_("The payment must be {need}, not {paid}.").format(
+                need=people_list(need), paid=people_list(paid)))
+        index, x, y, rotation, _white = self.paying
         sp = self.tile(self.display[index])  # type: ignore[arg-type]
         assert isinstance(sp, Special)
         for anchor, k in sorted(taken.items()):
@@ -899,21 +955,26 @@ class GameState(Pictured):
             shape = (len(a.crystals), len(a.cities))
             allowed = [(1, 1)] + ([(2, 1), (1, 2)] if self.is_bonus else [])
             if shape not in allowed:
-                raise IslandChoiceError(
-                    f"{'the active player' if self.is_bonus else 'a player without the bonus'} converts "
-                    f"{' or '.join(f'{c} crystal/{t} city' for c, t in allowed)}, not {shape[0]}/{shape[1]}")
+                if self.is_bonus:
+                    raise IslandChoiceError(_("The active player converts 1 crystal/1 city, 2 crystal/1 city or "
+                                              "1 crystal/2 city, not {crystals}/{cities}.").format(
+                        crystals=shape[0], cities=shape[1]))
+                raise IslandChoiceError(_("A player without the bonus converts 1 crystal/1 city, not "
+                                          "{crystals}/{cities}.").format(crystals=shape[0], cities=shape[1]))
             crystals, cities = [], []
             for node, terrain, out in [(n, "crystal", crystals) for n in a.crystals] + \
                                       [(n, "city", cities) for n in a.cities]:
                 isl = self._island(b, node)
                 if isl.terrain != terrain:
-                    raise IslandChoiceError(f"the island at {isl.cells[0]} is {isl.terrain}, not {terrain}")
+                    raise IslandChoiceError(_("The island at {cell} is {terrain}, not {wanted}.").format(
+                        cell=isl.cells[0], terrain=terrain_word(isl.terrain), wanted=terrain_word(terrain)))
                 if not isl.complete:
-                    raise IslandChoiceError(f"the {terrain} island at {isl.cells[0]} is not complete")
+                    raise IslandChoiceError(_("The {terrain} island at {cell} is not complete.").format(
+                        terrain=terrain_word(terrain), cell=isl.cells[0]))
                 if terrain == "crystal" and b.occupants(isl.anchor) == 0:
-                    raise IslandChoiceError(f"the crystal island at {isl.cells[0]} has no inhabitants")
+                    raise IslandChoiceError(_("The crystal island at {cell} has no inhabitants.").format(cell=isl.cells[0]))
                 if isl in out:
-                    raise IslandChoiceError(f"the same {terrain} island is chosen twice")
+                    raise IslandChoiceError(_("The same {terrain} island is chosen twice.").format(terrain=terrain_word(terrain)))
                 out.append(isl)
             moved: dict[str, int] = {c: 0 for c in COLORS}
             occupied = 0
@@ -951,10 +1012,10 @@ class GameState(Pictured):
         try:
             isl = b.island(node)
         except KeyError:
-            raise IslandChoiceError(f"there is no island at {node}") from None
+            raise IslandChoiceError(_("There is no island at {node}.").format(node=node)) from None
         if node != isl.anchor:
-            raise IslandChoiceError(f"name the {isl.terrain} island at {isl.cells[0]} by its anchor "
-                                    f"{isl.anchor}, not {node}")
+            raise IslandChoiceError(_("Name the {terrain} island at {cell} by its anchor {anchor}, not {node}.").format(
+                terrain=terrain_word(isl.terrain), cell=isl.cells[0], anchor=isl.anchor, node=node))
         return isl
 
     def _place(self, p: int, tile: Tile, x: int, y: int, rotation: int) -> None:
@@ -1031,7 +1092,7 @@ class GameState(Pictured):
     def to_dict(self) -> dict[str, Any]:
         """The saved game: setup (players, seed, side) and every decision."""
         if self.observer is not None:
-            raise RulesError("an observation cannot be saved: save the game itself")
+            raise RulesError(_("An observation cannot be saved: save the game itself."))
         return {"format": "skylands-game", "version": 1, "players": list(self.names), "seed": self.seed,
                 "side": self.side, **({"intro": True} if self.intro else {}),
                 "actions": [action_to_json(a) for a in self.history]}
@@ -1103,15 +1164,15 @@ class GameState(Pictured):
 
 
 #: The message of a symmetric tile turned to a look it already has at a smaller turn.
-SAME_TURN = ("tile {tile} looks the same turned {rotation} and {canonical} quarter turns: "
-             "give rotation={canonical} (each look of a tile has one rotation).")
+SAME_TURN = lazy("Tile {tile} looks the same turned {rotation} and {canonical} quarter turns: "
+                 "give rotation={canonical} (each look of a tile has one rotation).")
 
 
 def _one_turn(tile: Tile, rotation: int) -> None:
     """Refuse a rotation of a symmetric tile other than the smallest with the same look
     (so that a decision has one name, as ``legal_actions()`` lists it)."""
     if rotation not in ROTATIONS:
-        raise BadRotationError(f"rotation must be 0..3 quarter turns, not {rotation!r}")
+        raise BadRotationError(rotation_error(rotation))
     canonical = min(r for r in ROTATIONS if tile.edges(r) == tile.edges(rotation))
     if canonical != rotation:
         raise BadRotationError(SAME_TURN.format(tile=tile.id, rotation=rotation, canonical=canonical))

@@ -77,7 +77,7 @@ def test_four_bots_play_a_whole_game():
 def test_make_bot_names():
     assert isinstance(make_bot("strong"), PlannerBot) and isinstance(make_bot("greedy"), GreedyBot)
     assert isinstance(make_bot("planner", seed=3), PlannerBot) and isinstance(make_bot("random"), RandomBot)
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="There is no bot"):
         make_bot("genius")
 
 

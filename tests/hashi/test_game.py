@@ -101,9 +101,9 @@ def test_one_to_four_players():
 
 @pytest.mark.parametrize("kwargs, expected", [
     ({"players": []}, "1-4 players, not 0"),
-    ({"seed": None}, "the seed is a whole number"),   # random.Random(None) would not replay
-    ({"seed": 1.5}, "the seed is a whole number"),
-    ({"deck": [Card(1.5, 2)] * 18}, "a card is a number 1-6"),
+    ({"seed": None}, "The seed is a whole number"),   # random.Random(None) would not replay
+    ({"seed": 1.5}, "The seed is a whole number"),
+    ({"deck": [Card(1.5, 2)] * 18}, "A card is a number 1-6"),
 ])
 def test_a_bad_setup_is_a_rules_error_saying_why(kwargs, expected):
     from skye_widgets.errors import RulesError
@@ -194,14 +194,14 @@ def test_number_never_smaller_than_the_bridges_already_there():
 def test_bridges_only_along_dotted_lines():
     g = new_game(("Solo",), Card(3, 1))
     # (2,0)-(5,2) is diagonal; (0,0)-(5,0) passes the island (2,0): no dotted line
-    assert "no dotted line" in unchanged(g, Bridge((2, 0), (5, 2)), NoDottedLineError)
+    assert "No dotted line" in unchanged(g, Bridge((2, 0), (5, 2)), NoDottedLineError)
     unchanged(g, Bridge((0, 0), (5, 0)), NoDottedLineError)
     unchanged(g, Bridge((2, 0), (2, 0)), NoDottedLineError)
 
 
 def test_never_between_two_unnumbered_islands():
     g = new_game(("Solo",), Card(3, 1))
-    assert "neither" in unchanged(g, Bridge((0, 2), (0, 4)), NoNumberedEndError)
+    assert "Neither" in unchanged(g, Bridge((0, 2), (0, 4)), NoNumberedEndError)
 
 
 def test_at_most_two_bridges_between_two_islands():
@@ -500,11 +500,11 @@ def test_replay_by_seed_is_identical():
     (lambda d: d.update(deck=[[1, 1]]), "18 cards"),
     (lambda d: d["actions"].append([1, "fly"]), "unknown action"),
     (lambda d: d["actions"].append([1, "end"]), "player 0's turn"),
-    (lambda d: d["actions"].append([0, "bridge", 0, 2, 0, 4]), "action 10: neither (0, 2) nor (0, 4)"),
+    (lambda d: d["actions"].append([0, "bridge", 0, 2, 0, 4]), "action 10: Neither (0, 2) nor (0, 4)"),
     (lambda d: d["board"]["islands"].pop(), "(board): 17 islands"),
     # audit: wrong types that used to slip through (a 1.5 card was played as a number 1.5)
-    (lambda d: d.update(deck=[[1.5, 2]] * 18), "a card is a number 1-6 and 1-3 bridges"),
-    (lambda d: d.update(deck=[[True, 2]] * 18), "a card is a number 1-6 and 1-3 bridges"),
+    (lambda d: d.update(deck=[[1.5, 2]] * 18), "A card is a number 1-6 and 1-3 bridges"),
+    (lambda d: d.update(deck=[[True, 2]] * 18), "A card is a number 1-6 and 1-3 bridges"),
     (lambda d: d.update(deck=5), "'deck' must be a list of [number, bridges] cards"),
     (lambda d: d.update(deck=[[1, 2, 3]] * 18), "'deck' must be a list of [number, bridges] cards"),
     (lambda d: d.update(deck=[{"n": 1}] * 18), "'deck' must be a list of [number, bridges] cards"),

@@ -46,7 +46,7 @@ def test_random_bot_depends_on_its_seed():
 
 
 def test_unknown_bot_name():
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="There is no bot"):
         make_bot("clever")
 
 

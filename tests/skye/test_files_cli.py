@@ -54,11 +54,11 @@ def test_faults_name_the_place(tmp_path):
 
     d = sample()
     d["players"][1]["tiles"][3]["tile"] = 99
-    assert fault(tmp_path, d) == "players[1].tiles[3]: tile 99 is not a tile (1-73 or castle-<colour>)"
+    assert fault(tmp_path, d) == "players[1].tiles[3]: There is no tile 99: the tiles are 1-73 and castle-<colour>."
 
     d = sample()
     d["players"][0]["tiles"][2]["rotation"] = 4
-    assert fault(tmp_path, d).startswith("players[0].tiles[2]: rotation 4 is not 0, 1, 2 or 3")
+    assert fault(tmp_path, d).startswith("players[0].tiles[2]: The rotation is 0, 1, 2 or 3 quarter turns clockwise, not 4.")
 
     d = sample()
     del d["players"][0]["tiles"][1]["x"]
@@ -66,7 +66,7 @@ def test_faults_name_the_place(tmp_path):
 
     d = sample()   # the same tile twice in one territory
     d["players"][0]["tiles"].append(dict(d["players"][0]["tiles"][1], x=50))
-    assert "tile %s is already in this territory" % d["players"][0]["tiles"][1]["tile"] in fault(tmp_path, d)
+    assert "Tile %s is already in this territory" % d["players"][0]["tiles"][1]["tile"] in fault(tmp_path, d)
 
     d = sample()   # a tile in two territories
     d["players"][1]["tiles"].append(copy.deepcopy(d["players"][0]["tiles"][1]))
@@ -80,7 +80,7 @@ def test_faults_name_the_place(tmp_path):
 
     d = sample()   # an illegal placement: far away from everything
     d["players"][0]["tiles"][5].update(x=40, y=40)
-    assert fault(tmp_path, d).startswith("players[0].tiles[5]: tile") and "share no side" in fault(tmp_path, d)
+    assert fault(tmp_path, d).startswith("players[0].tiles[5]: Tile") and "share no side" in fault(tmp_path, d)
 
     d = sample()   # the castle must come first
     d["players"][0]["tiles"][0], d["players"][0]["tiles"][1] = d["players"][0]["tiles"][1], d["players"][0]["tiles"][0]
@@ -97,8 +97,8 @@ def test_terrain_mismatch_message_in_file(tmp_path):
         {"tile": "castle-blue", "x": 0, "y": 0, "rotation": 0},
         {"tile": 53, "x": 0, "y": 1, "rotation": 2}]}]}
     msg = fault(tmp_path, d)
-    assert msg.startswith("players[0].tiles[1]: tile 53 at (0, 1) rotation 2: its N side (water) "
-                          "does not match the S side (pasture) of tile castle-blue at (0, 0)")
+    assert msg.startswith("players[0].tiles[1]: Tile 53 cannot go at (0, 1) with rotation 2: its north side shows "
+                          "water, but the south side of tile castle-blue at (0, 0) shows pasture.")
 
 
 # ------------------------------------------------------------------ command line
@@ -146,7 +146,7 @@ def test_bad_inputs_one_line_exit_2(tmp_path):
     d["players"][1]["tiles"][3]["tile"] = 99
     r = run("score", write(tmp_path, d, "bad99.json"), "--json")
     assert r.returncode == 2 and r.stderr.strip().endswith(
-        "bad99.json: players[1].tiles[3]: tile 99 is not a tile (1-73 or castle-<colour>)")
+        "bad99.json: players[1].tiles[3]: There is no tile 99: the tiles are 1-73 and castle-<colour>.")
 
     r = run("legal", SAMPLE, "--player", "Zoe", "--tile", "5", "--json")
     assert r.returncode == 2 and "no player named 'Zoe'" in r.stderr and r.stderr.count("\n") == 1
@@ -187,8 +187,8 @@ BROKEN = [
     (one_player({"tile": 12, "x": 1.5, "y": 0, "rotation": 0}), "x = 1.5 is not a whole number"),
     (one_player({"tile": 12, "x": True, "y": 0, "rotation": 0}), "x = True is not a whole number"),
     (one_player({"tile": 12, "x": None, "y": 0, "rotation": 0}), "x = None is not a whole number"),
-    (one_player({"tile": 12, "x": 1, "y": 0, "rotation": 10 ** 30}), "rotation 1000000000000000000000000000000 is not 0, 1, 2 or 3"),
-    (one_player({"tile": 12, "x": 1, "y": 0, "rotation": 4}), "rotation 4 is not 0, 1, 2 or 3"),
+    (one_player({"tile": 12, "x": 1, "y": 0, "rotation": 10 ** 30}), "quarter turns clockwise, not 1000000000000000000000000000000."),
+    (one_player({"tile": 12, "x": 1, "y": 0, "rotation": 4}), "quarter turns clockwise, not 4."),
     (one_player({"tile": 12, "x": 1, "y": 0}), "players[0].tiles[1]: missing field 'rotation'"),
     (one_player({"tile": 12, "x": 5, "y": 5, "rotation": 0}), "would share no side with the territory"),
     (one_player({"tile": 12, "x": 0, "y": 0, "rotation": 0}), "(0, 0) already holds tile castle-blue"),

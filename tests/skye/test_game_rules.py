@@ -184,7 +184,7 @@ def test_illegal_buys_raise_and_change_nothing():
     g.apply(Pass(0))
     g.apply(Pass(1))
     before = snapshot(g)
-    with pytest.raises(NotEnoughGoldError, match="cannot buy tile 4: not enough gold"):
+    with pytest.raises(NotEnoughGoldError, match="cannot buy tile 4: it costs 4 gold and they have only 1"):
         g.apply(Buy(2, 1, "4"))                           # price 4 > 1 gold
     assert snapshot(g) == before
 

@@ -78,7 +78,7 @@ def test_mismatch_message_names_both_sides_and_changes_nothing():
     before = list(t.placements.items())
     with pytest.raises(TerrainMismatchError) as e:
         t.place(LAKE, 0, 1, 0)
-    assert "N side (water)" in str(e.value) and "S side (pasture)" in str(e.value)
+    assert "its north side shows water" in str(e.value) and "the south side of tile castle-blue at (0, 0) shows pasture" in str(e.value)
     assert "castle-blue at (0, 0)" in str(e.value)
     assert list(t.placements.items()) == before and len(t) == 1
     assert t.legal_placements(LAKE) == [(1, 0, 0), (1, 0, 1), (1, 0, 2), (1, 0, 3)]
@@ -160,12 +160,12 @@ def test_from_dict_reports_where_the_fault_is():
     good = {"tile": "castle-blue", "x": 0, "y": 0, "rotation": 0}
     cases = [
         ({"tiles": []}, "tiles: missing or empty"),
-        ({"tiles": [good, {"tile": 99, "x": 1, "y": 0, "rotation": 0}]}, "tiles[1]: tile 99 is not a tile"),
+        ({"tiles": [good, {"tile": 99, "x": 1, "y": 0, "rotation": 0}]}, "tiles[1]: There is no tile 99"),
         ({"tiles": [good, {"tile": "lake", "x": 1, "y": 0}]}, "tiles[1]: missing field 'rotation'"),
-        ({"tiles": [good, {"tile": "lake", "x": 1, "y": 0, "rotation": 5}]}, "tiles[1]: rotation 5"),
-        ({"tiles": [good, {"tile": "lake", "x": 0, "y": 1, "rotation": 0}]}, "tiles[1]: tile lake at (0, 1)"),
+        ({"tiles": [good, {"tile": "lake", "x": 1, "y": 0, "rotation": 5}]}, "tiles[1]: The rotation is 0, 1, 2 or 3 quarter turns clockwise, not 5."),
+        ({"tiles": [good, {"tile": "lake", "x": 0, "y": 1, "rotation": 0}]}, "tiles[1]: Tile lake cannot go at (0, 1)"),
         ({"tiles": [good, {"tile": "lake", "x": 1, "y": 0, "rotation": 0},
-                    {"tile": "lake", "x": 2, "y": 0, "rotation": 0}]}, "tiles[2]: tile lake is already"),
+                    {"tile": "lake", "x": 2, "y": 0, "rotation": 0}]}, "tiles[2]: Tile lake is already"),
         ({"gold": -1, "tiles": [good]}, "gold"),
     ]
     for d, msg in cases:

@@ -89,7 +89,7 @@ def test_illegal_click_explains_and_changes_nothing():
     w.click_cell(1, 0)   # meadow shows pasture westwards, the castle's E side is water
     assert w.territory.placements == before
     assert w.hand == ["meadow"] and w.selected == "meadow"
-    assert "does not match" in w.message and "water" in w.message
+    assert "cannot go at (1, 0)" in w.message and "water" in w.message
     assert "skye-error" in w.status.value
     w.click_cell(5, 5)
     assert "share no side" in w.message
@@ -406,7 +406,7 @@ def test_seats():
     bot = bots.RandomBot(1)
     assert make_seat(bot, 0) is bot
     for bad in ("grandmaster", 3, ["random"]):      # an unknown kind is an error, never silently random
-        with pytest.raises(BadConfigError, match="unknown bot"):
+        with pytest.raises(BadConfigError, match="There is no bot"):
             make_seat(bad, 0)
     with pytest.raises(ValueError):
         GameTable(["human"], game=GameState(GameConfig(players=2)))

@@ -24,7 +24,7 @@ def test_edges_must_match_the_neighbour_and_errors_change_nothing():
     b.place(end("forest"), 1, 1, 1)            # forest edge faces E, towards (2, 1)
     before = dict(b.grid)
     # (2, 1) west edge must be forest: a cloud tile does not fit
-    with pytest.raises(EdgeMismatchError, match="W edge is cloud"):
+    with pytest.raises(EdgeMismatchError, match="west edge is cloud"):
         b.place(CLOUDS, 2, 1, 0)
     # a mountain end turned to face W shows mountain there: mismatch too
     with pytest.raises(EdgeMismatchError):

@@ -31,7 +31,7 @@ def test_same_seeds_same_game_different_seeds_differ():
 
 
 def test_make_bot_rejects_unknown_names():
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="There is no bot"):
         make_bot("genius")
 
 
@@ -100,7 +100,7 @@ def _saved(tmp_path, actions):
     (lambda d: d, "is a directory"),
     (lambda d: _file(d, "empty.json", ""), "malformed JSON"),
     (lambda d: _file(d, "list.json", "[]"), "not a Skylands game file"),
-    (lambda d: _saved(d, [{"type": "choose", "action": "fly"}]), "action 0 is illegal: unknown action"),
+    (lambda d: _saved(d, [{"type": "choose", "action": "fly"}]), "action 0 is illegal: There is no action 'fly'"),
     (lambda d: _saved(d, [{"type": "choose", "action": "discover"},
                           {"type": "take", "index": 9, "x": 0, "y": 0}]), "action 1 is illegal"),
     (lambda d: _saved(d, [{"type": "choose", "action": "discover", "repeat": "yes"}]), "action 0:"),

@@ -58,7 +58,7 @@ def test_new_takes_a_count_or_names_and_refuses_bad_configs():
                         (3, {"names": ["A", "B"]}), (2, {"intro": 1})):
         with pytest.raises(BadConfigError):
             skylands.Game.new(players, **kw)
-    with pytest.raises(BadConfigError, match="unknown bot"):
+    with pytest.raises(BadConfigError, match="There is no bot"):
         skylands.make_bot("genius")
 
 

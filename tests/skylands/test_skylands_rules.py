@@ -55,9 +55,9 @@ def test_first_round_any_action_then_the_token_must_move(g):
     legal = g.legal_actions()
     assert ChooseAction("deploy") not in legal and ChooseAction("deploy", repeat=True) in legal
     before = snapshot(g)
-    with pytest.raises(ActionChoiceError, match="already on Deploy"):
+    with pytest.raises(ActionChoiceError, match="already on “Deploy inhabitants”"):
         g.apply(ChooseAction("deploy"))
-    with pytest.raises(ActionChoiceError, match="not convert"):
+    with pytest.raises(ActionChoiceError, match="not “Convert energy”"):
         g.apply(ChooseAction("convert", repeat=True))     # repeat means the same board
     assert snapshot(g) == before
 
@@ -154,7 +154,7 @@ def test_deploy_refuses_cities_incomplete_islands_and_extra_islands(g):
     g.apply(ChooseAction("deploy"))                       # A has nothing: passes automatically
     assert g.current_player() == 1 and not g.is_bonus
     before = snapshot(g)
-    with pytest.raises(IslandChoiceError, match="cities"):
+    with pytest.raises(IslandChoiceError, match="Cities are not filled"):
         g.apply(Deploy(((0, 0, 0),)))
     with pytest.raises(IslandChoiceError, match="not complete"):
         g.apply(Deploy(((2, 2, 0),)))
@@ -227,9 +227,9 @@ def test_the_player_chooses_which_islands_pay(g):
     assert g.legal_actions() == [Pay(((2, 0, 0),)), Pay(((0, 0, 0),))]
     assert g.default_payment() == Pay(((2, 0, 0),))
     before = snapshot(g)
-    with pytest.raises(CannotPayError, match="must be 1 purple, not nothing"):
+    with pytest.raises(CannotPayError, match="must be 1 purple inhabitant, and nothing is paid"):
         g.apply(Pay(()))
-    with pytest.raises(CannotPayError, match="holds 1 purple, not 2"):
+    with pytest.raises(CannotPayError, match="holds 1 purple inhabitant, not 2 purple inhabitants"):
         g.apply(Pay(((0, 0, 0), (0, 0, 0))))
     with pytest.raises(IslandChoiceError, match="no island"):
         g.apply(Pay(((3, 3, 0),)))

@@ -56,7 +56,7 @@ def test_a_decision_of_the_wrong_kind_is_refused_in_plain_words():
 
 def test_no_message_names_a_python_class():
     from skye_widgets.skylands.game import WRONG_KIND
-    for text in WRONG_KIND.values():
+    for text in map(str, WRONG_KIND.values()):
         assert not re.search(r"\b[A-Z][a-z]+[A-Z]\w*|expected|not (Take|Pass|Deploy|Create|Pay|Convert)\b",
                              text), text
         assert text[0].isupper() and text.endswith(".")
