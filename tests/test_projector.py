@@ -227,5 +227,5 @@ def test_an_unknown_game_is_refused_in_one_sentence():
 
 def test_projector_game_defaults_and_options():
     t = projector_game(seed=5, seats=("human", "greedy"), bot_delay=0.2)
-    assert t.game.names == ("Player 1", "Player 2") and t.turns.delay == 0.2 and t.teacher_undo
+    assert t.game.names == ("Class", "Bot 2") and t.turns.delay == 0.2 and t.teacher_undo   # as in every game
     assert t.boards[0].cell == 96

@@ -200,7 +200,7 @@ class GreedyBot(Bot):
         for cell in _candidate_writes(sheet, card):
             s = _with_write(sheet, cell, card.number)
             drawn: list[Line] = []
-            for _ in range(card.bridges):
+            for _bridge in range(card.bridges):
                 options = [l for l in s.legal_bridges()]
                 scored = []
                 for line in options:

@@ -315,7 +315,7 @@ class PuzzleState(Pictured):
         self._solution: dict[Line, int] | None = None   # the last hint's (solver.hint), reused while it fits
         for key, k in (bridges or {}).items():
             a, b = make_line(*key)
-            for _ in range(k):
+            for _step in range(k):
                 self.add_bridge(a, b)
 
     # -- reading ------------------------------------------------------------

@@ -222,7 +222,7 @@ class TerritoryEval:
         self.areas = areas
         tot = [0, 0, 0, 0, 0, 0.0, 0.0, 0.0]
         self.contrib: dict[tuple[Cell, int], tuple] = {}
-        for root, (terrain, cs, opn, b, sh, lh, _) in areas.items():
+        for root, (terrain, cs, opn, b, sh, lh, _rest) in areas.items():
             con = _area_contrib(terrain, len(cs), opn, b, sh, lh)
             self.contrib[root] = con
             for j in range(8):

@@ -33,7 +33,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..drawing import Drawing
-from ..errors import BadConfigError, RulesError
+from ..errors import RulesError
 from ..limits import is_whole
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
@@ -48,7 +48,7 @@ from ..i18n import lazy, lazy_ngettext
 from ..protocol import suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
-from .projector import ProjectorParts, board_part
+from .projector import ProjectorParts, board_part, projector_seats
 
 
 #: The keyboard's texts (whole sentences with named placeholders, for translation).
@@ -1052,14 +1052,6 @@ def explanation_html(text: str, css: str) -> str:
     return f'<div class="{css}" style="white-space:pre-line">{escape(text, quote=False)}</div>'
 
 
-#: The seats of a projector game when the options are silent: the class against a planner.
-#: Their names, in the language spoken when the game starts (a later language switch keeps them).
-# Translators: the name of the seat the whole class plays on the projector page.
-PROJECTOR_CLASS = lazy("Class")
-# Translators: the name of one of several seats the class plays on the projector page; {seat} is its number.
-PROJECTOR_CLASS_SEAT = lazy("Class {seat}")
-# Translators: the name of a bot's seat on the projector page; {seat} is its seat number (2, 3).
-PROJECTOR_BOT_NAME = lazy("Bot {seat}")
 
 
 def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, players: int | None = None,
@@ -1074,20 +1066,8 @@ def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, p
     between bot moves (slow enough to follow; ``None`` at once). The same seed gives the
     same deck and bots. ``undo()`` is then the teacher's undo.
     """
-    if bots is None:
-        count = 2 if players is None else players
-        if not is_whole(count, 1, 4):
-            raise BadConfigError(f"Hashi is for 1-4 players, not {count!r}")
-        bots = [None] + ["planner"] * (count - 1)
-    seats = [None if k in (None, "human") else k for k in bots]
-    if players is not None and players != len(seats):
-        raise BadConfigError(f"{len(seats)} seats given for {players!r} players")
-    if names is None:
-        persons = sum(1 for k in seats if k is None)
-        names = [(str(PROJECTOR_CLASS) if persons == 1 else PROJECTOR_CLASS_SEAT.format(seat=i + 1)) if k is None
-                 else PROJECTOR_BOT_NAME.format(seat=i + 1) for i, k in enumerate(seats)]
-    if isinstance(names, str) or len(names) != len(seats):
-        raise BadConfigError(f"give one name per seat ({len(seats)}), not {names!r}")
+    seats, names = projector_seats("Hashi", bots, players, names, default_players=2, fewest=1, most=4,
+                                   bot="planner")
     b = load_board(board) if isinstance(board, str) else board
     game = HashiGame(b, list(names), seed=seed)
     w = HashiWidget(game, bots=seats, bot_seed=seed, bot_delay=bot_delay, coordinates=coordinates)

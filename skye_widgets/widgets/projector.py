@@ -26,6 +26,7 @@ from typing import Any, Callable, Protocol, runtime_checkable
 import ipywidgets as W
 
 from ..errors import BadConfigError
+from ..limits import is_whole
 from .. import i18n
 from ..i18n import lazy
 from .base import on_click
@@ -264,6 +265,52 @@ def board_part(canvas: Any, above: Any = (), below: Any = ()) -> W.VBox:
     box = W.VBox([*above, wrap, *below, fit])
     box.add_class("skye-projector-board")
     return box
+
+
+# The names of a projector game's seats when the options give none, in the language spoken when
+# the game starts (names are the game's: a later language switch keeps them, as a saved game does).
+# Translators: the name of the seat the whole class plays on the projector page.
+CLASS_NAME = lazy("Class")
+# Translators: the name of one of several seats the class plays on the projector page; {seat} is its number.
+CLASS_SEAT_NAME = lazy("Class {seat}")
+# Translators: the name of a bot's seat on the projector page; {seat} is its seat number (2, 3).
+BOT_SEAT_NAME = lazy("Bot {seat}")
+
+
+def seat_names(seats: Any) -> list[str]:
+    """Default names of a projector game's seats (``None`` or ``"human"``: a person).
+
+    >>> seat_names([None, "planner", "planner"])
+    ['Class', 'Bot 2', 'Bot 3']
+    >>> seat_names(["human", "greedy", "human"])
+    ['Class 1', 'Bot 2', 'Class 3']
+    """
+    people = [k in (None, "human") for k in seats]
+    return [(str(CLASS_NAME) if sum(people) == 1 else CLASS_SEAT_NAME.format(seat=i + 1)) if person
+            else BOT_SEAT_NAME.format(seat=i + 1) for i, person in enumerate(people)]
+
+
+def projector_seats(game: str, bots: Any, players: Any, names: Any, *, default_players: int,
+                    fewest: int, most: int, bot: str) -> tuple[list[Any], list[str]]:
+    """The seats (``None`` for a person, else a bot kind) and names of a projector game.
+
+    ``bots`` (one entry per seat; None or "human": a person) wins; else ``players`` (default
+    ``default_players``, from ``fewest`` to ``most``) gives the class plus ``players - 1``
+    ``bot`` bots. ``names``: one per seat, default :func:`seat_names`.
+    """
+    if bots is None:
+        count = default_players if players is None else players
+        if not is_whole(count, fewest, most):
+            raise BadConfigError(f"{game} is for {fewest} to {most} players, not {count!r}")
+        bots = [None] + [bot] * (count - 1)
+    seats = [None if k in (None, "human") else k for k in bots]
+    if players is not None and players != len(seats):
+        raise BadConfigError(f"{len(seats)} seats given for {players!r} players")
+    if names is None:
+        names = seat_names(seats)
+    if isinstance(names, str) or len(names) != len(seats):
+        raise BadConfigError(f"give one name per seat ({len(seats)}), not {names!r}")
+    return seats, list(names)
 
 
 def game_factory(game: str) -> Callable[..., Any]:

@@ -35,10 +35,10 @@ from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
 from .base import (CanvasBoard, TurnLoop, explain_decision, finite_pixels, on_click, plain_text, status_html,
                    why_html, with_picture)
-from .projector import ProjectorParts, board_part
+from .projector import ProjectorParts, board_part, seat_names
 from .base import make_seat as base_make_seat
 from ..words import word_list
-from ..i18n import _, lazy, lazy_ngettext, ngettext
+from ..i18n import lazy, lazy_ngettext
 
 OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle",
                  "coordinates": "coordinates", "tile_numbers": "tile numbers"}
@@ -125,14 +125,6 @@ UNDONE_ONE = lazy("Undone: {name}'s last action. The bots are paused.")
 NOTHING_PLAYED = lazy("Nothing has been played yet.")
 #: The projector page's seats where the options are silent: the class plays one seat against two planners.
 PROJECTOR_SEATS = ("human", "planner", "planner")
-#: Their names, in the language spoken when the game starts (names are the game's: a later language
-#: switch keeps them, as a saved game does).
-PROJECTOR_NAMES = (
-    # Translators: the name of the seat the whole class plays on the projector page.
-    lazy("Class"),
-    # Translators: the name of a bot's seat on the projector page; {seat} is its seat number (2, 3).
-    lazy("Bot {seat}"),
-)
 #: The table's texts the projector page shows (the players table, the decision panel, the status).
 # Translators: the title over a player's board (Isle of Skye): name, tiles in the territory, victory points.
 BOARD_TITLE = lazy_ngettext("{name} — {count} tile, {vp} VP", "{name} — {count} tiles, {vp} VP")
@@ -1386,9 +1378,8 @@ def projector_game(seed: int = 0, **options: Any) -> GameTable:
     ``options`` are :class:`GameTable`'s (``seats``, ``names``, ``bot_delay``, ``scoring``...).
     """
     options.setdefault("seats", PROJECTOR_SEATS)
-    if "names" not in options and tuple(options["seats"]) == PROJECTOR_SEATS:
-        options["names"] = (str(PROJECTOR_NAMES[0]), PROJECTOR_NAMES[1].format(seat=2),
-                            PROJECTOR_NAMES[1].format(seat=3))
+    if "names" not in options:
+        options["names"] = seat_names(options["seats"])
     options.setdefault("bot_delay", PROJECTOR_BOT_DELAY)
     options.setdefault("board", dict(PROJECTOR_BOARD))
     seats = options.pop("seats")

@@ -30,7 +30,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..drawing import Drawing, picture_bundle
-from ..errors import BadConfigError, RulesError
+from ..errors import RulesError
 from ..limits import is_whole
 from ..skylands.board import Node
 from ..skylands.bots import make_bot
@@ -44,7 +44,7 @@ from ..protocol import suggest as bot_suggestion
 from .base import CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
 from .hashi import explanation_html
-from .projector import ProjectorParts, board_part
+from .projector import ProjectorParts, board_part, projector_seats
 from ..words import word_list
 from ..i18n import lazy, lazy_ngettext
 from ..skylands.render import render_tile
@@ -988,14 +988,6 @@ class SkylandsWidget(CanvasBoard):
             self.hover_cell(-1, -1)                 # off the board: the preview goes
 
 
-#: The seats of a projector game when the options are silent: the class against two greedy bots.
-#: Their names, in the language spoken when the game starts (a later language switch keeps them).
-# Translators: the name of the seat the whole class plays on the projector page.
-PROJECTOR_CLASS = lazy("Class")
-# Translators: the name of one of several seats the class plays on the projector page; {seat} is its number.
-PROJECTOR_CLASS_SEAT = lazy("Class {seat}")
-# Translators: the name of a bot's seat on the projector page; {seat} is its seat number (2, 3).
-PROJECTOR_BOT_NAME = lazy("Bot {seat}")
 
 
 def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, players: int | None = None,
@@ -1011,20 +1003,8 @@ def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, p
     (slow enough to follow; ``None`` at once). The same seed gives the same game and bots;
     the board shown follows the player to act.
     """
-    if bots is None:
-        count = 3 if players is None else players
-        if not is_whole(count, 2, 4):
-            raise BadConfigError(f"Skylands is for 2 to 4 players, not {count!r}")
-        bots = [None] + ["greedy"] * (count - 1)
-    seats = [None if k in (None, "human") else k for k in bots]
-    if players is not None and players != len(seats):
-        raise BadConfigError(f"{len(seats)} seats given for {players!r} players")
-    if names is None:
-        persons = sum(1 for k in seats if k is None)
-        names = [(str(PROJECTOR_CLASS) if persons == 1 else PROJECTOR_CLASS_SEAT.format(seat=i + 1)) if k is None
-                 else PROJECTOR_BOT_NAME.format(seat=i + 1) for i, k in enumerate(seats)]
-    if isinstance(names, str) or len(names) != len(seats):
-        raise BadConfigError(f"give one name per seat ({len(seats)}), not {names!r}")
+    seats, names = projector_seats("Skylands", bots, players, names, default_players=3, fewest=2, most=4,
+                                   bot="greedy")
     state = GameState(list(names), seed=seed, side=side)
     humans = [p for p, k in enumerate(seats) if k is None]
     w = SkylandsWidget(state, human=humans, bots=[k or "greedy" for k in seats], seed=seed,
