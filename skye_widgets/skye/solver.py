@@ -1706,10 +1706,60 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             returned = [Move(hands[i].number) for i in range(len(hands)) if mask >> i & 1]
             best_moves[0] = tuple(placed + returned)
 
+    def one_left_children(b: Board, key: int, children: list[tuple[int, Cell, int]]) -> None:
+        """Score each placement of the last tile (``children``) of a one-tile-left node."""
+        b.finish()  # a lazily built board (see Board.place): its union-find tables now
+        effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
+        scored = 0
+        # road-only objectives: a spot no castle road points at connects nothing, so every
+        # such spot scores the same (the tile's icons count wherever it is): score it once
+        faced = b.castle_faced() if road_only else None
+        plain: int | None = None
+        for i, cell, r in children:
+            k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
+            if k2 in seen:
+                continue
+            seen.add(k2)
+            scored += 1
+            if faced is not None and cell not in faced:
+                if plain is None:
+                    t, c1, c2, maxw, *_ = effects(cell, oriented[r])
+                    plain = totals_value(obj, t, c1, c2, maxw)
+                v = plain
+            else:
+                t, c1, c2, maxw, *_ = effects(cell, oriented[r])
+                v = totals_value(obj, t, c1, c2, maxw)
+            if v >= need[0]:
+                path.append((i, cell, r))
+                terminal(v, 0)
+                path.pop()
+        stats[1] += scored
+
     def dfs(b: Board, mask: int, key: int, last: int, before: dict[Cell, int]) -> None:
         stats[0] += 1
         if on_node is not None:
             on_node(stats[0])
+        one_left = mask & (mask - 1) == 0
+        if prune and one_left and cell_bounds:
+            # most one-tile-left nodes are cut by their bound: bound first, over the cells where
+            # the tile is legal (a legal rotation for the faces around, and the order rule
+            # below), before the (cell, rotation) children are listed
+            j = mask.bit_length() - 1
+            table = hands[j].table
+            if last >= 0 and j < last:
+                cells = [c for c, code in b.frontier.items() if table[code] and c not in before]
+            else:
+                cells = [c for c, code in b.frontier.items() if table[code]]
+            if not cells:
+                if last < 0 or j > last or not any(table[code] for code in b.frontier.values()):
+                    stats[1] += 1
+                    terminal(board_value(obj, b), mask)
+                return
+            rest, at, default = _one_left_bounds(obj, b, sums(mask), cells)
+            if rest + max(default, max(at.values(), default=default)) < need[0]:
+                return
+            children = [(j, c, r) for c in cells if rest + at.get(c, default) >= need[0] for r in table[b.frontier[c]]]
+            return one_left_children(b, key, children) if children else None
         children = []
         for i in range(len(hands)):
             if mask >> i & 1:
@@ -1729,14 +1779,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             children = [ch for ch in children if ch[0] > last or ch[1] not in before]
             if not children:
                 return
-        one_left = mask & (mask - 1) == 0
-        if prune and one_left and cell_bounds:
-            # the bound on each cell: skip the node, and the cells, that cannot reach the best
-            rest, at, default = _one_left_bounds(obj, b, sums(mask), [c for _, c, _ in children])
-            if rest + max(default, max(at.values(), default=default)) < need[0]:
-                return
-            children = [ch for ch in children if rest + at.get(ch[1], default) >= need[0]]
-        elif prune and pair_bounds and bin(mask).count("1") == 2:
+        if prune and pair_bounds and bin(mask).count("1") == 2:
             # two tiles left: the bound over the pairs of cells they can cover. The plain bound
             # is tried first while it pays: while it cuts at least one node in 8 (it is cheaper,
             # but on objectives where it seldom cuts, roads above all, it only adds its cost)
@@ -1754,33 +1797,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
             return
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter
-            b.finish()  # a lazily built board (see Board.place): its union-find tables now
-            effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
-            scored = 0
-            # road-only objectives: a spot no castle road points at connects nothing, so every
-            # such spot scores the same (the tile's icons count wherever it is): score it once
-            faced = b.castle_faced() if road_only else None
-            plain: int | None = None
-            for i, cell, r in children:
-                k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
-                if k2 in seen:
-                    continue
-                seen.add(k2)
-                scored += 1
-                if faced is not None and cell not in faced:
-                    if plain is None:
-                        t, c1, c2, maxw, *_ = effects(cell, oriented[r])
-                        plain = totals_value(obj, t, c1, c2, maxw)
-                    v = plain
-                else:
-                    t, c1, c2, maxw, *_ = effects(cell, oriented[r])
-                    v = totals_value(obj, t, c1, c2, maxw)
-                if v >= need[0]:
-                    path.append((i, cell, r))
-                    terminal(v, 0)
-                    path.pop()
-            stats[1] += scored
-            return
+            return one_left_children(b, key, children)
         frontier = b.frontier
         # a child with one tile left is built lazily: most are cut by their bound at once
         lazy = bin(mask).count("1") == 2
