@@ -1537,6 +1537,55 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
 # The search
 # --------------------------------------------------------------------------
 
+def _scroll_values(b: Board, h: _HandSums) -> list[int]:
+    """What one scroll of each type can count at most in a final territory reached from ``b``
+    with hand ``h``: its icon count with every icon of the hand added (icon totals only grow)."""
+    B = Board
+    tt = list(b.t)
+    tt[B.SHEEP] += h.sheep
+    tt[B.WHISKY] += h.whisky
+    tt[B.SHIPS] += h.ships
+    tt[B.CATTLE] += h.cattle
+    tt[B.BROCH] += h.broch
+    tt[B.FARM] += h.farm
+    tt[B.LH] += h.lighthouse
+    return [_scroll_count(tt, s) for s in range(len(_SCROLLS))]
+
+
+def _scroll_sides(o: Oriented) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The areas of ``o`` holding a scroll: (their scroll types, the sides they touch)."""
+    return tuple((a[4], tuple(d for d in range(4) if o.side_area[d] == k))
+                 for k, a in enumerate(o.areas) if a[4])
+
+
+def first_scroll_loss(b: Board, cell: Cell, o: Oriented, values: Sequence[int],
+                      sides_of: tuple | None = None) -> int:
+    """With two tiles left, how much less than the pair bound (:func:`two_left_bound`, which
+    counts every scroll of the hand twice) the scrolls can give once ``o`` is on ``cell``.
+
+    Admissible: an area of ``o`` whose sides face two or more empty cells (cells next to
+    ``cell`` that are not in the territory) belongs to a component that faces each of them
+    until a tile stands there; one tile more fills at most one, so that component is open in
+    every final territory and its scrolls count once, not twice. Each such scroll therefore
+    counts at most its type's value (``values``, :func:`_scroll_values`) less than the bound
+    gave it. The other terms are untouched. ``sides_of``: ``_scroll_sides(o)`` if known."""
+    x, y = cell
+    occ = b.occ
+    loss = 0
+    for scrolls, sides in (_scroll_sides(o) if sides_of is None else sides_of):
+        if len(sides) < 2:
+            continue
+        empty = 0
+        for d in sides:
+            dx, dy = SIDE_OFFSETS[d]
+            if (x + dx, y + dy) not in occ:
+                empty += 1
+        if empty >= 2:
+            for sc in scrolls:
+                loss += values[sc]
+    return loss
+
+
 @dataclass(frozen=True)
 class Solution:
     """What :func:`solve` finds."""
@@ -1686,6 +1735,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     stats = [0, 0]
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
+    scroll_sides = [{r: _scroll_sides(o) for r, o in hd.oriented.items()} for hd in hands]
     plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
 
     def sums(mask: int) -> _HandSums:
@@ -1794,6 +1844,12 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 return
             if at:  # the first of the two tiles only where the pair can still reach the best
                 children = [ch for ch in children if at[ch[1]] >= need[0]]
+                if obj.scrolls and children:
+                    # and in a rotation whose scroll areas can still be completed (first_scroll_loss)
+                    values = _scroll_values(b, sums(mask))
+                    if any(values):
+                        children = [ch for ch in children if at[ch[1]] - first_scroll_loss(
+                            b, ch[1], hands[ch[0]].oriented[ch[2]], values, scroll_sides[ch[0]][ch[2]]) >= need[0]]
         elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
             return
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter
