@@ -1048,7 +1048,8 @@ _SQUARE_TERMS = frozenset(n for n, st in SCORING_TILES.items() if st.counts == "
 
 
 def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
-                   first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
+                   first: Iterable[Cell] | None = None,
+                   refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
     """A bound with exactly two tiles left (``tiles``), taken over the cells they can cover.
 
     Every old area or road network the two tiles change faces a cell one of them is on,
@@ -1058,7 +1059,10 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
     :func:`_two_left_road_terms`, :func:`_two_left_squares`) instead of over all of them
     at once; the other terms as :func:`upper_bound` does. With ``first`` (cells), also the
     bound when the first of the two tiles goes on each of those cells (only when the
-    objective's pair terms are area terms; else empty).
+    objective's pair terms are area terms; else empty). With ``refine`` (a list, and ``first``),
+    appends a function ``(cell, doomed) -> bound``: the bound with the first tile on ``cell``
+    when ``doomed`` (by terrain) sided areas of the two tiles can never be completed (when the
+    objective has area terms; see :func:`first_doomed`).
     """
     terms = obj.scoring_tiles
     do_area = "areas" in b.needs and bool(obj.scrolls or _AREA_TERMS.intersection(terms))
@@ -1068,10 +1072,12 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
                          skip_scrolls=do_area)
     first = None if first is None else set(first)
     area = road = sq = 0
+    sub: list[Any] | None = None
     area_at: dict[Cell, int] = {}
     road_at: dict[Cell, int] = {}
     if do_area:
-        area, area_at = _two_left_area_terms(obj, b, h, tiles, first)
+        sub: list[Any] | None = [] if refine is not None and first is not None else None
+        area, area_at = _two_left_area_terms(obj, b, h, tiles, first, sub)
     if do_road:
         road, road_at = _two_left_road_terms(obj, b, h, tiles, first)
     if do_sq:
@@ -1082,12 +1088,16 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
         # bounds the sum
         for c in first:
             at[c] = total + (area_at[c] if do_area else 0) + (road_at[c] if do_road else 0) + sq
+    if sub:
+        area_fn = sub[0]
+        refine.append(lambda c, doomed: at[c] - area_at[c] + area_fn(c, doomed))  # type: ignore[union-attr]
     total += area + road + sq
     return total, at
 
 
 def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
-                         first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
+                         first: Iterable[Cell] | None = None,
+                         refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
     """The area terms (2, 4, 12, 15, 16) and scrolls with two tiles left, on the best pair of cells.
 
     Two tiles cover at most two of the empty cells next to the territory (a cell the first
@@ -1102,6 +1112,11 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     Pairs are taken among the cells some area faces; a cell whose figures are all at most
     those of two other cells is left out (one of those two stands in for it and scores as
     much or more), except in the pairs some area faces together, which are all tried.
+
+    With ``refine`` (a list) and ``first``, appends a function ``(cell, doomed) -> bound``: the
+    bound with the first tile on ``cell`` when ``doomed[terrain]`` of the two tiles' sided areas
+    can never be completed (see :func:`first_doomed`): the same figures with that many fewer
+    sided areas of each terrain to complete (the completion counts only grow with them).
     """
     t = b.t
     B = Board
@@ -1213,11 +1228,13 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     zero = [0] * width
 
     p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))
-    sided, enclosed = h.sided, h.enclosed
+    enclosed = h.enclosed
+    cur = [h.sided]    # the sided areas that may be completed (fewer in a refined bound)
 
     def new_completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
         # as _OpenAreas.new_completed with two tiles left and the pair's closable areas
         out = 0
+        sided = cur[0]
         for terr in terrains:
             n, c = sided[terr], v[terr]
             out += (enclosed[terr] if with_enclosed else 0) + (min(n, c) if c >= n else c + (n - c) // 2)
@@ -1294,6 +1311,45 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         for x in (a, c):
             if x in at and v > at[x]:
                 at[x] = v
+    if refine is not None:
+        pairs_of: dict[Cell, list[tuple[Cell, Cell]]] = {}
+        for key in pair:
+            for x in key:
+                pairs_of.setdefault(x, []).append(key)
+        memo_r: dict[tuple[Any, ...], int] = {}
+        base = h.sided
+
+        def refined(a: Cell, doomed: tuple[int, int, int, int]) -> int:
+            if not any(doomed):
+                return at[a]
+            va = vec.get(a, zt)
+            alone = a in kgroups.get(va, ()) and len(kgroups[va]) == 1
+            mkey = (va, alone, doomed)
+            m = memo_r.get(mkey)
+            if m is None:
+                cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                saved = dict(memo)
+                memo.clear()
+                m = val2(va, zt)
+                for u in ku:
+                    if not (alone and u == va):
+                        v = val2(va, u)
+                        if v > m:
+                            m = v
+                memo.clear()
+                memo.update(saved)
+                cur[0] = base
+                memo_r[mkey] = m
+            if a in pairs_of:
+                cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                for key in pairs_of[a]:
+                    v = value(combined(key[0], key[1], pair[key]))
+                    if v > m:
+                        m = v
+                cur[0] = base
+            return m
+
+        refine.append(refined)
     return best, at
 
 
@@ -1552,38 +1608,50 @@ def _scroll_values(b: Board, h: _HandSums) -> list[int]:
     return [_scroll_count(tt, s) for s in range(len(_SCROLLS))]
 
 
-def _scroll_sides(o: Oriented) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """The areas of ``o`` holding a scroll: (their scroll types, the sides they touch)."""
-    return tuple((a[4], tuple(d for d in range(4) if o.side_area[d] == k))
-                 for k, a in enumerate(o.areas) if a[4])
+def _area_sides(o: Oriented) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """The areas of ``o`` touching a side: (terrain code, scroll types, the sides they touch)."""
+    return tuple((a[0], a[4], tuple(d for d in range(4) if o.side_area[d] == k))
+                 for k, a in enumerate(o.areas) if k in o.side_area)
 
 
-def first_scroll_loss(b: Board, cell: Cell, o: Oriented, values: Sequence[int],
-                      sides_of: tuple | None = None) -> int:
-    """With two tiles left, how much less than the pair bound (:func:`two_left_bound`, which
-    counts every scroll of the hand twice) the scrolls can give once ``o`` is on ``cell``.
+def first_doomed(b: Board, cell: Cell, o: Oriented, values: Sequence[int] | None,
+                 sides_of: tuple | None = None) -> tuple[tuple[int, int, int, int], int]:
+    """With two tiles left and ``o`` the first of them on ``cell``: how many of its sided areas,
+    by terrain code, can never be completed, and how much less than the pair bound
+    (:func:`two_left_bound`, which counts every scroll of the hand twice) their scrolls can
+    give (``values``: :func:`_scroll_values`; ``None``: no scrolls counted).
 
-    Admissible: an area of ``o`` whose sides face two or more empty cells (cells next to
-    ``cell`` that are not in the territory) belongs to a component that faces each of them
-    until a tile stands there; one tile more fills at most one, so that component is open in
-    every final territory and its scrolls count once, not twice. Each such scroll therefore
-    counts at most its type's value (``values``, :func:`_scroll_values`) less than the bound
-    gave it. The other terms are untouched. ``sides_of``: ``_scroll_sides(o)`` if known."""
+    Admissible: once ``o`` is on ``cell``, each of its areas is in a component made of that
+    area and the old components its sides touch (areas join only through a shared side); that
+    component faces the empty cells next to ``cell`` its sides point at and every cell those
+    old components face but ``cell`` (exactly what :meth:`Board._areas` gives it). When that
+    makes two or more cells, the component faces each of them until a tile stands there, and
+    one tile more fills at most one: it is open in every final territory. So that area is in
+    no completed area (the completion counts of the pair bound, which count every sided area
+    of the hand as one that may be completed, can take one fewer of its terrain), and its
+    scrolls count once, not twice: each at most its type's value less than the bound gave it.
+    ``sides_of``: ``_area_sides(o)`` if known. ``b`` must be whole (not lazy)."""
     x, y = cell
-    occ = b.occ
+    occ, aroot, comps = b.occ, b.aroot, b.comps
     loss = 0
-    for scrolls, sides in (_scroll_sides(o) if sides_of is None else sides_of):
-        if len(sides) < 2:
-            continue
-        empty = 0
+    doomed = [0, 0, 0, 0]
+    for terr, scrolls, sides in (_area_sides(o) if sides_of is None else sides_of):
+        faced: set[Cell] = set()
         for d in sides:
             dx, dy = SIDE_OFFSETS[d]
-            if (x + dx, y + dy) not in occ:
-                empty += 1
-        if empty >= 2:
-            for sc in scrolls:
-                loss += values[sc]
-    return loss
+            n = (x + dx, y + dy)
+            q = occ.get(n)
+            if q is None:
+                faced.add(n)
+            else:
+                faced.update(comps[aroot[(n, q.side_area[(d + 2) % 4])]][8])
+        faced.discard(cell)
+        if len(faced) >= 2:
+            doomed[terr] += 1
+            if values is not None:
+                for sc in scrolls:
+                    loss += values[sc]
+    return (doomed[0], doomed[1], doomed[2], doomed[3]), loss
 
 
 @dataclass(frozen=True)
@@ -1735,7 +1803,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     stats = [0, 0]
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
-    scroll_sides = [{r: _scroll_sides(o) for r, o in hd.oriented.items()} for hd in hands]
+    area_sides = [{r: _area_sides(o) for r, o in hd.oriented.items()} for hd in hands]
     plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
 
     def sums(mask: int) -> _HandSums:
@@ -1838,18 +1906,23 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 if upper_bound(obj, b, sums(mask)) < need[0]:
                     plain_tries[1] += 1
                     return
+            refine: list[Any] = []
             bound, at = two_left_bound(obj, b, sums(mask), [hands[i] for i in range(len(hands)) if mask >> i & 1],
-                                       {c for _, c, _ in children})
+                                       {c for _, c, _ in children}, refine)
             if bound < need[0]:
                 return
             if at:  # the first of the two tiles only where the pair can still reach the best
                 children = [ch for ch in children if at[ch[1]] >= need[0]]
-                if obj.scrolls and children:
-                    # and in a rotation whose scroll areas can still be completed (first_scroll_loss)
-                    values = _scroll_values(b, sums(mask))
-                    if any(values):
-                        children = [ch for ch in children if at[ch[1]] - first_scroll_loss(
-                            b, ch[1], hands[ch[0]].oriented[ch[2]], values, scroll_sides[ch[0]][ch[2]]) >= need[0]]
+                if refine and children:
+                    # and in a rotation whose own areas can still be completed (first_doomed)
+                    values = _scroll_values(b, sums(mask)) if obj.scrolls else None
+                    fn, kept = refine[0], []
+                    for ch in children:
+                        doomed, loss = first_doomed(b, ch[1], hands[ch[0]].oriented[ch[2]], values,
+                                                    area_sides[ch[0]][ch[2]])
+                        if fn(ch[1], doomed) - loss >= need[0]:
+                            kept.append(ch)
+                    children = kept
         elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
             return
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter
