@@ -1201,11 +1201,11 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         members.sort()
         keep.extend(members[:2 - above])   # the ones after them have two standing in for them
     both_d = [both[j] for j in dims]
-    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    memo: dict[tuple[tuple[int, ...], ...], int] = {}
 
     def val2(va: tuple[int, ...], vc: tuple[int, ...]) -> int:
         # the value with the first tile on a cell of figures va and the second on one of vc
-        key = (va, vc) if va <= vc else (vc, va)
+        key = (va, vc, cur[0]) if va <= vc else (vc, va, cur[0])
         r = memo.get(key)
         if r is None:
             out = [0] * width
@@ -1250,6 +1250,12 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         tt[B.BROCH] += h.broch
         tt[B.FARM] += h.farm
         tt[B.LH] += h.lighthouse
+        # the scrolls' part of a value: each type's count (icons with the hand's added) times
+        # its open, twice its completed, twice its hand and its closable scrolls
+        sc_count = [_scroll_count(tt, sc) for sc in range(ns)]
+        sc_base = sum(sc_count[sc] * (b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc]) for sc in range(ns))
+        sc_dims = [(7 + sc, sc_count[sc]) for sc in range(ns) if sc_count[sc]]
+
     def value(v: list[int]) -> int:
         total = 0
         for n in terms:
@@ -1264,10 +1270,9 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
             elif n == 12:
                 total += p12 * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + v[5], h.ships + v[6]))
         if tt is not None:
-            for sc in range(ns):
-                k = b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc] + v[7 + sc]
-                if k:
-                    total += _scroll_count(tt, sc) * k
+            total += sc_base
+            for j, cnt in sc_dims:
+                total += cnt * v[j]
         return total
 
     # a pair some area faces together with its own figures; any other pair of kept cells
@@ -1317,6 +1322,7 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
             for x in key:
                 pairs_of.setdefault(x, []).append(key)
         memo_r: dict[tuple[Any, ...], int] = {}
+        memo_p: dict[tuple[Any, ...], int] = {}
         base = h.sided
 
         def refined(a: Cell, doomed: tuple[int, int, int, int]) -> int:
@@ -1328,25 +1334,24 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
             m = memo_r.get(mkey)
             if m is None:
                 cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
-                saved = dict(memo)
-                memo.clear()
                 m = val2(va, zt)
                 for u in ku:
                     if not (alone and u == va):
                         v = val2(va, u)
                         if v > m:
                             m = v
-                memo.clear()
-                memo.update(saved)
                 cur[0] = base
                 memo_r[mkey] = m
             if a in pairs_of:
-                cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
                 for key in pairs_of[a]:
-                    v = value(combined(key[0], key[1], pair[key]))
+                    pkey = (key, doomed)
+                    v = memo_p.get(pkey)
+                    if v is None:
+                        cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                        v = memo_p[pkey] = value(combined(key[0], key[1], pair[key]))
+                        cur[0] = base
                     if v > m:
                         m = v
-                cur[0] = base
             return m
 
         refine.append(refined)
