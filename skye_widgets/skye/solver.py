@@ -752,13 +752,16 @@ class _OpenAreas:
         closable one of its own; one made of new tiles only holds an enclosed area
         or at least two new areas (a sided area alone faces an empty cell, which
         leaves it open, or an old tile, whose area it joins); with one tile left
-        only the enclosed kind is possible.
+        only the enclosed kind is possible. Without ``enclosed`` (large areas, 3 tiles or more),
+        with two tiles left or fewer, an area of new tiles only has two tiles at most and is
+        never large: each large one holds a closable old one.
         """
         total = 0
+        few = h.n <= 1 or (h.n <= 2 and not enclosed)
         for terr in terrains:
             n, c = h.sided[terr], self.closable[terr]
             total += (h.enclosed[terr] if enclosed else 0) + (
-                min(n, c) if h.n <= 1 or c >= n else c + (n - c) // 2)
+                min(n, c) if few or c >= n else c + (n - c) // 2)
         return total
 
     def largest_water(self, h: _HandSums) -> int:
@@ -1232,12 +1235,17 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     cur = [h.sided]    # the sided areas that may be completed (fewer in a refined bound)
 
     def new_completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
-        # as _OpenAreas.new_completed with two tiles left and the pair's closable areas
+        # as _OpenAreas.new_completed with two tiles left and the pair's closable areas.
+        # Large areas (with_enclosed False): an area of new tiles only is made of these two
+        # tiles, two tiles at most, never large; so each large one holds a closable old area
         out = 0
         sided = cur[0]
         for terr in terrains:
             n, c = sided[terr], v[terr]
-            out += (enclosed[terr] if with_enclosed else 0) + (min(n, c) if c >= n else c + (n - c) // 2)
+            if not with_enclosed:
+                out += min(n, c)
+            else:
+                out += enclosed[terr] + (min(n, c) if c >= n else c + (n - c) // 2)
         return out
 
     tt = None

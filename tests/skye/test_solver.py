@@ -458,3 +458,33 @@ def test_first_placement_cut_never_cuts_an_optimum(block: int) -> None:
                 rest = solve(after, [m for m in hand if m != n], which, prune=False)
                 assert refine[0]((x, y), doomed) - loss >= rest.optimum, (seed, n, x, y, r)
     assert doomed_seen >= 100 and lossy >= 10     # the cut is tried (and so can fail) on many placements
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_large_area_bounds_with_two_tiles_left(block: int) -> None:
+    # with two tiles left an area of new tiles only has two tiles and is never large (3 or more):
+    # the plain bound, the pair bound and the pair bound per first cell count only large areas
+    # holding a closable old one; each against the plain search on seeded two-tile hands
+    from skye_widgets.skye.solver import _Hand, _hand_sums, two_left_bound, upper_bound
+
+    tight = 0
+    for seed in range(block * 50, block * 50 + 50):
+        t, pool = random_territory(seed, 3 + seed % 13)
+        hand = [int(p) for p in pool[:2]]
+        which = [Objective((4,)), Objective((4,), scrolls=True), Objective((4, 12))][seed % 3]
+        full = solve(t, hand, which, prune=False)
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        h = _hand_sums([x.oriented[0] for x in tiles])
+        firsts = {n: t.legal_placements(n) for n in hand}
+        bound, at = two_left_bound(which, b, h, tiles, {(x, y) for spots in firsts.values() for x, y, _ in spots})
+        plain = upper_bound(which, b, h)
+        assert bound >= full.optimum and plain >= full.optimum, seed
+        for n, spots in firsts.items():
+            for x, y, r in spots:
+                after = t.copy()
+                after.place(n, x, y, r)
+                rest = solve(after, [m for m in hand if m != n], which, prune=False)
+                assert at[(x, y)] >= rest.optimum, (seed, n, x, y, r)
+                tight += at[(x, y)] == rest.optimum
+    assert tight >= 10     # the bound is often exact, so a lower one would cut an optimum
