@@ -821,7 +821,8 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
     terms = obj.scoring_tiles
     w2, w4, w16, w15, w12 = (n in terms for n in (2, 4, 16, 15, 12))
     acc: dict[Cell, list[int]] = {}   # cell -> [closing areas by terrain code (4), their water cells,
-    #                                   open lighthouse-only and ship-only water areas facing it]
+    #                                   open lighthouse-only and ship-only water areas facing it,
+    #                                   closing areas of 2 tiles or more by terrain code (7 + code)]
     # completed mountains read no other area; harbours and largest water read only water areas
     only = _M if w16 and not (w2 or w4 or w15 or w12) else _W if not (w2 or w4 or w16) else 0
     for comp in b.near.values():  # one tile left: only components facing one cell or harbour-makers
@@ -833,8 +834,10 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
             if c in legal:
                 a = acc.get(c)
                 if a is None:
-                    a = acc[c] = [0, 0, 0, 0, 0, 0, 0]
+                    a = acc[c] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
                 a[comp[0]] += 1
+                if len(comp[2]) >= 2:
+                    a[7 + comp[0]] += 1
                 if comp[0] == _W:
                     a[4] += len(comp[2])
         if w12 and comp[0] == _W and (comp[4] > 0) != (comp[5] > 0):
@@ -843,7 +846,7 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
                 if c in legal:
                     a = acc.get(c)
                     if a is None:
-                        a = acc[c] = [0, 0, 0, 0, 0, 0, 0]
+                        a = acc[c] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
                     a[i] += 1
     # elsewhere: only enclosed areas complete, a new water area is new tiles only, a harbour
     # takes the tile's own lighthouse and ship
@@ -869,7 +872,14 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
         if w2 or w4 or w16:
             nm = min(sided[_M], a[_M])
             new = min(sided[_P], a[_P]) + nm + min(sided[_W], a[_W])
-            d += p2 * w2 * new + p4 * w4 * new + p16 * w16 * nm
+            d += p2 * w2 * new + p16 * w16 * nm
+            if w4:
+                # a newly completed area is one sided area of the tile and the closing areas it
+                # joins: large (3 tiles or more) only when one of those has 2 tiles or more, or
+                # it joins two or more of 1 tile; so at most the big ones and half the others
+                for terr in (_P, _M, _W):
+                    big = a[7 + terr]
+                    d += p4 * min(sided[terr], big + (a[terr] - big) // 2)
         if w15 and a[4]:
             d += p15 * (max(b.max_water, a[4] + h.water_tiles) - water0)
         if w12 and (a[5] or a[6]):

@@ -488,3 +488,28 @@ def test_large_area_bounds_with_two_tiles_left(block: int) -> None:
                 assert at[(x, y)] >= rest.optimum, (seed, n, x, y, r)
                 tight += at[(x, y)] == rest.optimum
     assert tight >= 10     # the bound is often exact, so a lower one would cut an optimum
+
+
+def test_large_area_bound_with_one_tile_left() -> None:
+    # with one tile left a newly completed area is one sided area of it and the areas it closes:
+    # large only with one of 2 tiles or more, or two of 1 tile; the cell-by-cell bound against
+    # the plain search on every cell of seeded one-tile hands (fails without the "two of 1 tile")
+    from skye_widgets.skye.solver import _Hand, _hand_sums, upper_bound
+
+    tight = 0
+    for seed in range(150):
+        t, pool = random_territory(seed, 3 + seed % 15)
+        which = [Objective((4,)), Objective((4,), scrolls=True)][seed % 2]
+        b = Board.of(t, features_for(which))
+        for p in pool[:3]:
+            n = int(p)
+            tile = _Hand(t.tile(n))
+            h = _hand_sums([tile.oriented[0]])
+            for x, y, r in t.legal_placements(n):
+                after = t.copy()
+                after.place(n, x, y, r)
+                best = evaluate(which, after).points
+                bound = upper_bound(which, b, h, [(x, y)])
+                assert bound >= best, (seed, n, x, y, r)
+                tight += bound == best
+    assert tight >= 50
