@@ -1072,7 +1072,8 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
     :func:`_two_left_road_terms`, :func:`_two_left_squares`) instead of over all of them
     at once; the other terms as :func:`upper_bound` does. With ``first`` (cells), also the
     bound when the first of the two tiles goes on each of those cells (only when the
-    objective's pair terms are area terms; else empty). With ``refine`` (a list, and ``first``),
+    objective's pair terms are area terms; else empty); ``first`` must then hold every cell
+    where one of the two tiles can go first (the area terms' bound is the best of theirs). With ``refine`` (a list, and ``first``),
     appends a function ``(cell, doomed) -> bound``: the bound with the first tile on ``cell``
     when ``doomed`` (by terrain) sided areas of the two tiles can never be completed (when the
     objective has area terms; see :func:`first_doomed`).
@@ -1149,7 +1150,13 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         dims += [5, 6]
     if obj.scrolls:
         dims += [7 + sc for sc in range(ns)]
-    width = 7 + ns
+    width = 7 + ns + 4
+    # large areas alone (no other completion term): also the closable areas that make a large
+    # area with one new tile (of 2 tiles or more, or facing both cells), by terrain (width - 4 + code)
+    big_at = 7 + ns
+    large_only = 4 in terms and 2 not in terms and 16 not in terms
+    if large_only:
+        dims += [big_at + _P, big_at + _M, big_at + _W]
     # how many of the two tiles have a side of each terrain code (water for 4-6)
     sides_of = [0, 0, 0, 0]
     for hd in tiles:
@@ -1160,6 +1167,8 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     for j in (_P, _M, _W):
         both[j] = sides_of[j] >= 2
     both[4] = both[5] = both[6] = sides_of[_W] >= 2
+    for j in (_P, _M, _W):
+        both[big_at + j] = both[j]
     single: dict[Cell, list[int]] = {}
     pair: dict[tuple[Cell, Cell], list[int]] = {}
     for comp in b.comps.values():
@@ -1180,6 +1189,8 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 if v is None:
                     v = pair[key] = [0] * width
             v[terr] += 1
+            if nf == 2 or len(comp[2]) >= 2:
+                v[big_at + terr] += 1
             if terr == _W:
                 v[4] += len(comp[2])
             for sc in comp[6]:
@@ -1258,6 +1269,25 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 out += enclosed[terr] + (min(n, c) if c >= n else c + (n - c) // 2)
         return out
 
+    def new_large(v: list[int]) -> int:
+        # Newly completed large areas of each terrain, with n sided areas of the two tiles that
+        # may be completed and c closable old areas, B of them big (2 tiles or more, or facing
+        # both cells) and S = c - B small (1 tile, facing one cell). An area of the new tiles
+        # only is never large (new_completed). A large one holds a big one (x of them, x <= B
+        # and x <= n: each holds a sided area too), or no big one and then 3 tiles or more from
+        # small ones (1 tile each) and new tiles (2 at most): two small ones and a sided area,
+        # or one small one and two sided areas. With y and z of those two kinds, y + 2z <= n - x
+        # and 2y + z <= S, so y + z <= (S + n - x) / 3, which grows with x: the count is at most
+        # min(B, n) + (S + n - min(B, n)) // 3, and never more than min(n, c). Taking the larger
+        # c, and the larger B for the same c, never lowers it (so the figures of either cell do).
+        out = 0
+        sided = cur[0]
+        for terr in (_P, _M, _W):
+            n, c, big = sided[terr], v[terr], v[big_at + terr]
+            x = big if big < n else n
+            out += min(n, c, x + (c - big + n - x) // 3)
+        return out
+
     tt = None
     if obj.scrolls:
         tt = list(t)
@@ -1280,7 +1310,7 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
             if n == 2:
                 total += p2 * (t[B.COMPLETED] + new_completed(v, (_P, _M, _W), True))
             elif n == 4:
-                total += p4 * (t[B.BIG] + new_completed(v, (_P, _M, _W), False))
+                total += p4 * (t[B.BIG] + (new_large(v) if large_only else new_completed(v, (_P, _M, _W), False)))
             elif n == 16:
                 total += p16 * (t[B.MOUNTAIN_DONE] + new_completed(v, (_M,), True))
             elif n == 15:
@@ -1301,18 +1331,20 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     for c, u in zip(keep, kvec):
         kgroups.setdefault(u, []).append(c)
     ku = list(kgroups)
-    best = val2(zt, zt)
-    for i, u in enumerate(ku):
-        best = max(best, val2(u, zt))
-        if len(kgroups[u]) > 1:
-            best = max(best, val2(u, u))
-        for w in ku[i + 1:]:
-            best = max(best, val2(u, w))
     pair_vals = {key: value(combined(key[0], key[1], p)) for key, p in pair.items()}
-    if pair_vals:
-        best = max(best, max(pair_vals.values()))
+    best = val2(zt, zt)
     if first is None:
+        for i, u in enumerate(ku):
+            best = max(best, val2(u, zt))
+            if len(kgroups[u]) > 1:
+                best = max(best, val2(u, u))
+            for w in ku[i + 1:]:
+                best = max(best, val2(u, w))
+        if pair_vals:
+            best = max(best, max(pair_vals.values()))
         return best, {}
+    # with the first cells given (every cell where a tile can go first), the bound is the best
+    # of theirs: every final territory from here has one of the two tiles placed first on one
     # the first tile on cell a: the second on a kept cell (one stands in for any other),
     # on a cell that faces an area with a, or on a cell no area faces
     at: dict[Cell, int] = {}
@@ -1334,6 +1366,7 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         for x in (a, c):
             if x in at and v > at[x]:
                 at[x] = v
+    best = max(best, max(at.values(), default=best))
     if refine is not None:
         pairs_of: dict[Cell, list[tuple[Cell, Cell]]] = {}
         for key in pair:
