@@ -752,13 +752,16 @@ class _OpenAreas:
         closable one of its own; one made of new tiles only holds an enclosed area
         or at least two new areas (a sided area alone faces an empty cell, which
         leaves it open, or an old tile, whose area it joins); with one tile left
-        only the enclosed kind is possible.
+        only the enclosed kind is possible. Without ``enclosed`` (large areas, 3 tiles or more),
+        with two tiles left or fewer, an area of new tiles only has two tiles at most and is
+        never large: each large one holds a closable old one.
         """
         total = 0
+        few = h.n <= 1 or (h.n <= 2 and not enclosed)
         for terr in terrains:
             n, c = h.sided[terr], self.closable[terr]
             total += (h.enclosed[terr] if enclosed else 0) + (
-                min(n, c) if h.n <= 1 or c >= n else c + (n - c) // 2)
+                min(n, c) if few or c >= n else c + (n - c) // 2)
         return total
 
     def largest_water(self, h: _HandSums) -> int:
@@ -818,7 +821,8 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
     terms = obj.scoring_tiles
     w2, w4, w16, w15, w12 = (n in terms for n in (2, 4, 16, 15, 12))
     acc: dict[Cell, list[int]] = {}   # cell -> [closing areas by terrain code (4), their water cells,
-    #                                   open lighthouse-only and ship-only water areas facing it]
+    #                                   open lighthouse-only and ship-only water areas facing it,
+    #                                   closing areas of 2 tiles or more by terrain code (7 + code)]
     # completed mountains read no other area; harbours and largest water read only water areas
     only = _M if w16 and not (w2 or w4 or w15 or w12) else _W if not (w2 or w4 or w16) else 0
     for comp in b.near.values():  # one tile left: only components facing one cell or harbour-makers
@@ -830,8 +834,10 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
             if c in legal:
                 a = acc.get(c)
                 if a is None:
-                    a = acc[c] = [0, 0, 0, 0, 0, 0, 0]
+                    a = acc[c] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
                 a[comp[0]] += 1
+                if len(comp[2]) >= 2:
+                    a[7 + comp[0]] += 1
                 if comp[0] == _W:
                     a[4] += len(comp[2])
         if w12 and comp[0] == _W and (comp[4] > 0) != (comp[5] > 0):
@@ -840,7 +846,7 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
                 if c in legal:
                     a = acc.get(c)
                     if a is None:
-                        a = acc[c] = [0, 0, 0, 0, 0, 0, 0]
+                        a = acc[c] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
                     a[i] += 1
     # elsewhere: only enclosed areas complete, a new water area is new tiles only, a harbour
     # takes the tile's own lighthouse and ship
@@ -866,7 +872,14 @@ def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
         if w2 or w4 or w16:
             nm = min(sided[_M], a[_M])
             new = min(sided[_P], a[_P]) + nm + min(sided[_W], a[_W])
-            d += p2 * w2 * new + p4 * w4 * new + p16 * w16 * nm
+            d += p2 * w2 * new + p16 * w16 * nm
+            if w4:
+                # a newly completed area is one sided area of the tile and the closing areas it
+                # joins: large (3 tiles or more) only when one of those has 2 tiles or more, or
+                # it joins two or more of 1 tile; so at most the big ones and half the others
+                for terr in (_P, _M, _W):
+                    big = a[7 + terr]
+                    d += p4 * min(sided[terr], big + (a[terr] - big) // 2)
         if w15 and a[4]:
             d += p15 * (max(b.max_water, a[4] + h.water_tiles) - water0)
         if w12 and (a[5] or a[6]):
@@ -1048,7 +1061,8 @@ _SQUARE_TERMS = frozenset(n for n, st in SCORING_TILES.items() if st.counts == "
 
 
 def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
-                   first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
+                   first: Iterable[Cell] | None = None,
+                   refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
     """A bound with exactly two tiles left (``tiles``), taken over the cells they can cover.
 
     Every old area or road network the two tiles change faces a cell one of them is on,
@@ -1058,7 +1072,11 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
     :func:`_two_left_road_terms`, :func:`_two_left_squares`) instead of over all of them
     at once; the other terms as :func:`upper_bound` does. With ``first`` (cells), also the
     bound when the first of the two tiles goes on each of those cells (only when the
-    objective's pair terms are area terms; else empty).
+    objective's pair terms are area terms; else empty); ``first`` must then hold every cell
+    where one of the two tiles can go first (the area terms' bound is the best of theirs). With ``refine`` (a list, and ``first``),
+    appends a function ``(cell, doomed) -> bound``: the bound with the first tile on ``cell``
+    when ``doomed`` (by terrain) sided areas of the two tiles can never be completed (when the
+    objective has area terms; see :func:`first_doomed`).
     """
     terms = obj.scoring_tiles
     do_area = "areas" in b.needs and bool(obj.scrolls or _AREA_TERMS.intersection(terms))
@@ -1068,10 +1086,12 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
                          skip_scrolls=do_area)
     first = None if first is None else set(first)
     area = road = sq = 0
+    sub: list[Any] | None = None
     area_at: dict[Cell, int] = {}
     road_at: dict[Cell, int] = {}
     if do_area:
-        area, area_at = _two_left_area_terms(obj, b, h, tiles, first)
+        sub: list[Any] | None = [] if refine is not None and first is not None else None
+        area, area_at = _two_left_area_terms(obj, b, h, tiles, first, sub)
     if do_road:
         road, road_at = _two_left_road_terms(obj, b, h, tiles, first)
     if do_sq:
@@ -1082,12 +1102,16 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
         # bounds the sum
         for c in first:
             at[c] = total + (area_at[c] if do_area else 0) + (road_at[c] if do_road else 0) + sq
+    if sub:
+        area_fn = sub[0]
+        refine.append(lambda c, doomed: at[c] - area_at[c] + area_fn(c, doomed))  # type: ignore[union-attr]
     total += area + road + sq
     return total, at
 
 
 def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
-                         first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
+                         first: Iterable[Cell] | None = None,
+                         refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
     """The area terms (2, 4, 12, 15, 16) and scrolls with two tiles left, on the best pair of cells.
 
     Two tiles cover at most two of the empty cells next to the territory (a cell the first
@@ -1102,6 +1126,11 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     Pairs are taken among the cells some area faces; a cell whose figures are all at most
     those of two other cells is left out (one of those two stands in for it and scores as
     much or more), except in the pairs some area faces together, which are all tried.
+
+    With ``refine`` (a list) and ``first``, appends a function ``(cell, doomed) -> bound``: the
+    bound with the first tile on ``cell`` when ``doomed[terrain]`` of the two tiles' sided areas
+    can never be completed (see :func:`first_doomed`): the same figures with that many fewer
+    sided areas of each terrain to complete (the completion counts only grow with them).
     """
     t = b.t
     B = Board
@@ -1121,7 +1150,13 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         dims += [5, 6]
     if obj.scrolls:
         dims += [7 + sc for sc in range(ns)]
-    width = 7 + ns
+    width = 7 + ns + 4
+    # large areas alone (no other completion term): also the closable areas that make a large
+    # area with one new tile (of 2 tiles or more, or facing both cells), by terrain (width - 4 + code)
+    big_at = 7 + ns
+    large_only = 4 in terms and 2 not in terms and 16 not in terms
+    if large_only:
+        dims += [big_at + _P, big_at + _M, big_at + _W]
     # how many of the two tiles have a side of each terrain code (water for 4-6)
     sides_of = [0, 0, 0, 0]
     for hd in tiles:
@@ -1132,6 +1167,8 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     for j in (_P, _M, _W):
         both[j] = sides_of[j] >= 2
     both[4] = both[5] = both[6] = sides_of[_W] >= 2
+    for j in (_P, _M, _W):
+        both[big_at + j] = both[j]
     single: dict[Cell, list[int]] = {}
     pair: dict[tuple[Cell, Cell], list[int]] = {}
     for comp in b.comps.values():
@@ -1152,6 +1189,8 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 if v is None:
                     v = pair[key] = [0] * width
             v[terr] += 1
+            if nf == 2 or len(comp[2]) >= 2:
+                v[big_at + terr] += 1
             if terr == _W:
                 v[4] += len(comp[2])
             for sc in comp[6]:
@@ -1186,11 +1225,11 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         members.sort()
         keep.extend(members[:2 - above])   # the ones after them have two standing in for them
     both_d = [both[j] for j in dims]
-    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    memo: dict[tuple[tuple[int, ...], ...], int] = {}
 
     def val2(va: tuple[int, ...], vc: tuple[int, ...]) -> int:
         # the value with the first tile on a cell of figures va and the second on one of vc
-        key = (va, vc) if va <= vc else (vc, va)
+        key = (va, vc, cur[0]) if va <= vc else (vc, va, cur[0])
         r = memo.get(key)
         if r is None:
             out = [0] * width
@@ -1213,14 +1252,40 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     zero = [0] * width
 
     p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))
-    sided, enclosed = h.sided, h.enclosed
+    enclosed = h.enclosed
+    cur = [h.sided]    # the sided areas that may be completed (fewer in a refined bound)
 
     def new_completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
-        # as _OpenAreas.new_completed with two tiles left and the pair's closable areas
+        # as _OpenAreas.new_completed with two tiles left and the pair's closable areas.
+        # Large areas (with_enclosed False): an area of new tiles only is made of these two
+        # tiles, two tiles at most, never large; so each large one holds a closable old area
         out = 0
+        sided = cur[0]
         for terr in terrains:
             n, c = sided[terr], v[terr]
-            out += (enclosed[terr] if with_enclosed else 0) + (min(n, c) if c >= n else c + (n - c) // 2)
+            if not with_enclosed:
+                out += min(n, c)
+            else:
+                out += enclosed[terr] + (min(n, c) if c >= n else c + (n - c) // 2)
+        return out
+
+    def new_large(v: list[int]) -> int:
+        # Newly completed large areas of each terrain, with n sided areas of the two tiles that
+        # may be completed and c closable old areas, B of them big (2 tiles or more, or facing
+        # both cells) and S = c - B small (1 tile, facing one cell). An area of the new tiles
+        # only is never large (new_completed). A large one holds a big one (x of them, x <= B
+        # and x <= n: each holds a sided area too), or no big one and then 3 tiles or more from
+        # small ones (1 tile each) and new tiles (2 at most): two small ones and a sided area,
+        # or one small one and two sided areas. With y and z of those two kinds, y + 2z <= n - x
+        # and 2y + z <= S, so y + z <= (S + n - x) / 3, which grows with x: the count is at most
+        # min(B, n) + (S + n - min(B, n)) // 3, and never more than min(n, c). Taking the larger
+        # c, and the larger B for the same c, never lowers it (so the figures of either cell do).
+        out = 0
+        sided = cur[0]
+        for terr in (_P, _M, _W):
+            n, c, big = sided[terr], v[terr], v[big_at + terr]
+            x = big if big < n else n
+            out += min(n, c, x + (c - big + n - x) // 3)
         return out
 
     tt = None
@@ -1233,13 +1298,19 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         tt[B.BROCH] += h.broch
         tt[B.FARM] += h.farm
         tt[B.LH] += h.lighthouse
+        # the scrolls' part of a value: each type's count (icons with the hand's added) times
+        # its open, twice its completed, twice its hand and its closable scrolls
+        sc_count = [_scroll_count(tt, sc) for sc in range(ns)]
+        sc_base = sum(sc_count[sc] * (b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc]) for sc in range(ns))
+        sc_dims = [(7 + sc, sc_count[sc]) for sc in range(ns) if sc_count[sc]]
+
     def value(v: list[int]) -> int:
         total = 0
         for n in terms:
             if n == 2:
                 total += p2 * (t[B.COMPLETED] + new_completed(v, (_P, _M, _W), True))
             elif n == 4:
-                total += p4 * (t[B.BIG] + new_completed(v, (_P, _M, _W), False))
+                total += p4 * (t[B.BIG] + (new_large(v) if large_only else new_completed(v, (_P, _M, _W), False)))
             elif n == 16:
                 total += p16 * (t[B.MOUNTAIN_DONE] + new_completed(v, (_M,), True))
             elif n == 15:
@@ -1247,10 +1318,9 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
             elif n == 12:
                 total += p12 * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + v[5], h.ships + v[6]))
         if tt is not None:
-            for sc in range(ns):
-                k = b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc] + v[7 + sc]
-                if k:
-                    total += _scroll_count(tt, sc) * k
+            total += sc_base
+            for j, cnt in sc_dims:
+                total += cnt * v[j]
         return total
 
     # a pair some area faces together with its own figures; any other pair of kept cells
@@ -1261,18 +1331,20 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     for c, u in zip(keep, kvec):
         kgroups.setdefault(u, []).append(c)
     ku = list(kgroups)
-    best = val2(zt, zt)
-    for i, u in enumerate(ku):
-        best = max(best, val2(u, zt))
-        if len(kgroups[u]) > 1:
-            best = max(best, val2(u, u))
-        for w in ku[i + 1:]:
-            best = max(best, val2(u, w))
     pair_vals = {key: value(combined(key[0], key[1], p)) for key, p in pair.items()}
-    if pair_vals:
-        best = max(best, max(pair_vals.values()))
+    best = val2(zt, zt)
     if first is None:
+        for i, u in enumerate(ku):
+            best = max(best, val2(u, zt))
+            if len(kgroups[u]) > 1:
+                best = max(best, val2(u, u))
+            for w in ku[i + 1:]:
+                best = max(best, val2(u, w))
+        if pair_vals:
+            best = max(best, max(pair_vals.values()))
         return best, {}
+    # with the first cells given (every cell where a tile can go first), the bound is the best
+    # of theirs: every final territory from here has one of the two tiles placed first on one
     # the first tile on cell a: the second on a kept cell (one stands in for any other),
     # on a cell that faces an area with a, or on a cell no area faces
     at: dict[Cell, int] = {}
@@ -1294,6 +1366,46 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         for x in (a, c):
             if x in at and v > at[x]:
                 at[x] = v
+    best = max(best, max(at.values(), default=best))
+    if refine is not None:
+        pairs_of: dict[Cell, list[tuple[Cell, Cell]]] = {}
+        for key in pair:
+            for x in key:
+                pairs_of.setdefault(x, []).append(key)
+        memo_r: dict[tuple[Any, ...], int] = {}
+        memo_p: dict[tuple[Any, ...], int] = {}
+        base = h.sided
+
+        def refined(a: Cell, doomed: tuple[int, int, int, int]) -> int:
+            if not any(doomed):
+                return at[a]
+            va = vec.get(a, zt)
+            alone = a in kgroups.get(va, ()) and len(kgroups[va]) == 1
+            mkey = (va, alone, doomed)
+            m = memo_r.get(mkey)
+            if m is None:
+                cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                m = val2(va, zt)
+                for u in ku:
+                    if not (alone and u == va):
+                        v = val2(va, u)
+                        if v > m:
+                            m = v
+                cur[0] = base
+                memo_r[mkey] = m
+            if a in pairs_of:
+                for key in pairs_of[a]:
+                    pkey = (key, doomed)
+                    v = memo_p.get(pkey)
+                    if v is None:
+                        cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                        v = memo_p[pkey] = value(combined(key[0], key[1], pair[key]))
+                        cur[0] = base
+                    if v > m:
+                        m = v
+            return m
+
+        refine.append(refined)
     return best, at
 
 
@@ -1537,6 +1649,67 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
 # The search
 # --------------------------------------------------------------------------
 
+def _scroll_values(b: Board, h: _HandSums) -> list[int]:
+    """What one scroll of each type can count at most in a final territory reached from ``b``
+    with hand ``h``: its icon count with every icon of the hand added (icon totals only grow)."""
+    B = Board
+    tt = list(b.t)
+    tt[B.SHEEP] += h.sheep
+    tt[B.WHISKY] += h.whisky
+    tt[B.SHIPS] += h.ships
+    tt[B.CATTLE] += h.cattle
+    tt[B.BROCH] += h.broch
+    tt[B.FARM] += h.farm
+    tt[B.LH] += h.lighthouse
+    return [_scroll_count(tt, s) for s in range(len(_SCROLLS))]
+
+
+def _area_sides(o: Oriented) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """The areas of ``o`` touching a side: (terrain code, scroll types, the sides they touch)."""
+    return tuple((a[0], a[4], tuple(d for d in range(4) if o.side_area[d] == k))
+                 for k, a in enumerate(o.areas) if k in o.side_area)
+
+
+def first_doomed(b: Board, cell: Cell, o: Oriented, values: Sequence[int] | None,
+                 sides_of: tuple | None = None) -> tuple[tuple[int, int, int, int], int]:
+    """With two tiles left and ``o`` the first of them on ``cell``: how many of its sided areas,
+    by terrain code, can never be completed, and how much less than the pair bound
+    (:func:`two_left_bound`, which counts every scroll of the hand twice) their scrolls can
+    give (``values``: :func:`_scroll_values`; ``None``: no scrolls counted).
+
+    Admissible: once ``o`` is on ``cell``, each of its areas is in a component made of that
+    area and the old components its sides touch (areas join only through a shared side); that
+    component faces the empty cells next to ``cell`` its sides point at and every cell those
+    old components face but ``cell`` (exactly what :meth:`Board._areas` gives it). When that
+    makes two or more cells, the component faces each of them until a tile stands there, and
+    one tile more fills at most one: it is open in every final territory. So that area is in
+    no completed area (the completion counts of the pair bound, which count every sided area
+    of the hand as one that may be completed, can take one fewer of its terrain), and its
+    scrolls count once, not twice: each at most its type's value less than the bound gave it.
+    ``sides_of``: ``_area_sides(o)`` if known. ``b`` must be whole (not lazy)."""
+    x, y = cell
+    occ, aroot, comps = b.occ, b.aroot, b.comps
+    loss = 0
+    doomed = [0, 0, 0, 0]
+    for terr, scrolls, sides in (_area_sides(o) if sides_of is None else sides_of):
+        faced: set[Cell] = set()
+        for d in sides:
+            dx, dy = SIDE_OFFSETS[d]
+            n = (x + dx, y + dy)
+            q = occ.get(n)
+            if q is None:
+                faced.add(n)
+            else:
+                faced.update(comps[aroot[(n, q.side_area[(d + 2) % 4])]][8])
+        faced.discard(cell)
+        if len(faced) >= 2:
+            doomed[terr] += 1
+            if values is not None:
+                for sc in scrolls:
+                    loss += values[sc]
+    return (doomed[0], doomed[1], doomed[2], doomed[3]), loss
+
+
 @dataclass(frozen=True)
 class Solution:
     """What :func:`solve` finds."""
@@ -1686,6 +1859,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     stats = [0, 0]
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
+    area_sides = [{r: _area_sides(o) for r, o in hd.oriented.items()} for hd in hands]
     plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
 
     def sums(mask: int) -> _HandSums:
@@ -1706,10 +1880,60 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             returned = [Move(hands[i].number) for i in range(len(hands)) if mask >> i & 1]
             best_moves[0] = tuple(placed + returned)
 
+    def one_left_children(b: Board, key: int, children: list[tuple[int, Cell, int]]) -> None:
+        """Score each placement of the last tile (``children``) of a one-tile-left node."""
+        b.finish()  # a lazily built board (see Board.place): its union-find tables now
+        effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
+        scored = 0
+        # road-only objectives: a spot no castle road points at connects nothing, so every
+        # such spot scores the same (the tile's icons count wherever it is): score it once
+        faced = b.castle_faced() if road_only else None
+        plain: int | None = None
+        for i, cell, r in children:
+            k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
+            if k2 in seen:
+                continue
+            seen.add(k2)
+            scored += 1
+            if faced is not None and cell not in faced:
+                if plain is None:
+                    t, c1, c2, maxw, *_ = effects(cell, oriented[r])
+                    plain = totals_value(obj, t, c1, c2, maxw)
+                v = plain
+            else:
+                t, c1, c2, maxw, *_ = effects(cell, oriented[r])
+                v = totals_value(obj, t, c1, c2, maxw)
+            if v >= need[0]:
+                path.append((i, cell, r))
+                terminal(v, 0)
+                path.pop()
+        stats[1] += scored
+
     def dfs(b: Board, mask: int, key: int, last: int, before: dict[Cell, int]) -> None:
         stats[0] += 1
         if on_node is not None:
             on_node(stats[0])
+        one_left = mask & (mask - 1) == 0
+        if prune and one_left and cell_bounds:
+            # most one-tile-left nodes are cut by their bound: bound first, over the cells where
+            # the tile is legal (a legal rotation for the faces around, and the order rule
+            # below), before the (cell, rotation) children are listed
+            j = mask.bit_length() - 1
+            table = hands[j].table
+            if last >= 0 and j < last:
+                cells = [c for c, code in b.frontier.items() if table[code] and c not in before]
+            else:
+                cells = [c for c, code in b.frontier.items() if table[code]]
+            if not cells:
+                if last < 0 or j > last or not any(table[code] for code in b.frontier.values()):
+                    stats[1] += 1
+                    terminal(board_value(obj, b), mask)
+                return
+            rest, at, default = _one_left_bounds(obj, b, sums(mask), cells)
+            if rest + max(default, max(at.values(), default=default)) < need[0]:
+                return
+            children = [(j, c, r) for c in cells if rest + at.get(c, default) >= need[0] for r in table[b.frontier[c]]]
+            return one_left_children(b, key, children) if children else None
         children = []
         for i in range(len(hands)):
             if mask >> i & 1:
@@ -1729,14 +1953,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             children = [ch for ch in children if ch[0] > last or ch[1] not in before]
             if not children:
                 return
-        one_left = mask & (mask - 1) == 0
-        if prune and one_left and cell_bounds:
-            # the bound on each cell: skip the node, and the cells, that cannot reach the best
-            rest, at, default = _one_left_bounds(obj, b, sums(mask), [c for _, c, _ in children])
-            if rest + max(default, max(at.values(), default=default)) < need[0]:
-                return
-            children = [ch for ch in children if rest + at.get(ch[1], default) >= need[0]]
-        elif prune and pair_bounds and bin(mask).count("1") == 2:
+        if prune and pair_bounds and bin(mask).count("1") == 2:
             # two tiles left: the bound over the pairs of cells they can cover. The plain bound
             # is tried first while it pays: while it cuts at least one node in 8 (it is cheaper,
             # but on objectives where it seldom cuts, roads above all, it only adds its cost)
@@ -1745,42 +1962,27 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 if upper_bound(obj, b, sums(mask)) < need[0]:
                     plain_tries[1] += 1
                     return
+            refine: list[Any] = []
             bound, at = two_left_bound(obj, b, sums(mask), [hands[i] for i in range(len(hands)) if mask >> i & 1],
-                                       {c for _, c, _ in children})
+                                       {c for _, c, _ in children}, refine)
             if bound < need[0]:
                 return
             if at:  # the first of the two tiles only where the pair can still reach the best
                 children = [ch for ch in children if at[ch[1]] >= need[0]]
+                if refine and children:
+                    # and in a rotation whose own areas can still be completed (first_doomed)
+                    values = _scroll_values(b, sums(mask)) if obj.scrolls else None
+                    fn, kept = refine[0], []
+                    for ch in children:
+                        doomed, loss = first_doomed(b, ch[1], hands[ch[0]].oriented[ch[2]], values,
+                                                    area_sides[ch[0]][ch[2]])
+                        if fn(ch[1], doomed) - loss >= need[0]:
+                            kept.append(ch)
+                    children = kept
         elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
             return
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter
-            b.finish()  # a lazily built board (see Board.place): its union-find tables now
-            effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
-            scored = 0
-            # road-only objectives: a spot no castle road points at connects nothing, so every
-            # such spot scores the same (the tile's icons count wherever it is): score it once
-            faced = b.castle_faced() if road_only else None
-            plain: int | None = None
-            for i, cell, r in children:
-                k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
-                if k2 in seen:
-                    continue
-                seen.add(k2)
-                scored += 1
-                if faced is not None and cell not in faced:
-                    if plain is None:
-                        t, c1, c2, maxw, *_ = effects(cell, oriented[r])
-                        plain = totals_value(obj, t, c1, c2, maxw)
-                    v = plain
-                else:
-                    t, c1, c2, maxw, *_ = effects(cell, oriented[r])
-                    v = totals_value(obj, t, c1, c2, maxw)
-                if v >= need[0]:
-                    path.append((i, cell, r))
-                    terminal(v, 0)
-                    path.pop()
-            stats[1] += scored
-            return
+            return one_left_children(b, key, children)
         frontier = b.frontier
         # a child with one tile left is built lazily: most are cut by their bound at once
         lazy = bin(mask).count("1") == 2

@@ -412,3 +412,104 @@ def test_lazy_board_is_the_board_once_finished(seed: int) -> None:
             for name in read + ("aroot", "comps", "rroot"):
                 assert getattr(lazy, name) == getattr(eager, name), (n, cell, r, name)
             assert lazy.pending is None
+
+
+FIRST_OBJECTIVES = [Objective((4,), scrolls=True), Objective((), scrolls=True), Objective((2,)), Objective((4,)),
+                    Objective((16,)), Objective((2,), scrolls=True), Objective((12, 15), scrolls=True),
+                    Objective((2, 16, 1))]
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_first_placement_cut_never_cuts_an_optimum(block: int) -> None:
+    # with two tiles left, a first placement is searched only while the pair bound with its
+    # doomed areas taken out (first_doomed: a sided area of the first tile whose component faces
+    # two empty cells stays open, so it completes nothing and its scrolls count once) can reach
+    # the best: that figure against the best final with that placement first, on every first
+    # placement of seeded two-tile hands (half of them holding scrolls)
+    from skye_widgets.skye.solver import _Hand, _hand_sums, _scroll_values, first_doomed, two_left_bound
+
+    doomed_seen = lossy = 0
+    for seed in range(block * 40, block * 40 + 40):
+        t, pool = random_territory(seed, 3 + seed % 13)
+        which = FIRST_OBJECTIVES[seed % len(FIRST_OBJECTIVES)]
+        if seed % 2:    # hands with scrolls: the first two tiles of the pool holding one
+            hand = [int(p) for p in pool if any(a.icons.scroll for a in t.tile(p).areas)][:2]
+        else:
+            hand = [int(p) for p in pool[:2]]
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        h = _hand_sums([x.oriented[0] for x in tiles])
+        firsts = {n: t.legal_placements(n) for n in hand}
+        refine: list = []
+        _, at = two_left_bound(which, b, h, tiles, {(x, y) for spots in firsts.values() for x, y, _ in spots},
+                               refine)
+        assert refine
+        values = _scroll_values(b, h) if which.scrolls else None
+        for k, (n, spots) in enumerate(firsts.items()):
+            for x, y, r in spots:
+                doomed, loss = first_doomed(b, (x, y), tiles[k].oriented[r], values)
+                if not any(doomed):
+                    assert refine[0]((x, y), doomed) == at[(x, y)]
+                    continue
+                doomed_seen += 1
+                lossy += loss > 0
+                after = t.copy()
+                after.place(n, x, y, r)
+                rest = solve(after, [m for m in hand if m != n], which, prune=False)
+                assert refine[0]((x, y), doomed) - loss >= rest.optimum, (seed, n, x, y, r)
+    assert doomed_seen >= 100 and lossy >= 10     # the cut is tried (and so can fail) on many placements
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_large_area_bounds_with_two_tiles_left(block: int) -> None:
+    # with two tiles left an area of new tiles only has two tiles and is never large (3 or more):
+    # the plain bound, the pair bound and the pair bound per first cell count only large areas
+    # holding a closable old one; each against the plain search on seeded two-tile hands
+    from skye_widgets.skye.solver import _Hand, _hand_sums, two_left_bound, upper_bound
+
+    tight = 0
+    for seed in range(block * 50, block * 50 + 50):
+        t, pool = random_territory(seed, 3 + seed % 13)
+        hand = [int(p) for p in pool[:2]]
+        which = [Objective((4,)), Objective((4,), scrolls=True), Objective((4, 12))][seed % 3]
+        full = solve(t, hand, which, prune=False)
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        h = _hand_sums([x.oriented[0] for x in tiles])
+        firsts = {n: t.legal_placements(n) for n in hand}
+        bound, at = two_left_bound(which, b, h, tiles, {(x, y) for spots in firsts.values() for x, y, _ in spots})
+        plain = upper_bound(which, b, h)
+        assert bound >= full.optimum and plain >= full.optimum, seed
+        for n, spots in firsts.items():
+            for x, y, r in spots:
+                after = t.copy()
+                after.place(n, x, y, r)
+                rest = solve(after, [m for m in hand if m != n], which, prune=False)
+                assert at[(x, y)] >= rest.optimum, (seed, n, x, y, r)
+                tight += at[(x, y)] == rest.optimum
+    assert tight >= 10     # the bound is often exact, so a lower one would cut an optimum
+
+
+def test_large_area_bound_with_one_tile_left() -> None:
+    # with one tile left a newly completed area is one sided area of it and the areas it closes:
+    # large only with one of 2 tiles or more, or two of 1 tile; the cell-by-cell bound against
+    # the plain search on every cell of seeded one-tile hands (fails without the "two of 1 tile")
+    from skye_widgets.skye.solver import _Hand, _hand_sums, upper_bound
+
+    tight = 0
+    for seed in range(150):
+        t, pool = random_territory(seed, 3 + seed % 15)
+        which = [Objective((4,)), Objective((4,), scrolls=True)][seed % 2]
+        b = Board.of(t, features_for(which))
+        for p in pool[:3]:
+            n = int(p)
+            tile = _Hand(t.tile(n))
+            h = _hand_sums([tile.oriented[0]])
+            for x, y, r in t.legal_placements(n):
+                after = t.copy()
+                after.place(n, x, y, r)
+                best = evaluate(which, after).points
+                bound = upper_bound(which, b, h, [(x, y)])
+                assert bound >= best, (seed, n, x, y, r)
+                tight += bound == best
+    assert tight >= 50
