@@ -62,7 +62,7 @@ def test_territory_widget_legal_and_illegal_clicks(lab, page):
 
     # illegal: tile 12 (P M P M) east of the castle puts mountain against water
     click_canvas(page, canvas, *centre_px(view, 1, 0))
-    expect_status(page, "does not match", nth=0)
+    expect_status(page, "Tile 12 cannot go at (1, 0) with rotation 0", nth=0)
     expect(page.locator(".skye-status").nth(0)).to_contain_text("water")
     screenshot(page, "skye_territory_illegal_click")
 
@@ -125,7 +125,7 @@ def test_game_table_in_voila(voila, page):
     view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520,
                     gutter=COORD_GUTTER)
     click_canvas(page, canvases(page).nth(0), *centre_px(view, 1, 0))
-    expect_status(page, "does not match", nth=0)
+    expect_status(page, "Tile 12 cannot go at (1, 0) with rotation 0", nth=0)
     page.get_by_role("button", name="confirm prices").click()
     expect_status(page, "Player 1 has decided (secretly).", selector=".skye-table-status")
     page.locator(".skye-pass").click(timeout=60_000)

@@ -44,7 +44,7 @@ def test_welcome_territory_on_the_first_screen(lab, page):
     view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520,
                     gutter=COORD_GUTTER)
     click_canvas(page, canvas, *centre_px(view, 1, 0))
-    expect_status(page, "does not match", nth=0)
+    expect_status(page, "Tile 12 cannot go at (1, 0) with rotation 0", nth=0)
     click_canvas(page, canvas, *centre_px(view, 0, 1))
     expect_status(page, "Placed tile 12 at (0, 1), rotation 0.", nth=0)
     assert not page.page_errors
