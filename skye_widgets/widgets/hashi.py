@@ -48,7 +48,7 @@ from ..i18n import lazy, lazy_ngettext
 from ..protocol import suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
-from .projector import ProjectorParts, board_part, projector_seats
+from .projector import ProjectorParts, board_part, projector_seats, styled
 
 
 #: The keyboard's texts (whole sentences with named placeholders, for translation).
@@ -503,11 +503,6 @@ class HashiWidget(CanvasBoard):
         return self._parts
 
     def _build_parts(self) -> None:
-        def styled(widget: Any, *classes: str) -> Any:
-            for css in classes:
-                widget.add_class(css)
-            return widget
-
         def button(text: str, tip: str, handler: Any, style: str = "") -> W.Button:
             b = W.Button(description=str(text), tooltip=str(tip), button_style=style, layout=W.Layout(width="auto"))
             return self.return_focus(on_click(styled(b, "hashi-projector-button"), handler))

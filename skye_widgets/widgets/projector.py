@@ -238,6 +238,13 @@ PROJECTOR_CSS = """
 """
 
 
+def styled(widget: Any, *classes: str) -> Any:
+    """``widget`` with the CSS ``classes`` added (the page's CSS and the tests find parts by class)."""
+    for css in classes:
+        widget.add_class(css)
+    return widget
+
+
 _FIT_KEYS = itertools.count()
 
 

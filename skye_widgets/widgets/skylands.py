@@ -44,7 +44,7 @@ from ..protocol import suggest as bot_suggestion
 from .base import CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
 from .hashi import explanation_html
-from .projector import ProjectorParts, board_part, projector_seats
+from .projector import ProjectorParts, board_part, projector_seats, styled
 from ..words import word_list
 from ..i18n import lazy, lazy_ngettext
 from ..skylands.render import render_tile
@@ -830,11 +830,6 @@ class SkylandsWidget(CanvasBoard):
         return self._parts
 
     def _build_parts(self) -> None:
-        def styled(widget: Any, *classes: str) -> Any:
-            for css in classes:
-                widget.add_class(css)
-            return widget
-
         def button(text: str, handler: Any, tip: str = "") -> W.Button:
             b = W.Button(description=str(text), tooltip=str(tip), layout=W.Layout(width="auto"))
             return self.return_focus(on_click(styled(b, "skylands-projector-button"), handler))
