@@ -1409,6 +1409,172 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     return best, at
 
 
+def three_left_bound(obj: Objective, b: Board, h: _HandSums, first: Iterable[Cell],
+                     refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
+    """A bound with exactly three tiles left, for the first of them on each cell of ``first``.
+
+    ``first`` must hold every cell where one of the three tiles can go first. Returns the best
+    of those cells' bounds and the bound per cell. Only the area terms (2, 4, 12, 15, 16) and
+    scrolls are bounded cell by cell (the objective must have some: see :func:`_three_left_terms`);
+    the other terms as :func:`upper_bound` does.
+
+    Why it is a bound (admissible). The three tiles cover the first cell ``c`` and at most two
+    more of the empty cells next to the territory now, ``d`` and ``e`` (a cell a new tile opens
+    faces no old tile but new ones). An old open area component completes only once every
+    empty cell it faces (``F``) is filled, so only with ``F`` within ``T = {c, d, e}``; an old
+    water area joins a new harbour only through a new tile on a cell it faces, so only when
+    ``F`` meets ``T``. Split the areas with ``F`` within ``T`` into those facing ``c`` (counted
+    in ``A(c)``: every area with ``c`` in ``F`` and ``|F| <= 3``, and every lighthouse-only or
+    ship-only water area facing ``c``) and the others, facing ``d`` or ``e`` only (at most
+    ``P2``, the figure-by-figure most of any two cells: what one or both cells alone face
+    plus what they face together, and their harbour water areas). Each figure of ``T`` is
+    then at most that of ``A(c) + P2`` (areas counted twice only raise it). The terms are the
+    same as :func:`_bound_terms` with three tiles left (:class:`_OpenAreas`: each newly
+    completed area holds a new tile's area and a closable old one of its own, or an enclosed
+    area or two new areas; the largest completed water holds closable water areas and at most
+    three new water tiles; a harbour holds a lighthouse and a ship from the hand or from an
+    open water area it joins; a scroll counts twice only in a completed area), with only the
+    areas within ``T`` closable, and each grows with every figure, so the value on ``A(c) + P2``
+    is at least that of any final territory whose first new tile is on ``c``.
+
+    With ``refine`` (a list), appends a function ``(cell, doomed) -> bound``: the bound with the
+    first tile on ``cell`` when ``doomed`` (by terrain code) sided areas of the three tiles can
+    never be completed (:func:`first_doomed` with ``after=2``): a newly completed area holds an
+    enclosed area or a sided one that is not doomed, and the completion counts grow with the
+    sided areas that may be completed, so they are taken with that many fewer. The caller
+    takes each doomed scroll's value off (it counts once, the bound counts the hand's twice).
+    """
+    t = b.t
+    B = Board
+    terms = obj.scoring_tiles
+    ns = len(_SCROLLS)
+    width = 7 + ns
+    w12 = 12 in terms
+    # figures: closable areas by terrain code (1-3), their water cells (4), lighthouse-only (5)
+    # and ship-only (6) water areas, closable scrolls by type (7 + type)
+    by_faced: dict[frozenset[Cell], list[int]] = {}
+    at_cell: dict[Cell, list[int]] = {}          # A(c)
+    for comp in b.comps.values():
+        if not comp[1]:
+            continue
+        terr, faced = comp[0], comp[8]
+        if len(faced) <= 3:
+            v = by_faced.get(faced)
+            if v is None:
+                v = by_faced[faced] = [0] * width
+            v[terr] += 1
+            if terr == _W:
+                v[4] += len(comp[2])
+            for sc in comp[6]:
+                v[7 + sc] += 1
+            for c in faced:
+                a = at_cell.get(c)
+                if a is None:
+                    a = at_cell[c] = [0] * width
+                a[terr] += 1
+                if terr == _W:
+                    a[4] += len(comp[2])
+                for sc in comp[6]:
+                    a[7 + sc] += 1
+        if w12 and terr == _W and (comp[4] > 0) != (comp[5] > 0):
+            i = 5 if comp[5] else 6
+            for c in faced:
+                a = at_cell.get(c)
+                if a is None:
+                    a = at_cell[c] = [0] * width
+                a[i] += 1
+                v = by_faced.get(frozenset((c,)))
+                if v is None:
+                    v = by_faced[frozenset((c,))] = [0] * width
+                v[i] += 1
+    # P2: figure by figure, the most two cells face alone or together
+    single = {next(iter(f)): v for f, v in by_faced.items() if len(f) == 1}
+    p2 = [0] * width
+    for j in range(width):
+        top = sorted((v[j] for v in single.values()), reverse=True)[:2]
+        p2[j] = sum(top)
+    for f, v in by_faced.items():
+        if len(f) == 2:
+            x, y = f
+            sx, sy = single.get(x), single.get(y)
+            for j in range(width):
+                s = v[j] + (sx[j] if sx else 0) + (sy[j] if sy else 0)
+                if s > p2[j]:
+                    p2[j] = s
+    rest = _bound_terms(obj, b, h, skip_area=True, skip_scrolls=True)
+    per = _PER
+    enclosed = h.enclosed
+    sc_base = 0
+    sc_count: list[int] = []
+    if obj.scrolls:
+        sc_count = _scroll_values(b, h)
+        sc_base = sum(sc_count[sc] * (b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc]) for sc in range(ns))
+
+    cur = [h.sided]     # the sided areas that may be completed (fewer in a refined bound)
+
+    def completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
+        # _OpenAreas.new_completed with three tiles left and v's closable areas
+        out = 0
+        sided = cur[0]
+        for terr in terrains:
+            n, c = sided[terr], v[terr]
+            out += (enclosed[terr] if with_enclosed else 0) + (n if c >= n else c + (n - c) // 2)
+        return out
+
+    def value(v: list[int]) -> int:
+        total = sc_base
+        for n in terms:
+            if n == 2:
+                total += per[2] * (t[B.COMPLETED] + completed(v, (_P, _M, _W), True))
+            elif n == 4:
+                total += per[4] * (t[B.BIG] + completed(v, (_P, _M, _W), False))
+            elif n == 16:
+                total += per[16] * (t[B.MOUNTAIN_DONE] + completed(v, (_M,), True))
+            elif n == 15:
+                total += per[15] * max(b.max_water, v[4] + min(h.water_tiles, 3))
+            elif n == 12:
+                total += per[12] * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + v[5], h.ships + v[6]))
+        for sc in range(ns):
+            if sc_count and sc_count[sc]:
+                total += sc_count[sc] * v[7 + sc]
+        return total
+
+    memo: dict[int, int] = {}
+    at: dict[Cell, int] = {}
+    for c in first:
+        a = at_cell.get(c)
+        if a is None:
+            m = memo.get(-1)
+            if m is None:
+                m = memo[-1] = rest + value(p2)
+        else:
+            m = rest + value([x + y for x, y in zip(a, p2)])
+        at[c] = m
+    if refine is not None:
+        memo_r: dict[tuple[Any, ...], int] = {}
+        base = h.sided
+
+        def refined(c: Cell, doomed: tuple[int, int, int, int]) -> int:
+            if not any(doomed):
+                return at[c]
+            key = (c if c in at_cell else None, doomed)
+            r = memo_r.get(key)
+            if r is None:
+                a = at_cell.get(c)
+                cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                r = memo_r[key] = rest + value(p2 if a is None else [x + y for x, y in zip(a, p2)])
+                cur[0] = base
+            return r
+
+        refine.append(refined)
+    return max(at.values(), default=rest + value(p2)), at
+
+
+def _three_left_terms(obj: Objective, b: Board) -> bool:
+    """Whether :func:`three_left_bound` has area terms to bound cell by cell for ``obj``."""
+    return "areas" in b.needs and bool(obj.scrolls or _AREA_TERMS.intersection(obj.scoring_tiles))
+
+
 def _road_value(obj: Objective, t: Sequence[int], tiles: int, cattle: int, whisky: int) -> int:
     """The road terms (10, 11, 13, income) with ``tiles``, ``cattle`` and ``whisky`` more
     connected to the castle than the totals ``t`` say."""
@@ -1671,7 +1837,7 @@ def _area_sides(o: Oriented) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...
 
 
 def first_doomed(b: Board, cell: Cell, o: Oriented, values: Sequence[int] | None,
-                 sides_of: tuple | None = None) -> tuple[tuple[int, int, int, int], int]:
+                 sides_of: tuple | None = None, after: int = 1) -> tuple[tuple[int, int, int, int], int]:
     """With two tiles left and ``o`` the first of them on ``cell``: how many of its sided areas,
     by terrain code, can never be completed, and how much less than the pair bound
     (:func:`two_left_bound`, which counts every scroll of the hand twice) their scrolls can
@@ -1686,7 +1852,10 @@ def first_doomed(b: Board, cell: Cell, o: Oriented, values: Sequence[int] | None
     no completed area (the completion counts of the pair bound, which count every sided area
     of the hand as one that may be completed, can take one fewer of its terrain), and its
     scrolls count once, not twice: each at most its type's value less than the bound gave it.
-    ``sides_of``: ``_area_sides(o)`` if known. ``b`` must be whole (not lazy)."""
+    ``sides_of``: ``_area_sides(o)`` if known. ``b`` must be whole (not lazy).
+    ``after``: how many tiles are left after ``o`` (2 with three tiles left,
+    :func:`three_left_bound`): a component facing more cells than that is open in every final
+    territory (``after`` tiles fill at most ``after`` of its cells), the same argument."""
     x, y = cell
     occ, aroot, comps = b.occ, b.aroot, b.comps
     loss = 0
@@ -1702,7 +1871,7 @@ def first_doomed(b: Board, cell: Cell, o: Oriented, values: Sequence[int] | None
             else:
                 faced.update(comps[aroot[(n, q.side_area[(d + 2) % 4])]][8])
         faced.discard(cell)
-        if len(faced) >= 2:
+        if len(faced) > after:
             doomed[terr] += 1
             if values is not None:
                 for sc in scrolls:
@@ -1842,6 +2011,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
 
     cell_bounds = _cell_terms(obj, root)
     pair_bounds = cell_bounds or "squares" in root.needs
+    three_cells = _three_left_terms(obj, root)
     road_only = shortcuts and features_for(obj) <= {"roads"} and not obj.scrolls
     if max_optima is not None and max_optima < 1:
         raise ValueError("max_optima must be at least 1")
@@ -1861,6 +2031,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     sums_cache: dict[int, _HandSums] = {}
     area_sides = [{r: _area_sides(o) for r, o in hd.oriented.items()} for hd in hands]
     plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
+    three_tries = [0, 0]    # three tiles left: children bounded, and how many were cut
 
     def sums(mask: int) -> _HandSums:
         s = sums_cache.get(mask)
@@ -1981,6 +2152,29 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                     children = kept
         elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
             return
+        elif prune and three_cells and bin(mask).count("1") == 3 and (
+                three_tries[0] < 256 or three_tries[1] * 8 >= three_tries[0]):
+            # three tiles left: the first of them only where the area terms over the three cells
+            # they can cover can still reach the best (three_left_bound), while that pays: while
+            # it cuts at least one child in 8 (counted, not timed; on some objectives it never cuts)
+            three_tries[0] += len(children)
+            refine3: list[Any] = []
+            bound, at = three_left_bound(obj, b, sums(mask), {c for _, c, _ in children}, refine3)
+            if bound < need[0]:
+                three_tries[1] += len(children)
+                return
+            n_before = len(children)
+            children = [ch for ch in children if at[ch[1]] >= need[0]]
+            # and in a rotation whose own areas can still be completed (first_doomed, two after it)
+            values = _scroll_values(b, sums(mask)) if obj.scrolls else None
+            fn, kept = refine3[0], []
+            for ch in children:
+                doomed, loss = first_doomed(b, ch[1], hands[ch[0]].oriented[ch[2]], values,
+                                            area_sides[ch[0]][ch[2]], after=2)
+                if fn(ch[1], doomed) - loss >= need[0]:
+                    kept.append(ch)
+            children = kept
+            three_tries[1] += n_before - len(children)
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter
             return one_left_children(b, key, children)
         frontier = b.frontier

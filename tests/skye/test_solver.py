@@ -513,3 +513,54 @@ def test_large_area_bound_with_one_tile_left() -> None:
                 assert bound >= best, (seed, n, x, y, r)
                 tight += bound == best
     assert tight >= 50
+
+
+THREE_LEFT = [Objective((16,)), Objective((2,)), Objective((4,), scrolls=True), Objective((12, 15)),
+              Objective((4,)), Objective((), scrolls=True), Objective((2, 16, 1)), Objective((12, 15), scrolls=True)]
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_three_tiles_left_bound_never_cuts_an_optimum(block: int) -> None:
+    # with three tiles left, a first placement is searched only while the area terms over the
+    # three cells the tiles can cover (three_left_bound: what the cells face with the first
+    # tile's cell, plus the most two other cells face), with the first tile's doomed areas taken
+    # out (first_doomed with two tiles after it), can reach the best: that figure against the
+    # best final with that placement first (the plain search of the two tiles after it), on
+    # every first placement of seeded three-tile hands (half of them holding scrolls)
+    from skye_widgets.skye.solver import (_Hand, _hand_sums, _scroll_values, first_doomed, three_left_bound,
+                                          upper_bound)
+
+    doomed_seen = lower = checked = 0
+    for seed in range(block * 12, block * 12 + 12):
+        t, pool = random_territory(1000 + seed, 3 + seed % 9)
+        which = THREE_LEFT[seed % len(THREE_LEFT)]
+        if seed % 2:    # hands with scrolls: the first three tiles of the pool holding one
+            hand = [int(p) for p in pool if any(a.icons.scroll for a in t.tile(p).areas)][:3]
+        else:
+            hand = [int(p) for p in pool[:3]]
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        h = _hand_sums([x.oriented[0] for x in tiles])
+        firsts = {n: t.legal_placements(n) for n in hand}
+        refine: list = []
+        bound, at = three_left_bound(which, b, h, {(x, y) for spots in firsts.values() for x, y, _ in spots},
+                                     refine)
+        values = _scroll_values(b, h) if which.scrolls else None
+        plain = upper_bound(which, b, h)
+        best = board_value(which, b)
+        for k, (n, spots) in enumerate(firsts.items()):
+            for x, y, r in spots:
+                after = t.copy()
+                after.place(n, x, y, r)
+                rest = solve(after, [m for m in hand if m != n], which, prune=False).optimum
+                best = max(best, rest)
+                doomed, loss = first_doomed(b, (x, y), tiles[k].oriented[r], values, after=2)
+                doomed_seen += any(doomed)
+                assert at[(x, y)] >= rest, (seed, n, x, y, r)
+                refined = refine[0]((x, y), doomed) - loss
+                assert refined >= rest, (seed, n, x, y, r, doomed, loss)
+                lower += refined < plain
+                checked += 1
+        assert bound >= best, seed
+    # the cut is tried (and so can fail) on many placements, below the plain bound on many
+    assert checked >= 300 and doomed_seen >= 50 and lower >= 100, (checked, doomed_seen, lower)
