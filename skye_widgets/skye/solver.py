@@ -957,19 +957,7 @@ def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
         joins = {c: joins.get(c, [0, 0, 0]) for c in castle_cells}
 
     def value(tiles: int, cattle: int, whisky: int) -> int:
-        v = 0
-        for n in obj.scoring_tiles:
-            st = SCORING_TILES[n]
-            if st.counts == "tiles_on_road":
-                v += st.per * (t[B.CONN_TILES] + tiles)
-            elif st.counts == "cattle_on_road":
-                v += st.per * (t[B.CONN_CATTLE] + cattle)
-            elif st.counts == "gold":
-                mine = _majority_mine(obj, "gold", t, t[B.CONN_WHISKY] + whisky)
-                v += majority_points([mine, *(int(o["gold"]) for o in obj.opponents)])[0]
-        if obj.income:
-            v += CASTLE_INCOME + t[B.CONN_WHISKY] + whisky
-        return v
+        return _road_value(obj, t, tiles, cattle, whisky)
 
     at = {c: value(h.road_tiles + j[0], h.road_cattle + j[1], h.road_whisky + j[2]) for c, j in joins.items()}
     return at, value(0, 0, 0)
