@@ -37,6 +37,7 @@ from typing import Any, Iterable
 
 from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, RulesError, read_json, write_json
+from ..i18n import _
 from ..limits import (MAX_BOARD_ISLANDS, MAX_BOARD_LINES, MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH,
                       is_whole, short)
 
@@ -265,7 +266,7 @@ class Board(Pictured):
         def fail(fault: str) -> FileFormatError:
             return FileFormatError(source, fault)
 
-        swap = read_head(data, source, "a board file holds one JSON object", (BOARD_FORMAT, OLD_BOARD_FORMAT),
+        swap = read_head(data, source, _("a board file holds one JSON object"), (BOARD_FORMAT, OLD_BOARD_FORMAT),
                          ("name", "width", "height", "islands", "lines"))     # swap: [row, col] cells
         w, h = data["width"], data["height"]
         if not (is_whole(w, None, None) and is_whole(h, None, None)):
@@ -338,11 +339,11 @@ def read_head(data: Any, source: str | os.PathLike[str], one: str, formats: tupl
         raise FileFormatError(source, one)
     new, old = formats
     if data.get("format") not in formats:
-        raise FileFormatError(source, f"'format' must be {new!r} (or the older {old!r}), "
-                                      f"not {short(data.get('format'))}")
+        raise FileFormatError(source, _("'format' must be {new} (or the older {old}), not {format}").format(
+            new=repr(new), old=repr(old), format=short(data.get("format"))))
     for key in keys:
         if key not in data:
-            raise FileFormatError(source, f"missing key {key!r}")
+            raise FileFormatError(source, _("missing key {key}").format(key=repr(key)))
     return data["format"] == old
 
 

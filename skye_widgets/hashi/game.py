@@ -1034,7 +1034,7 @@ class HashiGame(Pictured):
         def fail(fault: str) -> FileFormatError:
             return FileFormatError(source, fault)
 
-        swap = read_head(data, source, "a saved game is one JSON object", (GAME_FORMAT, OLD_GAME_FORMAT),
+        swap = read_head(data, source, _("a saved game is one JSON object"), (GAME_FORMAT, OLD_GAME_FORMAT),
                          ("board", "players", "seed", "deck", "actions"))     # swap: cells [row, col]
         board = Board.from_dict(data["board"], f"{os.fspath(source)} (board)")
         players, seed = data["players"], data["seed"]
