@@ -174,3 +174,28 @@ def test_qps_no_english_word_left_in_the_fault_lines(bad_files, capsys):
         assert english_left(line, path) == [], line
     # the check finds English words when there are some
     assert english_left(f"skye-widgets: {bad_files[2]}: malformed JSON", bad_files[2]) == ["malformed", "JSON"]
+
+
+# an Isle of Skye puzzle whose hand holds 80 (the landscape tiles are 1-73); the hand is checked
+# before the objective, so the objective may be empty
+PUZZLE_FAULT = {
+    "en": "hand: 80 is not a landscape tile (1-73)",
+    "pt": "hand: 80 não é uma peça de paisagem (1-73)",
+    "pl": "hand: 80 to nie żeton terenu (1-73)",
+    "fr": f"hand{NB}: 80 n’est pas une tuile Terrain (1-73)",
+    "es": "hand: 80 no es una loseta de paisaje (1-73)",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PUZZLE_FAULT))
+def test_skye_puzzle_file_fault_in_each_language(lang, tmp_path, capsys):
+    from skye_widgets.skye.puzzles import load_problem
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps({"territory": [{"tile": "castle-blue", "x": 0, "y": 0, "rotation": 0}],
+                                "hand": [80], "objective": {}}), encoding="utf-8")
+    assert main(["--lang", lang, "puzzle", "solve", str(path)]) == 2
+    assert capsys.readouterr().err == f"skye-widgets: {path}: {PUZZLE_FAULT[lang]}\n"
+    set_language(lang)
+    with pytest.raises(FileFormatError) as e:
+        load_problem(path)
+    assert str(e.value) == f"{path}: {PUZZLE_FAULT[lang]}"
