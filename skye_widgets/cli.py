@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .errors import DataError, FileFormatError, RulesError
+from .i18n import LANGUAGES, _, language, normalise, set_language
 from .limits import MAX_SEED, MAX_WORKERS, short
 
 GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.skylands.cli")
@@ -169,17 +170,62 @@ def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every game's sub-commands."""
     parser = argparse.ArgumentParser(
         prog="skye-widgets",
-        description="Isle of Skye, Hashi and Skylands: score, solve and play from the command line.",
+        description=_("Isle of Skye, Hashi and Skylands: score, solve and play from the command line."),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=_("Show the program's version and stop."))
+    parser.add_argument("--lang", metavar="LANG", default=None,
+                        # Translators: {codes} lists the language codes ("en, pt, pl, fr, es"); keep "LANGUAGE" and "LANG": they are the environment variables' names
+                        help=_("The language of the messages: one of {codes} (default: the environment's "
+                               "LANGUAGE or LANG, else English).").format(codes=", ".join(LANGUAGES)))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in GAME_CLIS:
         importlib.import_module(name).register(sub)
     return parser
 
 
+def language_option(argv: Sequence[str]) -> str | None:
+    """The value of the main parser's ``--lang`` in ``argv`` (``--lang pt`` or ``--lang=pt``,
+    before the command), or None; read before the parser is built, so its help is in that language.
+
+    >>> language_option(["--lang", "pl", "score", "t.json"]), language_option(["--lang=fr"]), language_option(["score"])
+    ('pl', 'fr', None)
+    """
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+        if word == "--lang":
+            return argv[i + 1] if i + 1 < len(argv) else None
+        if not word.startswith("-"):
+            break               # the command: options after it are the command's own
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    The language is ``--lang``'s, else the one spoken (the environment's, ``LANGUAGE``, ``LANG``...,
+    unless a Python caller set another); the one spoken before is restored at the end. An unknown
+    language is a one-line error in English, exit status 2. ``--json`` keys stay English.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    code = language_option(argv)
+    if code is not None and normalise(code) is None:
+        print(f"skye-widgets: --lang: there is no language {short(code)}; the languages are "
+              f"{', '.join(LANGUAGES)}.", file=sys.stderr)
+        return 2
+    before = language()             # the environment's, unless a Python caller chose one
+    if code is not None:
+        set_language(code)
+    try:
+        return _run(list(argv))
+    finally:
+        set_language(before)        # a Python caller keeps its own language
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

@@ -15,6 +15,7 @@ import os
 import tempfile
 from typing import Any
 
+from .i18n import _, lazy
 from .limits import MAX_FILE_BYTES, MAX_JSON_DEPTH, json_depth
 
 
@@ -88,18 +89,19 @@ def read_text(path: str | os.PathLike[str]) -> str:
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise FileFormatError(path, "no such file") from None
+        raise FileFormatError(path, _("no such file")) from None
     except IsADirectoryError:
-        raise FileFormatError(path, "is a directory, not a file") from None
+        raise FileFormatError(path, _("is a directory, not a file")) from None
     except OSError as e:
         raise FileFormatError(path, e.strerror or str(e)) from None
     if len(data) > MAX_FILE_BYTES:
-        raise FileFormatError(path, f"larger than {MAX_FILE_BYTES // 2**20} MB (no file of this program "
-                                    "is that big)")
+        raise FileFormatError(path, _("larger than {size} MB (no file of this program is that big)").format(
+            size=MAX_FILE_BYTES // 2**20))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise FileFormatError(path, f"not UTF-8 text ({e.reason} at byte {e.start})") from None
+        # Translators: {byte} is a position in the file, counted from 0
+        raise FileFormatError(path, _("not UTF-8 text (byte {byte} cannot be read)").format(byte=e.start)) from None
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:
@@ -112,14 +114,43 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise FileFormatError(path, f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+        raise FileFormatError(path, json_fault(e)) from None
     except RecursionError:
-        raise FileFormatError(path, "JSON nested too deeply") from None
-    except ValueError as e:    # e.g. an integer of more than 4300 digits
-        raise FileFormatError(path, f"unreadable JSON: {e}") from None
+        raise FileFormatError(path, _("JSON nested too deeply")) from None
+    except ValueError:    # e.g. an integer of more than 4300 digits
+        raise FileFormatError(path, _("unreadable JSON (a number is too long)")) from None
     if json_depth(data) > MAX_JSON_DEPTH:
-        raise FileFormatError(path, f"JSON nested more than {MAX_JSON_DEPTH} levels deep")
+        raise FileFormatError(path, _("JSON nested more than {depth} levels deep").format(depth=MAX_JSON_DEPTH))
     return data
+
+
+#: What :mod:`json` says of a file that does not parse (its English ``msg``), as texts to translate.
+JSON_REASONS = {
+    "Expecting value": lazy("Expecting value"),
+    "Expecting ',' delimiter": lazy("Expecting ',' delimiter"),
+    "Expecting ':' delimiter": lazy("Expecting ':' delimiter"),
+    "Expecting property name enclosed in double quotes": lazy("Expecting property name enclosed in double quotes"),
+    "Extra data": lazy("Extra data"),
+    "Unterminated string starting at": lazy("Unterminated string starting at"),
+    "Invalid control character at": lazy("Invalid control character at"),
+}
+
+
+def json_fault(e: json.JSONDecodeError) -> str:
+    """The fault of a JSON text that does not parse, in the current language.
+
+    >>> try:
+    ...     json.loads("[1 2]")
+    ... except json.JSONDecodeError as e:
+    ...     json_fault(e)
+    "malformed JSON at line 1, column 4: Expecting ',' delimiter"
+    """
+    reason = JSON_REASONS.get(e.msg)
+    if reason is None:
+        return _("malformed JSON at line {line}, column {column}").format(line=e.lineno, column=e.colno)
+    # Translators: {reason} is one of the JSON faults ("Expecting value", ...), translated
+    return _("malformed JSON at line {line}, column {column}: {reason}").format(
+        line=e.lineno, column=e.colno, reason=reason)
 
 
 def _default_mode() -> int:
@@ -165,7 +196,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
     except OSError as e:
-        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
+        # Translators: {reason} is the system's reason (in English), e.g. "No space left on device"
+        raise FileFormatError(path, _("cannot write: {reason}").format(reason=e.strerror or e)) from None
     try:
         try:
             with os.fdopen(fd, "wb") as f:
@@ -186,7 +218,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
                 pass
             raise
     except OSError as e:
-        raise FileFormatError(path, f"cannot write: {e.strerror or e}") from None
+        # Translators: {reason} is the system's reason (in English), e.g. "No space left on device"
+        raise FileFormatError(path, _("cannot write: {reason}").format(reason=e.strerror or e)) from None
     _fsync_folder(folder)
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FileFormatError, read_json, save_json
+from .i18n import _, ngettext
 
 DATA_DIR_ENV = "SKYE_WIDGETS_DATA_DIR"
 FORMAT = "skye-widgets-progress/1"
@@ -109,21 +110,23 @@ def read_progress(path: Path) -> dict[str, Entry]:
     except OSError as e:
         raise FileFormatError(path, e.strerror or str(e)) from None
     if size > MAX_PROGRESS_FILE_BYTES:
-        raise FileFormatError(path, f"{size} bytes, more than the {MAX_PROGRESS_FILE_BYTES} a progress file may have")
+        raise FileFormatError(path, _("{size} bytes, more than the {most} a progress file may have").format(
+            size=size, most=MAX_PROGRESS_FILE_BYTES))
     data = read_json(path)
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("puzzles"), dict):
-        raise FileFormatError(path, f'expected {{"format": "{FORMAT}", "puzzles": {{...}}}}')
+        raise FileFormatError(path, _('expected {{"format": "{format}", "puzzles": {{...}}}}').format(format=FORMAT))
     puzzles = data["puzzles"]
     if len(puzzles) > MAX_ENTRIES:
-        raise FileFormatError(path, f"{len(puzzles)} puzzles, more than {MAX_ENTRIES}")
+        raise FileFormatError(path, ngettext("{count} puzzles, more than {most}", "{count} puzzles, more than {most}",
+                                             len(puzzles)).format(count=len(puzzles), most=MAX_ENTRIES))
     out: dict[str, Entry] = {}
     for key, value in puzzles.items():
-        game, _, pid = key.partition(":")
+        game, _colon, pid = key.partition(":")
         try:
             key_of(game, pid)
             out[key] = _entry(value)
         except ValueError as e:
-            raise FileFormatError(path, f"puzzle {key[:60]!r}: {e}") from None
+            raise FileFormatError(path, _("puzzle {key}: {fault}").format(key=repr(key[:60]), fault=e)) from None
     return out
 
 

@@ -37,6 +37,7 @@ from typing import Any, Iterable
 
 from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, RulesError, read_json, write_json
+from ..i18n import _, ngettext, pgettext
 from ..limits import (MAX_BOARD_ISLANDS, MAX_BOARD_LINES, MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH,
                       is_whole, short)
 
@@ -265,41 +266,48 @@ class Board(Pictured):
         def fail(fault: str) -> FileFormatError:
             return FileFormatError(source, fault)
 
-        swap = read_head(data, source, "a board file holds one JSON object", (BOARD_FORMAT, OLD_BOARD_FORMAT),
+        swap = read_head(data, source, _("a board file holds one JSON object"), (BOARD_FORMAT, OLD_BOARD_FORMAT),
                          ("name", "width", "height", "islands", "lines"))     # swap: [row, col] cells
         w, h = data["width"], data["height"]
         if not (is_whole(w, None, None) and is_whole(h, None, None)):
-            raise fail("'width' and 'height' must be whole numbers")
+            raise fail(_("'width' and 'height' must be whole numbers"))
         if not (1 <= w <= MAX_HASHI_SIDE and 1 <= h <= MAX_HASHI_SIDE):
-            raise fail(f"grid size {short(w)}x{short(h)}: width and height are 1-{MAX_HASHI_SIDE}")
+            raise fail(_("grid size {width}x{height}: width and height are 1-{most}").format(
+                width=short(w), height=short(h), most=MAX_HASHI_SIDE))
         if not isinstance(data["islands"], list) or not isinstance(data["lines"], list):
-            raise fail("'islands' and 'lines' must be lists")
+            raise fail(_("'islands' and 'lines' must be lists"))
         if len(data["islands"]) > MAX_BOARD_ISLANDS:
-            raise fail(f"{len(data['islands'])} islands; a board has at most {MAX_BOARD_ISLANDS}")
+            raise fail(ngettext("{count} islands; a board has at most {most}", "{count} islands; a board has at most {most}",
+                                len(data["islands"])).format(count=len(data["islands"]), most=MAX_BOARD_ISLANDS))
         if len(data["lines"]) > MAX_BOARD_LINES:
-            raise fail(f"{len(data['lines'])} lines; a board has at most {MAX_BOARD_LINES}")
+            raise fail(ngettext("{count} lines; a board has at most {most}", "{count} lines; a board has at most {most}",
+                                len(data["lines"])).format(count=len(data["lines"]), most=MAX_BOARD_LINES))
         islands = []
         for k, item in enumerate(data["islands"]):
             if not isinstance(item, dict) or "at" not in item:
-                raise fail(f"island {k + 1}: expected an object with 'at': [x, y]")
+                raise fail(_("island {number}: expected an object with 'at': [x, y]").format(number=k + 1))
             flag = item.get("flag")
             if flag is not None and flag not in FLAGS:
-                raise fail(f"island {k + 1}: flag {short(flag)}; flags are 'red', 'blue' or none")
-            islands.append(Island(_cell(item["at"], f"island {k + 1}", fail, swap), flag))
+                raise fail(_("island {number}: flag {flag}; flags are 'red', 'blue' or none").format(
+                    number=k + 1, flag=short(flag)))
+            islands.append(Island(_cell(item["at"], _("island {number}").format(number=k + 1), fail, swap), flag))
         lines = []
         for k, item in enumerate(data["lines"]):
             if not (isinstance(item, list) and len(item) == 2):
-                raise fail(f"line {k + 1}: expected [[x, y], [x, y]]")
-            lines.append(make_line(_cell(item[0], f"line {k + 1}", fail, swap),
-                                   _cell(item[1], f"line {k + 1}", fail, swap)))
+                # Translators: a line drawn on the board (the file's "lines"), not a line of text
+                raise fail(pgettext("board file", "line {number}: expected [[x, y], [x, y]]").format(number=k + 1))
+            where = pgettext("board file", "line {number}").format(number=k + 1)
+            lines.append(make_line(_cell(item[0], where, fail, swap), _cell(item[1], where, fail, swap)))
         standard = data.get("standard", True)
         if not isinstance(standard, bool):
-            raise fail(f"'standard' must be true or false, not {short(standard)}")
+            raise fail(_("'standard' must be true or false, not {value}").format(value=short(standard)))
         for key, most in (("name", MAX_NAME_LENGTH), ("side", MAX_NAME_LENGTH), ("note", MAX_TEXT_LENGTH)):
             if key in data and not isinstance(data[key], str):
-                raise fail(f"{key!r} must be text, not {short(data[key])}")
+                raise fail(_("{key} must be text, not {value}").format(key=repr(key), value=short(data[key])))
             if key in data and len(data[key]) > most:
-                raise fail(f"{key!r} is {len(data[key])} characters long; at most {most}")
+                raise fail(ngettext("{key} is {count} character long; at most {most}",
+                                    "{key} is {count} characters long; at most {most}",
+                                    len(data[key])).format(key=repr(key), count=len(data[key]), most=most))
         try:
             return cls(name=str(data["name"]), side=str(data.get("side", "")), width=w, height=h,
                        islands=tuple(islands), lines=tuple(lines), note=str(data.get("note", "")),
@@ -338,17 +346,19 @@ def read_head(data: Any, source: str | os.PathLike[str], one: str, formats: tupl
         raise FileFormatError(source, one)
     new, old = formats
     if data.get("format") not in formats:
-        raise FileFormatError(source, f"'format' must be {new!r} (or the older {old!r}), "
-                                      f"not {short(data.get('format'))}")
+        raise FileFormatError(source, _("'format' must be {new} (or the older {old}), not {format}").format(
+            new=repr(new), old=repr(old), format=short(data.get("format"))))
     for key in keys:
         if key not in data:
-            raise FileFormatError(source, f"missing key {key!r}")
+            raise FileFormatError(source, _("missing key {key}").format(key=repr(key)))
     return data["format"] == old
 
 
 def _cell(v: Any, where: str, fail: Any, swap: bool = False) -> Cell:
     if not (isinstance(v, list) and len(v) == 2 and all(is_whole(x) for x in v)):
-        raise fail(f"{where}: a cell is [{'row, col' if swap else 'x, y'}] with whole numbers, not {short(v)}")
+        # Translators: {where} is "island 3" or "line 2"; {shape} is [x, y] or [row, col] (kept in English: file keys)
+        raise fail(_("{where}: a cell is {shape} with whole numbers, not {value}").format(
+            where=where, shape="[row, col]" if swap else "[x, y]", value=short(v)))
     return (v[1], v[0]) if swap else (v[0], v[1])
 
 

@@ -1034,41 +1034,45 @@ class HashiGame(Pictured):
         def fail(fault: str) -> FileFormatError:
             return FileFormatError(source, fault)
 
-        swap = read_head(data, source, "a saved game is one JSON object", (GAME_FORMAT, OLD_GAME_FORMAT),
+        swap = read_head(data, source, _("a saved game is one JSON object"), (GAME_FORMAT, OLD_GAME_FORMAT),
                          ("board", "players", "seed", "deck", "actions"))     # swap: cells [row, col]
         board = Board.from_dict(data["board"], f"{os.fspath(source)} (board)")
         players, seed = data["players"], data["seed"]
         if not (isinstance(players, list) and 1 <= len(players) <= 4
                 and all(isinstance(p, str) and len(p) <= MAX_NAME_LENGTH for p in players)):
-            raise fail(f"'players' must be a list of 1-4 names of at most {MAX_NAME_LENGTH} characters")
+            raise fail(_("'players' must be a list of 1-4 names of at most {most} characters").format(most=MAX_NAME_LENGTH))
         if not is_whole(seed, -MAX_SEED, MAX_SEED):
-            raise fail(f"'seed' must be a whole number (at most {MAX_SEED} either way)")
+            raise fail(_("'seed' must be a whole number (at most {most} either way)").format(most=MAX_SEED))
         cards = data["deck"]
         if not (isinstance(cards, list) and len(cards) == DECK_SIZE
                 and all(isinstance(c, list) and len(c) == 2 for c in cards)):
-            raise fail(f"'deck' must be a list of [number, bridges] cards (a deck has {DECK_SIZE} cards)")
+            raise fail(_("'deck' must be a list of [number, bridges] cards (a deck has {count} cards)").format(
+                count=DECK_SIZE))
         try:
             deck = [Card(*c) for c in cards]
             shuffle = data.get("shuffle", True)
             if not isinstance(shuffle, bool):
-                raise ValueError("'shuffle' must be true or false")
+                raise ValueError(_("'shuffle' must be true or false"))
             game = cls(board, players, seed, deck, shuffle)
         except (TypeError, ValueError) as e:
-            raise fail(f"bad deck or players: {e}") from None
+            raise fail(_("bad deck or players: {fault}").format(fault=e)) from None
         if not isinstance(data["actions"], list):
-            raise fail("'actions' must be a list")
+            raise fail(_("'actions' must be a list"))
         if len(data["actions"]) > MAX_SAVE_ACTIONS:
-            raise fail(f"{len(data['actions'])} actions; a saved game has at most {MAX_SAVE_ACTIONS}")
+            raise fail(ngettext("{count} actions; a saved game has at most {most}",
+                                "{count} actions; a saved game has at most {most}",
+                                len(data["actions"])).format(count=len(data["actions"]), most=MAX_SAVE_ACTIONS))
         for k, item in enumerate(data["actions"], 1):
             try:
                 if not (isinstance(item, list) and item and is_whole(item[0])):
-                    raise ValueError(f"expected [player, kind, ...], not {short(item)}")
+                    raise ValueError(_("expected [player, kind, ...], not {value}").format(value=short(item)))
                 player, action = item[0], action_from_json(item[1:], swap)
                 if player != game.current_player():
-                    raise ValueError(f"it is player {game.current_player()}'s turn, not player {player}'s")
+                    raise ValueError(_("it is player {current}'s turn, not player {player}'s").format(
+                        current=game.current_player(), player=player))
                 game.apply(action)
             except ValueError as e:  # RulesError is a ValueError
-                raise fail(f"action {k}: {e}") from None
+                raise fail(_("action {index}: {fault}").format(index=k, fault=e)) from None
         return game
 
     def save(self, path: str | os.PathLike[str]) -> None:

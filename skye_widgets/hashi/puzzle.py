@@ -153,33 +153,43 @@ class HashiPuzzle(Pictured):
         """
         lines = [(no, ln.split()) for no, ln in enumerate(text.splitlines(), 1) if ln.strip()]
         if not lines:
-            raise FileFormatError(source, "empty file (expected a 'W H N' header line)")
+            raise FileFormatError(source, _("empty file (expected a 'W H N' header line)"))
         no, head = lines[0]
         if len(head) != 3 or not all(_is_int(t) for t in head):
-            raise FileFormatError(source, f"line {no}: expected the header 'W H N' (three whole numbers), "
-                                          f"got {short(' '.join(head))}")
+            raise FileFormatError(source, _("line {line}: expected the header 'W H N' (three whole numbers), "
+                                            "got {text}").format(line=no, text=short(' '.join(head))))
         w, h, n = (int(t) for t in head)
         if not (1 <= w <= MAX_HASHI_SIDE and 1 <= h <= MAX_HASHI_SIDE):
-            raise FileFormatError(source, f"line {no}: width and height must be positive and at most "
-                                          f"{MAX_HASHI_SIDE}, got {w} x {h}")
+            raise FileFormatError(source, _("line {line}: width and height must be positive and at most "
+                                            "{most}, got {width} x {height}").format(
+                                                line=no, most=MAX_HASHI_SIDE, width=w, height=h))
         if not 0 <= n <= MAX_HASHI_ISLANDS:
-            raise FileFormatError(source, f"line {no}: the island count must be 0-{MAX_HASHI_ISLANDS}, got {n}")
+            raise FileFormatError(source, _("line {line}: the island count must be 0-{most}, got {count}").format(
+                line=no, most=MAX_HASHI_ISLANDS, count=n))
         rows = lines[1:]
         if len(rows) != h:
-            raise FileFormatError(source, f"the header says {h} rows but the grid has {len(rows)}")
+            raise FileFormatError(source, ngettext("the header says {height} rows but the grid has {count} row",
+                                                   "the header says {height} rows but the grid has {count} rows",
+                                                   len(rows)).format(height=h, count=len(rows)))
         islands: dict[Cell, int] = {}
         for y, (no, toks) in enumerate(rows):
             if len(toks) != w:
-                raise FileFormatError(source, f"line {no}: row {y} has {len(toks)} numbers, "
-                                              f"the header says width {w} (the grid must be rectangular)")
+                raise FileFormatError(source, ngettext(
+                    "line {line}: row {row} has {count} number, the header says width {width} "
+                    "(the grid must be rectangular)",
+                    "line {line}: row {row} has {count} numbers, the header says width {width} "
+                    "(the grid must be rectangular)", len(toks)).format(line=no, row=y, count=len(toks), width=w))
             for x, t in enumerate(toks):
                 if not _is_int(t) or not 0 <= int(t) <= MAX_NUMBER:
-                    raise FileFormatError(source, f"line {no}, column {x}: bad cell {short(t)} "
-                                                  f"(0 for water or an island number 1-{MAX_NUMBER})")
+                    raise FileFormatError(source, _("line {line}, column {column}: bad cell {text} "
+                                                    "(0 for water or an island number 1-{most})").format(
+                                                        line=no, column=x, text=short(t), most=MAX_NUMBER))
                 if int(t):
                     islands[(x, y)] = int(t)
         if len(islands) != n:
-            raise FileFormatError(source, f"the header says {n} islands but the grid has {len(islands)}")
+            raise FileFormatError(source, ngettext("the header says {number} islands but the grid has {count}",
+                                                   "the header says {number} islands but the grid has {count}",
+                                                   len(islands)).format(number=n, count=len(islands)))
         if not name:
             name = os.path.splitext(os.path.basename(source))[0] if source != "<text>" else ""
         return cls(w, h, islands, name)
@@ -205,42 +215,53 @@ class HashiPuzzle(Pictured):
         swapping the two.
         """
         if not isinstance(data, Mapping):
-            raise FileFormatError(source, "expected a JSON object with width, height and islands")
+            raise FileFormatError(source, _("expected a JSON object with width, height and islands"))
         fmt = data.get("format", OLD_PUZZLE_FORMAT)
         if fmt not in (PUZZLE_FORMAT, OLD_PUZZLE_FORMAT):
-            raise FileFormatError(source, f"format {short(fmt)} is not {PUZZLE_FORMAT!r} "
-                                          f"(nor the older {OLD_PUZZLE_FORMAT!r})")
+            raise FileFormatError(source, _("format {format} is not {new} (nor the older {old})").format(
+                format=short(fmt), new=repr(PUZZLE_FORMAT), old=repr(OLD_PUZZLE_FORMAT)))
         old = fmt == OLD_PUZZLE_FORMAT
         shape = "[row, col, number]" if old else "[x, y, number]"
         for key in ("width", "height", "islands"):
             if key not in data:
-                raise FileFormatError(source, f"missing key {key!r}")
+                raise FileFormatError(source, _("missing key {key}").format(key=repr(key)))
         w, h = data["width"], data["height"]
         if not (is_whole(w, 1, MAX_HASHI_SIDE) and is_whole(h, 1, MAX_HASHI_SIDE)):
-            raise FileFormatError(source, f"width and height must be positive integers of at most {MAX_HASHI_SIDE}, "
-                                          f"got {short(w)} x {short(h)}")
+            raise FileFormatError(source, _("width and height must be positive integers of at most {most}, "
+                                            "got {width} x {height}").format(
+                                                most=MAX_HASHI_SIDE, width=short(w), height=short(h)))
         if not isinstance(data["islands"], list):
-            raise FileFormatError(source, f"'islands' must be a list of {shape}")
+            raise FileFormatError(source, _("'islands' must be a list of {shape}").format(shape=shape))
         if len(data["islands"]) > MAX_HASHI_ISLANDS:
-            raise FileFormatError(source, f"{len(data['islands'])} islands; a puzzle has at most {MAX_HASHI_ISLANDS}")
+            raise FileFormatError(source, ngettext("{count} islands; a puzzle has at most {most}",
+                                                   "{count} islands; a puzzle has at most {most}",
+                                                   len(data["islands"])).format(
+                                                       count=len(data["islands"]), most=MAX_HASHI_ISLANDS))
         islands: dict[Cell, int] = {}
         for i, item in enumerate(data["islands"]):
             if not (isinstance(item, list) and len(item) == 3 and all(is_whole(v, None, None) for v in item)):
-                raise FileFormatError(source, f"islands[{i}]: expected {shape}, got {short(item)}")
+                raise FileFormatError(source, _("islands[{index}]: expected {shape}, got {text}").format(
+                    index=i, shape=shape, text=short(item)))
             x, y, k = (item[1], item[0], item[2]) if old else item
             if not (0 <= y < h and 0 <= x < w):
-                raise FileFormatError(source, f"islands[{i}]: {cell_name((short(x), short(y)))} is outside "
-                                              f"the {w} x {h} grid")
+                raise FileFormatError(source, _("islands[{index}]: {cell} is outside the {width} x {height} "
+                                                "grid").format(index=i, cell=cell_name((short(x), short(y))),
+                                                               width=w, height=h))
             if not 1 <= k <= MAX_NUMBER:
-                raise FileFormatError(source, f"islands[{i}]: number {short(k)} is not 1-{MAX_NUMBER}")
+                raise FileFormatError(source, _("islands[{index}]: number {number} is not 1-{most}").format(
+                    index=i, number=short(k), most=MAX_NUMBER))
             if (x, y) in islands:
-                raise FileFormatError(source, f"islands[{i}]: a second island at {cell_name((x, y))}")
+                raise FileFormatError(source, _("islands[{index}]: a second island at {cell}").format(
+                    index=i, cell=cell_name((x, y))))
             islands[(x, y)] = k
         if "n" in data and data["n"] != len(islands):
-            raise FileFormatError(source, f"'n' says {short(data['n'])} islands but the list has {len(islands)}")
+            raise FileFormatError(source, ngettext("'n' says {number} islands but the list has {count}",
+                                                   "'n' says {number} islands but the list has {count}",
+                                                   len(islands)).format(number=short(data["n"]), count=len(islands)))
         name = data.get("name", "")
         if not isinstance(name, str) or len(name) > MAX_TEXT_LENGTH:
-            raise FileFormatError(source, f"'name' must be text of at most {MAX_TEXT_LENGTH} characters")
+            raise FileFormatError(source, _("'name' must be text of at most {most} characters").format(
+                most=MAX_TEXT_LENGTH))
         return cls(w, h, islands, name)
 
     @classmethod

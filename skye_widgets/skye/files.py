@@ -24,6 +24,7 @@ import reprlib
 from typing import Any, Mapping, Sequence, Union
 
 from ..errors import FileFormatError, read_json, write_json
+from ..i18n import _, ngettext
 from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SKYE_PLAYERS, MAX_TERRITORY_TILES,
                       is_whole, short)
 from .territory import Territory, TerritoryDataError
@@ -39,19 +40,23 @@ def players_from_data(data: Any, path: PathLike = "<data>", *,
                       tiles: Mapping[str, Tile] | None = None) -> list[Territory]:
     """Territories (with ``.name`` and ``.gold``) from parsed file data; raises FileFormatError."""
     if not isinstance(data, dict) or "players" not in data:
-        raise FileFormatError(path, 'expected an object {"players": [...]}')
+        raise FileFormatError(path, _('expected an object {{"players": [...]}}').format())
     fmt, version = data.get("format", FORMAT), data.get("version", 1)
     if fmt != FORMAT:
-        raise FileFormatError(path, f"format: {reprlib.repr(fmt)} is not an Isle of Skye territory file ({FORMAT!r})")
+        raise FileFormatError(path, _("format: {format} is not an Isle of Skye territory file ({expected})").format(
+            format=reprlib.repr(fmt), expected=repr(FORMAT)))
     if not is_whole(version) or version not in (1, VERSION):
-        raise FileFormatError(path, f"version: {reprlib.repr(version)} is not a territory file version this "
-                                    f"program reads (1 or {VERSION})")
+        raise FileFormatError(path, _("version: {version} is not a territory file version this program reads "
+                                      "(1 or {newest})").format(version=reprlib.repr(version), newest=VERSION))
     players = data["players"]
     if not isinstance(players, list) or not players:
-        raise FileFormatError(path, "players: must be a non-empty list")
+        raise FileFormatError(path, _("players: must be a non-empty list"))
     if len(players) > MAX_SKYE_PLAYERS:
-        raise FileFormatError(path, f"players: {len(players)} players; a territory file has at most "
-                                    f"{MAX_SKYE_PLAYERS} (Isle of Skye is for 2-5 players)")
+        raise FileFormatError(path, ngettext("players: {count} players; a territory file has at most {most} "
+                                             "(Isle of Skye is for 2-5 players)",
+                                             "players: {count} players; a territory file has at most {most} "
+                                             "(Isle of Skye is for 2-5 players)", len(players)).format(
+                                                 count=len(players), most=MAX_SKYE_PLAYERS))
     for i, entry in enumerate(players):
         fault = entry_size_fault(entry)
         if fault:
@@ -68,8 +73,10 @@ def players_from_data(data: Any, path: PathLike = "<data>", *,
                 if dup > 0:
                     Territory.from_dict({**entry, "tiles": entry["tiles"][:dup]}, tiles=tiles)
                 tid = entry["tiles"][dup]["tile"]
-                raise FileFormatError(path, f"players[{i}].tiles[{dup}]: tile {tid} is already in "
-                                            f"{owner[str(tid)]}'s territory (every tile exists once)")
+                # Translators: {name} is a player's name; the start "players[1].tiles[2]:" is a place in the file, kept as it is
+                raise FileFormatError(path, _("players[{index}].tiles[{position}]: tile {tile} is already in {name}'s "
+                                              "territory (every tile exists once)").format(
+                                                  index=i, position=dup, tile=tid, name=owner[str(tid)]))
             t = Territory.from_dict(entry, tiles=tiles)
         except TerritoryDataError as e:
             # "tiles[3]: ..." -> "players[1].tiles[3]: ..."; a fault of the whole entry -> "players[1]: ..."
@@ -77,7 +84,8 @@ def players_from_data(data: Any, path: PathLike = "<data>", *,
             sep = "." if msg.startswith(("tiles", "name:", "gold:")) else ": "
             raise FileFormatError(path, f"players[{i}]{sep}{msg}") from None
         if t.name in names:
-            raise FileFormatError(path, f"players[{i}].name: {t.name!r} is used by another player")
+            raise FileFormatError(path, _("players[{index}].name: {name} is used by another player").format(
+                index=i, name=repr(t.name)))
         names.add(t.name)
         for p in t.placements.values():
             owner[p.tile] = t.name or f"players[{i}]"
@@ -108,12 +116,15 @@ def load_territory(path: PathLike, player: str | int = 0) -> Territory:
     players = load_players(path)
     if isinstance(player, int):
         if not 0 <= player < len(players):
-            raise FileFormatError(path, f"no player number {player} (the file has {len(players)})")
+            raise FileFormatError(path, ngettext("no player number {number} (the file has {count} player)",
+                                                 "no player number {number} (the file has {count} players)",
+                                                 len(players)).format(number=player, count=len(players)))
         return players[player]
     for t in players:
         if t.name == player:
             return t
-    raise FileFormatError(path, f"no player named {player!r} (players: {', '.join(t.name for t in players)})")
+    raise FileFormatError(path, _("no player named {name} (players: {names})").format(
+        name=repr(player), names=", ".join(t.name for t in players)))
 
 
 def tiles_size_fault(entries: Any) -> str | None:

@@ -467,46 +467,52 @@ def parse_save(d: Any) -> tuple[GameConfig, list[Action], Any]:
     names exist is :mod:`.saves`' business.
     """
     if not isinstance(d, dict):
-        raise SaveDataError(f"expected a JSON object, got {type(d).__name__}")
+        raise SaveDataError(_("expected a JSON object, got {kind}").format(kind=type(d).__name__))
     if d.get("format") != FORMAT:
-        raise SaveDataError(f"not an Isle of Skye game save (format {short(d.get('format'))}, expected {FORMAT!r})")
+        raise SaveDataError(_("not an Isle of Skye game save (format {format}, expected {expected})").format(
+            format=short(d.get("format")), expected=repr(FORMAT)))
     version = d.get("version")
     if not is_whole(version) or version not in READS:
-        raise SaveDataError(f"unsupported save version {short(version)} (this program reads 1 and 2)")
+        raise SaveDataError(_("unsupported save version {version} (this program reads 1 and 2)").format(
+            version=short(version)))
     try:
         cfg = d["config"]
         if not isinstance(cfg, dict):
-            raise TypeError("must be an object")
+            raise TypeError(_("must be an object"))
         if version == 1:
             cfg = _renumbered(cfg)
         names = cfg.get("names")
         if isinstance(names, list) and any(isinstance(n, str) and len(n) > MAX_NAME_LENGTH for n in names):
-            raise ValueError(f"names: a name has at most {MAX_NAME_LENGTH} characters")
+            raise ValueError(_("names: a name has at most {most} characters").format(most=MAX_NAME_LENGTH))
         seed = cfg.get("seed")
         if (isinstance(seed, str) and len(seed) > MAX_TEXT_LENGTH) or \
                 (is_whole(seed, None, None) and not is_whole(seed, -MAX_SEED, MAX_SEED)):
-            raise ValueError(f"seed: a whole number (at most {MAX_SEED} either way) or a text of at most "
-                             f"{MAX_TEXT_LENGTH} characters")
+            raise ValueError(_("seed: a whole number (at most {most} either way) or a text of at most "
+                               "{length} characters").format(most=MAX_SEED, length=MAX_TEXT_LENGTH))
         config = GameConfig.from_dict(cfg)
     except KeyError as e:
-        raise SaveDataError(f"config: missing {e.args[0]!r}") from None
+        raise SaveDataError(_("config: missing {key}").format(key=repr(e.args[0]))) from None
     except (TypeError, ValueError) as e:
-        raise SaveDataError(f"config: {e}") from None
+        raise SaveDataError(_("config: {fault}").format(fault=e)) from None
     bots = d.get("bots")
     if bots is not None and not (isinstance(bots, list) and all(isinstance(b, str) for b in bots)
                                  and len(bots) == config.players):
-        raise SaveDataError(f"bots: expected a list of {config.players} names or null")
+        raise SaveDataError(ngettext("bots: expected a list of {count} name or null",
+                                     "bots: expected a list of {count} names or null",
+                                     config.players).format(count=config.players))
     raw = d.get("actions")
     if not isinstance(raw, list):
-        raise SaveDataError("actions: missing or not a list")
+        raise SaveDataError(_("actions: missing or not a list"))
     if len(raw) > MAX_SAVE_ACTIONS:
-        raise SaveDataError(f"actions: {len(raw)} actions; a saved game has at most {MAX_SAVE_ACTIONS}")
+        raise SaveDataError(ngettext("actions: {count} actions; a saved game has at most {most}",
+                                     "actions: {count} actions; a saved game has at most {most}",
+                                     len(raw)).format(count=len(raw), most=MAX_SAVE_ACTIONS))
     actions: list[Action] = []
     for i, a in enumerate(raw):
         try:
             actions.append(action_from_dict(a))
         except ValueError as e:
-            raise SaveDataError(f"action {i + 1} of {len(raw)}: {e}") from None
+            raise SaveDataError(_("action {number} of {count}: {fault}").format(number=i + 1, count=len(raw), fault=e)) from None
     return config, actions, bots
 
 
@@ -1147,15 +1153,18 @@ class GameState(Pictured):
             try:
                 g.apply(a)
             except RulesError as e:
-                raise SaveDataError(f"action {i + 1} of {len(actions)}: {e}") from None
+                raise SaveDataError(_("action {number} of {count}: {fault}").format(
+                    number=i + 1, count=len(actions), fault=e)) from None
         want = d.get("state")
         if want is not None:
             got = state_fingerprint(g)
             if not isinstance(want, dict):
-                raise SaveDataError("state: must be an object")
+                raise SaveDataError(_("state: must be an object"))
             diffs = [f"{k} {got[k]!r} (saved {short(want[k])})" for k in got if k in want and want[k] != got[k]]
             if diffs:
-                raise SaveDataError("replay does not reach the saved state: " + ", ".join(diffs))
+                # Translators: {differences} lists "round 3 (saved 4)": the state's keys, as in the file
+                raise SaveDataError(_("replay does not reach the saved state: {differences}").format(
+                    differences=", ".join(diffs)))
         return g
 
     def save(self, path: str | os.PathLike[str], bots: Sequence[str] | None = None) -> None:

@@ -32,6 +32,7 @@ from typing import Any, Mapping, Sequence
 
 from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, read_json, write_json
+from ..i18n import _, lazy_ngettext, ngettext
 from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, is_whole, short
 from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
                       score_tile, scroll_points, tile_label, whisky_tiles, icon_totals)
@@ -42,8 +43,10 @@ from .tiles import catalogue
 
 #: Why a hand beyond :data:`~skye_widgets.limits.MAX_PUZZLE_HAND` is refused, by the
 #: loader and by the solver (named placeholders: it will be translated).
-HAND_TOO_LARGE = ("hand: {count} tiles, more than the {limit} the solver promises to solve "
-                  "(larger hands take minutes)")
+HAND_TOO_LARGE = lazy_ngettext("hand: {count} tile, more than the {limit} the solver promises to solve "
+                               "(larger hands take minutes)",
+                               "hand: {count} tiles, more than the {limit} the solver promises to solve "
+                               "(larger hands take minutes)")
 
 #: What a puzzle can teach.
 TEACHES = ("scoring tiles", "scrolls", "income", "completion")
@@ -291,13 +294,14 @@ def _current(d: dict[str, Any]) -> dict[str, Any]:
     """``d`` with its scoring tiles numbered as now (see :data:`VERSION`); checks ``format`` and ``version``."""
     fmt = d.get("format", FORMAT)
     if fmt != FORMAT:
-        raise PuzzleDataError(f"format: {reprlib.repr(fmt)} is not an Isle of Skye puzzle ({FORMAT!r})")
+        raise PuzzleDataError(_("format: {format} is not an Isle of Skye puzzle ({expected})").format(
+            format=reprlib.repr(fmt), expected=repr(FORMAT)))
     version = d.get("version", 1)
     if version == VERSION and is_whole(version):
         return d
     if version != 1 or not is_whole(version):
-        raise PuzzleDataError(f"version: {reprlib.repr(version)} is not a puzzle file version this program "
-                              f"reads (1 or {VERSION})")
+        raise PuzzleDataError(_("version: {version} is not a puzzle file version this program reads "
+                                "(1 or {newest})").format(version=reprlib.repr(version), newest=VERSION))
     obj = d.get("objective")
     if isinstance(obj, dict) and isinstance(obj.get("scoring_tiles"), list):
         d = {**d, "objective": {**obj, "scoring_tiles": [from_old_number(n) for n in obj["scoring_tiles"]]}}
@@ -306,22 +310,24 @@ def _current(d: dict[str, Any]) -> dict[str, Any]:
 
 def _moves(sol: Any) -> tuple[Move, ...]:
     if not isinstance(sol, list) or not sol:
-        raise PuzzleDataError("solution: must be a non-empty list of moves")
+        raise PuzzleDataError(_("solution: must be a non-empty list of moves"))
     if len(sol) > MAX_PUZZLE_HAND:
-        raise PuzzleDataError(f"solution: {len(sol)} moves; a hand has at most {MAX_PUZZLE_HAND} tiles")
+        raise PuzzleDataError(ngettext("solution: {count} moves; a hand has at most {most} tiles",
+                                       "solution: {count} moves; a hand has at most {most} tiles",
+                                       len(sol)).format(count=len(sol), most=MAX_PUZZLE_HAND))
     out = []
     for i, m in enumerate(sol):
         where = f"solution[{i}]"
         if not isinstance(m, dict) or not is_whole(m.get("tile")):
-            raise PuzzleDataError(f"{where}: must be an object with a tile number")
+            raise PuzzleDataError(_("{where}: must be an object with a tile number").format(where=where))
         if m.get("returned") is True:
             if set(m) - {"tile", "returned"}:
-                raise PuzzleDataError(f"{where}: a returned tile has no x, y, rotation")
+                raise PuzzleDataError(_("{where}: a returned tile has no x, y, rotation").format(where=where))
             out.append(Move(m["tile"]))
             continue
         for k in ("x", "y", "rotation"):
             if not is_whole(m.get(k)):
-                raise PuzzleDataError(f"{where}: {k} missing or not a whole number")
+                raise PuzzleDataError(_("{where}: {key} missing or not a whole number").format(where=where, key=k))
         out.append(Move(m["tile"], m["x"], m["y"], m["rotation"]))
     return tuple(out)
 
@@ -329,26 +335,26 @@ def _moves(sol: Any) -> tuple[Move, ...]:
 def _problem(d: dict[str, Any]) -> tuple[Territory, list[int], Objective]:
     """The territory, hand and objective of a puzzle dict, checked."""
     if not isinstance(d["territory"], list):
-        raise PuzzleDataError("territory: must be a list of tile entries, castle first")
+        raise PuzzleDataError(_("territory: must be a list of tile entries, castle first"))
     fault = tiles_size_fault(d["territory"])
     if fault:
-        raise PuzzleDataError(f"territory: {fault}")
+        raise PuzzleDataError(_("territory: {fault}").format(fault=fault))
     try:
         start = Territory.from_dict({"tiles": d["territory"]})
     except TerritoryDataError as e:
-        raise PuzzleDataError(f"territory: {e}") from None
+        raise PuzzleDataError(_("territory: {fault}").format(fault=e)) from None
     hand = d["hand"]
     if not isinstance(hand, list) or not hand or not all(is_whole(n) for n in hand):
-        raise PuzzleDataError("hand: must be a non-empty list of tile numbers")
+        raise PuzzleDataError(_("hand: must be a non-empty list of tile numbers"))
     if len(hand) > MAX_PUZZLE_HAND:
         raise PuzzleDataError(HAND_TOO_LARGE.format(count=len(hand), limit=MAX_PUZZLE_HAND))
     for n in hand:
         if str(n) not in catalogue() or not 1 <= n <= 73:
-            raise PuzzleDataError(f"hand: {n} is not a landscape tile (1-73)")
+            raise PuzzleDataError(_("hand: {tile} is not a landscape tile (1-73)").format(tile=n))
         if any(p.tile == str(n) for p in start):
-            raise PuzzleDataError(f"hand: tile {n} is already in the territory")
+            raise PuzzleDataError(_("hand: tile {tile} is already in the territory").format(tile=n))
     if len(set(hand)) != len(hand):
-        raise PuzzleDataError("hand: a tile is listed twice (every tile exists once)")
+        raise PuzzleDataError(_("hand: a tile is listed twice (every tile exists once)"))
     try:
         obj = objective_from_dict(d["objective"])
     except ObjectiveError as e:
@@ -362,10 +368,10 @@ def problem_from_dict(d: Any) -> tuple[Territory, list[int], Objective]:
     Raises :class:`PuzzleDataError` naming the field.
     """
     if not isinstance(d, dict):
-        raise PuzzleDataError("puzzle: must be a JSON object")
+        raise PuzzleDataError(_("puzzle: must be a JSON object"))
     for k in ("territory", "hand", "objective"):
         if k not in d:
-            raise PuzzleDataError(f"{k}: missing")
+            raise PuzzleDataError(_("{key}: missing").format(key=k))
     return _problem(_current(d))
 
 
@@ -390,50 +396,53 @@ def puzzle_from_dict(d: Any) -> Puzzle:
     (see :data:`VERSION`). Raises :class:`PuzzleDataError` whose message starts with the field.
     """
     if not isinstance(d, dict):
-        raise PuzzleDataError("puzzle: must be a JSON object")
+        raise PuzzleDataError(_("puzzle: must be a JSON object"))
     d = _current(d)
     for k in _FIELDS:
         if k not in d:
-            raise PuzzleDataError(f"{k}: missing")
+            raise PuzzleDataError(_("{key}: missing").format(key=k))
     for key in ("id", "title"):
         if not isinstance(d[key], str) or not d[key].strip() or len(d[key]) > MAX_TEXT_LENGTH:
-            raise PuzzleDataError(f"{key}: must be a non-empty string of at most {MAX_TEXT_LENGTH} characters")
+            raise PuzzleDataError(_("{key}: must be a non-empty string of at most {most} characters").format(
+                key=key, most=MAX_TEXT_LENGTH))
     if not is_whole(d["difficulty"]) or not 1 <= d["difficulty"] <= 5:
-        raise PuzzleDataError(f"difficulty: {short(d['difficulty'])} is not 1-5")
+        raise PuzzleDataError(_("difficulty: {value} is not 1-5").format(value=short(d["difficulty"])))
     teaches = d["teaches"]
     if not isinstance(teaches, list) or not teaches or any(x not in TEACHES for x in teaches):
-        raise PuzzleDataError(f"teaches: must be a non-empty list of {', '.join(TEACHES)}")
+        raise PuzzleDataError(_("teaches: must be a non-empty list of {values}").format(values=", ".join(TEACHES)))
     hints = d["hints"]
     if (not isinstance(hints, list) or not 1 <= len(hints) <= 3
             or not all(isinstance(h, str) and h.strip() and len(h) <= MAX_TEXT_LENGTH for h in hints)):
-        raise PuzzleDataError(f"hints: must be a list of 1-3 hints in words (at most {MAX_TEXT_LENGTH} "
-                              "characters each)")
+        raise PuzzleDataError(_("hints: must be a list of 1-3 hints in words (at most {most} characters "
+                                "each)").format(most=MAX_TEXT_LENGTH))
     start, hand, obj = _problem(d)
     if not is_whole(d["optimum"]):
-        raise PuzzleDataError("optimum: must be a whole number")
+        raise PuzzleDataError(_("optimum: must be a whole number"))
     moves = _moves(d["solution"])
     if sorted(m.tile for m in moves) != sorted(hand):
-        raise PuzzleDataError("solution: must use every tile of the hand exactly once")
+        raise PuzzleDataError(_("solution: must use every tile of the hand exactly once"))
     t = start.copy()
     returned = [m for m in moves if m.returned]
     for i, m in enumerate(moves):
         if m.returned:
             if any(not mm.returned for mm in moves[i:]):
-                raise PuzzleDataError(f"solution[{i}]: returned tiles come after every placed tile")
+                raise PuzzleDataError(_("solution[{index}]: returned tiles come after every placed tile").format(index=i))
             continue
         try:
             t.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
         except IllegalPlacementError as e:
-            raise PuzzleDataError(f"solution[{i}]: {e}") from None
+            raise PuzzleDataError(_("solution[{index}]: {fault}").format(index=i, fault=e)) from None
     for m in returned:
         if t.can_place(m.tile):
-            raise PuzzleDataError(f"solution: tile {m.tile} is returned but fits in the final territory")
+            raise PuzzleDataError(_("solution: tile {tile} is returned but fits in the final territory").format(
+                tile=m.tile))
     got = evaluate(obj, t).points
     if got != d["optimum"]:
-        raise PuzzleDataError(f"optimum: stated {d['optimum']} but the solution scores {got}")
+        raise PuzzleDataError(_("optimum: stated {stated} but the solution scores {score}").format(
+            stated=d["optimum"], score=got))
     greedy = d.get("greedy")
     if greedy is not None and not is_whole(greedy):
-        raise PuzzleDataError("greedy: must be a whole number")
+        raise PuzzleDataError(_("greedy: must be a whole number"))
     extra = {k: v for k, v in d.items() if k not in _FIELDS and k not in ("greedy", "format", "version")}
     return Puzzle(d["id"], d["title"], d["difficulty"], tuple(teaches),
                   tuple(dict(e) for e in d["territory"]), tuple(hand), obj, d["optimum"], moves,

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..errors import FileFormatError, read_json
+from ..i18n import _
 from ..limits import short
 from .bots import BOTS
 from .game import (FORMAT, READS, VERSION, Action, GameConfig, GameState, SaveDataError, parse_save,
@@ -73,7 +74,8 @@ def saved_from_dict(d: Any) -> tuple[SavedGame, GameState]:
     if bots is not None:
         unknown = [b for b in bots if b not in BOTS and b != "human"]
         if unknown:
-            raise SaveDataError(f"bots: unknown bot {short(unknown[0])} (known: {', '.join(BOTS)}, human)")
+            raise SaveDataError(_("bots: unknown bot {bot} (known: {bots}, human)").format(
+                bot=short(unknown[0]), bots=", ".join(BOTS)))
         bots = tuple(bots)
     g = GameState.from_dict(d)
     return SavedGame(config, tuple(actions), bots), g

@@ -1105,35 +1105,39 @@ class GameState(Pictured):
     def from_dict(cls, data: Any, path: str = "<game>") -> "GameState":
         """Replay a saved game; any fault raises FileFormatError(path, fault)."""
         if not isinstance(data, dict) or data.get("format") != "skylands-game":
-            raise FileFormatError(path, "not a Skylands game file (\"format\" must be \"skylands-game\")")
+            raise FileFormatError(path, _('not a Skylands game file ("format" must be "skylands-game")'))
         if data.get("version") != 1:
-            raise FileFormatError(path, f"unsupported version {short(data.get('version'))}")
+            raise FileFormatError(path, _("unsupported version {version}").format(version=short(data.get("version"))))
         players, seed, side = data.get("players"), data.get("seed"), data.get("side", "beginner")
         if not isinstance(players, list) or not 2 <= len(players) <= 4 \
                 or not all(isinstance(n, str) and len(n) <= MAX_NAME_LENGTH for n in players):
-            raise FileFormatError(path, f"'players' must list 2 to 4 names of at most {MAX_NAME_LENGTH} characters")
+            raise FileFormatError(path, _("'players' must list 2 to 4 names of at most {most} characters").format(
+                most=MAX_NAME_LENGTH))
         if not is_whole(seed, -MAX_SEED, MAX_SEED):
-            raise FileFormatError(path, f"'seed' must be a whole number (at most {MAX_SEED} either way)")
+            raise FileFormatError(path, _("'seed' must be a whole number (at most {most} either way)").format(
+                most=MAX_SEED))
         if not isinstance(side, str) or side not in SIDES:
-            raise FileFormatError(path, f"'side' must be one of {', '.join(SIDES)}")
+            raise FileFormatError(path, _("'side' must be one of {sides}").format(sides=", ".join(SIDES)))
         intro = data.get("intro", False)
         if not isinstance(intro, bool):
-            raise FileFormatError(path, "'intro' must be true or false")
+            raise FileFormatError(path, _("'intro' must be true or false"))
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise FileFormatError(path, "'actions' must be a list")
+            raise FileFormatError(path, _("'actions' must be a list"))
         if len(actions) > MAX_SAVE_ACTIONS:
-            raise FileFormatError(path, f"{len(actions)} actions; a saved game has at most {MAX_SAVE_ACTIONS}")
+            raise FileFormatError(path, ngettext("{count} actions; a saved game has at most {most}",
+                                                 "{count} actions; a saved game has at most {most}",
+                                                 len(actions)).format(count=len(actions), most=MAX_SAVE_ACTIONS))
         g = cls(players, seed=seed, side=side, intro=intro)
         for i, raw in enumerate(actions):
             try:
                 a = action_from_json(raw)
             except ValueError as e:
-                raise FileFormatError(path, f"action {i}: {e}") from None
+                raise FileFormatError(path, _("action {index}: {fault}").format(index=i, fault=e)) from None
             try:
                 g.apply(a)
             except RulesError as e:
-                raise FileFormatError(path, f"action {i} is illegal: {e}") from None
+                raise FileFormatError(path, _("action {index} is illegal: {fault}").format(index=i, fault=e)) from None
         return g
 
     @classmethod
