@@ -48,7 +48,7 @@ from ..i18n import lazy, lazy_ngettext
 from ..protocol import suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
-from .projector import ProjectorParts, board_part, projector_seats, styled
+from .projector import BOT_PAUSED, BOT_THINKING, ProjectorParts, board_part, projector_seats, styled
 
 
 #: The keyboard's texts (whole sentences with named placeholders, for translation).
@@ -99,10 +99,6 @@ HASHI_TURN_WROTE = lazy_ngettext("{name}: draw exactly {count} bridge or none, t
 HASHI_TURN_DRAWING = lazy_ngettext("{name}: {drawn} of {count} bridge drawn; draw {left} more, or take them back.",
                                    "{name}: {drawn} of {count} bridges drawn; draw {left} more, or take them back.")
 HASHI_TURN_DRAWN = lazy("{name}: every bridge of the card is drawn; press Done to end the turn.")
-#: A bot's turn: moving, or waiting for the teacher (the bots are paused).
-# Translators: {kind} is the bot's kind as the program names it (planner, greedy, random: not translated).
-PROJECTOR_BOT_THINKING = lazy("{name} ({kind}) is thinking.")
-PROJECTOR_BOT_PAUSED = lazy("{name} ({kind}) plays next; the bots are paused.")
 #: The end, with the winner and the score.
 # Translators: Hashi solo: {rank} is the title the rulebook gives for the score.
 HASHI_OVER_SOLO = lazy_ngettext("Game over: {name} scores {count} point, rank {rank}.",
@@ -426,7 +422,7 @@ class HashiWidget(CanvasBoard):
         p = g.current_player()
         name = g.players[p]
         if not self.turns.is_person(p):
-            line = PROJECTOR_BOT_THINKING if self.turns.auto else PROJECTOR_BOT_PAUSED
+            line = BOT_THINKING if self.turns.auto else BOT_PAUSED
             return line.format(name=name, kind=self._seat_kind(p))
         if g.phase == "setup":
             return HASHI_TURN_SETUP.format(name=name)

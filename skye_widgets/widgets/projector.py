@@ -284,6 +284,12 @@ CLASS_SEAT_NAME = lazy("Class {seat}")
 BOT_SEAT_NAME = lazy("Bot {seat}")
 
 
+#: A bot's turn on the projector page: moving, or waiting for the teacher (the bots are paused).
+# Translators: {kind} is the bot's kind as the program names it (planner, greedy, random: not translated).
+BOT_THINKING = lazy("{name} ({kind}) is thinking.")
+BOT_PAUSED = lazy("{name} ({kind}) plays next; the bots are paused.")
+
+
 def seat_names(seats: Any) -> list[str]:
     """Default names of a projector game's seats (``None`` or ``"human"``: a person).
 

@@ -44,7 +44,7 @@ from ..protocol import suggest as bot_suggestion
 from .base import CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
 from .hashi import explanation_html
-from .projector import ProjectorParts, board_part, projector_seats, styled
+from .projector import BOT_PAUSED, BOT_THINKING, ProjectorParts, board_part, projector_seats, styled
 from ..words import word_list
 from ..i18n import lazy, lazy_ngettext
 from ..skylands.render import render_tile
@@ -114,9 +114,6 @@ SKYLANDS_TURN_BONUS = {
     "convert": lazy("{name} (the active player's bonus): power a complete city with a complete crystal island's "
                     "inhabitants, or pass."),
 }
-# Translators: {kind} is the bot's kind as the program names it (planner, greedy, random: not translated).
-PROJECTOR_BOT_THINKING = lazy("{name} ({kind}) is thinking.")
-PROJECTOR_BOT_PAUSED = lazy("{name} ({kind}) plays next; the bots are paused.")
 # Translators: {reason} is why the game ended (a sentence of the rules engine).
 SKYLANDS_OVER_WIN = lazy_ngettext("Game over ({reason}): {name} wins with {count} VP.",
                                   "Game over ({reason}): {name} wins with {count} VP.")
@@ -755,7 +752,7 @@ class SkylandsWidget(CanvasBoard):
         p = self.to_play()
         name = g.names[p]
         if not self.turns.is_person(p):
-            line = PROJECTOR_BOT_THINKING if self.turns.auto else PROJECTOR_BOT_PAUSED
+            line = BOT_THINKING if self.turns.auto else BOT_PAUSED
             return line.format(name=name, kind=self._seat_kind(p))
         kind = self._decision_kind()
         turn = SKYLANDS_TURN_BONUS if g.is_bonus and kind in SKYLANDS_TURN_BONUS else SKYLANDS_TURN
