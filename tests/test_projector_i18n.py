@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import re
 
-import ipywidgets as W
 import pytest
 
 from skye_widgets import i18n
 from skye_widgets.widgets.base import plain_text
 from skye_widgets.widgets.projector import ProjectorTable
+
+from i18n_walk import outside_brackets, page_texts
 
 SEED = 3
 
@@ -206,33 +207,6 @@ ALLOWED = {
     # Skylands' own status-line prompt (widgets/skylands.py, the game widget's status)
     r": click an action board \(your token's board = repeat with the marker\)\.": "Skylands status prompt",
 }
-
-
-def page_texts(widget: W.Widget, seen: set[int] | None = None):
-    """Every text a widget tree shows: descriptions, tooltips, HTML and label values (without
-    their <style>), option labels."""
-    seen = set() if seen is None else seen
-    if id(widget) in seen:
-        return
-    seen.add(id(widget))
-    for attr in ("description", "tooltip", "placeholder"):
-        value = getattr(widget, attr, None)
-        if isinstance(value, str) and value:
-            yield value
-    if isinstance(widget, (W.HTML, W.Label)) and widget.value:
-        yield plain_text(re.sub(r"<style>.*?</style>", "", widget.value, flags=re.S))
-    yield from getattr(widget, "_options_labels", None) or ()
-    yield from getattr(widget, "tooltips", None) or ()
-    for child in getattr(widget, "children", None) or ():
-        yield from page_texts(child, seen)
-
-
-def outside_brackets(text: str) -> str:
-    """``text`` without the pseudo-language's bracketed texts (innermost first: a name in a sentence)."""
-    before = None
-    while before != text:
-        before, text = text, re.sub(r"\[[^\[\]]*\]", " ", text)
-    return text
 
 
 @pytest.mark.parametrize("game", ["skye", "hashi", "skylands"])
