@@ -31,7 +31,7 @@ test-fast: $(VENV)/.test-installed
 
 # Re-run the notebooks and keep only their static pictures, SVG and PNG (what gets committed).
 notebooks: $(VENV)/.test-installed
-	$(PY) tests/notebook_tools.py notebooks/*.ipynb
+	$(PY) tests/notebook_tools.py notebooks/*.ipynb $(foreach l,$(LANGS),notebooks/$(l)/*.ipynb)
 
 # The message catalogs (docs/translating.md), with Babel (a development tool; at run time the package
 # reads the .mo files with the standard library): extract every marked text of the package into the
@@ -60,6 +60,8 @@ messages: $(VENV)/.test-installed
 	done
 	$(PY) tests/pseudo_catalog.py
 	for l in $(LANGS); do $(PYBABEL) compile -d $(LOCALE) -D skye_widgets -l $$l --statistics || exit 1; done
+	@# the lessons' texts and the notebooks: their catalogs, and notebooks/<lang>/ built from them
+	$(PY) tests/data_catalogs.py
 
 bench: $(VENV)/.test-installed
 	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

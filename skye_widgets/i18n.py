@@ -47,6 +47,9 @@ from typing import Any
 #: The catalogs' name (``skye_widgets.po`` / ``.mo``).
 DOMAIN = "skye_widgets"
 
+#: The lessons' texts' catalogs (``lessons.po`` / ``.mo``, next to the code's): data, not code.
+LESSONS = "lessons"
+
 #: Where the catalogs live: ``<lang>/LC_MESSAGES/skye_widgets.mo``.
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
@@ -102,14 +105,28 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-def _load(code: str) -> _gettext.NullTranslations:
-    if code not in _translations:
+def _load(code: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
+    key = code if domain == DOMAIN else f"{domain}:{code}"
+    if key not in _translations:
         if code == "en":
-            _translations[code] = _gettext.NullTranslations()
+            _translations[key] = _gettext.NullTranslations()
         else:
             # fallback: a catalog missing from an installation shows English, never an error
-            _translations[code] = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
-    return _translations[code]
+            _translations[key] = _gettext.translation(domain, LOCALE_DIR, languages=[code], fallback=True)
+    return _translations[key]
+
+
+def translations(domain: str = DOMAIN, code: str | None = None) -> _gettext.NullTranslations:
+    """The catalog of ``domain`` in language ``code`` (default: the current language).
+
+    The package has two: ``skye_widgets`` (the texts of the code, read by :func:`_` and co.) and
+    :data:`LESSONS` (the lessons' questions, choices, feedback and tasks, which are data:
+    ``skye_widgets/lessons/data/*.json``, each text with its lesson's name as context).
+
+    >>> translations(LESSONS, "pt").pgettext("03_areas", "An open area")
+    'Uma área aberta'
+    """
+    return _load(language() if code is None else code, domain)
 
 
 def set_language(code: str | None = None) -> str:
@@ -213,7 +230,7 @@ def lazy_ngettext(singular: str, plural: str, counter: str = "count") -> LazyPlu
 set_language(None)
 
 __all__ = [
-    "DOMAIN", "LOCALE_DIR", "LANGUAGES", "PSEUDO", "NAMES", "ENVIRONMENT",
+    "DOMAIN", "LESSONS", "LOCALE_DIR", "translations", "LANGUAGES", "PSEUDO", "NAMES", "ENVIRONMENT",
     "normalise", "language_from_environment", "set_language", "language",
     "_", "gettext", "ngettext", "pgettext", "npgettext", "Lazy", "LazyPlural", "lazy", "lazy_ngettext",
 ]

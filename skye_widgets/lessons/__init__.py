@@ -35,11 +35,12 @@ import json
 import os
 import re
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
+from .. import i18n
 from ..errors import DataError, FileFormatError, read_text
 from ..limits import MAX_JSON_DEPTH, MAX_LESSON_ENTRIES, MAX_QUIZ_CHOICES, MAX_TEXT_LENGTH, json_depth, short
 
@@ -114,15 +115,55 @@ def stems() -> list[str]:
     return sorted(p.stem for p in DATA.glob("*.json"))
 
 
-@lru_cache(maxsize=None)
 def load(stem: str) -> LessonTexts:
-    """The texts of lesson ``stem`` (a notebook's name without ``.ipynb``)."""
+    """The texts of lesson ``stem`` (a notebook's name without ``.ipynb``) in the current language.
+
+    The English texts are the JSON file's; another language's come from the ``lessons`` catalog
+    (:func:`skye_widgets.i18n.translations`), each text looked up with the lesson's name as context.
+    """
     if not isinstance(stem, str) or not re.fullmatch(r"[0-9a-z_]{1,40}", stem):
         raise ValueError(f"no lesson is called {short(stem)}; known: {', '.join(stems())}")
-    path = DATA / f"{stem}.json"
-    if not path.exists():
+    if not (DATA / f"{stem}.json").exists():
         raise ValueError(f"no lesson is called {stem!r}; known: {', '.join(stems())}")
-    return load_file(path, stem)
+    return _load_in(stem, i18n.language())
+
+
+@lru_cache(maxsize=None)
+def _english(stem: str) -> LessonTexts:
+    return load_file(DATA / f"{stem}.json", stem)
+
+
+@lru_cache(maxsize=None)
+def _load_in(stem: str, code: str) -> LessonTexts:
+    return translate(_english(stem), i18n.translations(i18n.LESSONS, code))
+
+
+def texts_of(lesson: LessonTexts) -> Iterator[tuple[str, str]]:
+    """Every translatable text of a lesson, with where it is (``quizzes.<key>.question``,
+    ``exercises.<key>.messages.<key>``...): what ``make messages`` extracts into the catalogs."""
+    for key, q in lesson.quizzes.items():
+        yield f"quizzes.{key}.question", q.question
+        for i, c in enumerate(q.choices, 1):
+            yield f"quizzes.{key}.choices.{i}.label", c.label
+            yield f"quizzes.{key}.choices.{i}.feedback", c.feedback
+    for key, e in lesson.exercises.items():
+        yield f"exercises.{key}.task", e.task
+        for k, m in e.messages.items():
+            yield f"exercises.{key}.messages.{k}", m
+
+
+def translate(lesson: LessonTexts, catalog: Any) -> LessonTexts:
+    """``lesson`` with each text replaced by ``catalog``'s translation (context: the lesson's name);
+    a text the catalog lacks stays English."""
+    def tr(text: str) -> str:
+        return catalog.pgettext(lesson.stem, text)
+
+    quizzes = {k: replace(q, question=tr(q.question),
+                          choices=tuple(Choice(tr(c.label), tr(c.feedback), c.right) for c in q.choices))
+               for k, q in lesson.quizzes.items()}
+    exercises = {k: replace(e, task=tr(e.task), messages={m: tr(v) for m, v in e.messages.items()})
+                 for k, e in lesson.exercises.items()}
+    return LessonTexts(lesson.stem, quizzes, exercises)
 
 
 def load_file(path: str | os.PathLike[str], stem: str | None = None) -> LessonTexts:
