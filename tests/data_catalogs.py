@@ -36,6 +36,7 @@ from pathlib import Path
 import nbformat
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +46,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from pseudo_catalog import pseudo  # noqa: E402
 
 from skye_widgets import lessons  # noqa: E402
-from skye_widgets.i18n import LANGUAGES, LESSONS, LOCALE_DIR, PSEUDO  # noqa: E402
+from skye_widgets.i18n import LANGUAGES, LESSONS, LOCALE_DIR, NAMES, PSEUDO  # noqa: E402
 
 LANGS = [code for code in LANGUAGES if code != "en"]
 NOTEBOOKS = ROOT / "notebooks"
@@ -58,6 +59,9 @@ FENCE = re.compile(r"^\s*(```|~~~)")
 #: A relative link or path that leaves the notebooks' folder: one level deeper in a language's folder.
 OUT_OF_FOLDER = re.compile(r"""(?<=[("'])\.\./""")
 LANGUAGE_CELL_ID = "set-language"
+#: The welcome notebook's line of languages (each language named in itself, linked to its folder):
+#: not translated but written anew for each language.
+LANGUAGES_CELL_ID = "languages"
 
 
 # ---------------------------------------------------------------------------- catalogs
@@ -109,6 +113,8 @@ def _update(template: Catalog, po_path: Path, code: str) -> Catalog:
         catalog = copy.deepcopy(template)
         catalog.locale = code
         catalog.fuzzy = False
+    rule = get_plural(code)             # CLDR's rule, as `pybabel init` writes it (Polish: three forms)
+    catalog.mime_headers = [("Plural-Forms", f"nplurals={rule.num_plurals}; plural={rule.plural_expr};")]
     catalog.revision_date = datetime(2026, 1, 1, tzinfo=timezone.utc)
     return catalog
 
@@ -267,7 +273,9 @@ def notebook_template() -> Catalog:
         stem = path.stem
         for index, cell in enumerate(nb.cells):
             where = f"{path.name}#{cell.get('id', index)}"
-            if cell.cell_type == "markdown":
+            if cell.get("id") == LANGUAGES_CELL_ID:
+                items = []
+            elif cell.cell_type == "markdown":
                 items = [(b, "markdown") for b in blocks(cell.source) if translatable_block(b)]
             elif cell.cell_type == "code" and cell.get("id") != "lite-install" and translatable_code(cell.source):
                 items = [(cell.source, "code: translate the comments and the texts shown to the reader; "
@@ -303,6 +311,22 @@ def translator(code: str):
     return tr
 
 
+def languages_line(code: str, name: str) -> str:
+    """The line of languages in language ``code``'s folder: its own name in bold, the others linked.
+
+    >>> languages_line("pl", "00_welcome.ipynb")[:60]
+    '🌐 [English](../00_welcome.ipynb) · [Português](../pt/00_welc'
+    """
+    links = []
+    for other in LANGUAGES:
+        if other == code:
+            links.append(f"**{NAMES[other]}**")
+        else:
+            target = f"../{name}" if other == "en" else f"../{other}/{name}"
+            links.append(f"[{NAMES[other]}]({target})")
+    return "🌐 " + " · ".join(links)
+
+
 def translated_notebook(path: Path, code: str, tr) -> nbformat.NotebookNode:
     """The English notebook ``path`` in language ``code`` (cells only; outputs as in the English)."""
     nb = nbformat.read(path, as_version=4)
@@ -310,7 +334,9 @@ def translated_notebook(path: Path, code: str, tr) -> nbformat.NotebookNode:
     cells = []
     for cell in nb.cells:
         cell = copy.deepcopy(cell)
-        if cell.cell_type == "markdown":
+        if cell.get("id") == LANGUAGES_CELL_ID:
+            cell.source = languages_line(code, path.name)
+        elif cell.cell_type == "markdown":
             parts = []
             for b in blocks(cell.source):
                 parts.append((tr(stem, b) or b) if translatable_block(b) else b)
