@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from skye_widgets import lessons
+from skye_widgets import i18n, lessons
 from skye_widgets.skye.puzzles import load_all
 from skye_widgets.widgets import skye_puzzles as widget_texts
 
@@ -97,10 +97,15 @@ def _output_texts(out: dict) -> list[str]:
     return [unescape(t) for t in texts]
 
 
-def scan(path: Path) -> list[str]:
-    """Every answer visible in notebook ``path``: 'notebook: cell i: what'."""
+def scan(path: Path, code: str = "en") -> list[str]:
+    """Every answer visible in notebook ``path`` (written in language ``code``): 'notebook: cell i: what'."""
     nb = json.loads(path.read_text(encoding="utf-8"))
-    patterns = answers() + puzzle_answers()
+    before = i18n.language()
+    i18n.set_language(code)                     # the answers as that language's learner reads them
+    try:
+        patterns = answers() + puzzle_answers()
+    finally:
+        i18n.set_language(before)
     problems = []
     for i, cell in enumerate(nb["cells"]):
         source = "".join(cell.get("source", ""))
@@ -120,9 +125,14 @@ def scan(path: Path) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
-def test_no_answer_in_sources_or_outputs(path):
-    assert scan(path) == []
+#: Every notebook: the English ones and each language's (notebooks/<lang>/, built from the catalogs).
+EVERY = [(p, "en") for p in sorted(NOTEBOOKS.glob("*.ipynb"))] + [
+    (p, code) for code in i18n.LANGUAGES if code != "en" for p in sorted((NOTEBOOKS / code).glob("*.ipynb"))]
+
+
+@pytest.mark.parametrize(("path", "code"), EVERY, ids=lambda x: x.stem if isinstance(x, Path) else x)
+def test_no_answer_in_sources_or_outputs(path, code):
+    assert scan(path, code) == []
 
 
 def test_every_lesson_has_answers_to_look_for():

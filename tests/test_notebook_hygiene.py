@@ -11,7 +11,8 @@ import pytest
 from notebook_tools import is_check_cell, is_check_output
 
 REPO = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted(p for p in [*REPO.glob("notebooks/*.ipynb"), *REPO.glob("tests/browser/notebooks/*.ipynb")])
+NOTEBOOKS = sorted(p for p in [*REPO.glob("notebooks/*.ipynb"), *REPO.glob("notebooks/*/*.ipynb"),
+                                *REPO.glob("tests/browser/notebooks/*.ipynb")])
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(REPO)))

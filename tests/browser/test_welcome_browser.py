@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 from helpers import canvases, click_canvas, expect_status, open_notebook, run_all, screenshot
 from playwright.sync_api import expect
 
@@ -104,4 +105,50 @@ def test_saved_pictures_show_before_running_once_trusted(lab, page):
     expect(pictures).to_have_count(saved, timeout=30_000)
     pictures.first.scroll_into_view_if_needed()
     screenshot(page, "lesson_3_saved_pictures_trusted")
+    assert not page.page_errors
+
+
+def _welcome_lines(code: str) -> dict[str, str]:
+    """What the welcome board says in language ``code`` (the engine and widget, run headless in that
+    language): the first status line, a refused placement's reason, a placement; and the title."""
+    from data_catalogs import translator
+
+    from skye_widgets import i18n
+    from skye_widgets.widgets.skye import TerritoryWidget
+
+    before = i18n.language()
+    i18n.set_language(code)
+    try:
+        board = TerritoryWidget(Territory("castle-blue"), hand=["12", "33", "66"])
+        lines = {"selected": board.message}
+        board.click_cell(1, 0)
+        lines["refused"] = board.message
+        board.click_cell(0, 1)
+        lines["placed"] = board.message
+    finally:
+        i18n.set_language(before)
+    title = "# Welcome to the Isle of Skye"
+    lines["title"] = (title if code == "en" else translator(code)("00_welcome", title) or "").lstrip("# ")
+    return lines
+
+
+@pytest.mark.parametrize("code", ["pt", "pl", "fr", "es"])
+def test_welcome_notebook_in_each_language_places_a_tile(lab, page, code):
+    """notebooks/<code>/00_welcome.ipynb in JupyterLab: its title, the board's status lines and the
+    engine's reasons in that language (not English), and a tile placed by a click on the canvas."""
+    english, mine = _welcome_lines("en"), _welcome_lines(code)
+    assert all(mine[k] != english[k] for k in mine), mine          # translated, every one
+    open_notebook(page, lab, f"notebooks/{code}/00_welcome.ipynb")
+    expect(page.get_by_role("heading", name=mine["title"]).first).to_be_visible(timeout=30_000)
+    run_all(page)
+    expect_status(page, mine["selected"].split(".")[0], nth=0)
+    canvas = canvases(page).nth(0)
+    view = fit_view(Territory("castle-blue").placements, cell=64, max_width=720, max_height=520,
+                    gutter=COORD_GUTTER)
+    click_canvas(page, canvas, *centre_px(view, 1, 0))
+    expect_status(page, mine["refused"].split(":")[0], nth=0)
+    click_canvas(page, canvas, *centre_px(view, 0, 1))
+    expect_status(page, mine["placed"], nth=0)
+    canvas.scroll_into_view_if_needed()
+    screenshot(page, f"welcome_{code}_tile_placed")
     assert not page.page_errors
