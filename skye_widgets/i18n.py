@@ -178,6 +178,28 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _current[1].npgettext(context, singular, plural, n)
 
 
+#: The languages that write a decimal comma (1,5): all but English (CLDR's decimal symbol).
+DECIMAL_COMMA = frozenset({"pt", "pl", "fr", "es"})
+
+
+def decimal(value: float, places: int = 1, width: int = 0) -> str:
+    """``value`` with ``places`` decimals as the current language writes it (English 2.5, the others
+    2,5), right-aligned in ``width`` characters; for a placeholder: ``{average}`` filled with
+    ``decimal(x)``, never ``{average:.1f}`` (which always writes a point).
+
+    >>> set_language("pl")
+    'pl'
+    >>> decimal(2.25, 2), decimal(61.5, 1, width=6), decimal(3, 0)
+    ('2,25', '  61,5', '3')
+    >>> set_language("en")
+    'en'
+    >>> decimal(2.25, 2)
+    '2.25'
+    """
+    text = f"{value:{width}.{places}f}"
+    return text.replace(".", ",") if language() in DECIMAL_COMMA else text
+
+
 class Lazy:
     """A text marked at import, translated at each use (:func:`lazy`)."""
 
@@ -232,5 +254,5 @@ set_language(None)
 __all__ = [
     "DOMAIN", "LESSONS", "LOCALE_DIR", "translations", "LANGUAGES", "PSEUDO", "NAMES", "ENVIRONMENT",
     "normalise", "language_from_environment", "set_language", "language",
-    "_", "gettext", "ngettext", "pgettext", "npgettext", "Lazy", "LazyPlural", "lazy", "lazy_ngettext",
+    "decimal", "_", "gettext", "ngettext", "pgettext", "npgettext", "Lazy", "LazyPlural", "lazy", "lazy_ngettext",
 ]
