@@ -101,6 +101,27 @@ def test_every_lesson_reads_in_each_language_with_the_same_answers(code):
             assert ex.task != en.exercises[key].task, f"{stem} {key}: still English"
 
 
+#: Lesson 3's first quiz and its first choice, as a reader of each language should see them
+#: (written and checked by hand, not copied from the catalogs).
+LESSON_3 = {
+    "pt": ("Uma peça tem um pequeno lago impresso no meio, sem tocar nenhum dos lados. O que é isso?",
+           "Uma área aberta"),
+    "pl": ("Na środku żetonu jest nadrukowane małe jezioro, które nie dotyka żadnego boku. Co to jest?",
+           "Obszar otwarty"),
+    "fr": ("Une tuile porte un petit lac imprimé en son milieu, qui ne touche aucun de ses côtés. "
+           "Qu'est-ce que c'est\u00a0?", "Une zone ouverte"),
+    "es": ("Una loseta tiene un pequeño lago impreso en el centro, que no toca ninguno de sus lados. ¿Qué es?",
+           "Un área abierta"),
+}
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_quiz_reads_in_the_language_with_the_rulebook_words(code):
+    i18n.set_language(code)
+    quiz = lessons.load("03_areas").quizzes["enclosed_lake"]
+    assert (quiz.question, quiz.choices[0].label) == LESSON_3[code]
+
+
 def test_a_lesson_follows_set_language_and_back():
     english = lessons.load("03_areas").quizzes["enclosed_lake"].question
     i18n.set_language("qps")
