@@ -250,7 +250,17 @@ def translatable_code(source: str) -> bool:
     if any(re.search(r"[A-Za-z]{2,}", c) and "NBVAL" not in c for c in comments):
         return True
     return any(re.search(r"[A-Za-z]{2,}", s) and (" " in s.strip() or s.rstrip().endswith(":"))
-               for s in strings)
+               for s in strings) or any(re.search(r"[A-Za-z]{2,}", s) for s in _f_string_texts(source))
+
+
+def _f_string_texts(source: str) -> list[str]:
+    """The literal parts of the cell's f-strings: always meant for a reader ("rotation {r}: ...")."""
+    try:
+        tree = ast.parse(_without_magics(source))
+    except SyntaxError:
+        return []
+    return [v.value for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+            for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
 
 
 def code_shape(source: str) -> str:
