@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .errors import DataError, FileFormatError, RulesError
-from .i18n import LANGUAGES, _, language, normalise, set_language
+from .i18n import LANGUAGES, _, language, lazy, lazy_ngettext, ngettext, normalise, set_language
 from .limits import MAX_SEED, MAX_WORKERS, short
 
 GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.skylands.cli")
@@ -28,7 +28,8 @@ def bot_list(text: str, players: int | None, known: Iterable[str], game: str,
     """The bots of ``--bots a,b,...`` for a game of ``fewest``-``most`` players.
 
     One name with ``players`` given repeats for every seat. Every fault raises
-    :class:`argparse.ArgumentTypeError` saying what is wrong in one line.
+    :class:`argparse.ArgumentTypeError` saying what is wrong in one line (in the current language;
+    ``game`` is the game's name, already translated).
 
     >>> bot_list("greedy", 3, ["greedy", "random"], "Skylands", 2, 4)
     ['greedy', 'greedy', 'greedy']
@@ -37,26 +38,97 @@ def bot_list(text: str, players: int | None, known: Iterable[str], game: str,
     argparse.ArgumentTypeError: unknown bot 'clever' (choose from greedy, random)
     """
     known = list(known)
-    span = f"{game} is for {fewest}-{most} players"
     if players is not None and not fewest <= players <= most:
-        raise argparse.ArgumentTypeError(f"{span}, not {players}")
+        raise argparse.ArgumentTypeError(PLAYER_SPAN.format(game=game, fewest=fewest, most=most, count=players))
     names = [b.strip() for b in text.split(",") if b.strip()]
     if players is not None and len(names) == 1:
         names = names * players
     for b in names:
         if b not in known:
-            raise argparse.ArgumentTypeError(f"unknown bot {b!r} (choose from {', '.join(known)})")
+            raise argparse.ArgumentTypeError(UNKNOWN_BOT.format(bot=repr(b), bots=", ".join(known)))
     if players is not None and len(names) != players:
-        raise argparse.ArgumentTypeError(f"{len(names)} bots for {players} players")
+        raise argparse.ArgumentTypeError(BOTS_FOR_PLAYERS.format(count=len(names), players=players))
     if not fewest <= len(names) <= most:
-        raise argparse.ArgumentTypeError(f"{span}, not {len(names)}")
+        raise argparse.ArgumentTypeError(PLAYER_SPAN.format(game=game, fewest=fewest, most=most, count=len(names)))
     return names
 
 
-JSON_HELP = "print the result as one line of JSON instead of text"
+# Translators: {game} is the game's name ("Isle of Skye", "Skylands"); {fewest}-{most} the players it takes; {count} how many were asked for
+PLAYER_SPAN = lazy("{game} is for {fewest}-{most} players, not {count}")
+# Translators: {bot} is the name typed (in quotes), {bots} the bots there are: greedy, random, ... (names, not translated)
+UNKNOWN_BOT = lazy("unknown bot {bot} (choose from {bots})")
+# Translators: {count} bots named on the command line for {players} players
+BOTS_FOR_PLAYERS = lazy_ngettext("{count} bot for {players} players", "{count} bots for {players} players")
+
+JSON_HELP = lazy("print the result as one line of JSON instead of text")
+# Translators: help of --explain; keep "--json", "actions" and "explanation" (JSON keys) as they are
+EXPLAIN_HELP = lazy("explain every bot decision under its log line (with --json: an \"actions\" list, "
+                    "each with its \"explanation\")")
+# Translators: help of the "daily" command
+DAILY_HELP = lazy("the puzzle of the day (the same for everyone on a date)")
+# Translators: help of --date; keep YYYY-MM-DD's meaning: the date is typed as 2026-11-25
+DATE_HELP = lazy("the day (default: today)")
+# Translators: {file} is the file's name
+SAVED_TO = lazy("Saved to {file}.")
+# Translators: help of a tournament's --games
+GAMES_HELP = lazy("how many games to play (default: %(default)s)")
+# Translators: help of a tournament's --bots; the bots' names are not translated
+ENTRANTS_HELP = lazy("comma-separated, one entrant each (default: %(default)s)")
+# Translators: help of a tournament's --seed
+FIRST_SEED_HELP = lazy("seed of the first game (games use seed, seed+1, ...)")
 
 #: The usage error of :func:`whole_number` (named placeholders: it will be translated).
-WHOLE_NUMBER_FAULT = "expected a whole number from {low} to {high}, not {text}"
+# Translators: a command-line option's value; {text} is what was typed, in quotes
+WHOLE_NUMBER_FAULT = lazy("expected a whole number from {low} to {high}, not {text}")
+
+# argparse's own words ("usage: ", "options", "error: ...", "the following arguments are required: %s"):
+# argparse translates them with the module-level gettext functions it imported, argparse._ and
+# argparse.ngettext, called when the words are shown (ArgumentError.__str__, HelpFormatter, error()).
+# While main() runs they are bound to skye_widgets.i18n's (ARGPARSE_GETTEXT), so argparse's words come
+# from our catalogs, in the language of --lang, with no system catalog and no second domain. A subclass of
+# ArgumentParser could not reach the words of HelpFormatter and ArgumentError, which call argparse._
+# directly. The texts below are argparse's own (Python 3.11), marked here so that Babel extracts them;
+# their %-placeholders are argparse's and stay exactly as they are.
+ARGPARSE_WORDS = (
+    # Translators: argparse: the first words of a usage line ("usage: skye-widgets [-h] ..."); keep the space at the end
+    lazy("usage: "),
+    # Translators: argparse: a heading of --help
+    lazy("positional arguments"),
+    # Translators: argparse: a heading of --help (the options such as --json)
+    lazy("options"),
+    # Translators: argparse: the help of -h/--help
+    lazy("show this help message and exit"),
+    # Translators: argparse: a usage error; %(prog)s is the command ("skye-widgets play"), %(message)s the fault; keep the line break at the end
+    lazy("%(prog)s: error: %(message)s\n"),
+    # Translators: argparse: %(argument_name)s is an option ("--seed") or an argument's name
+    lazy("argument %(argument_name)s: %(message)s"),
+    # Translators: argparse: %s lists the missing arguments ("FILE, --player")
+    lazy("the following arguments are required: %s"),
+    # Translators: argparse: %(value)r is what was typed (in quotes), %(choices)s the accepted values
+    lazy("invalid choice: %(value)r (choose from %(choices)s)"),
+    # Translators: argparse: %(type)s is the kind of value expected ("int"), %(value)r what was typed
+    lazy("invalid %(type)s value: %(value)r"),
+    # Translators: argparse: %s lists the words not understood
+    lazy("unrecognized arguments: %s"),
+    # Translators: argparse: an option given without its value
+    lazy("expected one argument"),
+    lazy("expected at most one argument"),
+    lazy("expected at least one argument"),
+    # Translators: argparse: %(option)s is an abbreviated option, %(matches)s the options it could be
+    lazy("ambiguous option: %(option)s could match %(matches)s"),
+    # Translators: argparse: %r is the value given after "=" to an option that takes none
+    lazy("ignored explicit argument %r"),
+    # Translators: argparse: %s is an option ("--json") that cannot go with another
+    lazy("not allowed with argument %s"),
+    # Translators: argparse: %s lists options of which one must be given
+    lazy("one of the arguments %s is required"),
+    # Translators: argparse: %s is an option string
+    lazy("unexpected option string: %s"),
+    # Translators: argparse: %(parser_name)r is the sub-command typed, %(choices)s the sub-commands there are
+    lazy("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    # Translators: argparse: %s is how many values an option expects
+    lazy_ngettext("expected %s argument", "expected %s arguments"),
+)
 
 # Text tables cut longer names to this many characters (the last one "…") for display
 NAME_COLUMN = 24
@@ -64,7 +136,7 @@ NAME_COLUMN = 24
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:
     """The ``--json`` flag every command that prints a summary takes (same spelling, same help)."""
-    parser.add_argument("--json", action="store_true", help=JSON_HELP)
+    parser.add_argument("--json", action="store_true", help=str(JSON_HELP))
 
 
 def emit(args: argparse.Namespace, data: Callable[[], Any], text: Callable[[], None]) -> None:
@@ -116,11 +188,12 @@ def fit(text: str, width: int = NAME_COLUMN) -> str:
 def add_tournament_flags(parser: argparse.ArgumentParser) -> None:
     """``--workers`` and ``--scheduler``: where a ``tournament``'s games run (all three games)."""
     parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=None,
-                        help="worker processes on this machine (default: every core); the result is "
-                             "the same whatever the number")
+                        help=_("worker processes on this machine (default: every core); the result is "
+                               "the same whatever the number"))
     parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                        help="run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 "
-                             "(needs the [cluster] extra: pip install 'skye-widgets[cluster]')")
+                        # Translators: keep the address and the pip command as they are
+                        help=_("run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 "
+                               "(needs the [cluster] extra: pip install 'skye-widgets[cluster]')"))
 
 
 def run_tournament(args: argparse.Namespace, run: Callable[..., Any], games: int) -> Any:
@@ -141,11 +214,13 @@ def run_tournament(args: argparse.Namespace, run: Callable[..., Any], games: int
         try:
             from distributed import Client
         except ImportError:
-            raise BadConfigError("--scheduler needs Dask distributed: pip install 'skye-widgets[cluster]'") from None
+            raise BadConfigError(_("--scheduler needs Dask distributed: pip install 'skye-widgets[cluster]'")) from None
         try:
             client = Client(args.scheduler, timeout="5s")
         except (OSError, TimeoutError, ValueError) as e:
-            raise BadConfigError(f"cannot reach the Dask scheduler at {short(args.scheduler)}: {short(str(e))}") from None
+            # Translators: {address} is the scheduler's address, {reason} the system's reason (not translated)
+            raise BadConfigError(_("cannot reach the Dask scheduler at {address}: {reason}").format(
+                address=short(args.scheduler), reason=short(str(e)))) from None
         executor = client.get_executor()
     bar = tqdm(total=games, unit="game", file=sys.stderr, disable=None, leave=False, dynamic_ncols=True)
     try:
@@ -156,14 +231,38 @@ def run_tournament(args: argparse.Namespace, run: Callable[..., Any], games: int
             client.close()
 
 
+# Translators: the first line of a tournament's table; {games} games were played by {players} players
+TOURNAMENT_HEAD = lazy_ngettext(
+    "{games} game, {players} players; the entrants change seats from game to game "
+    "(a shared win counts as 1/k of a win for each of the k tied winners):",
+    "{games} games, {players} players; the entrants change seats from game to game "
+    "(a shared win counts as 1/k of a win for each of the k tied winners):", counter="games")
+# Translators: one row of a tournament's table: {entrant} its number, {bot} the bot's name (not translated, padded), {share} the % of games won, {wins} the wins (may be fractional: 12.5), {average} the average victory points; keep the format specs
+TOURNAMENT_ROW_VP = lazy("  entrant {entrant} {bot:8s} win share {share:5.1f}%  ({wins:g} wins)  average VP {average:5.1f}")
+# Translators: as the row above, for Hashi, whose scores are points (not victory points)
+TOURNAMENT_ROW_POINTS = lazy("  entrant {entrant} {bot:8s} win share {share:5.1f}%  ({wins:g} wins)  average points {average:5.1f}")
+
+
 def tournament_report(res: Any, points: str = "VP") -> str:
-    """The readable table of a :class:`~skye_widgets.protocol.TournamentResult`."""
-    lines = [f"{res.games} games, {len(res.bots)} players; the entrants change seats from game to game "
-             "(a shared win counts as 1/k of a win for each of the k tied winners):"]
+    """The readable table of a :class:`~skye_widgets.protocol.TournamentResult` (``points``: "VP", victory
+    points, or "points", Hashi's)."""
+    row = TOURNAMENT_ROW_VP if points == "VP" else TOURNAMENT_ROW_POINTS
+    lines = [TOURNAMENT_HEAD.format(games=res.games, players=len(res.bots))]
     for i, b in enumerate(res.bots):
-        lines.append(f"  entrant {i + 1} {b:8s} win share {100 * res.win_share(i):5.1f}%  "
-                     f"({res.wins[i]:g} wins)  average {points} {res.average_points(i):5.1f}")
+        lines.append(row.format(entrant=i + 1, bot=b, share=100 * res.win_share(i), wins=res.wins[i],
+                                average=res.average_points(i)))
     return "\n".join(lines)
+
+
+def usage_error(prog: str, message: str) -> int:
+    """Print a sub-command's usage fault as argparse prints its own ("PROG: error: MESSAGE", argparse's
+    words from our catalogs, see ARGPARSE_WORDS) on stderr; returns the exit status, 2."""
+    print(_("%(prog)s: error: %(message)s\n") % {"prog": prog, "message": message}, file=sys.stderr, end="")
+    return 2
+
+
+#: argparse's gettext functions while :func:`main` runs (see ARGPARSE_WORDS).
+ARGPARSE_GETTEXT = (_, ngettext)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -219,9 +318,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     before = language()             # the environment's, unless a Python caller chose one
     if code is not None:
         set_language(code)
+    words = argparse._, argparse.ngettext       # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = ARGPARSE_GETTEXT   # type: ignore[attr-defined]
     try:
         return _run(list(argv))
     finally:
+        argparse._, argparse.ngettext = words  # type: ignore[attr-defined]
         set_language(before)        # a Python caller keeps its own language
 
 

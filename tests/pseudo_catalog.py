@@ -23,7 +23,7 @@ LOCALE = ROOT / "skye_widgets" / "locale"
 CODE = "qps"
 
 #: What stays as it is: {{ and }}, format fields {name}, {count:>3}, and %(name)s fields.
-PLACEHOLDER = re.compile(r"\{\{|\}\}|\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]|%%")
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]|%%|%[sr]")
 
 ACCENTED = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",

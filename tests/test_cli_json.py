@@ -51,7 +51,7 @@ def test_every_command_takes_the_same_json_flag():
     for name, p in leaves.items():
         flags = [a for a in p._actions if "--json" in a.option_strings]
         assert len(flags) == 1, name
-        assert flags[0].option_strings == ["--json"] and flags[0].help == JSON_HELP, name
+        assert flags[0].option_strings == ["--json"] and flags[0].help == str(JSON_HELP), name
         assert isinstance(flags[0], argparse._StoreTrueAction), name
 
 
@@ -150,7 +150,8 @@ def test_hashi_solve_check_generate(capsys, tmp_path):
     text, data = both(capsys, "hashi", "check", HASHI_PUZZLE)
     assert data["unique"] and text.startswith(f"{HASHI_PUZZLE}: valid, {data['islands']} islands, unique solution, "
                                               f"difficulty {data['difficulty']} ({data['difficulty_name']}; "
-                                              f"{data['search_nodes']} search node(s))")
+                                              f"{data['search_nodes']} search node"
+                                              f"{'' if data['search_nodes'] == 1 else 's'})")
     text, data = both(capsys, "hashi", "generate", "--seed", "3", "--difficulty", "1")
     from skye_widgets.hashi.puzzle import HashiPuzzle
     has, js = tmp_path / "g.has", tmp_path / "g.json"

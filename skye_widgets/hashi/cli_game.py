@@ -12,8 +12,10 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import SEED, add_json_flag, add_tournament_flags, emit, fit, run_tournament, tournament_report, whole_number
+from ..cli import (FIRST_SEED_HELP, GAMES_HELP, SEED, add_json_flag, add_tournament_flags, emit, fit,
+                   run_tournament, tournament_report, usage_error, whole_number)
 from ..errors import FileFormatError, read_json, write_json
+from ..i18n import _, lazy_ngettext, ngettext
 from ..limits import MAX_GAMES, short
 from ..protocol import play, play_explained
 from .board import board_names, load_board
@@ -23,42 +25,48 @@ from .game import HashiGame
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``play``, ``replay``, ``tournament`` and ``board`` to the ``hashi`` sub-commands."""
-    p = sub.add_parser("play", help="bots play a whole game of Hashi; prints the scores",
-                       description="Bots play a whole game of Hashi (flip-and-write) and the scores are printed.")
-    p.add_argument("--players", type=int, default=1, choices=[1, 2, 3, 4], help="number of players (default 1)")
+    p = sub.add_parser("play", help=_("bots play a whole game of Hashi; prints the scores"),
+                       description=_("Bots play a whole game of Hashi (flip-and-write) and the scores are printed."))
+    p.add_argument("--players", type=int, default=1, choices=[1, 2, 3, 4], help=_("number of players (default 1)"))
     p.add_argument("--bots", default="greedy",
-                   help=f"bot kind for every player, or one per player separated by commas "
-                        f"({', '.join(sorted(BOTS))}; default greedy)")
-    p.add_argument("--seed", type=SEED, default=0, help="seed of the deck and the bots (default 0)")
+                   # Translators: {bots} lists the bots' names (not translated), as does the default, greedy
+                   help=_("bot kind for every player, or one per player separated by commas "
+                          "({bots}; default greedy)").format(bots=", ".join(sorted(BOTS))))
+    p.add_argument("--seed", type=SEED, default=0, help=_("seed of the deck and the bots (default 0)"))
     p.add_argument("--board", default="skerries-a",
-                   help=f"a shipped board ({', '.join(board_names())}) or a board file (default skerries-a)")
-    p.add_argument("--save", metavar="FILE", help="also save the game (replayable) to FILE")
+                   # Translators: {boards} lists the shipped boards' names (identifiers, not translated)
+                   help=_("a shipped board ({boards}) or a board file (default skerries-a)").format(
+                       boards=", ".join(board_names())))
+    p.add_argument("--save", metavar="FILE", help=_("also save the game (replayable) to FILE"))
     p.add_argument("--explain", action="store_true",
-                   help="list every bot move and explain each turn under its first move (with --json: an "
-                        "\"actions\" list, each with its \"explanation\")")
+                   # Translators: keep "--json", "actions" and "explanation" (JSON keys) as they are
+                   help=_("list every bot move and explain each turn under its first move (with --json: an "
+                          "\"actions\" list, each with its \"explanation\")"))
     add_json_flag(p)
     p.set_defaults(func=_play)
 
-    r = sub.add_parser("replay", help="replay a saved Hashi game and print its scores")
-    r.add_argument("file", help="a saved game (from play --save or the widget)")
+    r = sub.add_parser("replay", help=_("replay a saved Hashi game and print its scores"))
+    r.add_argument("file", help=_("a saved game (from play --save or the widget)"))
     add_json_flag(r)
     r.set_defaults(func=_replay)
 
-    t = sub.add_parser("tournament", help="many seeded Hashi games between bots: win shares and average points",
-                       description="Play seeded games of Hashi on side A between bots (entrant i plays bot i "
-                                   "and changes seats from game to game) and print win shares and average "
-                                   "points. A shared win counts 1/k to each of the k tied winners.")
-    t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200)
+    t = sub.add_parser("tournament", help=_("many seeded Hashi games between bots: win shares and average points"),
+                       description=_("Play seeded games of Hashi on side A between bots (entrant i plays bot i "
+                                     "and changes seats from game to game) and print win shares and average "
+                                     "points. A shared win counts 1/k to each of the k tied winners."))
+    t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200, help=str(GAMES_HELP))
     t.add_argument("--bots", default="greedy,random",
-                   help=f"comma-separated, one entrant each ({', '.join(sorted(BOTS))}; default greedy,random)")
-    t.add_argument("--seed", type=SEED, default=0, help="seed of the first game (games use seed, seed+1, ...)")
+                   # Translators: {bots} lists the bots' names (not translated), as does the default
+                   help=_("comma-separated, one entrant each ({bots}; default greedy,random)").format(
+                       bots=", ".join(sorted(BOTS))))
+    t.add_argument("--seed", type=SEED, default=0, help=str(FIRST_SEED_HELP))
     add_tournament_flags(t)
     add_json_flag(t)
     t.set_defaults(func=_tournament)
 
-    b = sub.add_parser("board", help="check a Hashi board file and describe it")
-    b.add_argument("file", help=f"a board file (see docs/hashi.md for the format) or a shipped board "
-                                f"({', '.join(board_names())})")
+    b = sub.add_parser("board", help=_("check a Hashi board file and describe it"))
+    b.add_argument("file", help=_("a board file (see docs/hashi.md for the format) or a shipped board "
+                                  "({boards})").format(boards=", ".join(board_names())))
     add_json_flag(b)
     b.set_defaults(func=_board)
 
@@ -69,10 +77,13 @@ def _bot_kinds(spec: str, players: int) -> list[str] | str:
     if len(kinds) == 1:
         kinds *= players
     if len(kinds) != players:
-        return f"--bots names {len(kinds)} bots for {players} players"
+        # Translators: {count} bots named after --bots for {players} players
+        return ngettext("--bots names {count} bot for {players} players", "--bots names {count} bots for {players} players",
+                        len(kinds)).format(count=len(kinds), players=players)
     for k in kinds:
         if k not in BOTS:
-            return f"unknown bot {k!r}; choose from {', '.join(sorted(BOTS))}"
+            # Translators: {bot} is the name typed (in quotes), {bots} the bots there are (names, not translated)
+            return _("unknown bot {bot}; choose from {bots}").format(bot=repr(k), bots=", ".join(sorted(BOTS)))
     return kinds
 
 
@@ -101,12 +112,14 @@ def _tournament(args: argparse.Namespace) -> int:
     from . import INFO, tournament
 
     entrants = [k.strip() for k in args.bots.split(",") if k.strip()]
-    kinds = _bot_kinds(args.bots, len(entrants)) if entrants else "--bots names no bot"
+    kinds = _bot_kinds(args.bots, len(entrants)) if entrants else _("--bots names no bot")
     if isinstance(kinds, str) or len(entrants) not in INFO.player_counts:
-        fault = kinds if isinstance(kinds, str) else \
-            f"--bots names {len(entrants)} bots; Hashi takes {min(INFO.player_counts)} to {max(INFO.player_counts)}"
-        print(f"skye-widgets hashi tournament: error: {fault}", file=sys.stderr)
-        return 2
+        # Translators: {count} bots named after --bots; Hashi takes {fewest} to {most} players
+        fault = kinds if isinstance(kinds, str) else ngettext(
+            "--bots names {count} bot; Hashi takes {fewest} to {most}",
+            "--bots names {count} bots; Hashi takes {fewest} to {most}", len(entrants)).format(
+            count=len(entrants), fewest=min(INFO.player_counts), most=max(INFO.player_counts))
+        return usage_error("skye-widgets hashi tournament", fault)
     res = run_tournament(args, lambda **how: tournament(kinds, args.games, seed=args.seed, **how), args.games)
     emit(args, res.to_dict, lambda: print(tournament_report(res, points="points")))
     return 0
@@ -118,8 +131,9 @@ def _replay(args: argparse.Namespace) -> int:
     bots = data.get("bots")
     if bots is not None and not (isinstance(bots, list) and len(bots) == game.n_players
                                  and all(b is None or (isinstance(b, str) and b in BOTS) for b in bots)):
-        raise FileFormatError(args.file, f"'bots' must name one bot per player "
-                                         f"({', '.join(sorted(BOTS))} or null), not {short(bots)}")
+        # Translators: 'bots' is the file's key and null JSON's word (not translated); {bots} the bots' names, {value} what the file holds
+        raise FileFormatError(args.file, _("'bots' must name one bot per player ({bots} or null), not {value}").format(
+            bots=", ".join(sorted(BOTS)), value=short(bots)))
     _report(game, bots or [None] * game.n_players, args)
     return 0
 
@@ -158,27 +172,41 @@ def _report(game: HashiGame, bots: Sequence[str | None], args: argparse.Namespac
 
 def _decisions_text(game: HashiGame, decisions: Sequence[Any]) -> None:
     """Every bot action, a turn's explanation under its first action (``play --explain``)."""
-    print("Moves:")
+    print(_("Moves:"))
     for d in decisions:
         print(f"  {fit(game.players[d.player])}: {d.action}")
         if d.explanation.reasons[0].key != "continue":
-            print(f"      why: {d.explanation.text}")
+            print(_("      why: {why}").format(why=d.explanation.text))
     print()
 
 
 def _report_text(game: HashiGame, data: dict[str, Any]) -> None:
-    print(f"Hashi on {data['board']}, seed {data['seed']}")
-    for pl in data["players"]:
-        print(f"  {fit(pl['name'])}: {pl['score']} points")
-        for item in pl["breakdown"]:
-            print(f"    {item['points']:>3}  {item['reason']}")
+    # Translators: {board} is the board's name and side ("Skerries (side A)"), {seed} a number
+    print(_("Hashi on {board}, seed {seed}").format(board=data["board"], seed=data["seed"]))
+    for pl, score in zip(data["players"], (game.score(p) for p in range(game.n_players))):
+        print(ngettext("  {name}: {count} point", "  {name}: {count} points", pl["score"]).format(
+            name=fit(pl["name"]), count=pl["score"]))
+        for item in score.breakdown:
+            print(f"    {item.points:>3}  {item.reason}")
     if not data["over"]:
-        print(f"Game not over: {game.phase}, card {game.round} of {len(game.pile)} "
-              "(finished islands score 2 each only at the end)")
-    lead = "Winner" if data["over"] else "Leading"
-    print(f"{lead}{'s' if len(data['winners']) > 1 else ''}: {', '.join(fit(w) for w in data['winners'])}")
+        # Translators: {phase} is the game's phase, {card} of {cards}: the card being played
+        print(_("Game not over: {phase}, card {card} of {cards} "
+                "(finished islands score 2 each only at the end)").format(
+            phase=game.phase, card=game.round, cards=len(game.pile)))
+    winners = ", ".join(fit(w) for w in data["winners"])
+    if data["over"]:
+        # Translators: {names} lists the winners (one, or several tied)
+        print(ngettext("Winner: {names}", "Winners: {names}", len(data["winners"])).format(names=winners))
+    else:
+        # Translators: a game not over: {names} lists the players leading so far
+        print(ngettext("Leading: {names}", "Leading: {names}", len(data["winners"])).format(names=winners))
     if "rank" in data:
-        print(f"Rank: {data['rank']}")
+        # Translators: the solo game's rank title, already translated
+        print(_("Rank: {rank}").format(rank=data["rank"]))
+
+
+# Translators: a count of islands ("18 islands")
+ISLANDS = lazy_ngettext("{count} island", "{count} islands")
 
 
 def _board(args: argparse.Namespace) -> int:
@@ -189,7 +217,11 @@ def _board(args: argparse.Namespace) -> int:
                   "width": board.width, "height": board.height, "islands": len(board.islands),
                   "red": len(board.red), "blue": len(board.blue), "lines": len(board.lines),
                   "crossings": crossings},
-         lambda: print(f"{args.file}: {fit(board.name)} (side {board.side}), {board.width}x{board.height} grid, "
-                       f"{len(board.islands)} islands ({len(board.red)} red, {len(board.blue)} blue), "
-                       f"{len(board.lines)} dotted lines, {crossings} crossings: OK"))
+         # Translators: a board checked: {name} its name, {side} A or B, the grid's size, then {islands} ("18 islands"), {red} and {blue} the islands with a red / blue flag, {lines} ("26 dotted lines"), {crossings} ("3 crossings")
+         lambda: print(_("{file}: {name} (side {side}), {width}x{height} grid, {islands} ({red} red, {blue} blue), "
+                         "{lines}, {crossings}: OK").format(
+             file=args.file, name=fit(board.name), side=board.side, width=board.width, height=board.height,
+             islands=ISLANDS.format(count=len(board.islands)), red=len(board.red), blue=len(board.blue),
+             lines=ngettext("{count} dotted line", "{count} dotted lines", len(board.lines)).format(count=len(board.lines)),
+             crossings=ngettext("{count} crossing", "{count} crossings", crossings).format(count=crossings))))
     return 0

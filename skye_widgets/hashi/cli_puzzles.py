@@ -21,9 +21,11 @@ import sys
 import time
 from typing import Any
 
-from ..cli import SEED, add_json_flag, emit, whole_number
+from ..cli import DAILY_HELP, DATE_HELP, SAVED_TO, SEED, add_json_flag, emit, whole_number
+from .cli_game import ISLANDS
 from ..limits import MAX_GENERATE_ISLANDS, MAX_GENERATE_SIDE
 from ..errors import write_json, write_text
+from ..i18n import _, ngettext
 from .puzzle import HashiPuzzle, as_pair_counts
 
 
@@ -47,11 +49,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     def text() -> None:
         if sol is None:
-            print(f"{args.file}: no solution")
+            print(_("{file}: no solution").format(file=args.file))
         else:
             print(p.to_ascii(as_pair_counts(sol.bridges)))
-            print(f"solved: {len(p.islands)} islands, {sum(b[4] for b in sol.bridges)} bridges, "
-                  f"{sol.nodes} guesses, {dt:.3f} s")
+            bridges = sum(b[4] for b in sol.bridges)
+            # Translators: {islands} ("4 islands"), {bridges} ("4 bridges"), {guesses} ("0 guesses"); {seconds} the time taken, 0.012
+            print(_("solved: {islands}, {bridges}, {guesses}, {seconds:.3f} s").format(
+                islands=ISLANDS.format(count=len(p.islands)),
+                bridges=ngettext("{count} bridge", "{count} bridges", bridges).format(count=bridges),
+                guesses=ngettext("{count} guess", "{count} guesses", sol.nodes).format(count=sol.nodes), seconds=dt))
 
     emit(args, data, text)
     return 0 if sol is not None else 1
@@ -64,15 +70,20 @@ def cmd_check(args: argparse.Namespace) -> int:
     count, nodes, level = analyse(p)
     out: dict[str, Any] = {"file": args.file, "valid": True, "islands": len(p.islands),
                            "solvable": count > 0, "unique": count == 1}
+    islands = ISLANDS.format(count=len(p.islands))
     if count == 0:
-        text = f"{args.file}: valid file, {len(p.islands)} islands, but NO solution"
+        # Translators: {islands} is "12 islands"
+        text = _("{file}: valid file, {islands}, but NO solution").format(file=args.file, islands=islands)
     elif count > 1:
-        text = f"{args.file}: valid file, {len(p.islands)} islands, solvable but the solution is NOT unique"
+        text = _("{file}: valid file, {islands}, solvable but the solution is NOT unique").format(
+            file=args.file, islands=islands)
     else:
         d = grade(level, nodes)
         out.update({"difficulty": d, "difficulty_name": DIFFICULTY_NAMES[d], "search_nodes": nodes})
-        text = (f"{args.file}: valid, {len(p.islands)} islands, unique solution, difficulty {d} "
-                f"({DIFFICULTY_NAMES[d]}; {nodes} search node(s))")
+        # Translators: {difficulty} 1-4, {name} its name (easy, medium, hard, expert), {nodes} ("3 search nodes")
+        text = _("{file}: valid, {islands}, unique solution, difficulty {difficulty} ({name}; {nodes})").format(
+            file=args.file, islands=islands, difficulty=d, name=str(DIFFICULTY_NAMES[d]),
+            nodes=ngettext("{count} search node", "{count} search nodes", nodes).format(count=nodes))
     emit(args, lambda: out, lambda: print(text))
     return 0 if count == 1 else 1
 
@@ -96,7 +107,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         emit(args, lambda: {"file": args.out, "name": p.name, "islands": len(p.islands),
                             "difficulty": DIFFICULTY_NAMES[d], "level": d, "seed": args.seed,
                             "search_nodes": g.nodes},
-             lambda: print(f"wrote {args.out}: {p.name}, {len(p.islands)} islands"))
+             lambda: print(_("wrote {file}: {name}, {islands}").format(
+                 file=args.out, name=p.name, islands=ISLANDS.format(count=len(p.islands)))))
     else:   # the puzzle itself: .has text, or with --json the JSON document --out x.json would write
         emit(args, lambda: data, lambda: print(p.to_text(), end=""))
     return 0
@@ -104,25 +116,27 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``solve``, ``check`` and ``generate`` to the ``hashi`` sub-commands."""
-    s = sub.add_parser("solve", help="solve a Hashiwokakero puzzle (.has or .json)")
-    s.add_argument("file")
+    s = sub.add_parser("solve", help=_("solve a Hashiwokakero puzzle (.has or .json)"))
+    s.add_argument("file", help=_("the puzzle file (.has or .json)"))
     add_json_flag(s)
     s.set_defaults(func=cmd_solve)
-    c = sub.add_parser("check", help="check a puzzle file: valid, solvable, unique, difficulty")
-    c.add_argument("file")
+    c = sub.add_parser("check", help=_("check a puzzle file: valid, solvable, unique, difficulty"))
+    c.add_argument("file", help=_("the puzzle file (.has or .json)"))
     add_json_flag(c)
     c.set_defaults(func=cmd_check)
-    g = sub.add_parser("generate", help="generate a puzzle with a unique solution")
-    g.add_argument("--seed", type=SEED, default=0)
-    g.add_argument("--difficulty", default="2", help="1-4 or easy, medium, hard, expert")
-    g.add_argument("--size", type=whole_number(3, MAX_GENERATE_SIDE), default=None, help="grid side (default by difficulty)")
-    g.add_argument("--islands", type=whole_number(2, MAX_GENERATE_ISLANDS), default=None, help="target island count (default by difficulty)")
-    g.add_argument("--out", default=None, help="write here (.json, or .has); default: print .has text")
+    g = sub.add_parser("generate", help=_("generate a puzzle with a unique solution"))
+    g.add_argument("--seed", type=SEED, default=0, help=_("the seed the puzzle is made from (default 0)"))
+    # Translators: the words easy, medium, hard, expert are typed as they are (not translated)
+    g.add_argument("--difficulty", default="2", help=_("1-4 or easy, medium, hard, expert"))
+    g.add_argument("--size", type=whole_number(3, MAX_GENERATE_SIDE), default=None, help=_("grid side (default by difficulty)"))
+    g.add_argument("--islands", type=whole_number(2, MAX_GENERATE_ISLANDS), default=None,
+                   help=_("target island count (default by difficulty)"))
+    g.add_argument("--out", default=None, help=_("write here (.json, or .has); default: print .has text"))
     add_json_flag(g)
     g.set_defaults(func=cmd_generate)
-    d = sub.add_parser("daily", help="the puzzle of the day (the same for everyone on a date)")
-    d.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the day (default: today)")
-    d.add_argument("--out", default=None, help="also write the puzzle here (.json, or .has)")
+    d = sub.add_parser("daily", help=str(DAILY_HELP))
+    d.add_argument("--date", default=None, metavar="YYYY-MM-DD", help=str(DATE_HELP))
+    d.add_argument("--out", default=None, help=_("also write the puzzle here (.json, or .has)"))
     add_json_flag(d)
     d.set_defaults(func=cmd_daily)
 
@@ -139,11 +153,13 @@ def cmd_daily(args: argparse.Namespace) -> int:
             write_json(args.out, p.to_json())
 
     def text() -> None:
-        print(f"Hashi puzzle of the day, {d.date.isoformat()}: {d.difficulty_name} {d.stars}, "
-              f"{len(p.islands)} islands, one solution (checked by the exact solver)")
+        # Translators: {date} is 2026-11-25 (not translated), {difficulty} easy/medium/hard/expert, {stars} ★★☆☆, {islands} "12 islands"
+        print(_("Hashi puzzle of the day, {date}: {difficulty} {stars}, {islands}, one solution "
+                "(checked by the exact solver)").format(date=d.date.isoformat(), difficulty=str(d.difficulty_name),
+                                                        stars=d.stars, islands=ISLANDS.format(count=len(p.islands))))
         print(p.to_ascii())
         if args.out:
-            print(f"Saved to {args.out}.")
+            print(str(SAVED_TO).format(file=args.out))
 
     emit(args, lambda: {**d.to_dict(), **({"file": args.out} if args.out else {})}, text)
     return 0

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import FileFormatError, read_json
+from ..i18n import _
 from .generator import DIFFICULTY_NAMES, parse_difficulty
 from .puzzle import HashiPuzzle
 
@@ -53,8 +54,9 @@ def load_shipped(path: str | os.PathLike[str]) -> ShippedHashi:
             raise ValueError
         level = parse_difficulty(d)
     except ValueError:
-        raise FileFormatError(path, f"'difficulty' must be 1-{len(DIFFICULTY_NAMES)} or "
-                                    f"{', '.join(DIFFICULTY_NAMES.values())}, not {str(d)[:40]}") from None
+        # Translators: a shipped puzzle file's fault; 'difficulty' is its key and {names} the words it may hold (easy, medium, ...): not translated; {value} what it holds
+        raise FileFormatError(path, _("'difficulty' must be 1-{most} or {names}, not {value}").format(
+            most=len(DIFFICULTY_NAMES), names=", ".join(map(str, DIFFICULTY_NAMES.values())), value=str(d)[:40])) from None
     return ShippedHashi(Path(path).stem, puzzle, level)
 
 

@@ -18,14 +18,16 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import SEED, add_json_flag, add_tournament_flags, bot_list, emit, fit, run_tournament, tournament_report, whole_number
+from ..cli import (EXPLAIN_HELP, ENTRANTS_HELP, FIRST_SEED_HELP, GAMES_HELP, SEED, add_json_flag, add_tournament_flags,
+                   bot_list, emit, fit, run_tournament, tournament_report, usage_error, whole_number)
 from ..limits import MAX_GAMES, MAX_SAVE_ACTIONS
 from ..errors import FileFormatError, RulesError
+from ..i18n import _, lazy, ngettext
 
 
 def _bot_list(text: str, players: int | None) -> list[str]:
     from .bots import BOTS
-    return bot_list(text, players, BOTS, "Isle of Skye", 2, 5)
+    return bot_list(text, players, BOTS, _("Isle of Skye"), 2, 5)
 
 
 def _scoring(text: str | None) -> tuple[int, int, int, int] | None:
@@ -34,15 +36,16 @@ def _scoring(text: str | None) -> tuple[int, int, int, int] | None:
     try:
         nums = tuple(int(x) for x in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--scoring takes four numbers 1-16 like 3,7,12,1, not {text!r}") from None
+        # Translators: {text} is what was typed after --scoring (in quotes)
+        raise argparse.ArgumentTypeError(_("--scoring takes four numbers 1-16 like 3,7,12,1, not {text}").format(
+            text=repr(text))) from None
     if len(nums) != 4:
-        raise argparse.ArgumentTypeError(f"--scoring takes four numbers (slots A-D), not {len(nums)}")
+        raise argparse.ArgumentTypeError(_("--scoring takes four numbers (slots A-D), not {count}").format(count=len(nums)))
     return nums  # type: ignore[return-value]
 
 
 def _fail(parser_name: str, msg: str) -> int:
-    print(f"skye-widgets {parser_name}: error: {msg}", file=sys.stderr)
-    return 2
+    return usage_error(f"skye-widgets {parser_name}", msg)
 
 
 def _is_header(e: Any) -> bool:
@@ -66,18 +69,32 @@ def print_log(state: Any, out: Any = None, decisions: Sequence[Any] | None = Non
         else:
             print(f"  {e.text}", file=out)
         for why in notes.get(i, ()):
-            print(f"      why: {why}", file=out)
+            # Translators: a bot's explanation under the log line of its move; {why} is the explanation
+            print(_("      why: {why}").format(why=why), file=out)
+
+
+#: A row of the result table: (with the bot's name, the winner) -> the sentence.
+RESULT_ROW = {
+    # Translators: a row of the result table: {rank}. {name}: victory points, gold and {tiles} ("12 tiles")
+    (False, False): lazy("  {rank}. {name}: {vp} VP, {gold} gold, {tiles}"),
+    # Translators: as above, the winner's row
+    (False, True): lazy("  {rank}. {name}: {vp} VP, {gold} gold, {tiles}  <- winner"),
+    # Translators: as above, with the bot that played the seat ({bot}: its name, not translated)
+    (True, False): lazy("  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}"),
+    # Translators: as above, the winner's row, with the bot
+    (True, True): lazy("  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}  <- winner"),
+}
 
 
 def print_table(state: Any, bots: Sequence[str] | None, out: Any = None) -> None:
     """The final result table, winners marked."""
     out = out or sys.stdout
-    print("\nResult:", file=out)
+    print("\n" + _("Result:"), file=out)
     winners = set(state.winners()) if state.is_over() else set()
     for p, r in enumerate(state.results()):
-        bot = f" [{bots[p]}]" if bots else ""
-        star = "  <- winner" if p in winners else ""
-        print(f"  {r.rank}. {fit(r.name)}{bot}: {r.vp} VP, {r.gold} gold, {r.tiles} tiles{star}", file=out)
+        row = RESULT_ROW[bool(bots), p in winners]
+        print(row.format(rank=r.rank, name=fit(r.name), bot=bots[p] if bots else "", vp=r.vp, gold=r.gold,
+                         tiles=ngettext("{count} tile", "{count} tiles", r.tiles).format(count=r.tiles)), file=out)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -111,7 +128,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         print_log(state, decisions=decisions)
         print_table(state, bots)
         if args.save:
-            print(f"\nSaved to {args.save} ({len(state.history)} actions).")
+            print("\n" + ngettext("Saved to {file} ({count} action).", "Saved to {file} ({count} actions).",
+                                  len(state.history)).format(file=args.save, count=len(state.history)))
 
     emit(args, data, text)
     return 0
@@ -123,7 +141,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     saved, state = load_game(args.file)
     if args.step is not None:
         if not 0 <= args.step <= len(saved.actions):
-            raise FileFormatError(args.file, f"--step {args.step} is outside 0..{len(saved.actions)}")
+            raise FileFormatError(args.file, _("--step {step} is outside 0..{count}").format(
+                step=args.step, count=len(saved.actions)))
         state = saved.replay(args.step)
 
     def text() -> None:
@@ -142,7 +161,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except argparse.ArgumentTypeError as e:
         return _fail("tournament", str(e))
     if args.games < 1:
-        return _fail("tournament", "--games must be at least 1")
+        return _fail("tournament", _("--games must be at least 1"))
     res = run_tournament(args, lambda **how: tournament(bots, games=args.games, seed=args.seed, **how), args.games)
     emit(args, res.to_dict, lambda: print(tournament_report(res)))
     return 0
@@ -150,38 +169,38 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``play``, ``replay`` and ``tournament``."""
-    p = sub.add_parser("play", help="play a whole Isle of Skye game between bots",
-                       description="Play a whole Isle of Skye game between bots (random, greedy, planner, strong).")
-    p.add_argument("--players", type=int, default=None, help="2-5 (default: one per bot)")
+    p = sub.add_parser("play", help=_("play a whole Isle of Skye game between bots"),
+                       # Translators: the bots' names (random, greedy, planner, strong) are not translated
+                       description=_("Play a whole Isle of Skye game between bots (random, greedy, planner, strong)."))
+    p.add_argument("--players", type=int, default=None, help=_("2-5 (default: one per bot)"))
     p.add_argument("--bots", default=None,
-                   help="comma-separated bot per seat: random, greedy, planner, strong; "
-                        "one name fills every seat (default: random,greedy,greedy,random)")
-    p.add_argument("--seed", type=SEED, default=0, help="seed of the whole game (default 0)")
-    p.add_argument("--names", default="", help="comma-separated player names")
-    p.add_argument("--scoring", default="", help="scoring tiles for A-D, e.g. 3,7,12,1 (default: drawn by seed)")
-    p.add_argument("--explain", action="store_true",
-                   help="explain every bot decision under its log line (with --json: an \"actions\" list, "
-                        "each with its \"explanation\")")
+                   # Translators: the bots' names and the default list are typed as they are: not translated
+                   help=_("comma-separated bot per seat: random, greedy, planner, strong; "
+                          "one name fills every seat (default: random,greedy,greedy,random)"))
+    p.add_argument("--seed", type=SEED, default=0, help=_("seed of the whole game (default 0)"))
+    p.add_argument("--names", default="", help=_("comma-separated player names"))
+    p.add_argument("--scoring", default="", help=_("scoring tiles for A-D, e.g. 3,7,12,1 (default: drawn by seed)"))
+    p.add_argument("--explain", action="store_true", help=str(EXPLAIN_HELP))
     add_json_flag(p)
-    p.add_argument("--save", metavar="FILE", help="save the game (config + actions) as JSON")
+    p.add_argument("--save", metavar="FILE", help=_("save the game (config + actions) as JSON"))
     p.set_defaults(func=cmd_play)
 
-    r = sub.add_parser("replay", help="replay a saved Isle of Skye game and print its summary",
-                       description="Replay a saved game through the rules and print what `play` prints: "
-                                   "the log and the result table, or with --json the same JSON summary.")
-    r.add_argument("file", help="a file written by `play --save`")
-    r.add_argument("--step", type=whole_number(0, MAX_SAVE_ACTIONS), default=None, help="stop after this many actions")
+    r = sub.add_parser("replay", help=_("replay a saved Isle of Skye game and print its summary"),
+                       description=_("Replay a saved game through the rules and print what `play` prints: "
+                                     "the log and the result table, or with --json the same JSON summary."))
+    r.add_argument("file", help=_("a file written by `play --save`"))
+    r.add_argument("--step", type=whole_number(0, MAX_SAVE_ACTIONS), default=None, help=_("stop after this many actions"))
     add_json_flag(r)
     r.add_argument("--log", action="store_true", help=argparse.SUPPRESS)   # the text form, now the default
     r.set_defaults(func=cmd_replay)
 
-    t = sub.add_parser("tournament", help="many seeded Isle of Skye games between bots: win shares and average VP",
-                       description="Play seeded games between bots (entrant i plays bot i and changes seats "
-                                   "from game to game) and print win shares and average VP. A shared win counts "
-                                   "1/k to each of the k tied winners.")
-    t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200)
-    t.add_argument("--bots", default="greedy,random,random,random")
-    t.add_argument("--seed", type=SEED, default=0, help="seed of the first game (games use seed, seed+1, ...)")
+    t = sub.add_parser("tournament", help=_("many seeded Isle of Skye games between bots: win shares and average VP"),
+                       description=_("Play seeded games between bots (entrant i plays bot i and changes seats "
+                                     "from game to game) and print win shares and average VP. A shared win counts "
+                                     "1/k to each of the k tied winners."))
+    t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200, help=str(GAMES_HELP))
+    t.add_argument("--bots", default="greedy,random,random,random", help=str(ENTRANTS_HELP))
+    t.add_argument("--seed", type=SEED, default=0, help=str(FIRST_SEED_HELP))
     add_tournament_flags(t)
     add_json_flag(t)
     t.set_defaults(func=cmd_tournament)

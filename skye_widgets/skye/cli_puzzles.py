@@ -20,43 +20,44 @@ import argparse
 import sys
 from typing import Any
 
-from ..cli import SEED, add_json_flag, emit
+from ..cli import DAILY_HELP, DATE_HELP, SAVED_TO, SEED, add_json_flag, emit
 from ..errors import FileFormatError, RulesError
+from ..i18n import _, lazy, lazy_ngettext, ngettext
 from .puzzles import describe_objective, evaluate, load_problem, save_puzzle
 
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``puzzle`` and its sub-commands to ``sub``."""
-    p = sub.add_parser("puzzle", help="Isle of Skye placement puzzles: solve, check, generate",
-                       description="Isle of Skye placement puzzles (files in puzzles/skye/).")
+    p = sub.add_parser("puzzle", help=_("Isle of Skye placement puzzles: solve, check, generate"),
+                       description=_("Isle of Skye placement puzzles (files in puzzles/skye/)."))
     s = p.add_subparsers(dest="puzzle_command", metavar="ACTION")
     p.set_defaults(func=lambda _a: (p.print_help(), 2)[1])
 
-    solve = s.add_parser("solve", help="solve a puzzle file exactly")
-    solve.add_argument("file")
+    solve = s.add_parser("solve", help=_("solve a puzzle file exactly"))
+    solve.add_argument("file", help=_("the puzzle file"))
     add_json_flag(solve)
     solve.set_defaults(func=cmd_solve)
 
-    check = s.add_parser("check", help="validate puzzle files and re-solve them")
-    check.add_argument("files", nargs="+", metavar="FILE")
+    check = s.add_parser("check", help=_("validate puzzle files and re-solve them"))
+    check.add_argument("files", nargs="+", metavar="FILE", help=_("the puzzle files"))
     add_json_flag(check)
     check.set_defaults(func=cmd_check)
 
-    gen = s.add_parser("generate", help="make a new puzzle by seed")
-    gen.add_argument("--seed", type=SEED, required=True)
+    gen = s.add_parser("generate", help=_("make a new puzzle by seed"))
+    gen.add_argument("--seed", type=SEED, required=True, help=_("the seed the puzzle is made from"))
     gen.add_argument("--difficulty", type=int, required=True, choices=range(1, 6), metavar="D",
-                     help="1 (two tiles, small territory) to 5 (four tiles)")
+                     help=_("1 (two tiles, small territory) to 5 (four tiles)"))
     gen.add_argument("--subject", type=int, choices=range(0, 17), metavar="N", default=None,
-                     help="the scoring tile the puzzle is about (1-16; 0: scrolls/income only)")
-    gen.add_argument("--scrolls", action="store_true", help="score the scrolls too")
-    gen.add_argument("--income", action="store_true", help="score the income too")
-    gen.add_argument("--out", required=True, help="the puzzle file to write")
+                     help=_("the scoring tile the puzzle is about (1-16; 0: scrolls/income only)"))
+    gen.add_argument("--scrolls", action="store_true", help=_("score the scrolls too"))
+    gen.add_argument("--income", action="store_true", help=_("score the income too"))
+    gen.add_argument("--out", required=True, help=_("the puzzle file to write"))
     add_json_flag(gen)
     gen.set_defaults(func=cmd_generate)
 
-    daily = s.add_parser("daily", help="the puzzle of the day (the same for everyone on a date)")
-    daily.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the day (default: today)")
-    daily.add_argument("--out", default=None, help="also write the puzzle file here (to solve or play it)")
+    daily = s.add_parser("daily", help=str(DAILY_HELP))
+    daily.add_argument("--date", default=None, metavar="YYYY-MM-DD", help=str(DATE_HELP))
+    daily.add_argument("--out", default=None, help=_("also write the puzzle file here (to solve or play it)"))
     add_json_flag(daily)
     daily.set_defaults(func=cmd_daily)
 
@@ -64,6 +65,11 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
 #: ``puzzle solve`` counts optimal territories up to this many ("at least" beyond): a 5-tile
 #: hand can have hundreds of thousands, and counting them all would take minutes.
 SOLVE_OPTIMA_CAP = 1000
+
+# Translators: how many final territories reach the optimum
+OPTIMA = lazy_ngettext("{count} optimal final territory", "{count} optimal final territories")
+# Translators: as above, when the count stopped at its cap (1000): there may be more
+OPTIMA_AT_LEAST = lazy_ngettext("at least {count} optimal final territory", "at least {count} optimal final territories")
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -75,18 +81,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise FileFormatError(args.file, str(e)) from None
 
     def text() -> None:
-        g, _ = greedy(territory, hand, obj)
+        g, _moves = greedy(territory, hand, obj)
         print(f"{args.file}: {describe_objective(obj)}")
         n = sol.optimal_territories
-        print(f"optimum {sol.optimum} (greedy placement: {g}); {'at least ' if n >= SOLVE_OPTIMA_CAP else ''}"
-              f"{n} optimal final territor{'y' if n == 1 else 'ies'}")
+        optima = (OPTIMA_AT_LEAST if n >= SOLVE_OPTIMA_CAP else OPTIMA).format(count=n)
+        # Translators: {optimum} the best score, {greedy} what greedy placement scores; {optima} is "3 optimal final territories"
+        print(_("optimum {optimum} (greedy placement: {greedy}); {optima}").format(
+            optimum=sol.optimum, greedy=g, optima=optima))
         final = territory.copy()
         for m in sol.moves:
             if m.returned:
-                print(f"  tile {m.tile}: fits nowhere, back to the bag")
+                print(_("  tile {tile}: fits nowhere, back to the bag").format(tile=m.tile))
             else:
                 final.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
-                print(f"  tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}")
+                # Translators: a tile of the solution: its cell (x, y) and its rotation (0-3 quarter turns)
+                print(_("  tile {tile} at ({x}, {y}) rotation {rotation}").format(tile=m.tile, x=m.x, y=m.y,
+                                                                                rotation=m.rotation))
         print(evaluate(obj, final).explain())
 
     emit(args, sol.to_json, text)
@@ -94,7 +104,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 #: One checked file (named placeholders: it will be translated).
-CHECK_OK = "{file}: ok (difficulty {difficulty}, optimum {optimum}); grade {stars} of 5 stars: {reasons}"
+# Translators: {file} is the file's name; {difficulty} 1-5; {stars} 1-5; {reasons} the grade's reasons (sentences)
+CHECK_OK = lazy("{file}: ok (difficulty {difficulty}, optimum {optimum}); grade {stars} of 5 stars: {reasons}")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -127,7 +138,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from .puzzle_generator import GenerationError, generate
     subject = args.subject
     if subject == 0 and not (args.scrolls or args.income):
-        print("skye-widgets: --subject 0 needs --scrolls or --income", file=sys.stderr)
+        print("skye-widgets: " + _("--subject 0 needs --scrolls or --income"), file=sys.stderr)
         return 2
     try:
         p = generate(args.seed, args.difficulty, subject, scrolls=args.scrolls, with_income=args.income)
@@ -143,8 +154,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
          lambda: {"file": args.out, "id": p.id, "title": p.title, "difficulty": p.difficulty,
                   "hand": list(p.hand), "objective": describe_objective(p.objective),
                   "optimum": p.optimum, "greedy": p.greedy, "gap": gap},
-         lambda: print(f"{args.out}: {p.title!r}, difficulty {p.difficulty}, hand {list(p.hand)}, "
-                       f"{describe_objective(p.objective)}; optimum {p.optimum}, greedy {p.greedy} (gap {gap})"))
+         # Translators: {title} the puzzle's title (in quotes), {hand} its tiles ([12, 40]), {objective} what is scored
+         lambda: print(_("{file}: {title}, difficulty {difficulty}, hand {hand}, {objective}; optimum {optimum}, "
+                         "greedy {greedy} (gap {gap})").format(
+             file=args.out, title=repr(p.title), difficulty=p.difficulty, hand=list(p.hand),
+             objective=describe_objective(p.objective), optimum=p.optimum, greedy=p.greedy, gap=gap)))
     return 0
 
 
@@ -159,13 +173,19 @@ def cmd_daily(args: argparse.Namespace) -> int:
             raise FileFormatError(args.out, e.strerror or str(e)) from None
 
     def text() -> None:
-        print(f"Isle of Skye puzzle of the day, {d.date.isoformat()}: {p.title} {d.stars}")
-        print(f"Objective: {describe_objective(p.objective)}")
-        print(f"Hand: {', '.join(map(str, p.hand))}")
-        print(f"Start: {p.start().describe()}")
-        print(f"The best possible score, stated by the exact solver: {p.optimum} points.")
+        # Translators: {date} is 2026-11-25 (not translated), {title} the puzzle's title, {stars} its stars (★★☆)
+        print(_("Isle of Skye puzzle of the day, {date}: {title} {stars}").format(
+            date=d.date.isoformat(), title=p.title, stars=d.stars))
+        print(_("Objective: {objective}").format(objective=describe_objective(p.objective)))
+        # Translators: {tiles} lists the tiles' numbers: 12, 40, 7
+        print(_("Hand: {tiles}").format(tiles=", ".join(map(str, p.hand))))
+        # Translators: {start} describes the starting territory
+        print(_("Start: {start}").format(start=p.start().describe()))
+        print(ngettext("The best possible score, stated by the exact solver: {count} point.",
+                       "The best possible score, stated by the exact solver: {count} points.", p.optimum).format(
+            count=p.optimum))
         if args.out:
-            print(f"Saved to {args.out}.")
+            print(str(SAVED_TO).format(file=args.out))
 
     emit(args, lambda: {**d.to_dict(), **({"file": args.out} if args.out else {})}, text)
     return 0

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..cli import add_json_flag, emit, fit
 from ..errors import FileFormatError, RulesError
+from ..i18n import _, ngettext
 from .files import load_players
 from .scoring import SCORING_TILES, ScoreResult, gold_points, income, score_all_tiles, scroll_points
 from .territory import Territory
@@ -26,17 +27,19 @@ from .territory import Territory
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``score`` and ``legal`` to ``sub``."""
-    p = sub.add_parser("score", help="score an Isle of Skye territory file (all 16 scoring tiles, scrolls, gold)",
-                       description="What every scoring tile would award each player of a territory file now.")
-    p.add_argument("file", metavar="FILE", help='territory file: {"players": [{"name", "gold", "tiles": [...]}]}')
+    p = sub.add_parser("score", help=_("score an Isle of Skye territory file (all 16 scoring tiles, scrolls, gold)"),
+                       description=_("What every scoring tile would award each player of a territory file now."))
+    # Translators: the JSON after the colon is the file's format: not translated
+    p.add_argument("file", metavar="FILE", help=_('territory file: {{"players": [{{"name", "gold", "tiles": [...]}}]}}').format())
     add_json_flag(p)
     p.set_defaults(func=cmd_score)
 
-    p = sub.add_parser("legal", help="legal placements of a tile in a player's territory",
-                       description="The sorted legal [x, y, rotation] placements of a tile.")
-    p.add_argument("file", metavar="FILE", help="territory file")
-    p.add_argument("--player", required=True, metavar="NAME", help="the player's name in the file")
-    p.add_argument("--tile", required=True, metavar="N", help="tile number 1-73")
+    p = sub.add_parser("legal", help=_("legal placements of a tile in a player's territory"),
+                       # Translators: [x, y, rotation] names the three numbers of a placement as the JSON output gives them
+                       description=_("The sorted legal [x, y, rotation] placements of a tile."))
+    p.add_argument("file", metavar="FILE", help=_("territory file"))
+    p.add_argument("--player", required=True, metavar="NAME", help=_("the player's name in the file"))
+    p.add_argument("--tile", required=True, metavar="N", help=_("tile number 1-73"))
     add_json_flag(p)
     p.set_defaults(func=cmd_legal)
 
@@ -62,20 +65,25 @@ def score_text(players: list[Territory]) -> str:
     """A readable table of every scoring tile per player, then the breakdowns."""
     golds = [t.gold for t in players]
     tiles = score_all_tiles(players, golds)
-    names = [fit(t.name or f"player {i + 1}") for i, t in enumerate(players)]
+    # Translators: a player without a name in the file, by seat: "player 2"
+    names = [fit(t.name or _("player {number}").format(number=i + 1)) for i, t in enumerate(players)]
     w = max(8, *(len(n) for n in names))       # names are cut to cli.NAME_COLUMN characters
-    label_w = max(len(s.label) for s in SCORING_TILES.values())
+    extra = [(_("scrolls"), [scroll_points(t) for t in players]),
+             # Translators: a row of the score table: the victory points of the gold, one for every 5 gold
+             (_("gold (1 VP per 5)"), [gold_points(t.gold) for t in players]),
+             # Translators: a row of the score table: the base income (castle and whisky joined by road)
+             (_("income (base)"), [income(t) for t in players])]
+    label_w = max(*(len(str(s.label)) for s in SCORING_TILES.values()), *(len(label) for label, _r in extra))
     lines = [" " * label_w + "  " + "  ".join(f"{n:>{w}}" for n in names)]
     for n, s in SCORING_TILES.items():
-        lines.append(f"{s.label:<{label_w}}  " + "  ".join(f"{per[n].points:>{w}}" for per in tiles))
-    extra = [("scrolls", [scroll_points(t) for t in players]),
-             ("gold (1 VP per 5)", [gold_points(t.gold) for t in players]),
-             ("income (base)", [income(t) for t in players])]
+        lines.append(f"{str(s.label):<{label_w}}  " + "  ".join(f"{per[n].points:>{w}}" for per in tiles))
     for label, results in extra:
         lines.append(f"{label:<{label_w}}  " + "  ".join(f"{r.points:>{w}}" for r in results))
     for i, (t, per) in enumerate(zip(players, tiles)):
         lines.append("")
-        lines.append(f"{names[i]}: {len(t)} tiles, {t.gold} gold")
+        # Translators: {name}: {tiles} ("12 tiles"), {gold} the player's gold
+        lines.append(_("{name}: {tiles}, {gold} gold").format(
+            name=names[i], tiles=ngettext("{count} tile", "{count} tiles", len(t)).format(count=len(t)), gold=t.gold))
         for n, s in SCORING_TILES.items():
             if per[n].breakdown:
                 lines.append(f"  {s.label}: {per[n].points}")
@@ -100,22 +108,28 @@ def cmd_legal(args: argparse.Namespace) -> int:
     players = load_players(args.file)
     by_name = {t.name: t for t in players}
     if args.player not in by_name:
-        raise FileFormatError(args.file, f"no player named {args.player!r} "
-                                         f"(players: {', '.join(repr(n) for n in by_name)})")
+        # Translators: {name} is the name asked for (in quotes), {names} the names in the file (in quotes)
+        raise FileFormatError(args.file, _("no player named {name} (players: {names})").format(
+            name=repr(args.player), names=", ".join(repr(n) for n in by_name)))
     territory = by_name[args.player]
     tile = args.tile
     for other in players:
         if other is not territory and any(p.tile == tile for p in other):
-            raise RulesError(f"tile {tile} is already in {other.name or 'another player'}'s territory")
+            if other.name:
+                raise RulesError(_("tile {tile} is already in {name}'s territory").format(tile=tile, name=other.name))
+            raise RulesError(_("tile {tile} is already in another player's territory").format(tile=tile))
     moves = territory.legal_placements(tile)
 
     def text() -> None:
         if moves:
-            print(f"{len(moves)} legal placements of tile {tile} for {fit(args.player)}: (x, y, rotation)")
+            # Translators: {count} placements; each follows on its own line as (x, y, rotation)
+            print(ngettext("{count} legal placement of tile {tile} for {name}: (x, y, rotation)",
+                           "{count} legal placements of tile {tile} for {name}: (x, y, rotation)", len(moves)).format(
+                count=len(moves), tile=tile, name=fit(args.player)))
             for m in moves:
                 print(f"  {m}")
         else:
-            print(f"tile {tile} has no legal placement in {fit(args.player)}'s territory")
+            print(_("tile {tile} has no legal placement in {name}'s territory").format(tile=tile, name=fit(args.player)))
 
     emit(args, lambda: [list(m) for m in moves], text)
     sys.stdout.flush()

@@ -434,27 +434,36 @@ class Territory(Pictured):
         faulty field, e.g. ``tiles[2]: tile 99 is not a tile (1-73 or castle-<colour>)``.
         """
         if not isinstance(d, dict):
-            raise TerritoryDataError(f"a player entry must be an object, not {type(d).__name__}")
+            # Translators: a territory file's fault; {kind} is the JSON value's type as Python names it (list, str, int): not translated
+            raise TerritoryDataError(_("a player entry must be an object, not {kind}").format(kind=type(d).__name__))
+        # The faults below start with the field of the file they are about ("name", "tiles[2]", not translated)
         name = d.get("name", "")
         if not isinstance(name, str):
-            raise TerritoryDataError("name: must be a string")
+            # Translators: a territory file's fault; {field} is the file's field ("name"), not translated
+            raise TerritoryDataError(_("{field}: must be a string").format(field="name"))
         gold = d.get("gold", 0)
         if not is_whole(gold, 0, None):
-            raise TerritoryDataError(f"gold: {_short(gold)} is not a whole number >= 0")
+            # Translators: a territory file's fault; {field} is the file's field ("gold"), {value} what it holds
+            raise TerritoryDataError(_("{field}: {value} is not a whole number >= 0").format(field="gold", value=_short(gold)))
         entries = d.get("tiles")
         if not isinstance(entries, list) or not entries:
-            raise TerritoryDataError("tiles: missing or empty (a territory starts with its castle)")
+            # Translators: a territory file's fault; {field} is the file's field ("tiles"), not translated
+            raise TerritoryDataError(_("{field}: missing or empty (a territory starts with its castle)").format(field="tiles"))
         territory: Territory | None = None
         for i, e in enumerate(entries):
             where = f"tiles[{i}]"
             if not isinstance(e, dict):
-                raise TerritoryDataError(f"{where}: must be an object with tile, x, y, rotation")
+                # Translators: a territory file's fault; {field} is "tiles[2]"; tile, x, y, rotation are the file's keys: not translated
+                raise TerritoryDataError(_("{field}: must be an object with tile, x, y, rotation").format(field=where))
             for key in ("tile", "x", "y", "rotation"):
                 if key not in e:
-                    raise TerritoryDataError(f"{where}: missing field {key!r}")
+                    # Translators: a territory file's fault; {field} is "tiles[2]", {key} the missing key (in quotes, not translated)
+                    raise TerritoryDataError(_("{field}: missing field {key}").format(field=where, key=repr(key)))
             for key in ("x", "y"):
                 if not is_whole(e[key], None, None):
-                    raise TerritoryDataError(f"{where}: {key} = {_short(e[key])} is not a whole number")
+                    # Translators: a territory file's fault; {field} is "tiles[2]", {key} x or y, {value} what it holds
+                    raise TerritoryDataError(_("{field}: {key} = {value} is not a whole number").format(
+                        field=where, key=key, value=_short(e[key])))
             tid, x, y, r = e["tile"], e["x"], e["y"], e["rotation"]
             try:
                 if territory is None:

@@ -15,7 +15,9 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import SEED, add_json_flag, add_tournament_flags, bot_list, emit, fit, run_tournament, whole_number
+from ..cli import (EXPLAIN_HELP, FIRST_SEED_HELP, GAMES_HELP, SEED, add_json_flag, add_tournament_flags, bot_list, emit,
+                   fit, run_tournament, usage_error, whole_number)
+from ..i18n import _, lazy, ngettext
 from ..limits import MAX_GAMES
 from ..errors import FileFormatError, read_json, write_json
 from . import tournament as play_tournament
@@ -24,8 +26,12 @@ from ..protocol import play_explained
 from .game import SIDES, GameState, play_game
 
 
+# Translators: help of --side; the sides' names (beginner, advanced) are typed as they are
+SIDE_HELP = lazy("player board side: %(choices)s (default: %(default)s)")
+
+
 def _bot_list(text: str, players: int | None) -> list[str]:
-    return bot_list(text, players, BOT_NAMES, "Skylands", 2, 4)
+    return bot_list(text, players, BOT_NAMES, _("Skylands"), 2, 4)
 
 
 def _names(bots: Sequence[str]) -> list[str]:
@@ -57,20 +63,23 @@ def play_seeded(bots: Sequence[str], seed: int, side: str = "beginner", intro: b
 
 
 def _print_result(g: GameState, out: Any) -> None:
-    print(f"game over after {g.turn + 1} turns: {g.end_reason}", file=out)
+    # Translators: {count} turns were played; {reason} says why the game ended (a sentence)
+    print(ngettext("game over after {count} turn: {reason}", "game over after {count} turns: {reason}",
+                   g.turn + 1).format(count=g.turn + 1, reason=g.end_reason), file=out)
     for name, s in zip(g.names, g.scores()):
         print(f"\n{fit(name)}:", file=out)
         print(s.explain(), file=out)
-    print(f"\nwinner{'s' if len(g.winners()) > 1 else ''}: "
-          + ", ".join(fit(g.names[w]) for w in g.winners()), file=out)
+    winners = g.winners()
+    # Translators: {names} lists the winners (one, or several tied)
+    print("\n" + ngettext("winner: {names}", "winners: {names}", len(winners)).format(
+        names=", ".join(fit(g.names[w]) for w in winners)), file=out)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     try:
         bots = _bot_list(args.bots, args.players)
     except argparse.ArgumentTypeError as e:
-        print(f"skye-widgets skylands play: error: {e}", file=sys.stderr)
-        return 2
+        return usage_error("skye-widgets skylands play", str(e))
     decisions = None
     if args.explain:                    # the same game: choose_explained plays what choose plays
         g, decisions = play_explained(GameState.new, [make_bot(b, args.seed * 10 + i) for i, b in enumerate(bots)],
@@ -93,7 +102,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         for i, line in enumerate(g.log):
             print(line)
             for why in notes.get(i, ()):
-                print(f"    why: {why}")
+                # Translators: a bot's explanation under the log line of its move; {why} is the explanation
+                print(_("    why: {why}").format(why=why))
         _print_result(g, sys.stdout)
 
     emit(args, data, text)
@@ -106,7 +116,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     bots = data.get("bots")
     if bots is not None and not (isinstance(bots, list) and len(bots) == len(g.names)
                                  and all(isinstance(b, str) and b in BOT_NAMES for b in bots)):
-        raise FileFormatError(args.file, f"'bots' must name one bot per player ({', '.join(BOT_NAMES)})")
+        # Translators: 'bots' is the file's key (not translated); {bots} lists the bots' names
+        raise FileFormatError(args.file, _("'bots' must name one bot per player ({bots})").format(bots=", ".join(BOT_NAMES)))
 
     def text() -> None:
         print(g.summary())
@@ -134,17 +145,20 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     try:
         bots = _bot_list(args.bots, None)
     except argparse.ArgumentTypeError as e:
-        print(f"skye-widgets skylands tournament: error: {e}", file=sys.stderr)
-        return 2
+        return usage_error("skye-widgets skylands tournament", str(e))
     if args.games < 1:
-        print("skye-widgets skylands tournament: error: --games must be at least 1", file=sys.stderr)
-        return 2
+        return usage_error("skye-widgets skylands tournament", _("--games must be at least 1"))
     r = run_tournament(args, lambda **how: tournament(bots, args.games, args.seed, args.side, **how), args.games)
 
     def text() -> None:
-        print(f"{args.games} games, seats {', '.join(bots)} (rotating), seeds {args.seed}..{args.seed + args.games - 1}")
+        # Translators: {games} games played; {seats} the bots' names; seeds {first}..{last}
+        print(ngettext("{games} game, seats {seats} (rotating), seeds {first}..{last}",
+                       "{games} games, seats {seats} (rotating), seeds {first}..{last}", args.games).format(
+            games=args.games, seats=", ".join(bots), first=args.seed, last=args.seed + args.games - 1))
         for k, share in r["win_share"].items():
-            print(f"  {k:8s} wins {share:6.1%} of games   mean {r['mean_vp'][k]:6.2f} VP")
+            # Translators: a bot's row: {bot} its name (not translated), {share} the games it won (0.0% to 100.0%), {mean} its average victory points; keep the format specs
+            print(_("  {bot:8s} wins {share:6.1%} of games   mean {mean:6.2f} VP").format(
+                bot=k, share=share, mean=r["mean_vp"][k]))
 
     emit(args, lambda: r, text)
     return 0
@@ -152,36 +166,38 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``skylands play | replay | tournament`` to the skye-widgets parser."""
-    p = sub.add_parser("skylands", help="Skylands: play bot games, replay saves, run tournaments",
-                       description="Skylands from the command line.")
+    p = sub.add_parser("skylands", help=_("Skylands: play bot games, replay saves, run tournaments"),
+                       description=_("Skylands from the command line."))
     s = p.add_subparsers(dest="skylands_command", metavar="SUBCOMMAND")
     p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
 
-    play = s.add_parser("play", help="one game between bots")
-    play.add_argument("--players", type=int, default=None, help="2-4 (default: one per bot)")
+    play = s.add_parser("play", help=_("one game between bots"))
+    play.add_argument("--players", type=int, default=None, help=_("2-4 (default: one per bot)"))
     play.add_argument("--bots", default="greedy,random,random",
-                      help=f"comma-separated, one per seat, from {', '.join(BOT_NAMES)} (default: %(default)s)")
-    play.add_argument("--seed", type=SEED, default=0)
-    play.add_argument("--side", choices=SIDES, default="beginner", help="player board side")
+                      # Translators: {bots} lists the bots' names (not translated); keep %(default)s, the default list
+                      help=_("comma-separated, one per seat, from {bots} (default: %(default)s)").format(
+                          bots=", ".join(BOT_NAMES)))
+    play.add_argument("--seed", type=SEED, default=0, help=_("seed of the whole game (default 0)"))
+    play.add_argument("--side", choices=SIDES, default="beginner", help=str(SIDE_HELP))
     play.add_argument("--intro", action="store_true",
-                      help="the special-island display recommended for a first game")
-    play.add_argument("--explain", action="store_true",
-                      help="explain every bot decision under its log line (with --json: an \"actions\" list, "
-                           "each with its \"explanation\")")
+                      help=_("the special-island display recommended for a first game"))
+    play.add_argument("--explain", action="store_true", help=str(EXPLAIN_HELP))
     add_json_flag(play)
-    play.add_argument("--save", metavar="FILE", help="also save the game (replayable)")
+    play.add_argument("--save", metavar="FILE", help=_("also save the game (replayable)"))
     play.set_defaults(func=cmd_play)
 
-    rep = s.add_parser("replay", help="replay a saved game and print the result")
-    rep.add_argument("file")
+    rep = s.add_parser("replay", help=_("replay a saved game and print the result"))
+    rep.add_argument("file", help=_("a saved game (from play --save or the widget)"))
     add_json_flag(rep)
     rep.set_defaults(func=cmd_replay)
 
-    t = s.add_parser("tournament", help="many seeded bot games; prints win shares")
-    t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200)
-    t.add_argument("--bots", default="greedy,random,random")
-    t.add_argument("--seed", type=SEED, default=0, help="first game seed")
-    t.add_argument("--side", choices=SIDES, default="beginner")
+    t = s.add_parser("tournament", help=_("many seeded bot games; prints win shares"))
+    t.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200, help=str(GAMES_HELP))
+    t.add_argument("--bots", default="greedy,random,random",
+                   help=_("comma-separated, one entrant each, from {bots} (default: %(default)s)").format(
+                       bots=", ".join(BOT_NAMES)))
+    t.add_argument("--seed", type=SEED, default=0, help=str(FIRST_SEED_HELP))
+    t.add_argument("--side", choices=SIDES, default="beginner", help=str(SIDE_HELP))
     add_tournament_flags(t)
     add_json_flag(t)
     t.set_defaults(func=cmd_tournament)
