@@ -197,8 +197,6 @@ ALLOWED = {
     r"No tiles to place now\.": "Skye board status",
     # a tile picture's title (skye/render.py)
     r"tile \d+, rotation \d": "Skye tile picture title",
-    # the scoring tiles' names (skye/scoring.py)
-    r"\((?:[A-Z][a-z]+)(?: [a-z]+)*\)": "scoring tile names",
     # Hashi's score sheet line (hashi/render.py score_line)
     r"\d+ finished": "Hashi score line",
     # the last move explained (widgets/base.py explain_decision, the bots' explanations)

@@ -46,7 +46,7 @@ from typing import Any, Iterable, Mapping, Sequence, Union
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, DataError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       NotYourTurnError, RulesError, WrongPhaseError, read_json, write_json)
-from ..i18n import _, lazy, ngettext, pgettext
+from ..i18n import Text, _, lazy, ngettext, pgettext
 from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, MAX_SKYE_PLAYERS, MAX_TEXT_LENGTH,
                       is_whole, short)
 from ..scores import BreakdownItem, ScoreResult
@@ -966,8 +966,8 @@ class GameState(Pictured):
         then the final scoring (scrolls, gold). ``points`` equals :attr:`vp`."""
         out = []
         for p in range(self.n_players):
-            items = [BreakdownItem(i.points, f"{label}: {i.reason}", i.cells)
-                     for label, r in self.score_breakdown(p) for i in r.breakdown]
+            items = [BreakdownItem(i.points, Text(_BREAKDOWN_LINE, label=label, reason=i.text), i.cells)
+                     for label, r in self._score_labels(p) for i in r.breakdown]
             out.append(ScoreResult(self.vp[p], tuple(items)))
         return out
 
@@ -991,11 +991,15 @@ class GameState(Pictured):
 
     def score_breakdown(self, player: int) -> list[tuple[str, Any]]:
         """Everything that earned ``player`` VP so far: (label, ScoreResult) pairs."""
-        out: list[tuple[str, Any]] = [
-            (f"round {s.round_no}, {s.slot}: {self._tile_name(s.tile)}", s.results[player])
+        return [(str(label), r) for label, r in self._score_labels(player)]
+
+    def _score_labels(self, player: int) -> list[tuple[Text, Any]]:
+        out: list[tuple[Text, Any]] = [
+            (Text(_SLOT_LABEL, round=s.round_no, slot=s.slot, tile=scoring.tile_label_text(s.tile)),
+             s.results[player])
             for s in self.slot_scores]
         if self.final:
-            out.append(("final scoring", self.final[player]))
+            out.append((Text(_FINAL_LABEL), self.final[player]))
         return out
 
     # -- hidden information -----------------------------------------------
@@ -1357,3 +1361,9 @@ _NOT_YOUR_TURN = {SetPrices: lazy("{name} cannot set prices now: it is {current}
                   Buy: lazy("{name} cannot buy a tile now: it is {current}'s turn."),
                   Pass: lazy("{name} cannot pass now: it is {current}'s turn."),
                   Place: lazy("{name} cannot place a tile now: it is {current}'s turn.")}
+
+# Translators: what earned VP at the end of a round: {round} its number, {slot} A-D, {tile} "10 (Gold majority)".
+_SLOT_LABEL = lazy("round {round}, {slot}: {tile}")
+_FINAL_LABEL = lazy("final scoring")
+# Translators: a line of a player's VP: {label} "round 2, B: 10 (Gold majority)", {reason} what scored.
+_BREAKDOWN_LINE = lazy("{label}: {reason}")

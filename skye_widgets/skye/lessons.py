@@ -456,5 +456,5 @@ def vp_sources(state: Any, player: int) -> dict[str, int]:
     out["scrolls"] = out["gold"] = 0
     if state.final:
         for item in state.final[player].breakdown:
-            out["gold" if "gold" in item.reason and "scroll" not in item.reason else "scrolls"] += item.points
+            out["scrolls" if item.cells else "gold"] += item.points     # a scroll has its cell, gold none
     return out

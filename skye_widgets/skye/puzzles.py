@@ -32,10 +32,10 @@ from typing import Any, Mapping, Sequence
 
 from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, read_json, write_json
-from ..i18n import _, lazy_ngettext, ngettext
+from ..i18n import Text, _, lazy, lazy_ngettext, ngettext
 from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, is_whole, short
 from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
-                      score_tile, scroll_points, tile_label, whisky_tiles, icon_totals)
+                      score_tile, scroll_points, tile_label, tile_label_text, whisky_tiles, icon_totals)
 from .scoring_tiles import MAJORITY_QUANTITY
 from .files import tiles_size_fault
 from .territory import IllegalPlacementError, Territory, TerritoryDataError
@@ -157,12 +157,41 @@ def objective_from_dict(d: Any) -> Objective:
 
 def describe_objective(obj: Objective) -> str:
     """The objective in words (one line)."""
-    parts = [f"scoring tile {tile_label(n)}" for n in obj.scoring_tiles]
+    parts = [OBJECTIVE_TEXT["part_tile"].format(tile=tile_label(n)) for n in obj.scoring_tiles]
     if obj.scrolls:
-        parts.append("scrolls")
+        parts.append(str(OBJECTIVE_TEXT["part_scrolls"]))
     if obj.income:
-        parts.append("income")
+        parts.append(str(OBJECTIVE_TEXT["part_income"]))
     return " + ".join(parts)
+
+
+#: The texts of an objective's breakdown (translated when shown).
+OBJECTIVE_TEXT = {
+    # Translators: one part of a puzzle's objective, joined by " + "; {tile} "10 (Gold majority)".
+    "part_tile": lazy("scoring tile {tile}"),
+    "part_scrolls": lazy("scrolls"),
+    "part_income": lazy("income"),
+    # Translators: a line of a puzzle's score; {tile} "16 (Completed mountain areas)", {reason} what scored.
+    "tile": lazy("tile {tile}: {reason}"),
+    "nothing": lazy("tile {tile}: nothing scores"),
+    "scrolls": lazy("scrolls: {reason}"),
+    "no_scroll": lazy("scrolls: no scroll in the territory"),
+    "income": lazy("income: {reason}"),
+}
+
+#: (majority scoring tile, the player's points) -> the line of a puzzle's score: {mine} the player's
+#: count, {theirs} the opponents' counts ("3, 1").
+MAJORITY_LINES = {
+    (7, 5): lazy("tile {tile}: most whisky tiles: you {mine}, opponents {theirs}"),
+    (7, 2): lazy("tile {tile}: second most whisky tiles: you {mine}, opponents {theirs}"),
+    (7, 0): lazy("tile {tile}: not enough whisky tiles: you {mine}, opponents {theirs}"),
+    (8, 5): lazy("tile {tile}: most ships: you {mine}, opponents {theirs}"),
+    (8, 2): lazy("tile {tile}: second most ships: you {mine}, opponents {theirs}"),
+    (8, 0): lazy("tile {tile}: not enough ships: you {mine}, opponents {theirs}"),
+    (10, 5): lazy("tile {tile}: most gold after income: you {mine}, opponents {theirs}"),
+    (10, 2): lazy("tile {tile}: second most gold after income: you {mine}, opponents {theirs}"),
+    (10, 0): lazy("tile {tile}: not enough gold after income: you {mine}, opponents {theirs}"),
+}
 
 
 def majority_count(number: int, t: Territory, gold: int = 0) -> int:
@@ -187,22 +216,23 @@ def evaluate(obj: Objective, t: Territory) -> ScoreResult:
             mine = majority_count(n, t, obj.gold)
             theirs = [int(o[key]) for o in obj.opponents]
             pts = majority_points([mine, *theirs])[0]
-            what = {7: "whisky tiles", 8: "ships", 10: "gold after income"}[n]
-            place = {5: "most", 2: "second most", 0: "not enough"}[pts]
-            items.append(BreakdownItem(pts, f"tile {tile_label(n)}: {place} {what}: you {mine}, opponents "
-                                            f"{', '.join(map(str, theirs))}"))
+            items.append(BreakdownItem(pts, Text(MAJORITY_LINES[n, pts], tile=tile_label_text(n), mine=mine,
+                                                 theirs=", ".join(map(str, theirs)))))
             continue
         res = score_tile(n, [t], [0])[0]
         if not res.breakdown:
-            items.append(BreakdownItem(0, f"tile {tile_label(n)}: nothing scores"))
-        items.extend(BreakdownItem(i.points, f"tile {tile_label(n)}: {i.reason}", i.cells) for i in res.breakdown)
+            items.append(BreakdownItem(0, Text(OBJECTIVE_TEXT["nothing"], tile=tile_label_text(n))))
+        items.extend(BreakdownItem(i.points, Text(OBJECTIVE_TEXT["tile"], tile=tile_label_text(n), reason=i.text), i.cells)
+                     for i in res.breakdown)
     if obj.scrolls:
         res = scroll_points(t)
         if not res.breakdown:
-            items.append(BreakdownItem(0, "scrolls: no scroll in the territory"))
-        items.extend(BreakdownItem(i.points, f"scrolls: {i.reason}", i.cells) for i in res.breakdown)
+            items.append(BreakdownItem(0, Text(OBJECTIVE_TEXT["no_scroll"])))
+        items.extend(BreakdownItem(i.points, Text(OBJECTIVE_TEXT["scrolls"], reason=i.text), i.cells)
+                     for i in res.breakdown)
     if obj.income:
-        items.extend(BreakdownItem(i.points, f"income: {i.reason}", i.cells) for i in income(t).breakdown)
+        items.extend(BreakdownItem(i.points, Text(OBJECTIVE_TEXT["income"], reason=i.text), i.cells)
+                     for i in income(t).breakdown)
     return ScoreResult.of(items)
 
 
