@@ -1,0 +1,123 @@
+"""Isle of Skye's engine texts in five languages (issue 18): score breakdowns, the scoring
+tiles' names and rules, puzzle objective lines, a game's VP labels.
+
+Each language: hand-written sentences (not copied from the catalogs) for a hand-built
+territory; a breakdown computed in one language and shown after ``set_language`` is in the
+new one; ``qps``: a seeded game's and a puzzle's breakdowns show no English word.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from skye_widgets import i18n
+from skye_widgets.skye import play_game, scoring
+from skye_widgets.skye.bots import make_bot
+from skye_widgets.skye.puzzles import Objective, describe_objective, evaluate
+from skye_widgets.skye.scoring_tiles import SCORING_TILES
+from skye_widgets.skye.territory import Territory
+
+from i18n_walk import english_words
+
+
+@pytest.fixture(autouse=True)
+def restore_language():
+    yield
+    i18n.set_language("en")
+
+
+def territory() -> Territory:
+    """The blue castle and tile 53 (a whisky tile) south of it, joined by the castle's road."""
+    t = Territory("castle-blue")
+    t.place(53, 0, 1, 0)
+    return t
+
+
+# (language, label of scoring tile 10, the road line of tile 13, the castle's income line,
+#  the catch-up line for 2 players ahead in round 4, final gold line for 12 gold)
+EXPECTED = [
+    ("en", "10 (Gold majority)", "tile 53 at (0, 1) connected by road", "castle",
+     "2 players ahead x 2 gold (round 4)", "12 gold // 5"),
+    ("pt", "10 (Maioria de ouro)", "peça 53 em (0, 1), ligada ao castelo por estrada", "castelo",
+     "2 jogadores à frente x 2 moedas (rodada 4)", "12 moedas // 5"),
+    ("pl", "10 (Najwięcej złota)", "żeton 53 na polu (0, 1), połączony drogą z zamkiem", "zamek",
+     "2 gracze z przodu x 2 złota (runda 4)", "12 złotych monet // 5"),
+    ("fr", "10 (Majorité d'or)", "tuile 53 en (0, 1), reliée au château par la route", "château",
+     "2 joueurs devant x 2 pièces d'or (tour 4)", "12 pièces d'or // 5"),
+    ("es", "10 (Mayoría de oro)", "loseta 53 en (0, 1), conectada al castillo por un camino", "castillo",
+     "2 jugadores por delante x 2 de oro (ronda 4)", "12 monedas de oro // 5"),
+]
+
+
+@pytest.mark.parametrize("lang,label,road,castle,ahead,gold", EXPECTED, ids=[e[0] for e in EXPECTED])
+def test_breakdown_in_each_language(lang, label, road, castle, ahead, gold):
+    t = territory()
+    i18n.set_language(lang)
+    assert scoring.tile_label(10) == label
+    assert [i.reason for i in scoring.score_tile(13, [t], [0])[0].breakdown] == [road]
+    inc = scoring.income(t, round_no=4, players_ahead=2)
+    assert (inc.points, inc.breakdown[0].reason, inc.breakdown[-1].reason) == (10, castle, ahead)
+    assert scoring.gold_points(12).breakdown[0].reason == gold
+
+
+def test_polish_counts_take_three_forms():
+    i18n.set_language("pl")
+    assert [scoring.income(territory(), round_no=4, players_ahead=n, n_players=5).breakdown[-1].reason
+            for n in (1, 2, 4)] == ["1 gracz z przodu x 2 złota (runda 4)", "2 gracze z przodu x 2 złota (runda 4)",
+                                    "4 gracze z przodu x 2 złota (runda 4)"]
+    assert scoring.gold_points(25).breakdown[0].reason == "25 złotych monet // 5"
+    assert scoring.gold_points(22).breakdown[0].reason == "22 złote monety // 5"
+
+
+def test_scoring_tile_names_follow_the_glossaries():
+    names = {}
+    for lang in ("pt", "pl", "fr", "es"):
+        i18n.set_language(lang)
+        names[lang] = (SCORING_TILES[1].name, SCORING_TILES[9].name, SCORING_TILES[15].name)
+    assert names == {
+        "pt": ("Quadrados", "Animais nas fazendas", "Maior área de água completa"),
+        "pl": ("Kwadraty", "Zwierzęta przy farmach", "Największy zamknięty obszar wodny"),
+        "fr": ("Carrés", "Animaux près des fermes", "Plus grande zone d'eau complétée"),
+        "es": ("Cuadrados", "Animales junto a granjas", "Mayor área de agua completada"),
+    }
+    i18n.set_language("fr")     # the non-breaking space before ";" inside the sentence
+    assert SCORING_TILES[1].description == "2 PV par carré de 4 tuiles\u00a0; une tuile peut faire partie de plusieurs carrés."
+
+
+def test_a_breakdown_computed_before_a_language_switch_is_shown_in_the_new_language():
+    t = territory()
+    res = scoring.score_tile(13, [t], [0])[0] + scoring.income(t)
+    before = res.explain()
+    i18n.set_language("pl")
+    assert res.explain() == ("+1  żeton 53 na polu (0, 1), połączony drogą z zamkiem\n+5  zamek\n"
+                             "+1  whisky na żetonie 53 na polu (0, 1), z drogą do zamku\n= 1 + 5 + 1 = 7")
+    i18n.set_language("en")
+    assert res.explain() == before
+    assert res.breakdown[1].reason == "castle"
+
+
+def test_puzzle_objective_lines_in_portuguese():
+    obj = Objective(scoring_tiles=(8, 13), scrolls=True, income=True, opponents=({"ships": 0},))
+    i18n.set_language("pt")
+    res = evaluate(obj, territory())
+    assert res.breakdown[0].reason == "peça de pontuação 8 (Maioria de navios): mais navios: você 2, adversários 0"
+    assert res.breakdown[2].reason == "pergaminhos: nenhum pergaminho no território"
+    assert describe_objective(obj) == ("peça de pontuação 8 (Maioria de navios) + peça de pontuação 13 "
+                                       "(Peças na estrada) + pergaminhos + renda")
+
+
+def test_pseudo_language_breakdowns_of_a_seeded_game_hold_no_english_word():
+    g = play_game([make_bot("greedy", seed=1), make_bot("random", seed=2)], seed=5)
+    assert g.is_over()
+    i18n.set_language("qps")
+    texts = [i.reason for r in g.scores() for i in r.breakdown]
+    texts += [label for p in range(g.n_players) for label, _r in g.score_breakdown(p)]
+    texts += [r.explain() for r in g.scores()]
+    texts += [s.label for s in SCORING_TILES.values()] + [s.description for s in SCORING_TILES.values()]
+    obj = Objective(scoring_tiles=tuple(range(1, 17)), scrolls=True, income=True,
+                    opponents=({"whisky_tiles": 1, "ships": 1, "gold": 3},))
+    t = g.territories[0]
+    texts += [i.reason for i in evaluate(obj, t).breakdown] + [describe_objective(obj)]
+    texts += [i.reason for i in scoring.income(t, round_no=4, players_ahead=1, n_players=2).breakdown]
+    assert len(texts) > 40
+    assert english_words(texts) == []
