@@ -121,3 +121,27 @@ def test_pseudo_language_breakdowns_of_a_seeded_game_hold_no_english_word():
     texts += [i.reason for i in scoring.income(t, round_no=4, players_ahead=1, n_players=2).breakdown]
     assert len(texts) > 40
     assert english_words(texts) == []
+
+
+def test_description_and_picture_titles_in_each_language():
+    from skye_widgets.skye.describe import summary
+    from skye_widgets.skye.render import render_territory, render_tile
+    t = Territory("castle-green")
+    t.place(53, 0, 1, 0)
+    one = Territory("castle-blue")
+    expected = {
+        "pl": ("Terytorium z niebieskim zamkiem i bez innych żetonów, łącznie 1 żeton.",
+               "Terytorium z zielonym zamkiem i 1 innym żetonem, łącznie żetonów: 2.", "żeton 12, obrót 3"),
+        "fr": ("Un territoire avec le château bleu et aucune autre tuile, 1 tuile en tout.",
+               "Un territoire avec le château vert et 1 autre tuile, 2 tuiles en tout.", "tuile 12, rotation 3"),
+        "pt": ("Um território com o castelo azul e nenhuma outra peça, 1 peça no total.",
+               "Um território com o castelo verde e 1 outra peça, 2 peças no total.", "peça 12, rotação 3"),
+        "es": ("Un territorio con el castillo azul y ninguna otra loseta, 1 loseta en total.",
+               "Un territorio con el castillo verde y 1 otra loseta, 2 losetas en total.", "loseta 12, rotación 3"),
+    }
+    for lang, want in expected.items():
+        i18n.set_language(lang)
+        assert (summary(one), summary(t), render_tile("12", 3).title) == want
+    i18n.set_language("qps")
+    assert english_words([summary(one), summary(t), render_tile("12", 3).title,
+                          render_territory(t).title]) == []

@@ -189,14 +189,11 @@ ALLOWED = {
     # bot kinds are the program's identifiers (make_bot names), as on the CLI
     r"\((?:planner|greedy|random)\)": "bot kinds",
     # the boards' own descriptions (the canvas's tooltip: describe_territory / describe_game)
-    r"A territory with the \w+ castle and no other tile, \d+ tiles? in all\.": "Skye board description",
     r"The Hashi board \w+ of \d+ columns and \d+ rows with \d+ islands, \d+ numbered, \d+ finished\.": "Hashi board",
     r"'s board: \d+ by \d+ squares, \d+ tiles placed, \d+ empty\.": "Skylands board description",
     # the territory widget's rotate buttons and its status line (widgets/skye.py BOARD_TEXT)
     r"⟲ back \(e\)|⟳ rotate \(r\)|turn the selected tile (?:a quarter clockwise|back a quarter)": "Skye board tools",
     r"No tiles to place now\.": "Skye board status",
-    # a tile picture's title (skye/render.py)
-    r"tile \d+, rotation \d": "Skye tile picture title",
     # Hashi's score sheet line (hashi/render.py score_line)
     r"\d+ finished": "Hashi score line",
     # the last move explained (widgets/base.py explain_decision, the bots' explanations)

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..i18n import _, ngettext, pgettext
 from ..words import word_list
 from .graphs import areas, connected_cells
 from .tiles import Scroll
 
 #: The sentences (named placeholders; one place to translate).
 TEXT = {
-    "summary_one": "A territory with the {colour} castle and no other tile, 1 tile in all.",
-    "summary": "A territory with the {colour} castle and {others} other {tiles_word}, {n} tiles in all.",
     "castle_at": "The castle is at column {x}, row {y}.",
     "tiles": "Tiles by position: {items}.",
     "tile_item": "tile {tile} at ({x}, {y})",
@@ -87,13 +86,27 @@ def castle_colour(territory: Any) -> str:
     return tid.split("-", 1)[1] if tid.startswith("castle-") else tid
 
 
+#: A castle's colour in the summary sentence (the form that fits "with the ... castle" in each language).
+CASTLE_COLOUR_WORDS = {
+    "red": lambda: pgettext("castle colour", "red"),
+    "blue": lambda: pgettext("castle colour", "blue"),
+    "yellow": lambda: pgettext("castle colour", "yellow"),
+    "white": lambda: pgettext("castle colour", "white"),
+    "green": lambda: pgettext("castle colour", "green"),
+}
+
+
 def summary(territory: Any) -> str:
     """The first sentence: the castle and the number of tiles."""
     n = len(territory)
     colour = castle_colour(territory)
+    colour = CASTLE_COLOUR_WORDS[colour]() if colour in CASTLE_COLOUR_WORDS else colour
     if n == 1:
-        return TEXT["summary_one"].format(colour=colour)
-    return TEXT["summary"].format(colour=colour, others=n - 1, tiles_word="tile" if n == 2 else "tiles", n=n)
+        # Translators: a screen reader's first sentence on a territory; {colour} "blue" (context "castle colour").
+        return _("A territory with the {colour} castle and no other tile, 1 tile in all.").format(colour=colour)
+    return ngettext("A territory with the {colour} castle and {count} other tile, {n} tiles in all.",
+                    "A territory with the {colour} castle and {count} other tiles, {n} tiles in all.",
+                    n - 1).format(colour=colour, count=n - 1, n=n)
 
 
 def describe_territory(territory: Any, scores: Mapping[int, Any] | None = None, *,

@@ -33,6 +33,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence
 import networkx as nx
 
 from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text
+from ..i18n import _, ngettext
 from . import scoring as scoring_rules
 from .game import round_slots
 from .graphs import areas, road_graph
@@ -401,7 +402,8 @@ def render_tile(tile_id: str | int | Tile, rotation: int = 0, *, size: int = 96,
     'tile castle-white, rotation 2'
     """
     t = tile_id if isinstance(tile_id, Tile) else tile(tile_id)
-    d = Drawing(size, size, title=f"tile {t.id}, rotation {rotation % 4}")
+    # Translators: the title of a tile's picture; {tile} its number, {rotation} 0-3 quarter turns.
+    d = Drawing(size, size, title=_("tile {tile}, rotation {rotation}").format(tile=t.id, rotation=rotation % 4))
     d.add(Rect(0, 0, size, size, fill=BACKGROUND, layer="background"))
     pad = 3
     d.extend(render_tile_shapes(t, rotation, pad, pad, size - 2 * pad))
@@ -588,7 +590,8 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
         legend or (legend is None and components)) else []
     key_h = legend_height(key)
     width = max(view.width, LEGEND_WIDTH) if key else view.width
-    d = Drawing(width, view.height + key_h, title=title or f"territory of {len(placements)} tiles")
+    d = Drawing(width, view.height + key_h, title=title or ngettext("territory of {count} tile", "territory of {count} tiles",
+                                                                  len(placements)).format(count=len(placements)))
     d.add(Rect(0, 0, width, view.height + key_h, fill=BACKGROUND, layer="background"))
     if coordinates and view.gutter:
         d.extend(coordinate_labels(view))
