@@ -145,3 +145,62 @@ def test_description_and_picture_titles_in_each_language():
     i18n.set_language("qps")
     assert english_words([summary(one), summary(t), render_tile("12", 3).title,
                           render_territory(t).title]) == []
+
+
+def placed_explanation():
+    from skye_widgets.protocol import Explanation, Reason
+    from skye_widgets.skye.explain import TEMPLATES
+    from skye_widgets.skye.game import Place
+    spot = {"player": 0, "tile": "53", "x": 0, "y": 1, "rotation": 0}
+    return Explanation(Place(0, "53", 0, 1, 0), (
+        Reason("placed", {**spot, "vp": 5}),
+        Reason("under_tile", {**spot, "scoring_tile": 13, "label": "13 (Tiles on the road)", "each": 1, "times": 5}),
+        Reason("under_tile", {**spot, "scoring_tile": 1, "label": "1 (Squares)", "each": 0, "times": 1})),
+        templates=TEMPLATES)
+
+
+BOT_SAYS = {
+    "pt": "Coloquei a peça 53 em (0, 1) com rotação 0: ela soma 5 PV ao meu território até o fim do jogo. "
+          "Ela soma 1 PV em 13 (Peças na estrada), que ainda será pontuada mais 5 vezes. "
+          "Ela soma 0 PV em 1 (Quadrados), que ainda será pontuada mais uma vez.",
+    "pl": "Umieściłem żeton 53 na polu (0, 1) z obrotem 0: dodaje 5 PZ do mojego terytorium do końca gry. "
+          "Dodaje 1 PZ na żetonie punktacji 13 (Żetony przy drodze), który zostanie podliczony jeszcze 5 razy. "
+          "Dodaje 0 PZ na żetonie punktacji 1 (Kwadraty), który zostanie podliczony jeszcze raz.",
+    "fr": "J'ai posé la tuile 53 en (0, 1) avec la rotation 0\u00a0: elle ajoute 5 PV à mon territoire d'ici la fin "
+          "de la partie. Elle ajoute 1 PV pour 13 (Tuiles sur la route), qui sera encore décomptée 5 fois. "
+          "Elle ajoute 0 PV pour 1 (Carrés), qui sera encore décomptée une fois.",
+    "es": "Coloqué la loseta 53 en (0, 1) con rotación 0: añade 5 PV a mi territorio hasta el final de la partida. "
+          "Añade 1 PV en 13 (Losetas en el camino), que se puntuará 5 veces más. "
+          "Añade 0 PV en 1 (Cuadrados), que se puntuará una vez más.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BOT_SAYS))
+def test_a_bot_explanation_in_each_language(lang):
+    e = placed_explanation()                 # made in English, shown in the language of the moment
+    i18n.set_language(lang)
+    assert e.text == BOT_SAYS[lang]
+    assert e.to_dict()["reasons"][1]["values"]["label"] == "13 (Tiles on the road)"   # the data stays as given
+
+
+def test_polish_explanation_counts_and_the_english_one():
+    e = placed_explanation()
+    assert e.text.endswith("It adds 1 VP under 13 (Tiles on the road), which is scored 5 more times. "
+                           "It adds 0 VP under 1 (Squares), which is scored once more.")
+    from skye_widgets.protocol import Explanation, Reason
+    from skye_widgets.skye.explain import TEMPLATES
+    i18n.set_language("pl")
+    assert [Explanation(None, (Reason("random", {"moves": n}),), templates=TEMPLATES).text for n in (1, 3, 12)] == [
+        "Wybrałem losowo: to był mój jedyny dozwolony ruch.", "Wybrałem losowo spośród 3 dozwolonych ruchów.",
+        "Wybrałem losowo spośród 12 dozwolonych ruchów."]
+
+
+def test_pseudo_language_explanations_of_a_seeded_game_hold_no_english_word():
+    from skye_widgets.protocol import play_explained
+    from skye_widgets.skye.game import GameState
+    i18n.set_language("qps")
+    g, decisions = play_explained(GameState.new, [make_bot("greedy", seed=1), make_bot("random", seed=2)], seed=5)
+    texts = [d.explanation.text for d in decisions]
+    keys = {r.key for d in decisions for r in d.explanation.all_reasons()}
+    assert {"priced", "discarded", "bought", "placed", "under_tile", "random"} <= keys
+    assert english_words(texts) == []

@@ -170,8 +170,9 @@ class GameConfig:
 
     @property
     def player_names(self) -> tuple[str, ...]:
-        """The names given, or Player 1..n."""
-        return self.names or tuple(f"Player {i + 1}" for i in range(self.players))
+        """The names given, or Player 1..n (in the language spoken when the game is set up)."""
+        # Translators: a player's default name; {number} 1-5.
+        return self.names or tuple(_("Player {number}").format(number=i + 1) for i in range(self.players))
 
     def resolved(self) -> "GameConfig":
         """The same game with everything explicit: the scoring tiles drawn (if
