@@ -204,3 +204,38 @@ def test_pseudo_language_explanations_of_a_seeded_game_hold_no_english_word():
     keys = {r.key for d in decisions for r in d.explanation.all_reasons()}
     assert {"priced", "discarded", "bought", "placed", "under_tile", "random"} <= keys
     assert english_words(texts) == []
+
+
+DESCRIBED = {   # the blue castle with tile 53 south of it: (the areas sentence's start, the roads sentence)
+    "pt": ("4 áreas: uma área de pasto aberta de 2 peças com 1 barril de uísque, ",
+           "1 outra peça está ligada ao castelo por estrada."),
+    "pl": ("4 obszary: otwarty obszar pastwiska (2 żetony) – 1 beczka whisky, ",
+           "1 inny żeton jest połączony drogą z zamkiem."),
+    "fr": ("4 zones\u00a0: une zone de pâturage ouverte de 2 tuiles avec 1 tonneau de whisky, ",
+           "1 autre tuile est reliée au château par la route."),
+    "es": ("4 áreas: un área de pradera abierta de 2 losetas con 1 barril de whisky, ",
+           "1 otra loseta está conectada al castillo por un camino."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DESCRIBED))
+def test_a_territory_description_in_each_language(lang):
+    from skye_widgets.skye.describe import describe_territory
+    i18n.set_language(lang)
+    text = describe_territory(territory())
+    areas, roads = DESCRIBED[lang]
+    assert areas in text and roads in text
+
+
+def test_pseudo_language_descriptions_and_pictures_of_a_seeded_game_hold_no_english_word():
+    from skye_widgets.skye.describe import describe_territory
+    from skye_widgets.skye.render import render_territory
+    g = play_game([make_bot("greedy", seed=1), make_bot("random", seed=2)], seed=5)
+    i18n.set_language("qps")
+    texts = []
+    for t in g.territories:
+        scores = {n: scoring.score_tile(n, [t], [0])[0] for n in (1, 2, 3, 13, 14)}
+        texts.append(describe_territory(t, scores, breakdown=scoring.final_scoring(t, 7)))
+        texts.append(render_territory(t).title)
+    assert len(texts[0]) > 300
+    assert english_words(texts) == []
