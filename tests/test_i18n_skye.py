@@ -239,3 +239,48 @@ def test_pseudo_language_descriptions_and_pictures_of_a_seeded_game_hold_no_engl
         texts.append(render_territory(t).title)
     assert len(texts[0]) > 300
     assert english_words(texts) == []
+
+
+TILE_17_53 = {   # tile 17: water, pasture with a sheep and a farm scroll; tile 53: whisky, 2 ships, a road
+    "pt": ("água; pasto com 1 ovino e um pergaminho (1 PV por fazenda).",
+           "pasto com um barril de uísque; água com 2 navios; uma estrada."),
+    "pl": ("woda; pastwisko – 1 owca i zwój (1 PZ za każdą farmę).",
+           "pastwisko – beczka whisky; woda – 2 statki; droga."),
+    "fr": ("eau\u00a0; pâturage avec 1 mouton et un parchemin (1 PV par ferme).",
+           "pâturage avec un tonneau de whisky\u00a0; eau avec 2 bateaux\u00a0; une route."),
+    "es": ("agua; pradera con 1 oveja y un pergamino (1 PV por cada granja).",
+           "pradera con un barril de whisky; agua con 2 barcos; un camino."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TILE_17_53))
+def test_tile_hover_line_and_legend_in_each_language(lang):
+    from skye_widgets.skye.render import legend_text, tile_words
+    i18n.set_language(lang)
+    assert (tile_words("17"), tile_words("53")) == TILE_17_53[lang]
+    assert legend_text("terrain") == {
+        "pt": "Cores das peças: pasto (verde-amarelado), água (azul), montanha (cinza).",
+        "pl": "Kolory żetonów: pastwisko (żółtozielone), woda (niebieska), góry (szare).",
+        "fr": "Couleurs des tuiles\u00a0: pâturage (vert-jaune), eau (bleu), montagne (gris).",
+        "es": "Colores de las losetas: pradera (verde amarillento), agua (azul), montaña (gris).",
+    }[lang]
+
+
+def drawn_texts(d) -> list[str]:
+    from skye_widgets.drawing import Text as Drawn
+    return [d.title] + [s.text for s in d.shapes if isinstance(s, Drawn)]
+
+
+def test_pseudo_language_pictures_legends_and_hover_lines_hold_no_english_word():
+    from skye_widgets.skye.render import LEGEND_TEXT, legend_text, render_game, render_territory, tile_words
+    from skye_widgets.skye.tiles import catalogue
+    from skye_widgets.skye.game import GameState
+    i18n.set_language("qps")
+    texts = [legend_text(k) for k in LEGEND_TEXT] + [tile_words(t) for t in catalogue()]
+    g = GameState.new(3, seed=4)
+    texts += drawn_texts(render_game(g, 0))                     # prices being set
+    over = play_game([make_bot("greedy", seed=1), make_bot("random", seed=2)], seed=5)
+    texts += drawn_texts(render_game(over, 0, open_hand=True))  # the end, winners named
+    texts += drawn_texts(render_territory(over.territories[0], legend=True))
+    # drawn labels that are numbers or ids (tile numbers, +2, /2, A-D) carry no word
+    assert english_words(texts) == []
