@@ -284,3 +284,29 @@ def test_pseudo_language_pictures_legends_and_hover_lines_hold_no_english_word()
     texts += drawn_texts(render_territory(over.territories[0], legend=True))
     # drawn labels that are numbers or ids (tile numbers, +2, /2, A-D) carry no word
     assert english_words(texts) == []
+
+
+def test_game_log_in_each_language_and_after_a_switch():
+    from skye_widgets.skye.game import GameState
+    g = GameState.new(["Ana", "Ben"], seed=3)                   # the log is written in English
+    first = [e.text for e in g.log[:2]]
+    assert first[1] == "Round 1 of 6; Ana starts."
+    expected = {"pt": "Rodada 1 de 6; Ana começa.", "pl": "Runda 1 z 6; zaczyna Ana.",
+                "fr": "Tour 1 sur 6\u00a0; Ana commence.", "es": "Ronda 1 de 6; empieza Ana."}
+    income = {"pt": "Ana recebe 5 moedas (castelo +5).", "pl": "Ana otrzymuje złoto: 5 (zamek +5).",
+              "fr": "Ana reçoit 5 pièces d'or (château +5).", "es": "Ana recibe 5 de oro (castillo +5)."}
+    for lang in expected:
+        i18n.set_language(lang)                                 # and read in the language of the moment
+        assert g.log[1].text == expected[lang]
+        assert g.log[2].text == income[lang]
+    i18n.set_language("en")
+    assert [e.text for e in g.log[:2]] == first
+
+
+def test_pseudo_language_game_log_holds_no_english_word():
+    over = play_game([make_bot("greedy", seed=1), make_bot("random", seed=2)], seed=5)
+    i18n.set_language("qps")
+    texts = [e.text for e in over.log]
+    assert len(texts) > 60
+    # the players' names were chosen in English when the game was set up ("Player 1"): data, not text
+    assert english_words(texts, allowed={r"Player \d": "the players' names, given at set-up"}) == []

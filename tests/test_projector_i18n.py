@@ -198,7 +198,8 @@ ALLOWED = {
     r"\d+ finished": "Hashi score line",
     # the last move explained (widgets/base.py explain_decision, the bots' explanations)
     r"No bot has moved yet\.": "explanation",
-    r"'s last move: +has decided \(secretly\)\. +'s reasons stay secret until every price is revealed\.": "explanation",
+    # (Isle of Skye's log line "... has decided (secretly)." inside it is marked: only the widget's words are left)
+    r"'s last move: +\. +'s reasons stay secret until every price is revealed\.": "explanation",
     # Skylands' own status-line prompt (widgets/skylands.py, the game widget's status)
     r": click an action board \(your token's board = repeat with the marker\)\.": "Skylands status prompt",
 }
