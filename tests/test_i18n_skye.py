@@ -310,3 +310,23 @@ def test_pseudo_language_game_log_holds_no_english_word():
     assert len(texts) > 60
     # the players' names were chosen in English when the game was set up ("Player 1"): data, not text
     assert english_words(texts, allowed={r"Player \d": "the players' names, given at set-up"}) == []
+
+
+def test_strong_bot_search_sentences_in_polish_and_pseudo_language():
+    from skye_widgets.protocol import Explanation, Reason
+    from skye_widgets.skye.explain import TEMPLATES
+    from skye_widgets.skye.search import SEARCH_TEMPLATES
+    templates = {**TEMPLATES, **SEARCH_TEMPLATES}
+    values = {"options": 4, "margin": 2.5, "value": 7.0, "runner_up": 4.5}
+    reasons = [Reason("searched", {**values, "samples": n}) for n in (1, 3, 8)]
+    reasons += [Reason("searched_tie", {**values, "samples": 2}), Reason("searched_one", {"options": 1})]
+    e = Explanation(None, tuple(reasons), templates=templates)
+    i18n.set_language("pl")
+    sentences = e.sentences()
+    assert sentences[0].startswith("Porównałem opcje (liczba: 4), każdą rozegraną do końca rundy w jednym "
+                                   "symulowanym świecie: ta uzyskała 7.0, o 2.5 więcej")
+    assert "w 3 symulowanych światach: ta uzyskała średnio 7.0" in sentences[1]
+    assert "w 8 symulowanych światach" in sentences[2]
+    assert sentences[4] == "Miałem tylko jedną opcję wartą symulacji, więc ją zagrałem."
+    i18n.set_language("qps")
+    assert english_words(e.sentences()) == []
