@@ -330,3 +330,17 @@ def test_strong_bot_search_sentences_in_polish_and_pseudo_language():
     assert sentences[4] == "Miałem tylko jedną opcję wartą symulacji, więc ją zagrałem."
     i18n.set_language("qps")
     assert english_words(e.sentences()) == []
+
+
+def test_puzzle_grade_and_objective_faults_in_other_languages():
+    from skye_widgets.skye.puzzles import ObjectiveError, grade, load_puzzle, objective_from_dict, puzzle_files
+    g = grade(load_puzzle([f for f in puzzle_files() if f.endswith("d1-mountains.json")][0]))  # graded in English
+    i18n.set_language("pl")
+    assert g.reasons[:2] == ("Do ułożenia są 2 żetony, każdy to decyzja zmieniająca następną.",
+                             "Tylko jedno końcowe terytorium osiąga najlepszy wynik.")
+    i18n.set_language("fr")
+    with pytest.raises(ObjectiveError) as e:
+        objective_from_dict({"scoring_tiles": [17]})
+    assert str(e.value) == "scoring_tiles\u00a0: 17 n'est pas une tuile Score (1-16)"
+    i18n.set_language("qps")
+    assert english_words(g.reasons) == []

@@ -113,44 +113,47 @@ def objective_from_dict(d: Any) -> Objective:
     skye_widgets.skye.puzzles.ObjectiveError: opponents: scoring tile 8 is a majority: give at least one opponent with 'ships'
     """
     if not isinstance(d, dict):
-        raise ObjectiveError("must be an object")
+        raise ObjectiveError(_("must be an object"))
     unknown = set(d) - {"scoring_tiles", "scrolls", "income", "opponents", "gold"}
     if unknown:
-        raise ObjectiveError(f"{short(sorted(unknown)[0])}: unknown field")
+        raise ObjectiveError(_("{field}: unknown field").format(field=short(sorted(unknown)[0])))
     tiles = d.get("scoring_tiles", [])
     if not isinstance(tiles, list) or not all(is_whole(n) for n in tiles):
-        raise ObjectiveError("scoring_tiles: must be a list of scoring tile numbers 1-16")
+        raise ObjectiveError(_("scoring_tiles: must be a list of scoring tile numbers 1-16"))
     for n in tiles:
         if n not in SCORING_TILES:
-            raise ObjectiveError(f"scoring_tiles: {n} is not a scoring tile (1-16)")
+            raise ObjectiveError(_("scoring_tiles: {number} is not a scoring tile (1-16)").format(number=n))
     if len(set(tiles)) != len(tiles):
-        raise ObjectiveError("scoring_tiles: a scoring tile is listed twice")
+        raise ObjectiveError(_("scoring_tiles: a scoring tile is listed twice"))
     for key in ("scrolls", "income"):
         if not isinstance(d.get(key, False), bool):
-            raise ObjectiveError(f"{key}: must be true or false")
+            raise ObjectiveError(_("{field}: must be true or false").format(field=key))
     if not tiles and not d.get("scrolls") and not d.get("income"):
-        raise ObjectiveError("scoring_tiles: the objective scores nothing (give scoring tiles, scrolls or income)")
+        raise ObjectiveError(_("scoring_tiles: the objective scores nothing (give scoring tiles, scrolls or income)"))
     gold = d.get("gold", 0)
     if not is_whole(gold) or gold < 0:
-        raise ObjectiveError(f"gold: must be a whole number 0-{MAX_NUMBER}")
+        raise ObjectiveError(_("gold: must be a whole number 0-{max}").format(max=MAX_NUMBER))
     opps = d.get("opponents", [])
     if not isinstance(opps, list) or not all(isinstance(o, dict) for o in opps):
-        raise ObjectiveError("opponents: must be a list of objects")
+        raise ObjectiveError(_("opponents: must be a list of objects"))
     if len(opps) > 4:
-        raise ObjectiveError(f"opponents: {len(opps)} opponents; Isle of Skye has at most 4 (5 players)")
+        raise ObjectiveError(_("opponents: {count} opponents; Isle of Skye has at most 4 (5 players)").format(
+            count=len(opps)))
     for i, o in enumerate(opps):
         for k, v in o.items():
             if k not in MAJORITY_KEYS.values():
-                raise ObjectiveError(f"opponents[{i}]: unknown count {short(k)} (whisky_tiles, ships, gold)")
+                raise ObjectiveError(_("opponents[{index}]: unknown count {key} (whisky_tiles, ships, gold)").format(
+                    index=i, key=short(k)))
             if not is_whole(v) or v < 0:
-                raise ObjectiveError(f"opponents[{i}].{k}: must be a whole number 0-{MAX_NUMBER}")
+                raise ObjectiveError(_("opponents[{index}].{key}: must be a whole number 0-{max}").format(
+                    index=i, key=k, max=MAX_NUMBER))
     for n in tiles:
         key = MAJORITY_KEYS.get(n)
         if key and (not opps or any(key not in o for o in opps)):
-            raise ObjectiveError(f"opponents: scoring tile {n} is a majority: "
-                                 f"give at least one opponent with {key!r}")
+            raise ObjectiveError(_("opponents: scoring tile {number} is a majority: give at least one opponent "
+                                   "with {key}").format(number=n, key=repr(key)))
     if opps and not any(n in MAJORITY_KEYS for n in tiles):
-        raise ObjectiveError("opponents: given but no majority scoring tile (7, 8, 10) is scored")
+        raise ObjectiveError(_("opponents: given but no majority scoring tile (7, 8, 10) is scored"))
     return Objective(tuple(tiles), bool(d.get("scrolls", False)), bool(d.get("income", False)),
                      tuple(dict(o) for o in opps), gold)
 
@@ -488,16 +491,23 @@ GRADE_OPTIMA_CAP = 4
 #: Legal placements at the start from which the choice counts as wide, and very wide.
 GRADE_WIDE, GRADE_VERY_WIDE = 30, 60
 
-#: The grade's reasons (named placeholders: they will be translated).
+#: The grade's reasons (marked; a grade keeps them as Texts, read in the language spoken when shown).
 GRADE_TEXTS = {
-    "tiles": "There are {tiles} tiles to place, each a decision that changes the next.",
-    "unique": "Only one final territory reaches the best score.",
-    "few": "Only {optima} final territories reach the best score.",
-    "many": "At least {optima} final territories reach the best score.",
-    "wide": "There are {choices} legal placements before the first tile, a wide choice.",
-    "narrow": "There are {choices} legal placements before the first tile.",
-    "terms": "The objective scores {terms} things at once, which pull in different directions.",
-    "stars": "{stars} of 5 stars.",
+    "tiles": lazy_ngettext("There is {tiles} tile to place, each a decision that changes the next.",
+                           "There are {tiles} tiles to place, each a decision that changes the next.", counter="tiles"),
+    "unique": lazy("Only one final territory reaches the best score."),
+    "few": lazy_ngettext("Only {optima} final territory reaches the best score.",
+                         "Only {optima} final territories reach the best score.", counter="optima"),
+    "many": lazy_ngettext("At least {optima} final territory reaches the best score.",
+                          "At least {optima} final territories reach the best score.", counter="optima"),
+    "wide": lazy_ngettext("There is {choices} legal placement before the first tile, a wide choice.",
+                          "There are {choices} legal placements before the first tile, a wide choice.",
+                          counter="choices"),
+    "narrow": lazy_ngettext("There is {choices} legal placement before the first tile.",
+                            "There are {choices} legal placements before the first tile.", counter="choices"),
+    "terms": lazy_ngettext("The objective scores {terms} thing at once, which pull in different directions.",
+                           "The objective scores {terms} things at once, which pull in different directions.",
+                           counter="terms"),
 }
 
 
@@ -506,12 +516,17 @@ class Grade:
     """How hard a puzzle is for a person, from what the solver had to do (see :func:`grade`)."""
 
     stars: int                 # 1-5
-    reasons: tuple[str, ...]   # whole sentences, the numbers behind the stars
+    texts: tuple[Any, ...]     # whole sentences (Texts), the numbers behind the stars
     tiles: int                 # hand size
     optima: int                # optimal final territories (up to GRADE_OPTIMA_CAP: "at least")
     choices: int               # legal placements at the start
     terms: int                 # scoring tiles + scrolls + income
     points: float              # the sum the stars come from
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The sentences behind the stars, in the language spoken now."""
+        return tuple(str(t) for t in self.texts)
 
     def to_dict(self) -> dict[str, Any]:
         return {"stars": self.stars, "points": self.points, "tiles": self.tiles, "optima": self.optima,
@@ -555,12 +570,12 @@ def grade(puzzle: Puzzle) -> Grade:
     tiles = len(puzzle.hand)
     pts = grade_points(tiles, optima, choices, terms)
     stars = stars_of(pts)
-    reasons = [GRADE_TEXTS["tiles"].format(tiles=tiles),
-               GRADE_TEXTS["unique"] if optima == 1 else
-               GRADE_TEXTS["few" if optima < GRADE_OPTIMA_CAP else "many"].format(optima=optima),
-               GRADE_TEXTS["wide" if choices >= GRADE_WIDE else "narrow"].format(choices=choices)]
+    reasons = [Text(GRADE_TEXTS["tiles"], tiles=tiles),
+               Text(GRADE_TEXTS["unique"]) if optima == 1 else
+               Text(GRADE_TEXTS["few" if optima < GRADE_OPTIMA_CAP else "many"], optima=optima),
+               Text(GRADE_TEXTS["wide" if choices >= GRADE_WIDE else "narrow"], choices=choices)]
     if terms >= 2:
-        reasons.append(GRADE_TEXTS["terms"].format(terms=terms))
+        reasons.append(Text(GRADE_TEXTS["terms"], terms=terms))
     return Grade(stars, tuple(reasons), tiles, optima, choices, terms, pts)
 
 
