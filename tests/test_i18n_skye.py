@@ -344,3 +344,20 @@ def test_puzzle_grade_and_objective_faults_in_other_languages():
     assert str(e.value) == "scoring_tiles\u00a0: 17 n'est pas une tuile Score (1-16)"
     i18n.set_language("qps")
     assert english_words(g.reasons) == []
+
+
+def test_scoring_lessons_reports_and_charts_in_other_languages():
+    from skye_widgets.skye import lessons
+    i18n.set_language("es")
+    assert lessons.majority_captions(7) == ["Azul: 3 losetas de whisky → 5 PV", "Rojo: 1 loseta de whisky → 2 PV",
+                                            "Amarillo: 1 loseta de whisky → 2 PV"]
+    assert lessons.report(3).splitlines()[:2] == ["Loseta de puntuación 3 (Ovejas): 4 PV",
+                                                  "+1  1 oveja en la loseta 59 en (0, 1)"]
+    i18n.set_language("pl")
+    assert lessons.majority_captions(10)[0] == "Niebieski: 8 złotych monet → 5 PZ"
+    over = play_game([make_bot("greedy", seed=1), make_bot("random", seed=2)], seed=5)
+    assert list(lessons.vp_sources(over, 0)) == ["pole A", "pole B", "pole C", "pole D", "zwoje", "złoto"]
+    i18n.set_language("qps")
+    texts = [lessons.report(n) for n in range(1, 17)] + lessons.majority_captions(8)
+    texts += drawn_texts(lessons.round_track_drawing(5)) + list(lessons.vp_sources(over, 1))
+    assert english_words(texts) == []
