@@ -361,3 +361,26 @@ def test_scoring_lessons_reports_and_charts_in_other_languages():
     texts = [lessons.report(n) for n in range(1, 17)] + lessons.majority_captions(8)
     texts += drawn_texts(lessons.round_track_drawing(5)) + list(lessons.vp_sources(over, 1))
     assert english_words(texts) == []
+
+
+def test_puzzle_titles_and_hints_are_shown_in_the_language_spoken():
+    from skye_widgets.skye.daily import daily_puzzle
+    from skye_widgets.skye.puzzles import load_all
+    puzzles = load_all()                                     # the shipped files keep English words (data)
+    key = next(h for p in puzzles for h in p.hints if h.startswith("Tile ") and ", once tile " in h)
+    d = daily_puzzle("2026-11-24").puzzle
+    assert d.title.endswith(" (puzzle of the day 2026-11-24)")
+    i18n.set_language("fr")
+    assert d.shown_title.endswith(" (puzzle du jour 2026-11-24)")
+    p = next(p for p in puzzles if p.title == "Counting sheep")
+    assert p.shown_title == "Compter les moutons"
+    assert p.shown_hints[0] == "Les moutons rapportent où qu'ils soient\u00a0: réfléchissez plutôt à l'autre tuile Score."
+    i18n.set_language("pl")
+    from skye_widgets.skye.puzzles import shown_text
+    assert shown_text("Tile 7 is the key: the spot where it scores most right away is not the best one. "
+                      "Try it just west of tile 12, once tiles 3 and 5 are down.") == (
+        "Kluczem jest żeton 7: miejsce, w którym od razu punktuje najwięcej, nie jest najlepsze. "
+        "Spróbuj go położyć tuż na zachód od żetonu 12, gdy żetony 3 i 5 już leżą.")
+    i18n.set_language("qps")
+    texts = [p.shown_title for p in puzzles] + [h for p in puzzles for h in p.shown_hints] + [d.shown_title]
+    assert english_words(texts) == []

@@ -26,13 +26,14 @@ fixed opponent baseline, e.g. ``"opponents": [{"ships": 3}, {"ships": 1}]``
 from __future__ import annotations
 
 import os
+import re
 import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, read_json, write_json
-from ..i18n import Text, _, lazy, lazy_ngettext, ngettext
+from ..i18n import Lazy, Text, _, lazy, lazy_ngettext, ngettext
 from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, is_whole, short
 from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
                       score_tile, scroll_points, tile_label, tile_label_text, whisky_tiles, icon_totals)
@@ -197,6 +198,75 @@ MAJORITY_LINES = {
 }
 
 
+# --------------------------------------------------------------------------
+# The generator's words (puzzle_generator writes them in English into a puzzle, as data;
+# a puzzle shows them in the language spoken now: shown_text)
+# --------------------------------------------------------------------------
+
+# Translators: a puzzle's hint; {tile} a tile's number, {where} "just north of tile 12" or "at (1, 0)".
+KEY_HINT = lazy("Tile {tile} is the key: the spot where it scores most right away is not the best one. "
+                "Try it {where}.")
+# Translators: the same hint when tiles come first; {tiles} "3" or "3 and 5".
+KEY_HINT_AFTER = lazy_ngettext(
+    "Tile {tile} is the key: the spot where it scores most right away is not the best one. "
+    "Try it {where}, once tile {tiles} is down.",
+    "Tile {tile} is the key: the spot where it scores most right away is not the best one. "
+    "Try it {where}, once tiles {tiles} are down.")
+#: (side, "castle" or "tile") -> a spot next to a neighbour already on the board.
+NEAR = {
+    ("north", "castle"): lazy("just north of the castle"), ("north", "tile"): lazy("just north of tile {tile}"),
+    ("south", "castle"): lazy("just south of the castle"), ("south", "tile"): lazy("just south of tile {tile}"),
+    ("east", "castle"): lazy("just east of the castle"), ("east", "tile"): lazy("just east of tile {tile}"),
+    ("west", "castle"): lazy("just west of the castle"), ("west", "tile"): lazy("just west of tile {tile}"),
+}
+AT = lazy("at ({x}, {y})")
+# Translators: the title of the daily puzzle; {title} the puzzle's own, {date} YYYY-MM-DD.
+DAILY_TITLE = lazy("{title} (puzzle of the day {date})")
+
+_KEY_RE = re.compile(r"Tile (?P<tile>\S+) is the key: the spot where it scores most right away is not the best "
+                     r"one\. Try it (?P<where>.+?)(?:, once tiles? (?P<tiles>.+) (?:is|are) down)?\.")
+_NEAR_RE = re.compile(r"just (?P<side>north|south|east|west) of (?:the castle|tile (?P<tile>\S+))")
+_AT_RE = re.compile(r"at \((?P<x>-?\d+), (?P<y>-?\d+)\)")
+_DAILY_RE = re.compile(r"(?P<title>.+) \(puzzle of the day (?P<date>\d{4}-\d\d-\d\d)\)")
+
+
+def english(text: Any) -> str:
+    """A marked text's English words (the generator writes puzzles' words in English, as data)."""
+    return text.message if isinstance(text, Lazy) else str(text)
+
+
+def shown_text(text: str) -> str:
+    """A puzzle's title or hint, as written by the generator in English, in the language spoken
+    now: a title or hint of the generator's lists is looked up in the catalog, the key-tile hint
+    and the daily title are rebuilt from their parts; anything else (a hand-written puzzle file's
+    own words) is shown as it is.
+
+    >>> from ..i18n import set_language
+    >>> set_language("pt"), shown_text("Tile 12 is the key: the spot where it scores most right away is not "
+    ...                                "the best one. Try it just north of the castle.")
+    ('pt', 'A peça 12 é a chave: o lugar onde ela pontua mais de imediato não é o melhor. Tente-a logo ao norte do castelo.')
+    >>> set_language("en"), shown_text("Counting sheep (puzzle of the day 2026-11-24)")
+    ('en', 'Counting sheep (puzzle of the day 2026-11-24)')
+    """
+    from ..words import word_list
+    m = _DAILY_RE.fullmatch(text)
+    if m:
+        return DAILY_TITLE.format(title=shown_text(m["title"]), date=m["date"])
+    m = _KEY_RE.fullmatch(text)
+    if m:
+        where = m["where"]
+        near, at = _NEAR_RE.fullmatch(where), _AT_RE.fullmatch(where)
+        if near:
+            where = NEAR[near["side"], "tile" if near["tile"] else "castle"].format(tile=near["tile"])
+        elif at:
+            where = AT.format(x=at["x"], y=at["y"])
+        if m["tiles"]:
+            tiles = m["tiles"].split(" and ")
+            return KEY_HINT_AFTER.format(tile=m["tile"], where=where, tiles=word_list(tiles), count=len(tiles))
+        return KEY_HINT.format(tile=m["tile"], where=where)
+    return _(text) if text else text
+
+
 def majority_count(number: int, t: Territory, gold: int = 0) -> int:
     """The player's count for majority tile 7 (whisky tiles), 8 (ships) or 10 (gold + income)."""
     if number == 7:
@@ -297,6 +367,16 @@ class Puzzle(Pictured):
     def score(self, t: Territory) -> ScoreResult:
         """The objective's points for ``t`` with the breakdown."""
         return evaluate(self.objective, t)
+
+    @property
+    def shown_title(self) -> str:
+        """:attr:`title` in the language spoken now (a file keeps the generator's English words)."""
+        return shown_text(self.title)
+
+    @property
+    def shown_hints(self) -> tuple[str, ...]:
+        """:attr:`hints` in the language spoken now (see :func:`shown_text`)."""
+        return tuple(shown_text(h) for h in self.hints)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
