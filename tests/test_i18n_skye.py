@@ -384,3 +384,19 @@ def test_puzzle_titles_and_hints_are_shown_in_the_language_spoken():
     i18n.set_language("qps")
     texts = [p.shown_title for p in puzzles] + [h for p in puzzles for h in p.shown_hints] + [d.shown_title]
     assert english_words(texts) == []
+
+
+def test_territory_file_size_faults_in_spanish_and_pseudo_language():
+    from skye_widgets.skye.files import entry_size_fault
+    i18n.set_language("es")
+    faults = [entry_size_fault({"name": "x" * 500}), entry_size_fault({"gold": 10 ** 12}),
+              entry_size_fault({"tiles": [{"tile": "1", "x": 10 ** 9, "y": 0}]}),
+              entry_size_fault({"tiles": [{"tile": "t" * 500, "x": 0, "y": 0}]}),
+              entry_size_fault({"tiles": [{}] * 1000})]
+    assert all(f and f.split(":")[0] in ("name", "gold", "tiles[0]", "tiles") for f in faults)
+    from skye_widgets.limits import MAX_NAME_LENGTH
+    assert faults[0] == f"name: 500 caracteres; un nombre tiene como máximo {MAX_NAME_LENGTH}"
+    assert " no es un número entero de " in faults[2] and "la loseta " in faults[3] and " es más que " in faults[1]
+    i18n.set_language("qps")
+    faults = [entry_size_fault({"name": "x" * 500}), entry_size_fault({"tiles": [{}] * 1000})]
+    assert english_words(faults) == []
