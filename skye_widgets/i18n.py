@@ -239,6 +239,46 @@ class LazyPlural:
         return f"lazy_ngettext({self.singular!r}, {self.plural!r}, counter={self.counter!r})"
 
 
+class Text:
+    """A text kept as its marked template and its values, translated each time it is shown.
+
+    A result that keeps a reason (a score breakdown's line, a bot's explanation) stores a
+    ``Text``, not a string: ``str()`` translates the template into the language spoken *now*
+    and fills in the values (a value that is itself a ``Text`` or a :class:`Lazy` is translated
+    too), so a later :func:`set_language` shows the old result in the new language.
+
+    >>> t = Text(lazy("{items} and {last}"), items="a, b", last="c")
+    >>> set_language("pt"), str(t), set_language("en"), f"{t}"
+    ('pt', 'a, b e c', 'en', 'a, b and c')
+    >>> str(Text(lazy_ngettext("{count} more", "{count} more"), count=5))
+    '5 more'
+    """
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template: "Lazy | LazyPlural | str", **values: Any):
+        self.template, self.values = template, values
+
+    def __str__(self) -> str:
+        values = {k: str(v) if isinstance(v, (Text, Lazy)) else v for k, v in self.values.items()}
+        return self.template.format(**values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Text({self.template!r}, **{self.values!r})"
+
+    def _key(self) -> tuple:
+        return (repr(self.template), tuple(sorted(self.values.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
 def lazy(message: str) -> Lazy:
     """Mark a module-level text; it is translated when used (``str()`` or ``.format(...)``)."""
     return Lazy(message)
@@ -254,5 +294,6 @@ set_language(None)
 __all__ = [
     "DOMAIN", "LESSONS", "LOCALE_DIR", "translations", "LANGUAGES", "PSEUDO", "NAMES", "ENVIRONMENT",
     "normalise", "language_from_environment", "set_language", "language",
-    "decimal", "_", "gettext", "ngettext", "pgettext", "npgettext", "Lazy", "LazyPlural", "lazy", "lazy_ngettext",
+    "decimal", "_", "gettext", "ngettext", "pgettext", "npgettext", "Lazy", "LazyPlural", "Text", "lazy",
+    "lazy_ngettext",
 ]

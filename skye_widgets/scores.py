@@ -14,16 +14,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from .i18n import Text, _
+
 Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
 class BreakdownItem:
-    """One thing that earned points: ``reason`` in words, ``cells`` to highlight."""
+    """One thing that earned points: ``text`` says what in words, ``cells`` to highlight.
+
+    ``text`` is a plain string or an :class:`~skye_widgets.i18n.Text` (a marked template and
+    its values): :attr:`reason` translates it into the language spoken when it is read, so a
+    breakdown computed before a ``set_language`` is shown in the new language.
+    """
 
     points: int
-    reason: str
+    text: str | Text
     cells: tuple[Cell, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """What earned the points, in words, in the language spoken now."""
+        return str(self.text)
 
 
 @dataclass(frozen=True)
@@ -51,7 +63,7 @@ class ScoreResult:
         = 2 + 2 = 4
         """
         if not self.breakdown:
-            return "nothing scores: 0"
+            return _("nothing scores: 0")
         lines = [f"{i.points:+d}  {i.reason}" for i in self.breakdown]
         if len(self.breakdown) > 1:
             lines.append("= " + " + ".join(str(i.points) for i in self.breakdown) + f" = {self.points}")

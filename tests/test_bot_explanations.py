@@ -11,6 +11,7 @@ import pytest
 
 from skye_widgets import hashi, skye, skylands
 from skye_widgets.protocol import Explanation, Plural, Reason, render
+from skye_widgets.i18n import Lazy, LazyPlural
 from skye_widgets.hashi.game import CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Bridge, Write
 from skye_widgets.skye import scoring
 from skye_widgets.skye.game import Buy
@@ -38,12 +39,26 @@ def play_explained(game_mod, kinds, seed, **options):
         g.apply(a)
 
 
+def template_forms(t) -> list[str]:
+    """The English sentences of a template: a str, a Plural, a marked text (lazy / lazy_ngettext), or
+    an object with a sentence for one (``one``) and a counted text for the rest (``many``)."""
+    if isinstance(t, Plural):
+        return [t.one, t.other]
+    if isinstance(t, Lazy):
+        return [t.message]
+    if isinstance(t, LazyPlural):
+        return [t.singular, t.plural]
+    if hasattr(t, "one") and hasattr(t, "many"):
+        return template_forms(t.one) + template_forms(t.many)
+    return [t]
+
+
 def check_words(e: Explanation, templates) -> None:
     """Every reason has a template; the text is whole sentences with every placeholder filled."""
     assert e.templates is templates
     for r in e.all_reasons():
         t = templates[r.key]
-        for form in ([t.one, t.other] if isinstance(t, Plural) else [t]):
+        for form in template_forms(t):
             names = {f for _, f, _, _ in string.Formatter().parse(form) if f}
             assert names <= set(r.values), (r.key, names - set(r.values))
     text = e.text

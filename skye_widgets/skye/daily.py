@@ -20,7 +20,7 @@ from typing import Any
 
 from ..daily import parse_date, seed_of, stars
 from .puzzle_generator import generate
-from .puzzles import Puzzle
+from .puzzles import DAILY_TITLE, Puzzle, english
 
 #: Difficulty by day of the week (Monday first): easy at the start, harder at the end.
 WEEKDAY_DIFFICULTY = (1, 1, 2, 2, 3, 3, 4)
@@ -49,4 +49,6 @@ def daily_puzzle(day: str | dt.date | None = None) -> DailyPuzzle:
     d = parse_date(day)
     difficulty = WEEKDAY_DIFFICULTY[d.weekday()]
     p = generate(seed_of(d), difficulty, puzzle_id=f"daily-{d.isoformat()}")
-    return DailyPuzzle(d, replace(p, title=f"{p.title} (puzzle of the day {d.isoformat()})"), difficulty)
+    # the title stays English data (Puzzle.shown_title reads it in the language spoken now)
+    return DailyPuzzle(d, replace(p, title=english(DAILY_TITLE).format(title=p.title, date=d.isoformat())),
+                       difficulty)

@@ -3,9 +3,10 @@
 Pure (no widgets): :func:`describe_territory` turns a territory (and, when given,
 the scoring tiles' results) into whole sentences built from the engine's own
 numbers (areas from :mod:`.graphs`, income and scores from :mod:`.scoring`). The
-sentences are templates with named placeholders (:data:`TEXT`), to be translated
-later. The first sentence names the castle and the number of tiles: it is the short
-label of a board; the rest is its long description.
+sentences are marked templates with named placeholders (:data:`TEXT`), translated into
+the language spoken when a description is made. The first sentence names the castle
+and the number of tiles: it is the short label of a board; the rest is its long
+description.
 
 >>> from .territory import Territory
 >>> t = Territory("castle-blue")
@@ -17,31 +18,46 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..i18n import _, lazy, lazy_ngettext, ngettext, pgettext
 from ..words import word_list
 from .graphs import areas, connected_cells
 from .tiles import Scroll
 
-#: The sentences (named placeholders; one place to translate).
+#: The sentences (named placeholders; marked texts, translated each time they are used).
 TEXT = {
-    "summary_one": "A territory with the {colour} castle and no other tile, 1 tile in all.",
-    "summary": "A territory with the {colour} castle and {others} other {tiles_word}, {n} tiles in all.",
-    "castle_at": "The castle is at column {x}, row {y}.",
-    "tiles": "Tiles by position: {items}.",
-    "tile_item": "tile {tile} at ({x}, {y})",
-    "areas": "{count} {areas_word}: {items}.",
-    "area_item": "{state} {terrain} area of {size} {tiles_word}{icons}",
-    "area_icons": " with {icons}",
-    "roads_none": "No other tile is connected to the castle by road.",
-    "roads": "{count} other {tiles_word} connected to the castle by road.",
-    "totals": "In all the territory shows {items}.",
-    "totals_none": "The territory shows no animals, ships, whisky or buildings.",
-    "income": "Income: {gold} gold at the start of a round (5 for the castle and 1 for each whisky "
-              "connected to it by road).",
-    "score": "Scoring tile {label} scores {points} VP here.",
-    "breakdown": "The scoring overlay marks {count} scoring {items_word}, {points} VP in all.",
+    "castle_at": lazy("The castle is at column {x}, row {y}."),
+    # Translators: {items} a list of "tile 12 at (0, 1)".
+    "tiles": lazy("Tiles by position: {items}."),
+    "tile_item": lazy("tile {tile} at ({x}, {y})"),
+    # Translators: {items} a list of areas ("a completed water area of 3 tiles with 1 ship").
+    "areas": lazy_ngettext("{count} area: {items}.", "{count} areas: {items}."),
+    # Translators: {area} "a completed water area of 3 tiles", {icons} a list ("1 ship and a scroll (...)").
+    "area_icons": lazy("{area} with {icons}"),
+    "roads_none": lazy("No other tile is connected to the castle by road."),
+    "roads": lazy_ngettext("{count} other tile is connected to the castle by road.",
+                           "{count} other tiles are connected to the castle by road."),
+    # Translators: {items} a list of counts ("3 sheep, 1 farm and 2 ships").
+    "totals": lazy("In all the territory shows {items}."),
+    "totals_none": lazy("The territory shows no animals, ships, whisky or buildings."),
+    "income": lazy("Income: {gold} gold at the start of a round (5 for the castle and 1 for each whisky "
+                   "connected to it by road)."),
+    # Translators: {label} a scoring tile "10 (Gold majority)".
+    "score": lazy("Scoring tile {label} scores {points} VP here."),
+    "breakdown": lazy_ngettext("The scoring overlay marks {count} scoring item, {points} VP in all.",
+                               "The scoring overlay marks {count} scoring items, {points} VP in all."),
 }
 
-#: Icon names, singular and plural.
+#: Icon counts ("3 sheep", "1 whisky barrel").
+ICON_COUNTS = {
+    "sheep": lazy_ngettext("{count} sheep", "{count} sheep"),
+    "cattle": lazy_ngettext("{count} cattle", "{count} cattle"),
+    "ships": lazy_ngettext("{count} ship", "{count} ships"),
+    "whisky": lazy_ngettext("{count} whisky barrel", "{count} whisky barrels"),
+    "broch": lazy_ngettext("{count} broch", "{count} brochs"),
+    "farm": lazy_ngettext("{count} farm", "{count} farms"),
+    "lighthouse": lazy_ngettext("{count} lighthouse", "{count} lighthouses"),
+}
+#: Icon names, singular and plural (English; kept for callers of :func:`count_words`).
 ICON_WORDS: dict[str, tuple[str, str]] = {
     "sheep": ("sheep", "sheep"),
     "cattle": ("cattle", "cattle"),
@@ -53,14 +69,14 @@ ICON_WORDS: dict[str, tuple[str, str]] = {
 }
 
 #: What each scroll scores, in words.
-SCROLL_WORDS: dict[Scroll, str] = {
-    Scroll.PER_2_SHEEP: "a scroll (1 VP per 2 sheep)",
-    Scroll.PER_2_WHISKY: "a scroll (1 VP per 2 whisky tiles)",
-    Scroll.PER_2_SHIPS: "a scroll (1 VP per 2 ships)",
-    Scroll.PER_CATTLE: "a scroll (1 VP per cattle)",
-    Scroll.PER_BROCH: "a scroll (1 VP per broch)",
-    Scroll.PER_FARM: "a scroll (1 VP per farm)",
-    Scroll.PER_LIGHTHOUSE: "a scroll (1 VP per lighthouse)",
+SCROLL_WORDS = {
+    Scroll.PER_2_SHEEP: lazy("a scroll (1 VP per 2 sheep)"),
+    Scroll.PER_2_WHISKY: lazy("a scroll (1 VP per 2 whisky tiles)"),
+    Scroll.PER_2_SHIPS: lazy("a scroll (1 VP per 2 ships)"),
+    Scroll.PER_CATTLE: lazy("a scroll (1 VP per cattle)"),
+    Scroll.PER_BROCH: lazy("a scroll (1 VP per broch)"),
+    Scroll.PER_FARM: lazy("a scroll (1 VP per farm)"),
+    Scroll.PER_LIGHTHOUSE: lazy("a scroll (1 VP per lighthouse)"),
 }
 
 
@@ -77,7 +93,7 @@ def count_words(n: int, one: str, many: str) -> str:
 
 
 def _icons_text(icons: Any) -> str:
-    parts = [count_words(getattr(icons, k), *ICON_WORDS[k]) for k in ICON_WORDS if getattr(icons, k)]
+    parts = [ICON_COUNTS[k].format(count=getattr(icons, k)) for k in ICON_COUNTS if getattr(icons, k)]
     return word_list(parts)
 
 
@@ -87,13 +103,27 @@ def castle_colour(territory: Any) -> str:
     return tid.split("-", 1)[1] if tid.startswith("castle-") else tid
 
 
+#: A castle's colour in the summary sentence (the form that fits "with the ... castle" in each language).
+CASTLE_COLOUR_WORDS = {
+    "red": lambda: pgettext("castle colour", "red"),
+    "blue": lambda: pgettext("castle colour", "blue"),
+    "yellow": lambda: pgettext("castle colour", "yellow"),
+    "white": lambda: pgettext("castle colour", "white"),
+    "green": lambda: pgettext("castle colour", "green"),
+}
+
+
 def summary(territory: Any) -> str:
     """The first sentence: the castle and the number of tiles."""
     n = len(territory)
     colour = castle_colour(territory)
+    colour = CASTLE_COLOUR_WORDS[colour]() if colour in CASTLE_COLOUR_WORDS else colour
     if n == 1:
-        return TEXT["summary_one"].format(colour=colour)
-    return TEXT["summary"].format(colour=colour, others=n - 1, tiles_word="tile" if n == 2 else "tiles", n=n)
+        # Translators: a screen reader's first sentence on a territory; {colour} "blue" (context "castle colour").
+        return _("A territory with the {colour} castle and no other tile, 1 tile in all.").format(colour=colour)
+    return ngettext("A territory with the {colour} castle and {count} other tile, {n} tiles in all.",
+                    "A territory with the {colour} castle and {count} other tiles, {n} tiles in all.",
+                    n - 1).format(colour=colour, count=n - 1, n=n)
 
 
 def describe_territory(territory: Any, scores: Mapping[int, Any] | None = None, *,
@@ -126,30 +156,25 @@ def describe_territory(territory: Any, scores: Mapping[int, Any] | None = None, 
     for a in found:
         icons = _icons_text(a.icons)
         extra = [icons] if icons else []
-        extra += [SCROLL_WORDS[s] for _cell, s in a.scrolls]
-        items.append(TEXT["area_item"].format(
-            state="a completed" if a.completed else "an open", terrain=a.terrain.label, size=a.size,
-            tiles_word="tile" if a.size == 1 else "tiles",
-            icons=TEXT["area_icons"].format(icons=word_list(extra)) if extra else ""))
+        extra += [str(SCROLL_WORDS[s]) for _cell, s in a.scrolls]
+        area = str(a.text(article=True))
+        items.append(TEXT["area_icons"].format(area=area, icons=word_list(extra)) if extra else area)
     if items:
-        out.append(TEXT["areas"].format(count=len(items), areas_word="area" if len(items) == 1 else "areas",
-                                        items=word_list(items)))
+        out.append(TEXT["areas"].format(count=len(items), items=word_list(items)))
     linked = len(connected_cells(territory) - {c.cell})
-    out.append(TEXT["roads_none"] if not linked else
-               TEXT["roads"].format(count=linked, tiles_word="tile is" if linked == 1 else "tiles are"))
+    out.append(str(TEXT["roads_none"]) if not linked else TEXT["roads"].format(count=linked))
     total = None
     for a in found:
         total = a.icons if total is None else total + a.icons
     totals = _icons_text(total) if total is not None else ""
-    out.append(TEXT["totals"].format(items=totals) if totals else TEXT["totals_none"])
+    out.append(TEXT["totals"].format(items=totals) if totals else str(TEXT["totals_none"]))
     out.append(TEXT["income"].format(gold=scoring.income(territory).points))
     for number, result in (scores or {}).items():
         st = scoring.SCORING_TILES.get(number)
         out.append(TEXT["score"].format(label=st.label if st is not None else number, points=result.points))
     if breakdown is not None:
         items = list(getattr(breakdown, "breakdown", breakdown))
-        out.append(TEXT["breakdown"].format(count=len(items), items_word="item" if len(items) == 1 else "items",
-                                            points=sum(i.points for i in items)))
+        out.append(TEXT["breakdown"].format(count=len(items), points=sum(i.points for i in items)))
     return " ".join(out)
 
 

@@ -19,32 +19,59 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import Explanation, Plural, Reason
+from ..i18n import lazy, lazy_ngettext
+from ..protocol import Explanation, Reason
 from .game import Buy, Observation, Pass, Place, SetPrices
 from .scoring_tiles import MAJORITY_QUANTITY
 from .scoring import tile_label
 
-#: Every sentence an Isle of Skye bot says, by key (named placeholders only).
+class _Counted:
+    """A sentence with its own words for a count of 1 (``one``) and a counted text for the rest."""
+
+    def __init__(self, one: Any, many: Any, counter: str):
+        self.one, self.many, self.counter = one, many, counter
+
+    def format(self, **values: Any) -> str:
+        return (self.one if values[self.counter] == 1 else self.many).format(**values)
+
+
+class _UnderTile(_Counted):
+    """The "under a scoring tile" sentence: the tile's label is read in the language spoken when
+    the explanation is shown (the reason's ``label`` value stays the English data of ``to_dict``)."""
+
+    def format(self, **values: Any) -> str:
+        n = values.get("scoring_tile")
+        label = tile_label(n) if n is not None else values.get("label")
+        return super().format(**{**values, "label": label})
+
+
+#: Every sentence an Isle of Skye bot says, by key (named placeholders only; marked texts,
+#: translated each time an explanation is shown).
 TEMPLATES: dict[str, Any] = {
-    "random": Plural("moves", "I chose at random: it was my only legal move.",
-                     "I chose at random among {moves} legal moves."),
-    "priced": "I priced tile {tile} at {price} gold: at its best spot it would add {vp} VP to my territory "
-              "by the end of the game.",
-    "discarded": "I discarded tile {tile}: at its best spot it would add {vp} VP to my territory.",
-    "discard_others": "The most another player could gain from it is {vp} VP ({name}).",
-    "discard_nobody": "No other player would gain any VP from it either.",
-    "bought": "I bought tile {tile} from {seller} for {price} gold, which leaves me {gold} gold: at its best spot "
-              "it adds {vp} VP to my territory by the end of the game.",
-    "passed": "I passed: no tile on offer was worth its price to me.",
-    "placed": "I placed tile {tile} at ({x}, {y}) with rotation {rotation}: it adds {vp} VP to my territory "
-              "by the end of the game.",
-    "under_tile": Plural("times", "It adds {each} VP under {label}, which is scored once more.",
-                         "It adds {each} VP under {label}, which is scored {times} more times."),
-    "scrolls": "It adds {scrolls} VP from scrolls at the end of the game.",
-    "income": "Its whisky adds {income} gold to my income every round.",
-    "alt_offer": "The best other offer, tile {tile} from {seller} for {price} gold, would add {vp} VP.",
-    "alt_pass": "Passing would have kept my {gold} gold.",
-    "alt_place": "The best other spot, tile {tile} at ({x}, {y}) with rotation {rotation}, would add {vp} VP.",
+    # Translators: a bot's explanation of its move ("I" is the bot).
+    "random": _Counted(lazy("I chose at random: it was my only legal move."),
+                       lazy_ngettext("I chose at random among {moves} legal move.",
+                                     "I chose at random among {moves} legal moves.", counter="moves"), "moves"),
+    "priced": lazy("I priced tile {tile} at {price} gold: at its best spot it would add {vp} VP to my territory "
+                   "by the end of the game."),
+    "discarded": lazy("I discarded tile {tile}: at its best spot it would add {vp} VP to my territory."),
+    "discard_others": lazy("The most another player could gain from it is {vp} VP ({name})."),
+    "discard_nobody": lazy("No other player would gain any VP from it either."),
+    "bought": lazy("I bought tile {tile} from {seller} for {price} gold, which leaves me {gold} gold: at its best "
+                   "spot it adds {vp} VP to my territory by the end of the game."),
+    "passed": lazy("I passed: no tile on offer was worth its price to me."),
+    "placed": lazy("I placed tile {tile} at ({x}, {y}) with rotation {rotation}: it adds {vp} VP to my territory "
+                   "by the end of the game."),
+    # Translators: {each} VP, {label} a scoring tile "13 (Tiles on the road)", {times} how often it is scored.
+    "under_tile": _UnderTile(lazy("It adds {each} VP under {label}, which is scored once more."),
+                             lazy_ngettext("It adds {each} VP under {label}, which is scored {times} more time.",
+                                           "It adds {each} VP under {label}, which is scored {times} more times.",
+                                           counter="times"), "times"),
+    "scrolls": lazy("It adds {scrolls} VP from scrolls at the end of the game."),
+    "income": lazy("Its whisky adds {income} gold to my income every round."),
+    "alt_offer": lazy("The best other offer, tile {tile} from {seller} for {price} gold, would add {vp} VP."),
+    "alt_pass": lazy("Passing would have kept my {gold} gold."),
+    "alt_place": lazy("The best other spot, tile {tile} at ({x}, {y}) with rotation {rotation}, would add {vp} VP."),
 }
 
 

@@ -136,17 +136,19 @@ def tiles_size_fault(entries: Any) -> str | None:
     if not isinstance(entries, list):
         return None
     if len(entries) > MAX_TERRITORY_TILES:
-        return f"tiles: {len(entries)} tiles; a territory has at most {MAX_TERRITORY_TILES} (a castle and 73 tiles)"
+        return _("tiles: {count} tiles; a territory has at most {max} (a castle and 73 tiles)").format(
+            count=len(entries), max=MAX_TERRITORY_TILES)
     for k, e in enumerate(entries):
         if not isinstance(e, dict):
             continue
         for key in ("x", "y"):
             if key in e and not is_whole(e[key], -MAX_COORDINATE, MAX_COORDINATE):
-                return (f"tiles[{k}]: {key} = {short(e[key])} is not a whole number from "
-                        f"{-MAX_COORDINATE} to {MAX_COORDINATE}")
+                return _("tiles[{index}]: {key} = {value} is not a whole number from {low} to {high}").format(
+                    index=k, key=key, value=short(e[key]), low=-MAX_COORDINATE, high=MAX_COORDINATE)
         tid = e.get("tile")
         if isinstance(tid, str) and len(tid) > MAX_NAME_LENGTH:
-            return f"tiles[{k}]: tile {short(tid)} is not a tile (1-73 or castle-<colour>)"
+            return _("tiles[{index}]: tile {tile} is not a tile (1-73 or castle-<colour>)").format(
+                index=k, tile=short(tid))
     return None
 
 
@@ -156,10 +158,11 @@ def entry_size_fault(entry: Any) -> str | None:
         return None
     name = entry.get("name", "")
     if isinstance(name, str) and len(name) > MAX_NAME_LENGTH:
-        return f"name: {len(name)} characters long; a name has at most {MAX_NAME_LENGTH}"
+        return _("name: {count} characters long; a name has at most {max}").format(count=len(name),
+                                                                                    max=MAX_NAME_LENGTH)
     gold = entry.get("gold", 0)
     if is_whole(gold, MAX_NUMBER + 1, None):
-        return f"gold: {short(gold)} is more than {MAX_NUMBER}"
+        return _("gold: {value} is more than {max}").format(value=short(gold), max=MAX_NUMBER)
     return tiles_size_fault(entry.get("tiles"))
 
 

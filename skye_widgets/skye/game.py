@@ -46,7 +46,7 @@ from typing import Any, Iterable, Mapping, Sequence, Union
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, DataError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       NotYourTurnError, RulesError, WrongPhaseError, read_json, write_json)
-from ..i18n import _, lazy, ngettext, pgettext
+from ..i18n import Text, _, lazy, lazy_ngettext, ngettext, pgettext
 from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, MAX_SKYE_PLAYERS, MAX_TEXT_LENGTH,
                       is_whole, short)
 from ..scores import BreakdownItem, ScoreResult
@@ -170,8 +170,9 @@ class GameConfig:
 
     @property
     def player_names(self) -> tuple[str, ...]:
-        """The names given, or Player 1..n."""
-        return self.names or tuple(f"Player {i + 1}" for i in range(self.players))
+        """The names given, or Player 1..n (in the language spoken when the game is set up)."""
+        # Translators: a player's default name; {number} 1-5.
+        return self.names or tuple(_("Player {number}").format(number=i + 1) for i in range(self.players))
 
     def resolved(self) -> "GameConfig":
         """The same game with everything explicit: the scoring tiles drawn (if
@@ -401,12 +402,19 @@ def action_from_dict(d: Mapping[str, Any]) -> Action:
 
 @dataclass(frozen=True)
 class Event:
-    """One line of the game's plain-English log."""
+    """One line of the game's log: ``message`` is a marked template and its values
+    (:class:`~skye_widgets.i18n.Text`), :attr:`text` reads it in the language spoken now,
+    so a log written before a ``set_language`` is shown in the new language."""
 
     round_no: int
     phase: str
-    text: str
+    message: Any
     player: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The line in the language spoken now."""
+        return str(self.message)
 
 
 @dataclass(frozen=True)
@@ -560,8 +568,9 @@ class GameState(Pictured):
         self.log: list[Event] = []
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._placements_cache: dict[tuple[int, str, int], list[tuple[int, int, int]]] = {}
-        self._say(None, f"Isle of Skye, {n} players ({', '.join(self.names)}), {self.n_rounds} rounds. "
-                  "Scoring tiles: " + ", ".join(f"{s}={self._tile_name(t)}" for s, t in self.scoring.items()))
+        self._say(None, Text(LOG["start"], count=n, names=", ".join(self.names), rounds=self.n_rounds,
+                             tiles=_Joined([Text(LOG["slot"], slot=s, tile=scoring.tile_label_text(t))
+                                            for s, t in self.scoring.items()], ", ")))
         self._start_round()
 
     @classmethod
@@ -590,7 +599,7 @@ class GameState(Pictured):
     def _tile_name(number: int) -> str:
         return scoring.tile_label(number)
 
-    def _say(self, player: int | None, text: str) -> None:
+    def _say(self, player: int | None, text: Any) -> None:
         self.log.append(Event(self.round_no, self.phase, text, player))
 
     def _name(self, p: int) -> str:
@@ -603,7 +612,8 @@ class GameState(Pictured):
 
     def _start_round(self) -> None:
         self.phase = "prices"
-        self._say(None, f"Round {self.round_no} of {self.n_rounds}; {self._name(self.start_player)} starts.")
+        self._say(None, Text(LOG["round"], round=self.round_no, rounds=self.n_rounds,
+                             name=self._name(self.start_player)))
         # 1. income
         results = []
         for p in range(self.n_players):
@@ -614,7 +624,7 @@ class GameState(Pictured):
             self.gold[p] += r.points
             self.income_paid += r.points
             why = _why(r)
-            self._say(p, f"{self._name(p)} receives {r.points} gold ({why}).")
+            self._say(p, Text(LOG["income"], name=self._name(p), gold=r.points, why=why))
         self.income_history.append(tuple(results))
         # 2. draw
         self.bought = []
@@ -624,7 +634,8 @@ class GameState(Pictured):
             self.displays[p] = [self._draw() for _ in range(k)]
             self.prices[p] = {}
             self.decisions[p] = None
-            self._say(p, f"{self._name(p)} draws tiles {', '.join(self.displays[p]) or '(bag empty)'}.")
+            self._say(p, Text(LOG["draws"], name=self._name(p), tiles=", ".join(self.displays[p])) if self.displays[p]
+                      else Text(LOG["draws_none"], name=self._name(p)))
         for p in range(self.n_players):
             if not self.displays[p]:            # only if the bag ran dry
                 self.decisions[p] = SetPrices(p, "", ())
@@ -645,8 +656,11 @@ class GameState(Pictured):
                 self.displays[p].remove(d.discard)
                 self.bag.append(d.discard)
             self.prices[p] = dict(d.prices)
-            shown = ", ".join(f"tile {t} for {g}" for t, g in d.prices)
-            self._say(p, f"{self._name(p)} discards tile {d.discard or '-'} and offers {shown or 'nothing'}.")
+            shown = _Joined([Text(LOG["offer"], tile=t, gold=g) for t, g in d.prices], ", ")
+            if d.prices:
+                self._say(p, Text(LOG["discards"], name=self._name(p), tile=d.discard or "-", offers=shown))
+            else:
+                self._say(p, Text(LOG["discards_nothing"], name=self._name(p), tile=d.discard or "-"))
         self.phase = "buy"
         self.buy_queue = self._seat_order()
         self._skip_idle_buyers()
@@ -660,7 +674,7 @@ class GameState(Pictured):
             lost = sum(self.prices[p].values())
             kept = list(self.displays[p])
             if kept:
-                self._say(p, f"{self._name(p)} keeps unsold tile(s) {', '.join(kept)} and loses {lost} gold on them.")
+                self._say(p, Text(LOG["unsold"], name=self._name(p), tiles=", ".join(kept), gold=lost))
             self.gold_to_supply += lost
             self.to_build[p].extend(kept)
             self.displays[p] = []
@@ -678,7 +692,7 @@ class GameState(Pictured):
                 for t in self.to_build[p]:
                     self.bag.append(t)
                     self.returned.append((p, t))
-                    self._say(p, f"Tile {t} fits nowhere in {self._name(p)}'s territory: it goes back to the bag.")
+                    self._say(p, Text(LOG["fits_nowhere"], tile=t, name=self._name(p)))
                 self.to_build[p] = []
             if self.to_build[p]:
                 return
@@ -695,9 +709,10 @@ class GameState(Pictured):
                 self.vp[p] += r.points
                 if r.points:
                     why = _why(r)
-                    self._say(p, f"Scoring {slot}, tile {self._tile_name(number)}: {self._name(p)} +{r.points} VP ({why}).")
-        self._say(None, "After round {}: {}.".format(
-            self.round_no, ", ".join(f"{self._name(p)} {self.vp[p]} VP" for p in range(self.n_players))))
+                    self._say(p, Text(LOG["scoring"], slot=slot, tile=scoring.tile_label_text(number),
+                                      name=self._name(p), points=r.points, why=why))
+        self._say(None, Text(LOG["after_round"], round=self.round_no, scores=_Joined(
+            [Text(LOG["player_vp"], name=self._name(p), vp=self.vp[p]) for p in range(self.n_players)], ", ")))
         if self.round_no == self.n_rounds:
             self._final_scoring()
             return
@@ -712,13 +727,12 @@ class GameState(Pictured):
             r = scoring.final_scoring(self.territories[p], self.gold[p])
             finals.append(r)
             self.vp[p] += r.points
-            why = _why(r) or "nothing"
-            self._say(p, f"Final scoring: {self._name(p)} +{r.points} VP ({why}).")
+            why = _why(r) if r.breakdown else Text(LOG["nothing"])
+            self._say(p, Text(LOG["final"], name=self._name(p), points=r.points, why=why))
         self.final = tuple(finals)
         w = self.winners()
-        self._say(None, "Game over. " + ("Winner: " if len(w) == 1 else "Shared win: ")
-                  + ", ".join(self._name(p) for p in w)
-                  + f" ({self.vp[w[0]]} VP, {self.gold[w[0]]} gold).")
+        self._say(None, Text(LOG["winner" if len(w) == 1 else "shared_win"], names=", ".join(self._name(p) for p in w),
+                             vp=self.vp[w[0]], gold=self.gold[w[0]]))
 
     # -- OpenSpiel-style API ----------------------------------------------
 
@@ -843,12 +857,12 @@ class GameState(Pictured):
             self.decisions[p] = action
             spent = sum(g for _, g in action.prices)
             self.gold[p] -= spent
-            self._say(p, f"{self._name(p)} has decided (secretly).")
+            self._say(p, Text(LOG["decided"], name=self._name(p)))
             if all(d is not None for d in self.decisions):
                 self._reveal()
         elif isinstance(action, Pass):
             self.buy_queue.pop(0)
-            self._say(action.player, f"{self._name(action.player)} passes.")
+            self._say(action.player, Text(LOG["passes"], name=self._name(action.player)))
             self._skip_idle_buyers()
         elif isinstance(action, Buy):
             p, s, t = action.player, action.seller, action.tile
@@ -859,15 +873,14 @@ class GameState(Pictured):
             self.to_build[p].append(t)
             self.bought.append((p, s, t, price))
             self.buy_queue.pop(0)
-            self._say(p, f"{self._name(p)} buys tile {t} from {self._name(s)} for {price} gold; "
-                      f"{self._name(s)} receives {price} and takes back the {price} gold on it.")
+            self._say(p, Text(LOG["buys"], name=self._name(p), tile=t, seller=self._name(s), price=price))
             self._skip_idle_buyers()
         elif isinstance(action, Place):
             p = action.player
             self.territories[p].place(action.tile, action.x, action.y, action.rotation)
             self.to_build[p].remove(action.tile)
-            self._say(p, f"{self._name(p)} places tile {action.tile} at ({action.x}, {action.y}), "
-                      f"rotation {action.rotation}.")
+            self._say(p, Text(LOG["places"], name=self._name(p), tile=action.tile, x=action.x, y=action.y,
+                              rotation=action.rotation))
             self._settle_build()
 
     def _check(self, a: Action) -> None:
@@ -966,8 +979,8 @@ class GameState(Pictured):
         then the final scoring (scrolls, gold). ``points`` equals :attr:`vp`."""
         out = []
         for p in range(self.n_players):
-            items = [BreakdownItem(i.points, f"{label}: {i.reason}", i.cells)
-                     for label, r in self.score_breakdown(p) for i in r.breakdown]
+            items = [BreakdownItem(i.points, Text(_BREAKDOWN_LINE, label=label, reason=i.text), i.cells)
+                     for label, r in self._score_labels(p) for i in r.breakdown]
             out.append(ScoreResult(self.vp[p], tuple(items)))
         return out
 
@@ -991,11 +1004,15 @@ class GameState(Pictured):
 
     def score_breakdown(self, player: int) -> list[tuple[str, Any]]:
         """Everything that earned ``player`` VP so far: (label, ScoreResult) pairs."""
-        out: list[tuple[str, Any]] = [
-            (f"round {s.round_no}, {s.slot}: {self._tile_name(s.tile)}", s.results[player])
+        return [(str(label), r) for label, r in self._score_labels(player)]
+
+    def _score_labels(self, player: int) -> list[tuple[Text, Any]]:
+        out: list[tuple[Text, Any]] = [
+            (Text(_SLOT_LABEL, round=s.round_no, slot=s.slot, tile=scoring.tile_label_text(s.tile)),
+             s.results[player])
             for s in self.slot_scores]
         if self.final:
-            out.append(("final scoring", self.final[player]))
+            out.append((Text(_FINAL_LABEL), self.final[player]))
         return out
 
     # -- hidden information -----------------------------------------------
@@ -1337,9 +1354,32 @@ def _grown_placements(terr: Any, tile: str, before: list[tuple[int, int, int]]) 
     return out
 
 
-def _why(result: Any) -> str:
-    """A score breakdown in one line: 'castle +5; whisky on tile 31 ... +1'."""
-    return "; ".join(f"{b.reason} +{b.points}" for b in result.breakdown)
+class _Joined:
+    """Texts shown one after another (each read in the language spoken when shown)."""
+
+    __slots__ = ("parts", "sep")
+
+    def __init__(self, parts: Sequence[Any], sep: Any):
+        self.parts, self.sep = tuple(parts), sep
+
+    def __str__(self) -> str:
+        if isinstance(self.sep, str):
+            return self.sep.join(str(p) for p in self.parts)
+        text = str(self.parts[0]) if self.parts else ""
+        for part in self.parts[1:]:
+            text = self.sep.format(before=text, after=part)
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Joined) and (self.parts, self.sep) == (other.parts, other.sep)
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
+
+
+def _why(result: Any) -> _Joined:
+    """A score breakdown in one line: 'castle +5; whisky on tile 31 ... +1' (read when shown)."""
+    return _Joined([Text(LOG["why"], reason=b.text, points=b.points) for b in result.breakdown], LOG["then"])
 
 
 def _phase_name(phase: str) -> str:
@@ -1357,3 +1397,43 @@ _NOT_YOUR_TURN = {SetPrices: lazy("{name} cannot set prices now: it is {current}
                   Buy: lazy("{name} cannot buy a tile now: it is {current}'s turn."),
                   Pass: lazy("{name} cannot pass now: it is {current}'s turn."),
                   Place: lazy("{name} cannot place a tile now: it is {current}'s turn.")}
+
+# Translators: what earned VP at the end of a round: {round} its number, {slot} A-D, {tile} "10 (Gold majority)".
+_SLOT_LABEL = lazy("round {round}, {slot}: {tile}")
+_FINAL_LABEL = lazy("final scoring")
+# Translators: a line of a player's VP: {label} "round 2, B: 10 (Gold majority)", {reason} what scored.
+_BREAKDOWN_LINE = lazy("{label}: {reason}")
+
+#: The game's log lines (marked; each kept as a Text, read in the language spoken when shown).
+LOG = {
+    # Translators: the first line of a game's log; {names} the players, {tiles} "A=10 (Gold majority), B=...".
+    "start": lazy_ngettext("Isle of Skye, {count} player ({names}), {rounds} rounds. Scoring tiles: {tiles}",
+                           "Isle of Skye, {count} players ({names}), {rounds} rounds. Scoring tiles: {tiles}"),
+    "slot": lazy("{slot}={tile}"),
+    "round": lazy("Round {round} of {rounds}; {name} starts."),
+    # Translators: {why} the income's breakdown ("castle +5; whisky on tile 31 at (0, 1), connected by road +1").
+    "income": lazy("{name} receives {gold} gold ({why})."),
+    "why": lazy("{reason} +{points}"),
+    "then": lazy("{before}; {after}"),
+    "draws": lazy("{name} draws tiles {tiles}."),
+    "draws_none": lazy("{name} draws tiles (bag empty)."),
+    "offer": lazy("tile {tile} for {gold}"),
+    # Translators: {tile} the discarded tile's number, {offers} "tile 12 for 2, tile 40 for 1".
+    "discards": lazy("{name} discards tile {tile} and offers {offers}."),
+    "discards_nothing": lazy("{name} discards tile {tile} and offers nothing."),
+    "unsold": lazy("{name} keeps unsold tile(s) {tiles} and loses {gold} gold on them."),
+    "fits_nowhere": lazy("Tile {tile} fits nowhere in {name}'s territory: it goes back to the bag."),
+    # Translators: {tile} "10 (Gold majority)", {why} what scored.
+    "scoring": lazy("Scoring {slot}, tile {tile}: {name} +{points} VP ({why})."),
+    "after_round": lazy("After round {round}: {scores}."),
+    "player_vp": lazy("{name} {vp} VP"),
+    "nothing": lazy("nothing"),
+    "final": lazy("Final scoring: {name} +{points} VP ({why})."),
+    "winner": lazy("Game over. Winner: {names} ({vp} VP, {gold} gold)."),
+    "shared_win": lazy("Game over. Shared win: {names} ({vp} VP, {gold} gold)."),
+    "decided": lazy("{name} has decided (secretly)."),
+    "passes": lazy("{name} passes."),
+    "buys": lazy("{name} buys tile {tile} from {seller} for {price} gold; {seller} receives {price} and takes "
+                 "back the {price} gold on it."),
+    "places": lazy("{name} places tile {tile} at ({x}, {y}), rotation {rotation}."),
+}

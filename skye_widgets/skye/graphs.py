@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
+from ..i18n import Text, lazy_ngettext
 from .territory import per_tile
 from .tiles import ICON_KINDS, SIDE_OFFSETS, Icons, Scroll, Terrain, Tile
 
@@ -70,10 +71,40 @@ class TerritoryArea:
         return len(self.cells)
 
     def describe(self) -> str:
-        """e.g. ``completed water area of 3 tiles``."""
-        state = "completed" if self.completed else "open"
-        n = self.size
-        return f"{state} {self.terrain.label} area of {n} tile{'s' if n != 1 else ''}"
+        """e.g. ``completed water area of 3 tiles`` (in the language spoken now)."""
+        return str(self.text())
+
+    def text(self, article: bool = False) -> Text:
+        """:meth:`describe` as a :class:`~skye_widgets.i18n.Text` (translated when shown);
+        ``article``: with the indefinite article (``a completed water area of 3 tiles``)."""
+        return Text(_AREA_TEXT[article, self.completed, self.terrain.label], count=self.size)
+
+
+#: (with an article, completed, terrain) -> how an area is named (one sentence per case: the words
+#: agree with the terrain and the state in other languages).
+_AREA_TEXT = {
+    (False, True, "pasture"): lazy_ngettext("completed pasture area of {count} tile",
+                                            "completed pasture area of {count} tiles"),
+    (False, True, "mountain"): lazy_ngettext("completed mountain area of {count} tile",
+                                             "completed mountain area of {count} tiles"),
+    (False, True, "water"): lazy_ngettext("completed water area of {count} tile",
+                                          "completed water area of {count} tiles"),
+    (False, False, "pasture"): lazy_ngettext("open pasture area of {count} tile", "open pasture area of {count} tiles"),
+    (False, False, "mountain"): lazy_ngettext("open mountain area of {count} tile",
+                                              "open mountain area of {count} tiles"),
+    (False, False, "water"): lazy_ngettext("open water area of {count} tile", "open water area of {count} tiles"),
+    (True, True, "pasture"): lazy_ngettext("a completed pasture area of {count} tile",
+                                           "a completed pasture area of {count} tiles"),
+    (True, True, "mountain"): lazy_ngettext("a completed mountain area of {count} tile",
+                                            "a completed mountain area of {count} tiles"),
+    (True, True, "water"): lazy_ngettext("a completed water area of {count} tile",
+                                         "a completed water area of {count} tiles"),
+    (True, False, "pasture"): lazy_ngettext("an open pasture area of {count} tile",
+                                            "an open pasture area of {count} tiles"),
+    (True, False, "mountain"): lazy_ngettext("an open mountain area of {count} tile",
+                                             "an open mountain area of {count} tiles"),
+    (True, False, "water"): lazy_ngettext("an open water area of {count} tile", "an open water area of {count} tiles"),
+}
 
 
 _COUNTED = ICON_KINDS

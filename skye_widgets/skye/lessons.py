@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ..drawing import Circle, Drawing, Line, Rect, Shape, Text
+from ..i18n import _, lazy_ngettext, ngettext, pgettext
 from .scoring import ROUND_TRACK, ScoreResult, icon_totals, score_tile, tile_label, whisky_tiles
 from .territory import Territory
 
@@ -88,8 +89,20 @@ class Lesson:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Clan names shown beside the pictures (castle colours)."""
-        return tuple(EXAMPLES[p][0][0].removeprefix("castle-").capitalize() for p in self.players)
+        """Clan names shown beside the pictures (castle colours, in the language spoken now)."""
+        colours = (EXAMPLES[p][0][0].removeprefix("castle-") for p in self.players)
+        return tuple(CLAN_NAMES[c]() if c in CLAN_NAMES else c.capitalize() for c in colours)
+
+
+#: The example clans' names: their castle's colour.
+CLAN_NAMES = {
+    # Translators: an example clan of the scoring lessons, named by its castle's colour.
+    "red": lambda: pgettext("clan", "Red"),
+    "blue": lambda: pgettext("clan", "Blue"),
+    "yellow": lambda: pgettext("clan", "Yellow"),
+    "white": lambda: pgettext("clan", "White"),
+    "green": lambda: pgettext("clan", "Green"),
+}
 
 
 _MAJ7 = ("whisky_blue", "whisky_red", "whisky_yellow")
@@ -162,7 +175,13 @@ def majority_counts(number: int) -> list[int]:
     raise ValueError(f"scoring tile {number} is not a majority tile (7, 8, 10)")
 
 
-_MAJORITY_WHAT = {7: ("whisky tile", "whisky tiles"), 8: ("ship", "ships"), 10: ("gold", "gold")}
+#: A majority lesson's caption per clan: its name, its count, its points.
+_MAJORITY_WHAT = {
+    # Translators: {name} a clan ("Blue"), {count} what it has, {points} the VP it gets.
+    7: lazy_ngettext("{name}: {count} whisky tile → {points} VP", "{name}: {count} whisky tiles → {points} VP"),
+    8: lazy_ngettext("{name}: {count} ship → {points} VP", "{name}: {count} ships → {points} VP"),
+    10: lazy_ngettext("{name}: {count} gold → {points} VP", "{name}: {count} gold → {points} VP"),
+}
 
 
 def majority_captions(number: int) -> list[str]:
@@ -171,8 +190,7 @@ def majority_captions(number: int) -> list[str]:
     >>> majority_captions(7)
     ['Blue: 3 whisky tiles → 5 VP', 'Red: 1 whisky tile → 2 VP', 'Yellow: 1 whisky tile → 2 VP']
     """
-    one, many = _MAJORITY_WHAT[number]
-    return [f"{name}: {k} {one if k == 1 else many} → {r.points} VP"
+    return [_MAJORITY_WHAT[number].format(name=name, count=k, points=r.points)
             for name, k, r in zip(LESSONS[number].names, majority_counts(number), scores(number))]
 
 
@@ -196,8 +214,12 @@ def report(number: int) -> str:
     les = LESSONS[number]
     out = []
     for name, res in zip(les.names, scores(number)):
-        who = f" {name}" if len(les.players) > 1 else ""
-        out.append(f"Scoring tile {tile_label(number)}{who}: {res.points} VP")
+        if len(les.players) > 1:
+            # Translators: a lesson's result; {label} "7 (Whisky majority)", {name} a clan ("Blue").
+            out.append(_("Scoring tile {label} {name}: {points} VP").format(label=tile_label(number), name=name,
+                                                                            points=res.points))
+        else:
+            out.append(_("Scoring tile {label}: {points} VP").format(label=tile_label(number), points=res.points))
         out.append(res.explain())
     return "\n".join(out)
 
@@ -278,13 +300,15 @@ def round_track_drawing(n_players: int) -> Drawing:
     rounds = ROUND_TRACK[n_players]
     cw, rh, left, top = 64, 40, 70, 44
     d = Drawing(left + cw * len(rounds) + 10, top + rh * 4 + 10,
-                title=f"round track, {n_players} players")
+                title=ngettext("round track, {count} player", "round track, {count} players",
+                               n_players).format(count=n_players))
     d.add(Rect(0, 0, d.width, d.height, fill="#FFFFFF", layer="background"))
     for r in rounds:
-        d.add(Text(left + cw * (r - 0.5), top / 2, f"round {r}", size=13, bold=True))
+        d.add(Text(left + cw * (r - 0.5), top / 2, _("round {round}").format(round=r), size=13, bold=True))
     for k, slot in enumerate("ABCD"):
         y = top + rh * k
-        d.add(Text(left / 2, y + rh / 2, f"slot {slot}", size=13, bold=True, fill=SLOT_COLOURS[slot]))
+        d.add(Text(left / 2, y + rh / 2, _("slot {slot}").format(slot=slot), size=13, bold=True,
+                   fill=SLOT_COLOURS[slot]))
         for r, slots in rounds.items():
             x = left + cw * (r - 1)
             d.add(Rect(x + 2, y + 2, cw - 4, rh - 4, fill="#F2F2EE"))
@@ -450,11 +474,13 @@ def vp_sources(state: Any, player: int) -> dict[str, int]:
 
     The values add up to the player's VP at the end of the game.
     """
-    out = {f"slot {slot}": 0 for slot in "ABCD"}
+    slot = {k: _("slot {slot}").format(slot=k) for k in "ABCD"}      # the keys are a chart's labels
+    scrolls, gold = pgettext("VP source", "scrolls"), pgettext("VP source", "gold")
+    out = {slot[k]: 0 for k in "ABCD"}
     for s in state.slot_scores:
-        out[f"slot {s.slot}"] += s.results[player].points
-    out["scrolls"] = out["gold"] = 0
+        out[slot[s.slot]] += s.results[player].points
+    out[scrolls] = out[gold] = 0
     if state.final:
         for item in state.final[player].breakdown:
-            out["gold" if "gold" in item.reason and "scroll" not in item.reason else "scrolls"] += item.points
+            out[scrolls if item.cells else gold] += item.points     # a scroll has its cell, gold none
     return out

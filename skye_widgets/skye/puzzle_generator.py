@@ -22,7 +22,9 @@ import random
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from .puzzles import MAJORITY_KEYS, Move, Objective, Puzzle, evaluate, load_puzzle, majority_count, save_puzzle
+from ..i18n import Lazy, lazy
+from .puzzles import (AT, KEY_HINT, KEY_HINT_AFTER, MAJORITY_KEYS, NEAR, Move, Objective, Puzzle, english, evaluate,
+                      load_puzzle, majority_count, save_puzzle)
 from .game import SCORING_DRAW_ORDER
 from .scoring import income
 from .solver import Solution, greedy, root_bound, solve
@@ -137,68 +139,70 @@ def teaches_of(obj: Objective) -> tuple[str, ...]:
 # Words for learners
 # --------------------------------------------------------------------------
 
-TITLES: dict[int, tuple[str, ...]] = {
-    1: ("Fill the square", "Four corners", "Square dance"),
-    2: ("Close it off", "Finish what you started", "Tidy edges"),
-    3: ("Sheep may safely graze", "Counting sheep", "Flock together"),
-    4: ("Big and finished", "Grand enclosures", "Room to grow"),
-    5: ("Brochs together", "One mountain, many brochs", "Tower country"),
-    6: ("Broch, farm and lighthouse", "The full set", "One of each"),
-    7: ("A dram ahead", "Whisky race", "Still going"),
-    8: ("Rule the waves", "Fleet in the harbour", "Admiral of the isles"),
-    9: ("Down on the farm", "Animals near the farm", "Home to the byre"),
-    10: ("Follow the money", "Gold from the distillery", "Pay the laird"),
-    11: ("Cattle drive", "Herding by road", "Drovers' road"),
-    12: ("Safe harbour", "Lighthouse and ships", "Guiding light"),
-    13: ("All roads lead home", "On the road", "Road trip"),
-    14: ("Standing tall", "Line them up", "Towers of three"),
-    15: ("The great loch", "Make a lake", "Loch and key"),
-    16: ("Seal the peaks", "Mountain walls", "Close the glen"),
+#: The generator writes a puzzle's title and hints in English (a puzzle file's data); they are
+#: marked so that a puzzle shows them in the language spoken now (:func:`.puzzles.shown_text`).
+TITLES: dict[int, tuple[Lazy, ...]] = {
+    1: (lazy("Fill the square"), lazy("Four corners"), lazy("Square dance")),
+    2: (lazy("Close it off"), lazy("Finish what you started"), lazy("Tidy edges")),
+    3: (lazy("Sheep may safely graze"), lazy("Counting sheep"), lazy("Flock together")),
+    4: (lazy("Big and finished"), lazy("Grand enclosures"), lazy("Room to grow")),
+    5: (lazy("Brochs together"), lazy("One mountain, many brochs"), lazy("Tower country")),
+    6: (lazy("Broch, farm and lighthouse"), lazy("The full set"), lazy("One of each")),
+    7: (lazy("A dram ahead"), lazy("Whisky race"), lazy("Still going")),
+    8: (lazy("Rule the waves"), lazy("Fleet in the harbour"), lazy("Admiral of the isles")),
+    9: (lazy("Down on the farm"), lazy("Animals near the farm"), lazy("Home to the byre")),
+    10: (lazy("Follow the money"), lazy("Gold from the distillery"), lazy("Pay the laird")),
+    11: (lazy("Cattle drive"), lazy("Herding by road"), lazy("Drovers' road")),
+    12: (lazy("Safe harbour"), lazy("Lighthouse and ships"), lazy("Guiding light")),
+    13: (lazy("All roads lead home"), lazy("On the road"), lazy("Road trip")),
+    14: (lazy("Standing tall"), lazy("Line them up"), lazy("Towers of three")),
+    15: (lazy("The great loch"), lazy("Make a lake"), lazy("Loch and key")),
+    16: (lazy("Seal the peaks"), lazy("Mountain walls"), lazy("Close the glen")),
 }
 
-FIRST_HINTS: dict[int, str] = {
-    1: "Squares of 2 x 2 tiles score, and one tile can finish several squares at once.",
-    2: "An area counts only when it is closed on every side. Look for areas with just one or two open edges.",
-    3: "Sheep score wherever they stand, so spend your thinking on the other scoring tile.",
-    4: "Only finished areas of at least 3 tiles score here: grow an area and close it.",
-    5: "Brochs in the same mountain area add up fast (1, 3, then 6 points): join mountain areas together.",
-    6: "A broch, a farm and a lighthouse make a set wherever they are; the other scoring tile decides where.",
-    7: "Whisky tiles count wherever they go; the other scoring tile decides where.",
-    8: "Ships count wherever they sail; the other scoring tile decides where.",
-    9: "Sheep and cattle score when they stand on a farm tile or on any of the 8 tiles around it.",
-    10: "Your gold here is your gold plus the income: whisky tiles connected to the castle by road pay 1 gold each.",
-    11: "Cattle score only on tiles linked to the castle by an unbroken road.",
-    12: "A water area scores when it holds at least one ship and one lighthouse: join them in the same water.",
-    13: "Every tile linked to the castle by road scores: make the roads meet.",
-    14: "A column of 3 tiles or more, one above the other, scores; two short columns can become one long one.",
-    15: "Only your largest finished water area scores, 2 points a tile: build one big lake and close it.",
-    16: "A mountain area scores once nothing more can be added to it: close its open edges.",
+FIRST_HINTS: dict[int, Lazy] = {
+    1: lazy("Squares of 2 x 2 tiles score, and one tile can finish several squares at once."),
+    2: lazy("An area counts only when it is closed on every side. Look for areas with just one or two open edges."),
+    3: lazy("Sheep score wherever they stand, so spend your thinking on the other scoring tile."),
+    4: lazy("Only finished areas of at least 3 tiles score here: grow an area and close it."),
+    5: lazy("Brochs in the same mountain area add up fast (1, 3, then 6 points): join mountain areas together."),
+    6: lazy("A broch, a farm and a lighthouse make a set wherever they are; the other scoring tile decides where."),
+    7: lazy("Whisky tiles count wherever they go; the other scoring tile decides where."),
+    8: lazy("Ships count wherever they sail; the other scoring tile decides where."),
+    9: lazy("Sheep and cattle score when they stand on a farm tile or on any of the 8 tiles around it."),
+    10: lazy("Your gold here is your gold plus the income: whisky tiles connected to the castle by road pay 1 gold each."),
+    11: lazy("Cattle score only on tiles linked to the castle by an unbroken road."),
+    12: lazy("A water area scores when it holds at least one ship and one lighthouse: join them in the same water."),
+    13: lazy("Every tile linked to the castle by road scores: make the roads meet."),
+    14: lazy("A column of 3 tiles or more, one above the other, scores; two short columns can become one long one."),
+    15: lazy("Only your largest finished water area scores, 2 points a tile: build one big lake and close it."),
+    16: lazy("A mountain area scores once nothing more can be added to it: close its open edges."),
 }
 
-SCROLL_HINT = "A scroll counts double when its area is finished: close the area around the scroll."
-INCOME_HINT = "Income is 5 gold for the castle plus 1 for each whisky tile linked to the castle by road."
+SCROLL_HINT = lazy("A scroll counts double when its area is finished: close the area around the scroll.")
+INCOME_HINT = lazy("Income is 5 gold for the castle plus 1 for each whisky tile linked to the castle by road.")
 
 
 def _near(cell: tuple[int, int], t: Territory) -> str:
-    """A spot in words, by a neighbour already on the board."""
+    """A spot in words (English, see :data:`TITLES`), by a neighbour already on the board."""
     x, y = cell
-    for (dx, dy), word in (((0, 1), "north of"), ((0, -1), "south of"), ((-1, 0), "east of"), ((1, 0), "west of")):
+    for (dx, dy), side in (((0, 1), "north"), ((0, -1), "south"), ((-1, 0), "east"), ((1, 0), "west")):
         p = t.placements.get((x + dx, y + dy))
         if p is not None:
-            what = "the castle" if p.tile.startswith("castle") else f"tile {p.tile}"
-            return f"just {word} {what}"
-    return f"at ({x}, {y})"
+            castle = p.tile.startswith("castle")
+            return english(NEAR[side, "castle" if castle else "tile"]).format(tile=p.tile)
+    return english(AT).format(x=x, y=y)
 
 
 def hints_for(obj: Objective, moves: Sequence[Move], greedy_moves: Sequence[Move],
               start: Territory) -> tuple[str, ...]:
     """Up to three hints, from general to specific: the rule, (scrolls / income), the key tile."""
     subject = obj.scoring_tiles[0] if obj.scoring_tiles else None
-    out = [FIRST_HINTS[subject] if subject else (SCROLL_HINT if obj.scrolls else INCOME_HINT)]
+    out = [english(FIRST_HINTS[subject] if subject else (SCROLL_HINT if obj.scrolls else INCOME_HINT))]
     if obj.scrolls and subject:
-        out.append(SCROLL_HINT)
+        out.append(english(SCROLL_HINT))
     if obj.income and subject:
-        out.append(INCOME_HINT)
+        out.append(english(INCOME_HINT))
     greedy_spot = {m.tile: (m.x, m.y, m.rotation) for m in greedy_moves}
     t = start.copy()
     before: list[str] = []
@@ -206,10 +210,12 @@ def hints_for(obj: Objective, moves: Sequence[Move], greedy_moves: Sequence[Move
         if m.returned:
             continue
         if greedy_spot.get(m.tile) != (m.x, m.y, m.rotation):
-            after = f", once tile{'s' if len(before) > 1 else ''} {' and '.join(before)} " \
-                    f"{'are' if len(before) > 1 else 'is'} down" if before else ""
-            out.append(f"Tile {m.tile} is the key: the spot where it scores most right away is not the "
-                       f"best one. Try it {_near((m.x, m.y), t)}{after}.")  # type: ignore[arg-type]
+            where = _near((m.x, m.y), t)  # type: ignore[arg-type]
+            if before:
+                template = KEY_HINT_AFTER.singular if len(before) == 1 else KEY_HINT_AFTER.plural
+                out.append(template.format(tile=m.tile, where=where, tiles=" and ".join(before)))
+            else:
+                out.append(english(KEY_HINT).format(tile=m.tile, where=where))
             break
         t.place(m.tile, m.x, m.y, m.rotation)  # type: ignore[arg-type]
         before.append(str(m.tile))
@@ -289,8 +295,8 @@ def build_puzzle(t: Territory, hand: Sequence[int], obj: Objective, sol: Solutio
     """Wrap a solved candidate as a :class:`Puzzle` with generated words."""
     subject = obj.scoring_tiles[0] if obj.scoring_tiles else None
     if title is None:
-        names = TITLES.get(subject or 0, ("A tidy territory",))
-        title = names[(source_seed or 0) % len(names)]
+        names = TITLES.get(subject or 0, (lazy("A tidy territory"),))
+        title = english(names[(source_seed or 0) % len(names)])
     entries = tuple(e for e in t.to_dict()["tiles"])
     extra = {"source_seed": source_seed} if source_seed is not None else {}
     _, greedy_moves = greedy(t, hand, obj)
@@ -346,8 +352,8 @@ def curate(folder: str, only: Sequence[str] = ()) -> list[str]:
         k = seen[subject] = seen.get(subject, -1) + 1
         if only and pid not in only:
             continue
-        names = TITLES.get(subject, ("A tidy territory", "Tidy edges", "Make it count"))
-        title = names[k % len(names)] if subject else ("Scroll work" if scrolls else "Pay day")
+        names = TITLES.get(subject, (lazy("A tidy territory"), lazy("Tidy edges"), lazy("Make it count")))
+        title = english(names[k % len(names)] if subject else (lazy("Scroll work") if scrolls else lazy("Pay day")))
         try:
             p = generate(seed, difficulty, subject, scrolls=scrolls, with_income=with_income,
                          puzzle_id=pid, title=title,
@@ -372,7 +378,7 @@ def polish(folder: str) -> None:
         if not os.path.exists(path):
             continue
         names = TITLES.get(subject, ())
-        title = names[k % len(names)] if subject else ("Scroll work" if scrolls else "Pay day")
+        title = english(names[k % len(names)] if subject else (lazy("Scroll work") if scrolls else lazy("Pay day")))
         save_puzzle(replace(rewrite_hints(load_puzzle(path)), title=title), path)
 
 

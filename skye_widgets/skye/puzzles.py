@@ -26,16 +26,17 @@ fixed opponent baseline, e.g. ``"opponents": [{"ships": 3}, {"ships": 1}]``
 from __future__ import annotations
 
 import os
+import re
 import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, read_json, write_json
-from ..i18n import _, lazy_ngettext, ngettext
+from ..i18n import Lazy, Text, _, lazy, lazy_ngettext, ngettext
 from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, is_whole, short
 from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
-                      score_tile, scroll_points, tile_label, whisky_tiles, icon_totals)
+                      score_tile, scroll_points, tile_label, tile_label_text, whisky_tiles, icon_totals)
 from .scoring_tiles import MAJORITY_QUANTITY
 from .files import tiles_size_fault
 from .territory import IllegalPlacementError, Territory, TerritoryDataError
@@ -113,56 +114,157 @@ def objective_from_dict(d: Any) -> Objective:
     skye_widgets.skye.puzzles.ObjectiveError: opponents: scoring tile 8 is a majority: give at least one opponent with 'ships'
     """
     if not isinstance(d, dict):
-        raise ObjectiveError("must be an object")
+        raise ObjectiveError(_("must be an object"))
     unknown = set(d) - {"scoring_tiles", "scrolls", "income", "opponents", "gold"}
     if unknown:
-        raise ObjectiveError(f"{short(sorted(unknown)[0])}: unknown field")
+        raise ObjectiveError(_("{field}: unknown field").format(field=short(sorted(unknown)[0])))
     tiles = d.get("scoring_tiles", [])
     if not isinstance(tiles, list) or not all(is_whole(n) for n in tiles):
-        raise ObjectiveError("scoring_tiles: must be a list of scoring tile numbers 1-16")
+        raise ObjectiveError(_("scoring_tiles: must be a list of scoring tile numbers 1-16"))
     for n in tiles:
         if n not in SCORING_TILES:
-            raise ObjectiveError(f"scoring_tiles: {n} is not a scoring tile (1-16)")
+            raise ObjectiveError(_("scoring_tiles: {number} is not a scoring tile (1-16)").format(number=n))
     if len(set(tiles)) != len(tiles):
-        raise ObjectiveError("scoring_tiles: a scoring tile is listed twice")
+        raise ObjectiveError(_("scoring_tiles: a scoring tile is listed twice"))
     for key in ("scrolls", "income"):
         if not isinstance(d.get(key, False), bool):
-            raise ObjectiveError(f"{key}: must be true or false")
+            raise ObjectiveError(_("{field}: must be true or false").format(field=key))
     if not tiles and not d.get("scrolls") and not d.get("income"):
-        raise ObjectiveError("scoring_tiles: the objective scores nothing (give scoring tiles, scrolls or income)")
+        raise ObjectiveError(_("scoring_tiles: the objective scores nothing (give scoring tiles, scrolls or income)"))
     gold = d.get("gold", 0)
     if not is_whole(gold) or gold < 0:
-        raise ObjectiveError(f"gold: must be a whole number 0-{MAX_NUMBER}")
+        raise ObjectiveError(_("gold: must be a whole number 0-{max}").format(max=MAX_NUMBER))
     opps = d.get("opponents", [])
     if not isinstance(opps, list) or not all(isinstance(o, dict) for o in opps):
-        raise ObjectiveError("opponents: must be a list of objects")
+        raise ObjectiveError(_("opponents: must be a list of objects"))
     if len(opps) > 4:
-        raise ObjectiveError(f"opponents: {len(opps)} opponents; Isle of Skye has at most 4 (5 players)")
+        raise ObjectiveError(_("opponents: {count} opponents; Isle of Skye has at most 4 (5 players)").format(
+            count=len(opps)))
     for i, o in enumerate(opps):
         for k, v in o.items():
             if k not in MAJORITY_KEYS.values():
-                raise ObjectiveError(f"opponents[{i}]: unknown count {short(k)} (whisky_tiles, ships, gold)")
+                raise ObjectiveError(_("opponents[{index}]: unknown count {key} (whisky_tiles, ships, gold)").format(
+                    index=i, key=short(k)))
             if not is_whole(v) or v < 0:
-                raise ObjectiveError(f"opponents[{i}].{k}: must be a whole number 0-{MAX_NUMBER}")
+                raise ObjectiveError(_("opponents[{index}].{key}: must be a whole number 0-{max}").format(
+                    index=i, key=k, max=MAX_NUMBER))
     for n in tiles:
         key = MAJORITY_KEYS.get(n)
         if key and (not opps or any(key not in o for o in opps)):
-            raise ObjectiveError(f"opponents: scoring tile {n} is a majority: "
-                                 f"give at least one opponent with {key!r}")
+            raise ObjectiveError(_("opponents: scoring tile {number} is a majority: give at least one opponent "
+                                   "with {key}").format(number=n, key=repr(key)))
     if opps and not any(n in MAJORITY_KEYS for n in tiles):
-        raise ObjectiveError("opponents: given but no majority scoring tile (7, 8, 10) is scored")
+        raise ObjectiveError(_("opponents: given but no majority scoring tile (7, 8, 10) is scored"))
     return Objective(tuple(tiles), bool(d.get("scrolls", False)), bool(d.get("income", False)),
                      tuple(dict(o) for o in opps), gold)
 
 
 def describe_objective(obj: Objective) -> str:
     """The objective in words (one line)."""
-    parts = [f"scoring tile {tile_label(n)}" for n in obj.scoring_tiles]
+    parts = [OBJECTIVE_TEXT["part_tile"].format(tile=tile_label(n)) for n in obj.scoring_tiles]
     if obj.scrolls:
-        parts.append("scrolls")
+        parts.append(str(OBJECTIVE_TEXT["part_scrolls"]))
     if obj.income:
-        parts.append("income")
+        parts.append(str(OBJECTIVE_TEXT["part_income"]))
     return " + ".join(parts)
+
+
+#: The texts of an objective's breakdown (translated when shown).
+OBJECTIVE_TEXT = {
+    # Translators: one part of a puzzle's objective, joined by " + "; {tile} "10 (Gold majority)".
+    "part_tile": lazy("scoring tile {tile}"),
+    "part_scrolls": lazy("scrolls"),
+    "part_income": lazy("income"),
+    # Translators: a line of a puzzle's score; {tile} "16 (Completed mountain areas)", {reason} what scored.
+    "tile": lazy("tile {tile}: {reason}"),
+    "nothing": lazy("tile {tile}: nothing scores"),
+    "scrolls": lazy("scrolls: {reason}"),
+    "no_scroll": lazy("scrolls: no scroll in the territory"),
+    "income": lazy("income: {reason}"),
+}
+
+#: (majority scoring tile, the player's points) -> the line of a puzzle's score: {mine} the player's
+#: count, {theirs} the opponents' counts ("3, 1").
+MAJORITY_LINES = {
+    (7, 5): lazy("tile {tile}: most whisky tiles: you {mine}, opponents {theirs}"),
+    (7, 2): lazy("tile {tile}: second most whisky tiles: you {mine}, opponents {theirs}"),
+    (7, 0): lazy("tile {tile}: not enough whisky tiles: you {mine}, opponents {theirs}"),
+    (8, 5): lazy("tile {tile}: most ships: you {mine}, opponents {theirs}"),
+    (8, 2): lazy("tile {tile}: second most ships: you {mine}, opponents {theirs}"),
+    (8, 0): lazy("tile {tile}: not enough ships: you {mine}, opponents {theirs}"),
+    (10, 5): lazy("tile {tile}: most gold after income: you {mine}, opponents {theirs}"),
+    (10, 2): lazy("tile {tile}: second most gold after income: you {mine}, opponents {theirs}"),
+    (10, 0): lazy("tile {tile}: not enough gold after income: you {mine}, opponents {theirs}"),
+}
+
+
+# --------------------------------------------------------------------------
+# The generator's words (puzzle_generator writes them in English into a puzzle, as data;
+# a puzzle shows them in the language spoken now: shown_text)
+# --------------------------------------------------------------------------
+
+# Translators: a puzzle's hint; {tile} a tile's number, {where} "just north of tile 12" or "at (1, 0)".
+KEY_HINT = lazy("Tile {tile} is the key: the spot where it scores most right away is not the best one. "
+                "Try it {where}.")
+# Translators: the same hint when tiles come first; {tiles} "3" or "3 and 5".
+KEY_HINT_AFTER = lazy_ngettext(
+    "Tile {tile} is the key: the spot where it scores most right away is not the best one. "
+    "Try it {where}, once tile {tiles} is down.",
+    "Tile {tile} is the key: the spot where it scores most right away is not the best one. "
+    "Try it {where}, once tiles {tiles} are down.")
+#: (side, "castle" or "tile") -> a spot next to a neighbour already on the board.
+NEAR = {
+    ("north", "castle"): lazy("just north of the castle"), ("north", "tile"): lazy("just north of tile {tile}"),
+    ("south", "castle"): lazy("just south of the castle"), ("south", "tile"): lazy("just south of tile {tile}"),
+    ("east", "castle"): lazy("just east of the castle"), ("east", "tile"): lazy("just east of tile {tile}"),
+    ("west", "castle"): lazy("just west of the castle"), ("west", "tile"): lazy("just west of tile {tile}"),
+}
+AT = lazy("at ({x}, {y})")
+# Translators: the title of the daily puzzle; {title} the puzzle's own, {date} YYYY-MM-DD.
+DAILY_TITLE = lazy("{title} (puzzle of the day {date})")
+
+_KEY_RE = re.compile(r"Tile (?P<tile>\S+) is the key: the spot where it scores most right away is not the best "
+                     r"one\. Try it (?P<where>.+?)(?:, once tiles? (?P<tiles>.+) (?:is|are) down)?\.")
+_NEAR_RE = re.compile(r"just (?P<side>north|south|east|west) of (?:the castle|tile (?P<tile>\S+))")
+_AT_RE = re.compile(r"at \((?P<x>-?\d+), (?P<y>-?\d+)\)")
+_DAILY_RE = re.compile(r"(?P<title>.+) \(puzzle of the day (?P<date>\d{4}-\d\d-\d\d)\)")
+
+
+def english(text: Any) -> str:
+    """A marked text's English words (the generator writes puzzles' words in English, as data)."""
+    return text.message if isinstance(text, Lazy) else str(text)
+
+
+def shown_text(text: str) -> str:
+    """A puzzle's title or hint, as written by the generator in English, in the language spoken
+    now: a title or hint of the generator's lists is looked up in the catalog, the key-tile hint
+    and the daily title are rebuilt from their parts; anything else (a hand-written puzzle file's
+    own words) is shown as it is.
+
+    >>> from ..i18n import set_language
+    >>> set_language("pt"), shown_text("Tile 12 is the key: the spot where it scores most right away is not "
+    ...                                "the best one. Try it just north of the castle.")
+    ('pt', 'A peça 12 é a chave: o lugar onde ela pontua mais de imediato não é o melhor. Tente-a logo ao norte do castelo.')
+    >>> set_language("en"), shown_text("Counting sheep (puzzle of the day 2026-11-24)")
+    ('en', 'Counting sheep (puzzle of the day 2026-11-24)')
+    """
+    from ..words import word_list
+    m = _DAILY_RE.fullmatch(text)
+    if m:
+        return DAILY_TITLE.format(title=shown_text(m["title"]), date=m["date"])
+    m = _KEY_RE.fullmatch(text)
+    if m:
+        where = m["where"]
+        near, at = _NEAR_RE.fullmatch(where), _AT_RE.fullmatch(where)
+        if near:
+            where = NEAR[near["side"], "tile" if near["tile"] else "castle"].format(tile=near["tile"])
+        elif at:
+            where = AT.format(x=at["x"], y=at["y"])
+        if m["tiles"]:
+            tiles = m["tiles"].split(" and ")
+            return KEY_HINT_AFTER.format(tile=m["tile"], where=where, tiles=word_list(tiles), count=len(tiles))
+        return KEY_HINT.format(tile=m["tile"], where=where)
+    return _(text) if text else text
 
 
 def majority_count(number: int, t: Territory, gold: int = 0) -> int:
@@ -187,22 +289,23 @@ def evaluate(obj: Objective, t: Territory) -> ScoreResult:
             mine = majority_count(n, t, obj.gold)
             theirs = [int(o[key]) for o in obj.opponents]
             pts = majority_points([mine, *theirs])[0]
-            what = {7: "whisky tiles", 8: "ships", 10: "gold after income"}[n]
-            place = {5: "most", 2: "second most", 0: "not enough"}[pts]
-            items.append(BreakdownItem(pts, f"tile {tile_label(n)}: {place} {what}: you {mine}, opponents "
-                                            f"{', '.join(map(str, theirs))}"))
+            items.append(BreakdownItem(pts, Text(MAJORITY_LINES[n, pts], tile=tile_label_text(n), mine=mine,
+                                                 theirs=", ".join(map(str, theirs)))))
             continue
         res = score_tile(n, [t], [0])[0]
         if not res.breakdown:
-            items.append(BreakdownItem(0, f"tile {tile_label(n)}: nothing scores"))
-        items.extend(BreakdownItem(i.points, f"tile {tile_label(n)}: {i.reason}", i.cells) for i in res.breakdown)
+            items.append(BreakdownItem(0, Text(OBJECTIVE_TEXT["nothing"], tile=tile_label_text(n))))
+        items.extend(BreakdownItem(i.points, Text(OBJECTIVE_TEXT["tile"], tile=tile_label_text(n), reason=i.text), i.cells)
+                     for i in res.breakdown)
     if obj.scrolls:
         res = scroll_points(t)
         if not res.breakdown:
-            items.append(BreakdownItem(0, "scrolls: no scroll in the territory"))
-        items.extend(BreakdownItem(i.points, f"scrolls: {i.reason}", i.cells) for i in res.breakdown)
+            items.append(BreakdownItem(0, Text(OBJECTIVE_TEXT["no_scroll"])))
+        items.extend(BreakdownItem(i.points, Text(OBJECTIVE_TEXT["scrolls"], reason=i.text), i.cells)
+                     for i in res.breakdown)
     if obj.income:
-        items.extend(BreakdownItem(i.points, f"income: {i.reason}", i.cells) for i in income(t).breakdown)
+        items.extend(BreakdownItem(i.points, Text(OBJECTIVE_TEXT["income"], reason=i.text), i.cells)
+                     for i in income(t).breakdown)
     return ScoreResult.of(items)
 
 
@@ -264,6 +367,16 @@ class Puzzle(Pictured):
     def score(self, t: Territory) -> ScoreResult:
         """The objective's points for ``t`` with the breakdown."""
         return evaluate(self.objective, t)
+
+    @property
+    def shown_title(self) -> str:
+        """:attr:`title` in the language spoken now (a file keeps the generator's English words)."""
+        return shown_text(self.title)
+
+    @property
+    def shown_hints(self) -> tuple[str, ...]:
+        """:attr:`hints` in the language spoken now (see :func:`shown_text`)."""
+        return tuple(shown_text(h) for h in self.hints)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -458,16 +571,23 @@ GRADE_OPTIMA_CAP = 4
 #: Legal placements at the start from which the choice counts as wide, and very wide.
 GRADE_WIDE, GRADE_VERY_WIDE = 30, 60
 
-#: The grade's reasons (named placeholders: they will be translated).
+#: The grade's reasons (marked; a grade keeps them as Texts, read in the language spoken when shown).
 GRADE_TEXTS = {
-    "tiles": "There are {tiles} tiles to place, each a decision that changes the next.",
-    "unique": "Only one final territory reaches the best score.",
-    "few": "Only {optima} final territories reach the best score.",
-    "many": "At least {optima} final territories reach the best score.",
-    "wide": "There are {choices} legal placements before the first tile, a wide choice.",
-    "narrow": "There are {choices} legal placements before the first tile.",
-    "terms": "The objective scores {terms} things at once, which pull in different directions.",
-    "stars": "{stars} of 5 stars.",
+    "tiles": lazy_ngettext("There is {tiles} tile to place, each a decision that changes the next.",
+                           "There are {tiles} tiles to place, each a decision that changes the next.", counter="tiles"),
+    "unique": lazy("Only one final territory reaches the best score."),
+    "few": lazy_ngettext("Only {optima} final territory reaches the best score.",
+                         "Only {optima} final territories reach the best score.", counter="optima"),
+    "many": lazy_ngettext("At least {optima} final territory reaches the best score.",
+                          "At least {optima} final territories reach the best score.", counter="optima"),
+    "wide": lazy_ngettext("There is {choices} legal placement before the first tile, a wide choice.",
+                          "There are {choices} legal placements before the first tile, a wide choice.",
+                          counter="choices"),
+    "narrow": lazy_ngettext("There is {choices} legal placement before the first tile.",
+                            "There are {choices} legal placements before the first tile.", counter="choices"),
+    "terms": lazy_ngettext("The objective scores {terms} thing at once, which pull in different directions.",
+                           "The objective scores {terms} things at once, which pull in different directions.",
+                           counter="terms"),
 }
 
 
@@ -476,12 +596,17 @@ class Grade:
     """How hard a puzzle is for a person, from what the solver had to do (see :func:`grade`)."""
 
     stars: int                 # 1-5
-    reasons: tuple[str, ...]   # whole sentences, the numbers behind the stars
+    texts: tuple[Any, ...]     # whole sentences (Texts), the numbers behind the stars
     tiles: int                 # hand size
     optima: int                # optimal final territories (up to GRADE_OPTIMA_CAP: "at least")
     choices: int               # legal placements at the start
     terms: int                 # scoring tiles + scrolls + income
     points: float              # the sum the stars come from
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The sentences behind the stars, in the language spoken now."""
+        return tuple(str(t) for t in self.texts)
 
     def to_dict(self) -> dict[str, Any]:
         return {"stars": self.stars, "points": self.points, "tiles": self.tiles, "optima": self.optima,
@@ -525,12 +650,12 @@ def grade(puzzle: Puzzle) -> Grade:
     tiles = len(puzzle.hand)
     pts = grade_points(tiles, optima, choices, terms)
     stars = stars_of(pts)
-    reasons = [GRADE_TEXTS["tiles"].format(tiles=tiles),
-               GRADE_TEXTS["unique"] if optima == 1 else
-               GRADE_TEXTS["few" if optima < GRADE_OPTIMA_CAP else "many"].format(optima=optima),
-               GRADE_TEXTS["wide" if choices >= GRADE_WIDE else "narrow"].format(choices=choices)]
+    reasons = [Text(GRADE_TEXTS["tiles"], tiles=tiles),
+               Text(GRADE_TEXTS["unique"]) if optima == 1 else
+               Text(GRADE_TEXTS["few" if optima < GRADE_OPTIMA_CAP else "many"], optima=optima),
+               Text(GRADE_TEXTS["wide" if choices >= GRADE_WIDE else "narrow"], choices=choices)]
     if terms >= 2:
-        reasons.append(GRADE_TEXTS["terms"].format(terms=terms))
+        reasons.append(Text(GRADE_TEXTS["terms"], terms=terms))
     return Grade(stars, tuple(reasons), tiles, optima, choices, terms, pts)
 
 

@@ -33,6 +33,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence
 import networkx as nx
 
 from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text
+from ..i18n import _, lazy, lazy_ngettext, ngettext
 from . import scoring as scoring_rules
 from .game import round_slots
 from .graphs import areas, road_graph
@@ -401,7 +402,8 @@ def render_tile(tile_id: str | int | Tile, rotation: int = 0, *, size: int = 96,
     'tile castle-white, rotation 2'
     """
     t = tile_id if isinstance(tile_id, Tile) else tile(tile_id)
-    d = Drawing(size, size, title=f"tile {t.id}, rotation {rotation % 4}")
+    # Translators: the title of a tile's picture; {tile} its number, {rotation} 0-3 quarter turns.
+    d = Drawing(size, size, title=_("tile {tile}, rotation {rotation}").format(tile=t.id, rotation=rotation % 4))
     d.add(Rect(0, 0, size, size, fill=BACKGROUND, layer="background"))
     pad = 3
     d.extend(render_tile_shapes(t, rotation, pad, pad, size - 2 * pad))
@@ -588,7 +590,10 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
         legend or (legend is None and components)) else []
     key_h = legend_height(key)
     width = max(view.width, LEGEND_WIDTH) if key else view.width
-    d = Drawing(width, view.height + key_h, title=title or f"territory of {len(placements)} tiles")
+    # Translators: the title of a territory's picture.
+    n = len(placements)
+    d = Drawing(width, view.height + key_h,
+                title=title or ngettext("territory of {count} tile", "territory of {count} tiles", n).format(count=n))
     d.add(Rect(0, 0, width, view.height + key_h, fill=BACKGROUND, layer="background"))
     if coordinates and view.gutter:
         d.extend(coordinate_labels(view))
@@ -681,46 +686,67 @@ def tile_number_badges(placements: Mapping[Cell, tuple[Tile, int]], view: View) 
 
 #: The key's texts, whole sentences with named placeholders (to be translated).
 LEGEND_TEXT = {
-    "terrain": "Tile colours: {pasture}, {water}, {mountain}.",
-    "open": "Dashed outline: an open area, it can still grow.",
-    "completed": "Solid outline with a tick: a completed area, closed on every side.",
-    "colours": "Each area has its own outline colour; the tile colours show through.",
-    "sheep": "Sheep (a small number beside it: how many).",
-    "cattle": "Cattle.",
-    "whisky": "A whisky barrel.",
-    "ships": "A ship.",
-    "broch": "A broch, a round stone tower.",
-    "farm": "A farm.",
-    "lighthouse": "A lighthouse.",
-    "scrolls": "A scroll scores at the end of the game, double in a completed area:",
-    "scroll:per_2_sheep": "scroll with a sheep and /2: 1 VP for every 2 sheep in the territory.",
-    "scroll:per_2_whisky": "scroll with a barrel and /2: 1 VP for every 2 tiles with whisky.",
-    "scroll:per_2_ships": "scroll with a ship and /2: 1 VP for every 2 ships.",
-    "scroll:per_cattle": "scroll with cattle: 1 VP for each cattle.",
-    "scroll:per_broch": "scroll with a broch: 1 VP for each broch.",
-    "scroll:per_farm": "scroll with a farm: 1 VP for each farm.",
-    "scroll:per_lighthouse": "scroll with a lighthouse: 1 VP for each lighthouse.",
+    # Translators: the key under a territory picture; {pasture} "pasture (yellow-green)" etc.
+    "terrain": lazy("Tile colours: {pasture}, {water}, {mountain}."),
+    "open": lazy("Dashed outline: an open area, it can still grow."),
+    "completed": lazy("Solid outline with a tick: a completed area, closed on every side."),
+    "colours": lazy("Each area has its own outline colour; the tile colours show through."),
+    "sheep": lazy("Sheep (a small number beside it: how many)."),
+    "cattle": lazy("Cattle."),
+    "whisky": lazy("A whisky barrel."),
+    "ships": lazy("A ship."),
+    "broch": lazy("A broch, a round stone tower."),
+    "farm": lazy("A farm."),
+    "lighthouse": lazy("A lighthouse."),
+    "scrolls": lazy("A scroll scores at the end of the game, double in a completed area:"),
+    "scroll:per_2_sheep": lazy("scroll with a sheep and /2: 1 VP for every 2 sheep in the territory."),
+    "scroll:per_2_whisky": lazy("scroll with a barrel and /2: 1 VP for every 2 tiles with whisky."),
+    "scroll:per_2_ships": lazy("scroll with a ship and /2: 1 VP for every 2 ships."),
+    "scroll:per_cattle": lazy("scroll with cattle: 1 VP for each cattle."),
+    "scroll:per_broch": lazy("scroll with a broch: 1 VP for each broch."),
+    "scroll:per_farm": lazy("scroll with a farm: 1 VP for each farm."),
+    "scroll:per_lighthouse": lazy("scroll with a lighthouse: 1 VP for each lighthouse."),
 }
-TERRAIN_WORDS = {Terrain.PASTURE: "pasture (yellow-green)", Terrain.WATER: "water (blue)",
-                 Terrain.MOUNTAIN: "mountain (grey)"}
+TERRAIN_WORDS = {Terrain.PASTURE: lazy("pasture (yellow-green)"), Terrain.WATER: lazy("water (blue)"),
+                 Terrain.MOUNTAIN: lazy("mountain (grey)")}
 #: Width of a picture with a key underneath (the key's longest line fits).
 LEGEND_WIDTH = 460
 LEGEND_LINE = 17
 
 
-#: Words for a tile's contents (hover line): icon counts as (one, many with {n}).
-ICON_WORDS = {"sheep": ("1 sheep", "{n} sheep"), "cattle": ("1 cattle", "{n} cattle"),
-              "whisky": ("a whisky barrel", "{n} whisky barrels"), "ships": ("a ship", "{n} ships"),
-              "broch": ("a broch", "{n} brochs"), "farm": ("a farm", "{n} farms"),
-              "lighthouse": ("a lighthouse", "{n} lighthouses")}
-SCROLL_WORDS = {"per_2_sheep": "1 VP for every 2 sheep", "per_2_whisky": "1 VP for every 2 tiles with whisky",
-                "per_2_ships": "1 VP for every 2 ships", "per_cattle": "1 VP for each cattle",
-                "per_broch": "1 VP for each broch", "per_farm": "1 VP for each farm",
-                "per_lighthouse": "1 VP for each lighthouse"}
-TILE_WORDS = {"area": "{terrain}", "area_icons": "{terrain} with {icons}",
-              "enclosed": "an enclosed {terrain} area", "enclosed_icons": "an enclosed {terrain} area with {icons}",
-              "scroll": "a scroll ({rule})", "road": "a road", "roads": "{n} roads", "and": " and ",
-              "sentence": "{parts}."}
+#: Words for a tile's contents (hover line): icon counts as (the words for one, a counted text for more).
+ICON_WORDS = {"sheep": (lazy("1 sheep"), lazy_ngettext("{n} sheep", "{n} sheep", counter="n")),
+              "cattle": (lazy("1 cattle"), lazy_ngettext("{n} cattle", "{n} cattle", counter="n")),
+              "whisky": (lazy("a whisky barrel"),
+                         lazy_ngettext("{n} whisky barrel", "{n} whisky barrels", counter="n")),
+              "ships": (lazy("a ship"), lazy_ngettext("{n} ship", "{n} ships", counter="n")),
+              "broch": (lazy("a broch"), lazy_ngettext("{n} broch", "{n} brochs", counter="n")),
+              "farm": (lazy("a farm"), lazy_ngettext("{n} farm", "{n} farms", counter="n")),
+              "lighthouse": (lazy("a lighthouse"), lazy_ngettext("{n} lighthouse", "{n} lighthouses", counter="n"))}
+SCROLL_WORDS = {"per_2_sheep": lazy("1 VP for every 2 sheep"),
+                "per_2_whisky": lazy("1 VP for every 2 tiles with whisky"),
+                "per_2_ships": lazy("1 VP for every 2 ships"), "per_cattle": lazy("1 VP for each cattle"),
+                "per_broch": lazy("1 VP for each broch"), "per_farm": lazy("1 VP for each farm"),
+                "per_lighthouse": lazy("1 VP for each lighthouse")}
+#: (enclosed, terrain) -> how an area of a tile is named, alone and with its icons (a list).
+AREA_WORDS = {
+    (False, "pasture"): (lazy("pasture"), lazy("pasture with {icons}")),
+    (False, "mountain"): (lazy("mountain"), lazy("mountain with {icons}")),
+    (False, "water"): (lazy("water"), lazy("water with {icons}")),
+    (True, "pasture"): (lazy("an enclosed pasture area"), lazy("an enclosed pasture area with {icons}")),
+    (True, "mountain"): (lazy("an enclosed mountain area"), lazy("an enclosed mountain area with {icons}")),
+    (True, "water"): (lazy("an enclosed water area"), lazy("an enclosed water area with {icons}")),
+}
+TILE_WORDS = {
+    # Translators: a scroll on a tile (hover line); {rule} "1 VP for each farm".
+    "scroll": lazy("a scroll ({rule})"), "road": lazy("a road"),
+    "roads": lazy_ngettext("{n} road", "{n} roads", counter="n"),
+    # Translators: two or more things on one area of a tile: "1 sheep and a scroll (...)".
+    "and": lazy("{items} and {last}"),
+    # Translators: the parts of a tile's hover line (its areas, its roads) one after another.
+    "then": lazy("{before}; {after}"),
+    "sentence": lazy("{parts}."),
+}
 
 
 def tile_words(t: Tile | str) -> str:
@@ -739,13 +765,18 @@ def tile_words(t: Tile | str) -> str:
                 kind = name.split(":", 1)[1]
                 icons.append(TILE_WORDS["scroll"].format(rule=SCROLL_WORDS.get(kind, kind)))
             else:
-                one, many = ICON_WORDS.get(name, (name, "{n} " + name))
-                icons.append(one if n == 1 else many.format(n=n))
-        key = ("enclosed" if a.enclosed else "area") + ("_icons" if icons else "")
-        parts.append(TILE_WORDS[key].format(terrain=a.terrain.label, icons=TILE_WORDS["and"].join(icons)))
+                one, many = ICON_WORDS[name]
+                icons.append(str(one) if n == 1 else many.format(n=n))
+        alone, with_icons = AREA_WORDS[a.enclosed, a.terrain.label]
+        listed = icons[0] if len(icons) == 1 else TILE_WORDS["and"].format(items=", ".join(icons[:-1]),
+                                                                            last=icons[-1]) if icons else ""
+        parts.append(with_icons.format(icons=listed) if icons else str(alone))
     if t.roads:
-        parts.append(TILE_WORDS["road"] if len(t.roads) == 1 else TILE_WORDS["roads"].format(n=len(t.roads)))
-    return TILE_WORDS["sentence"].format(parts="; ".join(parts))
+        parts.append(str(TILE_WORDS["road"]) if len(t.roads) == 1 else TILE_WORDS["roads"].format(n=len(t.roads)))
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text = TILE_WORDS["then"].format(before=text, after=part)
+    return TILE_WORDS["sentence"].format(parts=text)
 
 
 def legend_entries(placements: Mapping[Cell, tuple[Tile, int]] | Iterable[Tile], *,
@@ -777,8 +808,8 @@ def legend_entries(placements: Mapping[Cell, tuple[Tile, int]] | Iterable[Tile],
 def legend_text(key: str) -> str:
     """The sentence of one key entry."""
     if key == "terrain":
-        return LEGEND_TEXT["terrain"].format(**{t.label: w for t, w in TERRAIN_WORDS.items()})
-    return LEGEND_TEXT[key]
+        return LEGEND_TEXT["terrain"].format(**{t.label: str(w) for t, w in TERRAIN_WORDS.items()})
+    return str(LEGEND_TEXT[key])
 
 
 def legend_marker(key: str, x: float, y: float, size: float = 14.0, *, layer: str = "background") -> list[Shape]:
@@ -1050,18 +1081,27 @@ def _shifted(shapes: Iterable[Shape], dx: float, dy: float) -> list[Shape]:
 
 #: The texts of :func:`render_game`, whole sentences with named placeholders.
 GAME_TEXT = {
-    "title": "Isle of Skye, round {round} of {rounds}",
-    "header": "Round {round} of {rounds}, {phase} phase. {start} is the start player; {bag} tiles in the bag.",
-    "over": "The game is over after {rounds} rounds. Winner(s): {winners}.",
-    "slot": "{slot}: {name}, scored in rounds {rounds}",
-    "player": "{name}: {vp} VP, {gold} gold",
-    "player_hidden": "{name}: {vp} VP, gold behind the screen",
-    "deciding": "has not decided yet",
-    "decided": "has decided (secret)",
-    "price": "{gold} gold",
-    "to_build": "to place",
+    "title": lazy("Isle of Skye, round {round} of {rounds}"),
+    "over": lazy("The game is over after {rounds} rounds. Winner(s): {winners}."),
+    # Translators: {slot} A-D, {name} "10 (Gold majority)", {rounds} "2, 4, 6".
+    "slot": lazy("{slot}: {name}, scored in rounds {rounds}"),
+    "player": lazy("{name}: {vp} VP, {gold} gold"),
+    "player_hidden": lazy("{name}: {vp} VP, gold behind the screen"),
+    # Translators: a player's line while prices are set; {head} "Anna: 3 VP, 5 gold".
+    "deciding": lazy("{head} (has not decided yet)"),
+    "decided": lazy("{head} (has decided (secret))"),
+    "price": lazy("{gold} gold"),
+    "to_build": lazy("to place"),
 }
-PHASE_NAMES = {"prices": "draw-and-price", "buy": "buying", "build": "building", "over": "final"}
+#: The first line of a game's picture, by phase (the end-of-round scoring, a moment inside
+#: the engine, counts as building).
+HEADERS = {
+    # Translators: the first line of a game's picture; {start} a player's name, {bag} the tiles left in the bag.
+    "prices": lazy("Round {round} of {rounds}, draw-and-price phase. {start} is the start player; "
+                   "{bag} tiles in the bag."),
+    "buy": lazy("Round {round} of {rounds}, buying phase. {start} is the start player; {bag} tiles in the bag."),
+    "build": lazy("Round {round} of {rounds}, building phase. {start} is the start player; {bag} tiles in the bag."),
+}
 
 
 def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = False,
@@ -1095,9 +1135,8 @@ def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = Fals
         header_lines.append(GAME_TEXT["over"].format(
             rounds=state.n_rounds, winners=", ".join(state.names[p] for p in state.winners())))
     else:
-        header_lines.append(GAME_TEXT["header"].format(
-            round=state.round_no, rounds=state.n_rounds, phase=PHASE_NAMES.get(state.phase, state.phase),
-            start=state.names[state.start_player], bag=len(state.bag)))
+        header_lines.append(HEADERS.get(state.phase, HEADERS["build"]).format(
+            round=state.round_no, rounds=state.n_rounds, start=state.names[state.start_player], bag=len(state.bag)))
     for slot, number in state.scoring.items():
         when = [r for r in range(1, state.n_rounds + 1) if slot in round_slots(n, r)]
         header_lines.append(GAME_TEXT["slot"].format(slot=slot, name=scoring_rules.tile_label(number),
@@ -1121,7 +1160,7 @@ def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = Fals
         head = (GAME_TEXT["player"].format(name=entry["name"], vp=entry["vp"], gold=shown_gold)
                 if shown_gold is not None else GAME_TEXT["player_hidden"].format(name=entry["name"], vp=entry["vp"]))
         if pricing and entry["display"]:
-            head += " (" + GAME_TEXT["decided" if entry["decided"] else "deciding"] + ")"
+            head = GAME_TEXT["decided" if entry["decided"] else "deciding"].format(head=head)
         d.add(Text(x0 + pad, y0 + line / 2 + 2, head, size=11, align="left", bold=mine))
         # the display (prices once revealed, or the viewer's own decision) and the tiles to place
         prices = entry.get("prices", {}) if (not pricing or mine) else {}
@@ -1137,7 +1176,7 @@ def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = Fals
                 d.add(Text(tx + tile_px / 2, ty + tile_px + 8, GAME_TEXT["price"].format(gold=prices[t]), size=9))
             tx += tile_px + 6
         if entry["to_build"]:
-            d.add(Text(tx + 4, ty + tile_px / 2, GAME_TEXT["to_build"], size=9, align="left"))
+            d.add(Text(tx + 4, ty + tile_px / 2, str(GAME_TEXT["to_build"]), size=9, align="left"))
             tx += 44
             for t in entry["to_build"]:
                 d.extend(_shifted(render_tile(t, 0, size=tile_px).shapes, tx, ty))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from ..i18n import Text, lazy, lazy_ngettext
 from ..limits import is_whole
 from ..scores import BreakdownItem, ScoreResult
 from .graphs import TerritoryArea, areas, connected_cells
@@ -41,12 +42,84 @@ Cell = tuple[int, int]
 # Helpers
 # --------------------------------------------------------------------------
 
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
+#: A count of each thing a breakdown names ("3 sheep", "1 ship"): one counted text per thing.
+COUNTED = {
+    "sheep": lazy_ngettext("{count} sheep", "{count} sheep"),
+    "cattle": lazy_ngettext("{count} cattle", "{count} cattle"),
+    "ships": lazy_ngettext("{count} ship", "{count} ships"),
+    "whisky_tiles": lazy_ngettext("{count} whisky tile", "{count} whisky tiles"),
+    "broch": lazy_ngettext("{count} broch", "{count} brochs"),
+    "farm": lazy_ngettext("{count} farm", "{count} farms"),
+    "lighthouse": lazy_ngettext("{count} lighthouse", "{count} lighthouses"),
+    "player": lazy_ngettext("{count} player", "{count} players"),
+}
 
 
-def _a(phrase: str) -> str:
-    return ("an " if phrase[0] in "aeiou" else "a ") + phrase
+def _count(kind: str, n: int) -> Text:
+    return Text(COUNTED[kind], count=n)
+
+
+#: The texts of the breakdowns (whole sentences with named placeholders, translated when shown).
+TEXT = {
+    # Translators: a tile of a territory; {tile} is its number, {cell} its place "(x, y)".
+    "tile_at": lazy("tile {tile} at {cell}"),
+    "castle_at": lazy("castle at {cell}"),
+    # Translators: the same places after "on" (sheep on ..., whisky on ...).
+    "on_tile_at": lazy("on tile {tile} at {cell}"),
+    "on_castle_at": lazy("on castle at {cell}"),
+    "square": lazy("square of 4 tiles {first}-{last}"),
+    # Translators: {what} is a count ("3 sheep"), {place} "on tile 12 at (0, 1)".
+    "on": lazy("{what} {place}"),
+    # Translators: {brochs} is a count ("2 brochs"), {area} "a completed mountain area of 3 tiles".
+    "brochs_in": lazy("{brochs} in {area}"),
+    "set": lazy("set {number}: broch at {broch}, farm at {farm}, lighthouse at {lighthouse}"),
+    # Translators: {animals} "2 sheep" or "2 sheep and 1 cattle"; {place} "on tile 12 at (0, 1)".
+    "on_farm": lazy("{animals} {place}, on a farm tile"),
+    "next_to_farm": lazy("{animals} {place}, next to the farm at {farm}"),
+    "sheep_and_cattle": lazy("{sheep} and {cattle}"),
+    "on_road": lazy("{what} {place}, connected by road"),
+    # Translators: {area} "completed water area of 3 tiles", {ships} "1 ship", {lighthouses} "2 lighthouses".
+    "harbour": lazy("{area} with {ships} and {lighthouses}"),
+    "connected": lazy("{place} connected by road"),
+    "vertical": lazy_ngettext("vertical line of {count} tile in column x={x}",
+                              "vertical line of {count} tiles in column x={x}"),
+    # Translators: {area} "completed water area of 3 tiles", {per} the VP per tile.
+    "largest": lazy("largest {area} x {per}"),
+    "castle": lazy("castle"),
+    "whisky_on_road": lazy("whisky {place}, connected by road"),
+    # Translators: catch-up income; {players} "2 players", {per} gold per player ahead, {round} its number.
+    "ahead": lazy("{players} ahead x {per} gold (round {round})"),
+    # Translators: {scroll} the scroll's id (per_2_sheep), {place} "on tile 12 at (0, 1)", {how} "5 sheep // 2".
+    "scroll_doubled": lazy("scroll {scroll} {place}: {how} = {count}, x 2 in {area}"),
+    "scroll": lazy("scroll {scroll} {place}: {how} = {count} ({area}, not doubled)"),
+    "divided": lazy("{what} // {per}"),
+    "gold": lazy_ngettext("{count} gold // 5", "{count} gold // 5"),
+}
+
+
+def _majority_text(place: str, shared: bool, what: str, n: int) -> Text:
+    """"most whisky tiles (3)", "shared second most gold (4)": the place, the quantity and its count."""
+    return Text(_MAJORITY[shared, place == "second", what], count=n)
+
+
+#: (shared, second, quantity) -> the majority's line.
+_MAJORITY = {
+    (False, False, "whisky tiles"): lazy_ngettext("most whisky tiles ({count})", "most whisky tiles ({count})"),
+    (False, True, "whisky tiles"): lazy_ngettext("second most whisky tiles ({count})",
+                                                 "second most whisky tiles ({count})"),
+    (True, False, "whisky tiles"): lazy_ngettext("shared most whisky tiles ({count})",
+                                                 "shared most whisky tiles ({count})"),
+    (True, True, "whisky tiles"): lazy_ngettext("shared second most whisky tiles ({count})",
+                                                "shared second most whisky tiles ({count})"),
+    (False, False, "ships"): lazy_ngettext("most ships ({count})", "most ships ({count})"),
+    (False, True, "ships"): lazy_ngettext("second most ships ({count})", "second most ships ({count})"),
+    (True, False, "ships"): lazy_ngettext("shared most ships ({count})", "shared most ships ({count})"),
+    (True, True, "ships"): lazy_ngettext("shared second most ships ({count})", "shared second most ships ({count})"),
+    (False, False, "gold"): lazy_ngettext("most gold ({count})", "most gold ({count})"),
+    (False, True, "gold"): lazy_ngettext("second most gold ({count})", "second most gold ({count})"),
+    (True, False, "gold"): lazy_ngettext("shared most gold ({count})", "shared most gold ({count})"),
+    (True, True, "gold"): lazy_ngettext("shared second most gold ({count})", "shared second most gold ({count})"),
+}
 
 
 @per_tile
@@ -63,9 +136,12 @@ def _tile_icons(t: Territory) -> dict[Cell, Icons]:
     return got
 
 
-def _name(t: Territory, cell: Cell) -> str:
+def _name(t: Territory, cell: Cell, on: bool = False) -> Text:
+    """"tile 12 at (0, 1)" / "castle at (0, 0)"; ``on``: "on tile 12 at (0, 1)"."""
     tid = t.placements[cell].tile
-    return f"{'castle' if tid.startswith('castle-') else 'tile ' + tid} at {cell}"
+    if tid.startswith("castle-"):
+        return Text(TEXT["on_castle_at" if on else "castle_at"], cell=cell)
+    return Text(TEXT["on_tile_at" if on else "tile_at"], tile=tid, cell=cell)
 
 
 def _area_cells(a: TerritoryArea) -> tuple[Cell, ...]:
@@ -105,25 +181,26 @@ def score_squares(t: Territory) -> ScoreResult:
     for (x, y) in sorted(occ, key=lambda c: (c[1], c[0])):
         sq = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
         if all(c in occ for c in sq):
-            items.append(BreakdownItem(_per(1), f"square of 4 tiles {sq[0]}-{sq[3]}", sq))
+            items.append(BreakdownItem(_per(1), Text(TEXT["square"], first=sq[0], last=sq[3]), sq))
     return ScoreResult.of(items)
 
 
 def score_completed_areas(t: Territory) -> ScoreResult:
     """Tile 2: 1 VP per completed area (any terrain, any size, enclosed ones too)."""
-    return ScoreResult.of(BreakdownItem(_per(2), a.describe(), _area_cells(a)) for a in areas(t) if a.completed)
+    return ScoreResult.of(BreakdownItem(_per(2), a.text(), _area_cells(a)) for a in areas(t) if a.completed)
 
 
 def score_sheep(t: Territory) -> ScoreResult:
     """Tile 3: 1 VP per sheep."""
-    return ScoreResult.of(BreakdownItem(_per(3) * i.sheep, f"{_plural(i.sheep, 'sheep', 'sheep')} on {_name(t, c)}",
+    return ScoreResult.of(BreakdownItem(_per(3) * i.sheep, Text(TEXT["on"], what=_count("sheep", i.sheep),
+                                                                            place=_name(t, c, on=True)),
                                         (c,))
                           for c, i in _tile_icons(t).items() if i.sheep)
 
 
 def score_big_completed_areas(t: Territory) -> ScoreResult:
     """Tile 4: 3 VP per completed area of at least 3 tiles (the castle counts as a tile)."""
-    return ScoreResult.of(BreakdownItem(_per(4), a.describe(), _area_cells(a))
+    return ScoreResult.of(BreakdownItem(_per(4), a.text(), _area_cells(a))
                           for a in areas(t) if a.completed and a.size >= 3)
 
 
@@ -134,7 +211,8 @@ def score_brochs_per_mountain_area(t: Territory) -> ScoreResult:
         if a.terrain is Terrain.MOUNTAIN and a.icons.broch:
             n = a.icons.broch
             items.append(BreakdownItem(_per(5) * broch_points(n),
-                                       f"{_plural(n, 'broch')} in {_a(a.describe())}", _area_cells(a)))
+                                       Text(TEXT["brochs_in"], brochs=_count("broch", n), area=a.text(article=True)),
+                                       _area_cells(a)))
     return ScoreResult.of(items)
 
 
@@ -148,7 +226,8 @@ def score_building_sets(t: Territory) -> ScoreResult:
     b, f, lh = (_icon_cells(t, k) for k in ("broch", "farm", "lighthouse"))
     items = []
     for k in range(min(len(b), len(f), len(lh))):
-        items.append(BreakdownItem(_per(6), f"set {k + 1}: broch at {b[k]}, farm at {f[k]}, lighthouse at {lh[k]}",
+        items.append(BreakdownItem(_per(6), Text(TEXT["set"], number=k + 1, broch=b[k], farm=f[k],
+                                                  lighthouse=lh[k]),
                                    (b[k], f[k], lh[k])))
     return ScoreResult.of(items)
 
@@ -167,10 +246,12 @@ def score_animals_at_farms(t: Territory) -> ScoreResult:
         near = sorted(c for c in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)) if c in farms)
         if not near:
             continue
-        what = " and ".join(s for s in (_plural(i.sheep, "sheep", "sheep") if i.sheep else "",
-                                        _plural(i.cattle, "cattle", "cattle") if i.cattle else "") if s)
-        where = "on a farm tile" if (x, y) in farms else f"next to the farm at {near[0]}"
-        items.append(BreakdownItem(_per(9) * n, f"{what} on {_name(t, (x, y))}, {where}",
+        what = (Text(TEXT["sheep_and_cattle"], sheep=_count("sheep", i.sheep), cattle=_count("cattle", i.cattle))
+                if i.sheep and i.cattle else _count("sheep", i.sheep) if i.sheep else _count("cattle", i.cattle))
+        place = _name(t, (x, y), on=True)
+        text = (Text(TEXT["on_farm"], animals=what, place=place) if (x, y) in farms else
+                Text(TEXT["next_to_farm"], animals=what, place=place, farm=near[0]))
+        items.append(BreakdownItem(_per(9) * n, text,
                                    ((x, y), *[c for c in near if c != (x, y)])))
     return ScoreResult.of(items)
 
@@ -179,16 +260,16 @@ def score_cattle_on_road(t: Territory) -> ScoreResult:
     """Tile 11: 2 VP per cattle on a tile connected to the castle by road."""
     conn = connected_cells(t)
     return ScoreResult.of(BreakdownItem(_per(11) * i.cattle,
-                                        f"{_plural(i.cattle, 'cattle', 'cattle')} on {_name(t, c)}, "
-                                        "connected by road", (c,))
+                                        Text(TEXT["on_road"], what=_count("cattle", i.cattle),
+                                             place=_name(t, c, on=True)), (c,))
                           for c, i in _tile_icons(t).items() if i.cattle and c in conn)
 
 
 def score_harbours(t: Territory) -> ScoreResult:
     """Tile 12: 3 VP per water area holding at least 1 ship and at least 1 lighthouse."""
     return ScoreResult.of(
-        BreakdownItem(_per(12), f"{a.describe()} with {_plural(a.icons.ships, 'ship')} and "
-                                f"{_plural(a.icons.lighthouse, 'lighthouse')}", _area_cells(a))
+        BreakdownItem(_per(12), Text(TEXT["harbour"], area=a.text(), ships=_count("ships", a.icons.ships),
+                                     lighthouses=_count("lighthouse", a.icons.lighthouse)), _area_cells(a))
         for a in areas(t) if a.terrain is Terrain.WATER and a.icons.ships and a.icons.lighthouse)
 
 
@@ -196,7 +277,7 @@ def score_tiles_on_road(t: Territory) -> ScoreResult:
     """Tile 13: 1 VP per tile (not the castle itself) connected to the castle by road."""
     castle = t.castle.cell
     conn = connected_cells(t)
-    return ScoreResult.of(BreakdownItem(_per(13), f"{_name(t, c)} connected by road", (c,))
+    return ScoreResult.of(BreakdownItem(_per(13), Text(TEXT["connected"], place=_name(t, c)), (c,))
                           for c in t.placements if c in conn and c != castle)
 
 
@@ -218,7 +299,7 @@ def score_vertical_lines(t: Territory) -> ScoreResult:
     """Tile 14: 3 VP per vertical line of at least 3 contiguous tiles (the castle
     counts; every maximal run scores, so one column may score twice).
     """
-    return ScoreResult.of(BreakdownItem(_per(14), f"vertical line of {len(r)} tiles in column x={r[0][0]}", r)
+    return ScoreResult.of(BreakdownItem(_per(14), Text(TEXT["vertical"], count=len(r), x=r[0][0]), r)
                           for r in vertical_runs(t) if len(r) >= 3)
 
 
@@ -229,12 +310,13 @@ def score_largest_completed_water(t: Territory) -> ScoreResult:
         return ScoreResult(0)
     best = max(done, key=lambda a: a.size)  # the first of equal size: same points
     per = _per(15)
-    return ScoreResult.of([BreakdownItem(per * best.size, f"largest {best.describe()} x {per}", _area_cells(best))])
+    return ScoreResult.of([BreakdownItem(per * best.size, Text(TEXT["largest"], area=best.text(), per=per),
+                                         _area_cells(best))])
 
 
 def score_completed_mountain_areas(t: Territory) -> ScoreResult:
     """Tile 16: 2 VP per completed mountain area."""
-    return ScoreResult.of(BreakdownItem(_per(16), a.describe(), _area_cells(a))
+    return ScoreResult.of(BreakdownItem(_per(16), a.text(), _area_cells(a))
                           for a in areas(t) if a.terrain is Terrain.MOUNTAIN and a.completed)
 
 
@@ -250,8 +332,8 @@ def _majority(counts: Sequence[int], what: str, cells: Sequence[tuple[Cell, ...]
         if not p:
             out.append(ScoreResult(0))
             continue
-        place = "most" if p == MAJORITY_FIRST else "second most"
-        out.append(ScoreResult.of([BreakdownItem(p, f"{'shared ' if shared[p] else ''}{place} {what} ({c})", cs)]))
+        place = "most" if p == MAJORITY_FIRST else "second"
+        out.append(ScoreResult.of([BreakdownItem(p, _majority_text(place, shared[p], what, c), cs)]))
     return out
 
 
@@ -354,6 +436,11 @@ def _track(n_players: int) -> dict[int, tuple[str, ...]]:
     return ROUND_TRACK[n_players]
 
 
+def tile_label_text(number: int) -> Text:
+    """:func:`tile_label` kept as a :class:`~skye_widgets.i18n.Text` (translated when shown)."""
+    return Text(TILE_LABEL, number=number, name=SCORING_TILES[number].title)
+
+
 def income(territory: Territory, *, round_no: int = 1, players_ahead: int = 0, n_players: int = 4) -> ScoreResult:
     """Gold at the start of a round: 5 for the castle, 1 per whisky tile connected
     to the castle by road, and from round 3 the catch-up gold per player with
@@ -365,15 +452,16 @@ def income(territory: Territory, *, round_no: int = 1, players_ahead: int = 0, n
     if not 0 <= players_ahead < n_players:
         raise ValueError(f"players_ahead must be 0-{n_players - 1}, not {players_ahead}")
     castle = territory.castle.cell
-    items = [BreakdownItem(CASTLE_INCOME, "castle", (castle,))]
+    items = [BreakdownItem(CASTLE_INCOME, Text(TEXT["castle"]), (castle,))]
     conn = connected_cells(territory)
     for c in whisky_tiles(territory):
         if c in conn and c != castle:
-            items.append(BreakdownItem(1, f"whisky on {_name(territory, c)}, connected by road", (c,)))
+            items.append(BreakdownItem(1, Text(TEXT["whisky_on_road"], place=_name(territory, c, on=True)), (c,)))
     per = CATCH_UP[n_players][round_no]
     if per and players_ahead:
         items.append(BreakdownItem(per * players_ahead,
-                                   f"{_plural(players_ahead, 'player')} ahead x {per} gold (round {round_no})"))
+                                   Text(TEXT["ahead"], players=_count("player", players_ahead), per=per,
+                                        round=round_no)))
     return ScoreResult.of(items)
 
 
@@ -381,18 +469,12 @@ def income(territory: Territory, *, round_no: int = 1, players_ahead: int = 0, n
 # Final scoring
 # --------------------------------------------------------------------------
 
-#: How a scroll's count is explained: the icon total it counts (see .scoring_tiles.SCROLLS).
-_SCROLL_WORDS = {"sheep": ("sheep", "sheep"), "whisky_tiles": ("whisky tile", None), "ships": ("ship", None),
-                 "cattle": ("cattle", "cattle"), "broch": ("broch", None), "farm": ("farm", None),
-                 "lighthouse": ("lighthouse", None)}
-
-
-def _scroll_count(t: Territory, scroll: Scroll) -> tuple[int, str]:
+def _scroll_count(t: Territory, scroll: Scroll) -> tuple[int, Text]:
     tot = icon_totals(t)
     what, per = SCROLLS[scroll]
     n = len(whisky_tiles(t)) if what == "whisky_tiles" else getattr(tot, what)
-    how = _plural(n, *_SCROLL_WORDS[what])
-    return n // per, (f"{how} // {per}" if per > 1 else how)
+    how = _count(what, n)
+    return n // per, (Text(TEXT["divided"], what=how, per=per) if per > 1 else how)
 
 
 def scroll_points(t: Territory) -> ScoreResult:
@@ -402,11 +484,13 @@ def scroll_points(t: Territory) -> ScoreResult:
         for cell, scroll in a.scrolls:
             n, how = _scroll_count(t, scroll)
             if a.completed:
-                items.append(BreakdownItem(2 * n, f"scroll {scroll.value} on {_name(t, cell)}: {how} = {n}, "
-                                                  f"x 2 in {_a(a.describe())}", (cell,)))
+                items.append(BreakdownItem(2 * n, Text(TEXT["scroll_doubled"], scroll=scroll.value,
+                                                       place=_name(t, cell, on=True), how=how, count=n,
+                                                       area=a.text(article=True)), (cell,)))
             else:
-                items.append(BreakdownItem(n, f"scroll {scroll.value} on {_name(t, cell)}: {how} = {n} "
-                                              f"({a.describe()}, not doubled)", (cell,)))
+                items.append(BreakdownItem(n, Text(TEXT["scroll"], scroll=scroll.value,
+                                                   place=_name(t, cell, on=True), how=how, count=n,
+                                                   area=a.text()), (cell,)))
     items.sort(key=lambda i: list(t.placements).index(i.cells[0]))
     return ScoreResult.of(items)
 
@@ -415,7 +499,7 @@ def gold_points(gold: int) -> ScoreResult:
     """1 VP per 5 gold (rounded down)."""
     if gold // 5 == 0:
         return ScoreResult(0)
-    return ScoreResult.of([BreakdownItem(gold // 5, f"{gold} gold // 5")])
+    return ScoreResult.of([BreakdownItem(gold // 5, Text(TEXT["gold"], count=gold))])
 
 
 def final_scoring(territory: Territory, gold: int) -> ScoreResult:

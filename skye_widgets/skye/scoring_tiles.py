@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from ..i18n import Lazy, lazy
 from .tiles import Scroll
 
 # --------------------------------------------------------------------------
@@ -101,18 +102,21 @@ def majority_points(counts: Sequence[int]) -> list[int]:
 # --------------------------------------------------------------------------
 
 #: How a scoring tile is named wherever it is shown: its number and its name.
-TILE_LABEL = "{number} ({name})"
+# Translators: a scoring tile's number and its name, e.g. "10 (Gold majority)".
+TILE_LABEL = lazy("{number} ({name})")
 
 
 @dataclass(frozen=True)
 class ScoringTile:
     """One of the 16 scoring tiles, numbered in the order of the rulebook's printed
     list of scoring tiles (see docs/rules-clarifications.md): it counts the
-    quantity ``counts`` and gives ``per`` VP for each (``per`` is 0 for a majority)."""
+    quantity ``counts`` and gives ``per`` VP for each (``per`` is 0 for a majority).
+    ``title`` and ``rule`` are marked texts: :attr:`name` and :attr:`description` read
+    them in the language spoken now (the names of docs/glossary-<lang>.md)."""
 
     number: int
-    name: str
-    description: str
+    title: Lazy
+    rule: Lazy
     counts: str
     per: int = 0
     majority: bool = False
@@ -122,6 +126,16 @@ class ScoringTile:
             raise ValueError(f"scoring tile {self.number}: unknown quantity {self.counts!r}")
         if self.majority == bool(self.per):
             raise ValueError(f"scoring tile {self.number}: give VP per unit or make it a majority, not both")
+
+    @property
+    def name(self) -> str:
+        """The tile's name in the language spoken now ("Gold majority", "Najwięcej złota")."""
+        return str(self.title)
+
+    @property
+    def description(self) -> str:
+        """The tile's rule in the language spoken now."""
+        return str(self.rule)
 
     @property
     def label(self) -> str:
@@ -135,38 +149,38 @@ class ScoringTile:
 
 
 SCORING_TILES: dict[int, ScoringTile] = {s.number: s for s in (
-    ScoringTile(1, "Squares", "2 VP per square of 4 tiles; a tile may be part of several squares.",
+    ScoringTile(1, lazy("Squares"), lazy("2 VP per square of 4 tiles; a tile may be part of several squares."),
                 "squares", per=2),
-    ScoringTile(2, "Completed areas", "1 VP per completed area.", "completed_areas", per=1),
-    ScoringTile(3, "Sheep", "1 VP per sheep.", "sheep", per=1),
-    ScoringTile(4, "Large completed areas", "3 VP per completed area of at least 3 tiles.",
+    ScoringTile(2, lazy("Completed areas"), lazy("1 VP per completed area."), "completed_areas", per=1),
+    ScoringTile(3, lazy("Sheep"), lazy("1 VP per sheep."), "sheep", per=1),
+    ScoringTile(4, lazy("Large completed areas"), lazy("3 VP per completed area of at least 3 tiles."),
                 "large_completed_areas", per=3),
-    ScoringTile(5, "Brochs per mountain area",
-                "1 / 3 / 6 VP per mountain area with 1 / 2 / 3 brochs (more than 3 still 6).",
+    ScoringTile(5, lazy("Brochs per mountain area"),
+                lazy("1 / 3 / 6 VP per mountain area with 1 / 2 / 3 brochs (more than 3 still 6)."),
                 "broch_points", per=1),
-    ScoringTile(6, "Broch, farm and lighthouse",
-                "5 VP per set of broch + farm + lighthouse; each building in one set only.",
+    ScoringTile(6, lazy("Broch, farm and lighthouse"),
+                lazy("5 VP per set of broch + farm + lighthouse; each building in one set only."),
                 "building_sets", per=5),
-    ScoringTile(7, "Whisky majority", "5 VP for the most whisky tiles, 2 VP for the second (at least 1).",
+    ScoringTile(7, lazy("Whisky majority"), lazy("5 VP for the most whisky tiles, 2 VP for the second (at least 1)."),
                 "whisky_tiles", majority=True),
-    ScoringTile(8, "Ship majority", "5 VP for the most ships, 2 VP for the second (at least 1).",
+    ScoringTile(8, lazy("Ship majority"), lazy("5 VP for the most ships, 2 VP for the second (at least 1)."),
                 "ships", majority=True),
-    ScoringTile(9, "Animals at farms",
-                "1 VP per sheep and cattle on a farm tile or a tile next to one (also diagonally).",
+    ScoringTile(9, lazy("Animals at farms"),
+                lazy("1 VP per sheep and cattle on a farm tile or a tile next to one (also diagonally)."),
                 "animals_at_farms", per=1),
-    ScoringTile(10, "Gold majority", "5 VP for the most gold, 2 VP for the second (at least 1).",
+    ScoringTile(10, lazy("Gold majority"), lazy("5 VP for the most gold, 2 VP for the second (at least 1)."),
                 "gold", majority=True),
-    ScoringTile(11, "Cattle on the road", "2 VP per cattle on a tile connected to the castle by road.",
+    ScoringTile(11, lazy("Cattle on the road"), lazy("2 VP per cattle on a tile connected to the castle by road."),
                 "cattle_on_road", per=2),
-    ScoringTile(12, "Harbours", "3 VP per water area with at least 1 ship and 1 lighthouse.",
+    ScoringTile(12, lazy("Harbours"), lazy("3 VP per water area with at least 1 ship and 1 lighthouse."),
                 "harbours", per=3),
-    ScoringTile(13, "Tiles on the road", "1 VP per tile connected to the castle by road.",
+    ScoringTile(13, lazy("Tiles on the road"), lazy("1 VP per tile connected to the castle by road."),
                 "tiles_on_road", per=1),
-    ScoringTile(14, "Vertical lines", "3 VP per vertical line of at least 3 contiguous tiles.",
+    ScoringTile(14, lazy("Vertical lines"), lazy("3 VP per vertical line of at least 3 contiguous tiles."),
                 "vertical_lines", per=3),
-    ScoringTile(15, "Largest completed water area",
-                "2 VP per tile of your largest completed water area.", "largest_completed_water", per=2),
-    ScoringTile(16, "Completed mountain areas", "2 VP per completed mountain area.",
+    ScoringTile(15, lazy("Largest completed water area"),
+                lazy("2 VP per tile of your largest completed water area."), "largest_completed_water", per=2),
+    ScoringTile(16, lazy("Completed mountain areas"), lazy("2 VP per completed mountain area."),
                 "completed_mountain_areas", per=2),
 )}
 

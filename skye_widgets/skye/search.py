@@ -37,8 +37,9 @@ import random
 from typing import Any
 
 from .bots import PlannerBot, base_value, best_placement, evaluate, make_context, territory_eval
-from ..protocol import Plural
+from ..i18n import lazy, lazy_ngettext
 from .game import N_TILES, Action, Buy, GameState, Observation, Pass, Place, SetPrices
+from .explain import _Counted
 
 __all__ = ["StrongBot", "determinise"]
 
@@ -267,17 +268,25 @@ class StrongBot(PlannerBot):
 #: The search's own sentences (named placeholders; added to :data:`.explain.TEMPLATES`).
 #: ``value`` is the simulated margin: my expected VP less half my strongest rival's.
 SEARCH_TEMPLATES: dict[str, Any] = {
-    "searched": Plural("samples",
-                       "I compared {options} options, each played out to the end of the round in one simulated "
-                       "world: this one scored {value}, {margin} more than the next best ({runner_up}), counting "
-                       "my expected VP less half my strongest rival's.",
-                       "I compared {options} options, each played out to the end of the round in {samples} "
-                       "simulated worlds: this one averaged {value}, {margin} more than the next best "
-                       "({runner_up}), counting my expected VP less half my strongest rival's."),
-    "searched_tie": Plural("samples",
-                           "I compared {options} options, each played out to the end of the round in one "
-                           "simulated world: the best ones tied at {value}, so I kept the one the planner ranks first among them.",
-                           "I compared {options} options, each played out to the end of the round in {samples} "
-                           "simulated worlds: the best ones tied at {value}, so I kept the one the planner ranks first among them."),
-    "searched_one": "I had only one option worth simulating, so I played it.",
+    # Translators: the strong bot's explanation; {value}, {margin}, {runner_up} are VP margins with one decimal.
+    "searched": _Counted(
+        lazy("I compared {options} options, each played out to the end of the round in one simulated world: this "
+             "one scored {value}, {margin} more than the next best ({runner_up}), counting my expected VP less "
+             "half my strongest rival's."),
+        lazy_ngettext("I compared {options} options, each played out to the end of the round in {samples} "
+                      "simulated world: this one averaged {value}, {margin} more than the next best ({runner_up}), "
+                      "counting my expected VP less half my strongest rival's.",
+                      "I compared {options} options, each played out to the end of the round in {samples} "
+                      "simulated worlds: this one averaged {value}, {margin} more than the next best ({runner_up}), "
+                      "counting my expected VP less half my strongest rival's.", counter="samples"), "samples"),
+    "searched_tie": _Counted(
+        lazy("I compared {options} options, each played out to the end of the round in one simulated world: the "
+             "best ones tied at {value}, so I kept the one the planner ranks first among them."),
+        lazy_ngettext("I compared {options} options, each played out to the end of the round in {samples} "
+                      "simulated world: the best ones tied at {value}, so I kept the one the planner ranks first "
+                      "among them.",
+                      "I compared {options} options, each played out to the end of the round in {samples} "
+                      "simulated worlds: the best ones tied at {value}, so I kept the one the planner ranks first "
+                      "among them.", counter="samples"), "samples"),
+    "searched_one": lazy("I had only one option worth simulating, so I played it."),
 }
