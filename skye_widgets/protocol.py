@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .errors import BadConfigError
+from .i18n import Lazy
 from .scores import ScoreResult
 
 G = TypeVar("G", bound="Game")
@@ -133,6 +134,7 @@ def render(template: "str | Plural", values: Mapping[str, Any]) -> str:
     """
     if isinstance(template, Plural):
         template = template.one if values.get(template.count) == 1 else template.other
+    # a str, or a marked text (i18n.lazy / lazy_ngettext): translated now, in the language spoken now
     return template.format(**values)
 
 
@@ -145,7 +147,8 @@ class Reason:
     values: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "values": dict(self.values)}
+        # a marked value (a category's name) is data as the text of the language spoken now
+        return {"key": self.key, "values": {k: str(v) if isinstance(v, Lazy) else v for k, v in self.values.items()}}
 
 
 def _action_data(action: Any) -> Any:

@@ -10,6 +10,7 @@ import string
 import pytest
 
 from skye_widgets import hashi, skye, skylands
+from skye_widgets.i18n import Lazy, LazyPlural
 from skye_widgets.protocol import Explanation, Plural, Reason, render
 from skye_widgets.hashi.game import CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Bridge, Write
 from skye_widgets.skye import scoring
@@ -38,12 +39,21 @@ def play_explained(game_mod, kinds, seed, **options):
         g.apply(a)
 
 
+def _forms(t) -> list[str]:
+    """The English texts of a template: a str, a Plural of two, or a marked text (lazy / lazy_ngettext)."""
+    if isinstance(t, Plural):
+        return [*_forms(t.one), *_forms(t.other)]
+    if isinstance(t, LazyPlural):
+        return [t.singular, t.plural]
+    return [t.message if isinstance(t, Lazy) else t]
+
+
 def check_words(e: Explanation, templates) -> None:
     """Every reason has a template; the text is whole sentences with every placeholder filled."""
     assert e.templates is templates
     for r in e.all_reasons():
         t = templates[r.key]
-        for form in ([t.one, t.other] if isinstance(t, Plural) else [t]):
+        for form in _forms(t):
             names = {f for _, f, _, _ in string.Formatter().parse(form) if f}
             assert names <= set(r.values), (r.key, names - set(r.values))
     text = e.text
