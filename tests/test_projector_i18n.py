@@ -192,7 +192,6 @@ ALLOWED = {
     r"A territory with the \w+ castle and no other tile, \d+ tiles? in all\.": "Skye board description",
     # a Hashi board's own name, as printed on it (a place name, like a player's name)
     r"Skerries": "Hashi board name",
-    r"'s board: \d+ by \d+ squares, \d+ tiles placed, \d+ empty\.": "Skylands board description",
     # the territory widget's rotate buttons and its status line (widgets/skye.py BOARD_TEXT)
     r"⟲ back \(e\)|⟳ rotate \(r\)|turn the selected tile (?:a quarter clockwise|back a quarter)": "Skye board tools",
     r"No tiles to place now\.": "Skye board status",

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import lazy, ngettext
+
 #: The name of the learner's seat: sentences about this player are in the second person.
 YOU = "You"
 
-#: "<name>'s board" for anyone but the learner.
-BOARD_OF = ("Your board", "{name}'s board")
+#: "<name>'s board" for anyone but the learner (marked: translated each time it is used).
+BOARD_OF = (lazy("Your board"), lazy("{name}'s board"))
 
 
 def is_you(name: str) -> bool:
@@ -38,8 +40,10 @@ def said(pair: tuple[str, str], name: str, **values: Any) -> str:
 
 
 def counted(n: int, one: str, many: str, **values: Any) -> str:
-    """``one`` when ``n`` is 1, else ``many``, filled in with ``n`` and ``values``."""
-    return (one if n == 1 else many).format(n=n, **values)
+    """The form of ``one``/``many`` for ``n`` in the current language (``ngettext``: Polish has three),
+    filled in with ``n`` and ``values``. The caller marks the pair where it is written (a literal passed
+    here is not extracted): ``ngettext`` or ``lazy_ngettext`` at the call is the usual way."""
+    return ngettext(one, many, n).format(n=n, **values)
 
 
 def board_of(name: str) -> str:
