@@ -203,7 +203,8 @@ def render_game(game: "HashiGame", viewer: int | None = None, *, selected: Cell 
     strip = 78 + 32 * n
     d = render_board(game.board, sheet, selected=selected, highlight=highlight, geometry=geo,
                      extra_height=strip, coordinates=coordinates)
-    d.title = f"Hashi: {game.players[player]}"
+    # Translators: the title of a player's Hashi picture.
+    d.title = _("Hashi: {name}").format(name=game.players[player])
     top = geo.height
     d.add(Rect(0, top, d.width, strip, fill="#fbf8ef", layer="background"))
     if game.phase == "setup":
