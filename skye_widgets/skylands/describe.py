@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..words import word_list
-from ..i18n import lazy, lazy_ngettext
+from ..i18n import lazy, lazy_ngettext, npgettext
 from .board import PlayerBoard, score_board, terrain_word
 from .game import people_list
 from .words import said
@@ -23,7 +23,6 @@ TEXT = {
     "board": (lazy("Your board: {width} by {height} squares, {tiles} placed, {empty} empty."),
               lazy("{name}'s board: {width} by {height} squares, {tiles} placed, {empty} empty.")),
     "board_plain": lazy("A Skylands board: {width} by {height} squares, {tiles} placed, {empty} empty."),
-    "tiles": lazy_ngettext("{count} tile", "{count} tiles"),
     # Translators: {items} lists the islands of a board, e.g. "a complete forest island of 2 squares ...".
     "islands": lazy_ngettext("{count} island: {items}.", "{count} islands: {items}."),
     # Translators: an island of a Skylands board; {terrain} is a terrain word, {spaces} "3 spaces", {cells} a list.
@@ -52,7 +51,8 @@ def describe_board(board: PlayerBoard, name: str | None = None, *, vp_markers: i
     >>> describe_board(b, "You").split(". ")[0]
     'Your board: 5 by 4 squares, 3 tiles placed, 17 empty'
     """
-    tiles = TEXT["tiles"].format(count=len(board.grid))
+    # Translators: Skylands island tiles on a board, in "{tiles} placed".
+    tiles = npgettext("skylands", "{count} tile", "{count} tiles", len(board.grid)).format(count=len(board.grid))
     empty = len(board.empty_squares())
     values = dict(width=board.width, height=board.height, tiles=tiles, empty=empty)
     out = [TEXT["board_plain"].format(**values) if name is None else said(TEXT["board"], name, **values)]

@@ -20,13 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import lazy, ngettext
+from ..i18n import ngettext, pgettext
 
 #: The name of the learner's seat: sentences about this player are in the second person.
 YOU = "You"
 
-#: "<name>'s board" for anyone but the learner (marked: translated each time it is used).
-BOARD_OF = (lazy("Your board"), lazy("{name}'s board"))
 
 
 def is_you(name: str) -> bool:
@@ -48,7 +46,10 @@ def counted(n: int, one: str, many: str, **values: Any) -> str:
 
 def board_of(name: str) -> str:
     """"Your board" for the learner, "Ana's board" for Ana."""
-    return said(BOARD_OF, name)
+    # Translators: a Skylands player board (the Skylands word, not Hashi's or Isle of Skye's).
+    if is_you(name):
+        return pgettext("skylands board", "Your board")
+    return pgettext("skylands board", "{name}'s board").format(name=name)
 
 
 def sentence(message: str) -> str:
