@@ -14,7 +14,10 @@ from skye_widgets.hashi.bots import make_bot
 from skye_widgets.hashi.describe import TEXT, describe_game, describe_puzzle
 from skye_widgets.hashi.explain import explain_random
 from skye_widgets.hashi.game import EndTurn
+from skye_widgets.hashi.board import make_line
+from skye_widgets.hashi.generator import generate_graded
 from skye_widgets.hashi.render import render_game, score_line, winners_text
+from skye_widgets.hashi.solver import next_step
 from skye_widgets.i18n import language, set_language
 
 from i18n_walk import english_words
@@ -149,3 +152,44 @@ def test_pseudo_language_leaves_no_english_word(game):
     # allowed: the players' and the board's own names, and the card labels ("5·2": digits only)
     left = english_words(texts, {r"\b(?:Ana|Bob|Skerries)\b": "names"})
     assert left == []
+
+
+# The first hint on a 3 x 3 puzzle: a 2 in the corner whose only neighbour is a 4.
+HINT = {
+    "en": "The 2 at (x 0, y 0) can get at most 2 bridges from its neighbours, exactly its number, so it takes all "
+          "of them: double bridge east.",
+    "pt": "O 2 em (x 0, y 0) pode receber no máximo 2 pontes dos vizinhos, exatamente o seu número, por isso fica "
+          "com todas: ponte dupla a este.",
+    "pl": "Wyspa 2 na polu (x 0, y 0) może dostać od sąsiadów najwyżej 2 mosty, dokładnie swoją liczbę, więc bierze "
+          "wszystkie: podwójny most na wschód.",
+    "fr": "Le 2 en (x 0, y 0) peut recevoir au plus 2 ponts de ses voisins, exactement son nombre, donc il les prend "
+          "tous\u00a0: un pont double à l’est.",
+    "es": "El 2 en (x 0, y 0) puede recibir como mucho 2 puentes de sus vecinos, exactamente su número, así que se "
+          "los queda todos: un puente doble al este.",
+}
+
+
+@pytest.mark.parametrize("code", ["en", "pt", "pl", "fr", "es"])
+def test_a_hint_in_each_language(code):
+    set_language(code)
+    assert str(next_step(HashiPuzzle(3, 3, {(0, 0): 2, (2, 0): 4, (2, 2): 2}))) == HINT[code]
+
+
+def test_hints_of_a_whole_solve_leave_no_english_word_in_the_pseudo_language():
+    """Follow the hints of generated puzzles to the end (and one wrong bridge): every text and reason."""
+    set_language("qps")
+    texts = []
+    wrong = next_step(HashiPuzzle(3, 1, {(0, 0): 1, (2, 0): 1}), {((0, 0), (2, 0)): 2})
+    texts.append(str(wrong))
+    for seed in range(4):
+        puzzle = generate_graded(seed, 3).puzzle
+        drawn: dict = {}
+        for _step in range(200):
+            h = next_step(puzzle, drawn)
+            texts.append(str(h))
+            if h.rule in ("solved", "stuck"):
+                break
+            for a, b, k in h.bridges:
+                drawn[make_line(a, b)] = max(drawn.get(make_line(a, b), 0), k)
+        assert h.rule == "solved"
+    assert english_words(texts) == []
