@@ -363,24 +363,29 @@ def action_from_json(d: Any) -> Action:
     a ValueError); here only the JSON shape is checked and lists become tuples.
     """
     if not isinstance(d, dict):
-        raise ValueError(f"an action is a JSON object, not {short(d)}")
+        # Translators: faults of a saved Skylands game's action, after "action 3: " (lower case, no full stop).
+        raise ValueError(_("an action is a JSON object, not {value}").format(value=short(d)))
     kind = d.get("type")
     if not isinstance(kind, str) or kind not in _ACTION_TYPES:
-        raise ValueError(f"unknown action type {short(kind)} ({', '.join(_ACTION_TYPES)})")
+        # Translators: {types} lists the action types of the file format (not translated: take, pass...).
+        raise ValueError(_("unknown action type {value} ({types})").format(value=short(kind),
+                                                                          types=", ".join(_ACTION_TYPES)))
     cls = _ACTION_TYPES[kind]
     kw: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in d:
             if f.default is not MISSING:
                 continue
-            raise ValueError(f"{kind} action lacks '{f.name}'")
+            # Translators: {kind} is an action type of the file format ("take"), {field} one of its fields ("x").
+            raise ValueError(_("{kind} action lacks '{field}'").format(kind=kind, field=f.name))
         v = d[f.name]
         if f.name in ("islands", "crystals", "cities") and isinstance(v, list) and len(v) <= MAX_ACTION_ITEMS:
             v = tuple(tuple(n) if isinstance(n, list) else n for n in v)
         kw[f.name] = v
     extra = set(d) - {f.name for f in fields(cls)} - {"type"}
     if extra:
-        raise ValueError(f"unknown field(s) {short(', '.join(sorted(extra)))}")
+        raise ValueError(ngettext("unknown field {fields}", "unknown fields {fields}", len(extra)).format(
+            fields=short(", ".join(sorted(extra)))))
     return cls(**kw)  # type: ignore[no-any-return]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from skye_widgets.drawing import Text
+from skye_widgets.errors import FileFormatError
 from skye_widgets.i18n import language, set_language
 from skye_widgets.skylands.bots import make_bot
 from skye_widgets.skylands.describe import describe_game
@@ -126,3 +127,26 @@ def test_pseudo_language_leaves_no_english_word():
     names = "|".join(sorted({sp.name for sp in g.comp.specials}, key=len, reverse=True))
     left = english_words(texts, {r"\b(?:Laura|Félix|Skylands)\b": "names", rf"(?:{names})": "special islands"})
     assert left == []
+
+
+# A saved game whose first action is not one: the file's one line, in each language.
+BAD_ACTIONS = {
+    "en": ("game.json: action 0: unknown field 'extra'", "game.json: action 0: an action is a JSON object, not 3"),
+    "pt": ("game.json: ação 0: campo desconhecido 'extra'", "game.json: ação 0: uma ação é um objeto JSON, não 3"),
+    "pl": ("game.json: akcja 0: nieznane pole 'extra'", "game.json: akcja 0: akcja jest obiektem JSON, a nie 3"),
+    "fr": ("game.json: action 0\u00a0: champ inconnu 'extra'",
+           "game.json: action 0\u00a0: une action est un objet JSON, pas 3"),
+    "es": ("game.json: acción 0: campo desconocido 'extra'", "game.json: acción 0: una acción es un objeto JSON, no 3"),
+}
+
+
+@pytest.mark.parametrize("code", ["en", "pt", "pl", "fr", "es"])
+def test_a_saved_games_bad_action_in_each_language(code):
+    data = GameState(["Laura", "Félix"], seed=4).to_dict()
+    set_language(code)
+    lines = []
+    for action in ({"type": "pass", "extra": 1}, 3):
+        with pytest.raises(FileFormatError) as e:
+            GameState.from_dict({**data, "actions": [action]}, "game.json")
+        lines.append(str(e.value))
+    assert tuple(lines) == BAD_ACTIONS[code]
