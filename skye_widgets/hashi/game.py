@@ -714,7 +714,8 @@ class HashiGame(Pictured):
         if is_whole(players, None, None):
             if not 1 <= players <= 4:
                 raise BadConfigError(_("Hashi is for 1-4 players, not {value}.").format(value=players))
-            players = [f"Player {i + 1}" for i in range(players)]
+            # Translators: the default name of a seat (a player given by count, not by name).
+            players = [_("Player {number}").format(number=i + 1) for i in range(players)]
         elif isinstance(players, str) or not isinstance(players, Sequence):
             raise BadConfigError(_("The players are a count (1-4) or a list of names, not {value}.").format(
                 value=short(players)))

@@ -405,7 +405,8 @@ class GameState(Pictured):
         """``intro``: use the special-island display the rulebook recommends for a first game
         (the data file's ``intro_display``) instead of drawing 4 of each back by seed."""
         if is_whole(players, 2, 4):
-            names = [f"Player {i + 1}" for i in range(players)]  # type: ignore[arg-type]
+            # Translators: the default name of a seat (a player given by count, not by name).
+            names = [_("Player {number}").format(number=i + 1) for i in range(players)]  # type: ignore[arg-type]
         elif isinstance(players, (list, tuple)) and 2 <= len(players) <= 4:
             names = list(players)
         else:

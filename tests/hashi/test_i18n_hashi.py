@@ -9,7 +9,7 @@ import pytest
 
 from skye_widgets.drawing import Text
 from skye_widgets.hashi import Card, HashiGame, rank_title
-from skye_widgets.hashi.puzzle import HashiPuzzle
+from skye_widgets.hashi.puzzle import HashiPuzzle, validate
 from skye_widgets.hashi.bots import make_bot
 from skye_widgets.hashi.describe import TEXT, describe_game, describe_puzzle
 from skye_widgets.hashi.explain import explain_random
@@ -193,3 +193,30 @@ def test_hints_of_a_whole_solve_leave_no_english_word_in_the_pseudo_language():
                 drawn[make_line(a, b)] = max(drawn.get(make_line(a, b), 0), k)
         assert h.rule == "solved"
     assert english_words(texts) == []
+
+
+# What is wrong with one bridge on four 1s in the corners of a 3 x 3 grid.
+PROBLEMS = {
+    "en": ["the 1 at (x 0, y 2) has 0 bridges", "the 1 at (x 2, y 2) has 0 bridges",
+           "not connected: 2 of 4 islands cannot be reached from (x 0, y 0)"],
+    "pt": ["o 1 em (x 0, y 2) tem 0 pontes", "o 1 em (x 2, y 2) tem 0 pontes",
+           "não ligado: ilhas inalcançáveis a partir de (x 0, y 0): 2 de 4"],
+    "pl": ["wyspa 1 na polu (x 0, y 2) ma 0 mostów", "wyspa 1 na polu (x 2, y 2) ma 0 mostów",
+           "brak połączenia: wyspy nieosiągalne z (x 0, y 0): 2 z 4"],
+    "fr": ["le 1 en (x 0, y 2) a 0 pont", "le 1 en (x 2, y 2) a 0 pont",
+           "non relié\u00a0: îles hors d’atteinte depuis (x 0, y 0)\u00a0: 2 sur 4"],
+    "es": ["el 1 en (x 0, y 2) tiene 0 puentes", "el 1 en (x 2, y 2) tiene 0 puentes",
+           "no conectado: islas inalcanzables desde (x 0, y 0): 2 de 4"],
+}
+
+
+@pytest.mark.parametrize("code", ["en", "pt", "pl", "fr", "es", "qps"])
+def test_a_checked_puzzles_problems_in_each_language(code):
+    set_language(code)
+    corners = HashiPuzzle(3, 3, {(0, 0): 1, (2, 0): 1, (0, 2): 1, (2, 2): 1})
+    problems = validate(corners, [(0, 0, 2, 0, 1)])
+    more = validate(corners, [(0, 0, 2, 0, 3), (0, 0, 0, 2, 1), (2, 0, 2, 2, 1), (0, 0, 2, 2, 1)])
+    if code == "qps":
+        assert english_words([*problems, *more]) == []
+    else:
+        assert problems == PROBLEMS[code]
