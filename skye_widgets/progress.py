@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FileFormatError, read_json, save_json
-from .i18n import _, ngettext
+from .i18n import _, lazy, ngettext
 
 DATA_DIR_ENV = "SKYE_WIDGETS_DATA_DIR"
 FORMAT = "skye-widgets-progress/1"
@@ -46,9 +46,10 @@ MAX_ENTRIES = 10_000
 MAX_ID_LENGTH = 200
 MAX_COUNT = 1_000_000                   # scores and hint counts: far above any real one
 
-# user-facing messages (whole sentences, named placeholders: they will be translated)
-READ_FAILED = "Could not read your puzzle progress {path} ({fault}); starting fresh."
-SAVE_FAILED = "Could not save your puzzle progress to {path} ({fault})."
+# user-facing messages (whole sentences, named placeholders; marked, translated when used)
+# Translators: {path} is a file, {fault} why it could not be read or written (already translated).
+READ_FAILED = lazy("Could not read your puzzle progress {path} ({fault}); starting fresh.")
+SAVE_FAILED = lazy("Could not save your puzzle progress to {path} ({fault}).")
 
 
 def data_dir() -> Path:

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .errors import BadConfigError
+from .i18n import Lazy, _
 from .scores import ScoreResult
 
 G = TypeVar("G", bound="Game")
@@ -133,6 +134,7 @@ def render(template: "str | Plural", values: Mapping[str, Any]) -> str:
     """
     if isinstance(template, Plural):
         template = template.one if values.get(template.count) == 1 else template.other
+    # a str, or a marked text (i18n.lazy / lazy_ngettext): translated now, in the language spoken now
     return template.format(**values)
 
 
@@ -145,7 +147,8 @@ class Reason:
     values: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "values": dict(self.values)}
+        # a marked value (a category's name) is data as the text of the language spoken now
+        return {"key": self.key, "values": {k: str(v) if isinstance(v, Lazy) else v for k, v in self.values.items()}}
 
 
 def _action_data(action: Any) -> Any:
@@ -252,9 +255,9 @@ def play(new: Callable[..., G], bots: Sequence[Bot], *, seed: int | str = 0,
     Each game's ``play_game(bots, seed=...)`` is this with its own ``Game.new``.
     """
     if not bots:
-        raise BadConfigError("give at least one bot")
+        raise BadConfigError(_("Give at least one bot."))
     game = new(list(names) if names else len(bots), seed=seed, **options)
-    for _ in range(max_actions):
+    for _step in range(max_actions):
         if game.is_over():
             return game
         game.apply(bots[game.current_player()].choose(game.observation(game.current_player())))
@@ -284,7 +287,7 @@ def play_explained(new: Callable[..., G], bots: Sequence[Any], *, seed: int | st
     """:func:`play`, with every decision explained (``bot.choose_explained``): the same game
     as ``play`` gives with the same seeds, and the list of :class:`Decision`."""
     if not bots:
-        raise BadConfigError("give at least one bot")
+        raise BadConfigError(_("Give at least one bot."))
     game = new(list(names) if names else len(bots), seed=seed, **options)
     decisions: list[Decision] = []
 
@@ -316,7 +319,7 @@ def suggest(make_bot: Callable[..., Any], game: Any, kind: str = "planner", seed
     """
     p = game.current_player()
     if p < 0:
-        raise BadConfigError("the game is over: there is no move to suggest")
+        raise BadConfigError(_("The game is over: there is no move to suggest."))
     return make_bot(kind, seed=seed).choose_explained(game.observation(p))
 
 
@@ -410,9 +413,9 @@ def tournament(info: GameInfo, bots: Sequence[str], games: int, *, seed: int = 0
     import concurrent.futures as cf
 
     if not bots:
-        raise BadConfigError("give at least one bot")
+        raise BadConfigError(_("Give at least one bot."))
     if info.name not in GAMES:
-        raise BadConfigError(f"the game {info.name!r} is not registered")
+        raise BadConfigError(_("The game {name} is not registered.").format(name=repr(info.name)))
     n = len(bots)
     bots = list(bots)
     chunks = [(first, min(CHUNK, games - first)) for first in range(0, games, CHUNK)]

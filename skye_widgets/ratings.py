@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .errors import BadConfigError
+from .i18n import lazy, lazy_ngettext
 
 #: Elo points per natural-log unit of the odds.
 SCALE = 400 / math.log(10)
@@ -143,11 +144,15 @@ def _inverse(m: list[list[float]]) -> list[list[float]]:
 
 #: Bar colours by bot kind (the strategy lab's colours; unknown kinds grey).
 BOT_COLOURS = {"random": "#BBBBBB", "greedy": "#EE6677", "planner": "#4477AA", "strong": "#228833"}
-ELO_CHART_TITLE = "Elo-style ratings, two-player round-robin ({games} games per pair)"
-ELO_CHART_TITLE_RANGE = "Elo-style ratings, two-player round-robin ({low} to {high} games per pair)"
-ELO_CHART_DESC = ("Bars show each bot's Elo-style rating, anchored at random = 1000, with its 95 % interval "
-                  "as a whisker. {summary}")
-ELO_CHART_ITEM = "{game}: {ratings}."
+# Translators: the title of the bots' rating chart (a round-robin tournament between bots).
+ELO_CHART_TITLE = lazy_ngettext("Elo-style ratings, two-player round-robin ({count} game per pair)",
+                                "Elo-style ratings, two-player round-robin ({count} games per pair)")
+ELO_CHART_TITLE_RANGE = lazy("Elo-style ratings, two-player round-robin ({low} to {high} games per pair)")
+# Translators: the chart's description for a screen reader; {summary} lists each game's ratings.
+ELO_CHART_DESC = lazy("Bars show each bot's Elo-style rating, anchored at random = 1000, with its 95 % interval "
+                      "as a whisker. {summary}")
+# Translators: one game's ratings in the chart's description: "Hashi: random 1000, greedy 1180."
+ELO_CHART_ITEM = lazy("{game}: {ratings}.")
 ELO_CHART_RATING = "{bot} {elo}"
 
 
@@ -179,8 +184,10 @@ def elo_chart(table: dict[str, Any]) -> Any:
         for g in games.values())
     counts = sorted({g.get("games_per_pair", table.get("games_per_pair", "?")) for g in table["games"].values()},
                     key=lambda n: (not isinstance(n, int), n if isinstance(n, int) else 0))
-    title = (ELO_CHART_TITLE.format(games=counts[0]) if len(counts) == 1
-             else ELO_CHART_TITLE_RANGE.format(low=counts[0], high=counts[-1]))
+    if len(counts) == 1 and isinstance(counts[0], int):
+        title = ELO_CHART_TITLE.format(count=counts[0])
+    else:
+        title = ELO_CHART_TITLE_RANGE.format(low=counts[0], high=counts[-1])
     d = Drawing(width, top + h + 52, title=title,
                 description=ELO_CHART_DESC.format(summary=summary))
     scale = h / (top_v - base)

@@ -10,8 +10,8 @@ import string
 import pytest
 
 from skye_widgets import hashi, skye, skylands
-from skye_widgets.protocol import Explanation, Plural, Reason, render
 from skye_widgets.i18n import Lazy, LazyPlural
+from skye_widgets.protocol import Explanation, Plural, Reason, render
 from skye_widgets.hashi.game import CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Bridge, Write
 from skye_widgets.skye import scoring
 from skye_widgets.skye.game import Buy
@@ -43,7 +43,7 @@ def template_forms(t) -> list[str]:
     """The English sentences of a template: a str, a Plural, a marked text (lazy / lazy_ngettext), or
     an object with a sentence for one (``one``) and a counted text for the rest (``many``)."""
     if isinstance(t, Plural):
-        return [t.one, t.other]
+        return [*template_forms(t.one), *template_forms(t.other)]
     if isinstance(t, Lazy):
         return [t.message]
     if isinstance(t, LazyPlural):

@@ -156,10 +156,10 @@ def test_every_board_widget_and_picture_has_a_description():
         assert "<desc id=" in w.picture().to_svg() and "aria-labelledby" in w.picture().to_svg()
     assert skye_board.describe().startswith("A territory with the blue castle and 1 other tile, 2 tiles in all.")
     h = HashiWidget.for_puzzle(HashiPuzzle(3, 1, {(0, 0): 1, (2, 0): 1}))
-    assert h.describe() == ("A Hashi puzzle of 3 columns and 1 row with 2 islands, 0 of them finished. "
+    assert h.describe() == ("A 3 \u00d7 1 Hashi puzzle with 2 islands, 0 of them finished. "
                             "Islands: 1 at (0, 0) and 1 at (2, 0). No bridges yet.")
     g = HashiWidget.solo()
-    assert g.describe().startswith("The Hashi board Skerries of 8 columns and 7 rows with 18 islands, 0 numbered")
+    assert g.describe().startswith("The 8 \u00d7 7 Hashi board Skerries with 18 islands, 0 numbered")
     assert "This is your board. You have 0 points so far." in g.describe()
     s = SkylandsWidget(seed=0)
     assert s.describe().startswith("Player 1's board: 5 by 4 squares")

@@ -188,14 +188,11 @@ ALLOWED = {
     r"English|Português|Polski|Français|Español": "language names",
     # bot kinds are the program's identifiers (make_bot names), as on the CLI
     r"\((?:planner|greedy|random)\)": "bot kinds",
-    # the boards' own descriptions (the canvas's tooltip: describe_territory / describe_game)
-    r"The Hashi board \w+ of \d+ columns and \d+ rows with \d+ islands, \d+ numbered, \d+ finished\.": "Hashi board",
-    r"'s board: \d+ by \d+ squares, \d+ tiles placed, \d+ empty\.": "Skylands board description",
+    # a Hashi board's own name, as printed on it (a place name, like a player's name)
+    r"Skerries": "Hashi board name",
     # the territory widget's rotate buttons and its status line (widgets/skye.py BOARD_TEXT)
     r"⟲ back \(e\)|⟳ rotate \(r\)|turn the selected tile (?:a quarter clockwise|back a quarter)": "Skye board tools",
     r"No tiles to place now\.": "Skye board status",
-    # Hashi's score sheet line (hashi/render.py score_line)
-    r"\d+ finished": "Hashi score line",
     # the last move explained (widgets/base.py explain_decision, the bots' explanations)
     r"No bot has moved yet\.": "explanation",
     # (Isle of Skye's log line "... has decided (secretly)." inside it is marked: only the widget's words are left)

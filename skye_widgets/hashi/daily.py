@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..daily import parse_date, seed_of, stars
+from ..i18n import _
 from .generator import DIFFICULTY_NAMES, generate_graded
 from .puzzle import HashiPuzzle
 
@@ -60,5 +61,6 @@ def daily_puzzle(day: str | dt.date | None = None) -> DailyHashi:
     difficulty = WEEKDAY_DIFFICULTY[d.weekday()]
     g = generate_graded(seed_of(d), difficulty)
     p = HashiPuzzle(g.puzzle.width, g.puzzle.height, g.puzzle.islands,
-                    f"Puzzle of the day {d.isoformat()}")
+                    # Translators: the name of the daily Hashi puzzle; {date} is YYYY-MM-DD.
+                    _("Puzzle of the day {date}").format(date=d.isoformat()))
     return DailyHashi(d, p, difficulty, g.nodes)

@@ -18,32 +18,41 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..i18n import lazy, lazy_ngettext
 from ..protocol import Explanation, Plural, Reason
 from .board import Cell, Line
 from .game import CATEGORIES, POINTS_PER_FINISHED_ISLAND, Bridge, Card, EndTurn, HashiObservation, Setup, Sheet, Write
 
-#: Every sentence a Hashi bot says, by key (named placeholders only).
+#: Every sentence a Hashi bot says, by key (named placeholders only; marked texts, translated when shown).
 TEMPLATES: dict[str, Any] = {
-    "random": Plural("moves", "I chose at random: it was my only legal move.",
-                     "I chose at random among {moves} legal moves."),
-    "setup": Plural("neighbours", "I wrote the setup {number} on island ({x}, {y}), which has 1 neighbouring island.",
-                    "I wrote the setup {number} on island ({x}, {y}), which has {neighbours} neighbouring islands."),
-    "wrote": Plural("bridges", "I wrote the {number} on island ({x}, {y}) and drew 1 bridge.",
-                    "I wrote the {number} on island ({x}, {y}) and drew {bridges} bridges."),
-    "no_write": Plural("bridges", "I wrote no number and drew 1 bridge.",
-                       "I wrote no number and drew {bridges} bridges."),
-    "finished": Plural("finished", "This turn finishes 1 island, worth {vp} VP at the end of the game.",
-                       "This turn finishes {finished} islands, worth {vp} VP at the end of the game."),
-    "category": "It completes the category \u201c{label}\u201d, worth {points} VP.",
-    "progress": Plural("steps", "It brings numbered islands 1 bridge closer to their numbers.",
-                       "It brings numbered islands {steps} bridges closer to their numbers."),
-    "worth_now": "If the game ended now, my sheet would be worth {vp} VP, {gain} VP more than before this turn.",
-    "alt_write": "The best turn writing the {number} on island ({x}, {y}) instead would make my sheet worth {vp} VP now.",
-    "alt_no_write": "The best turn writing no number would make my sheet worth {vp} VP now.",
-    "estimate": "I estimate my turn's final worth at {mine} VP against {other} VP for that one, "
-                "with the cards still unseen.",
-    "continue": "This carries on the turn I planned when it began.",
-    "finish_turn": "I finished a turn begun by someone else with the move worth most now.",
+    "random": Plural("moves", lazy("I chose at random: it was my only legal move."),
+                     lazy_ngettext("I chose at random among {moves} legal move.",
+                                   "I chose at random among {moves} legal moves.", "moves")),
+    # Translators: a bot's reason; (x, y) is the island's cell, {number} the 3 or 4 it wrote.
+    "setup": lazy_ngettext("I wrote the setup {number} on island ({x}, {y}), which has {neighbours} neighbouring "
+                           "island.",
+                           "I wrote the setup {number} on island ({x}, {y}), which has {neighbours} neighbouring "
+                           "islands.", "neighbours"),
+    "wrote": lazy_ngettext("I wrote the {number} on island ({x}, {y}) and drew {bridges} bridge.",
+                           "I wrote the {number} on island ({x}, {y}) and drew {bridges} bridges.", "bridges"),
+    "no_write": lazy_ngettext("I wrote no number and drew {bridges} bridge.",
+                              "I wrote no number and drew {bridges} bridges.", "bridges"),
+    "finished": lazy_ngettext("This turn finishes {finished} island, worth {vp} VP at the end of the game.",
+                              "This turn finishes {finished} islands, worth {vp} VP at the end of the game.",
+                              "finished"),
+    # Translators: {label} is a scoring category's name, e.g. "all 4 red-flag islands finished".
+    "category": lazy("It completes the category \u201c{label}\u201d, worth {points} VP."),
+    "progress": lazy_ngettext("It brings numbered islands {steps} bridge closer to their numbers.",
+                              "It brings numbered islands {steps} bridges closer to their numbers.", "steps"),
+    "worth_now": lazy("If the game ended now, my sheet would be worth {vp} VP, {gain} VP more than before this "
+                      "turn."),
+    "alt_write": lazy("The best turn writing the {number} on island ({x}, {y}) instead would make my sheet worth "
+                      "{vp} VP now."),
+    "alt_no_write": lazy("The best turn writing no number would make my sheet worth {vp} VP now."),
+    "estimate": lazy("I estimate my turn's final worth at {mine} VP against {other} VP for that one, "
+                     "with the cards still unseen."),
+    "continue": lazy("This carries on the turn I planned when it began."),
+    "finish_turn": lazy("I finished a turn begun by someone else with the move worth most now."),
 }
 
 

@@ -70,7 +70,9 @@ class Card:
     bridges: int
 
     def __str__(self) -> str:
-        return f"{self.number} / {self.bridges} bridge{'s' if self.bridges > 1 else ''}"
+        # Translators: a Hashi card: the number to write, then how many bridges to draw.
+        return ngettext("{number} / {count} bridge", "{number} / {count} bridges", self.bridges).format(
+            number=self.number, count=self.bridges)
 
 
 def default_deck() -> tuple[Card, ...]:
@@ -85,10 +87,12 @@ SETUP_NUMBERS = (3, 4)
 MAX_BRIDGES_AT_ISLAND = 6
 
 #: category -> (label, full points, later points)
-CATEGORIES: dict[str, tuple[str, int, int]] = {
-    "red": ("all 4 red-flag islands finished", 9, 5),
-    "blue": ("all 3 blue-flag islands finished", 7, 3),
-    "six": ("6 finished islands joined by bridges", 8, 4),
+#: (the label is marked: ``str(label)`` is its text in the language spoken now)
+CATEGORIES: dict[str, tuple[Any, int, int]] = {
+    # Translators: Hashi's scoring categories (the rulebook's: red flags, blue flags, six connected islands).
+    "red": (lazy("all 4 red-flag islands finished"), 9, 5),
+    "blue": (lazy("all 3 blue-flag islands finished"), 7, 3),
+    "six": (lazy("6 finished islands joined by bridges"), 8, 4),
 }
 #: Solo: the last card by which a category still scores its full points.
 SOLO_DEADLINES = {"blue": 7, "red": 12, "six": 12}
@@ -97,19 +101,20 @@ POINTS_PER_FINISHED_ISLAND = 2
 #: Solo rank titles: (highest total of the band, title). The rulebook's bands:
 #: up to 40, 41-42, 43-44, 45-46, 47-48, 49-50, 51, 52-53, 54-55, 56-57,
 #: 58-59, 60 (the most a game can score: 9 + 7 + 8 + 18 x 2).
-RANKS: tuple[tuple[int, str], ...] = (
-    (40, "Errand Runner"),
-    (42, "Water Carrier"),
-    (44, "Bamboo Binder"),
-    (46, "Bolt Tightener"),
-    (48, "Concrete Pourer"),
-    (50, "Site Foreman"),
-    (51, "Bridge Keeper"),
-    (53, "Planning Specialist"),
-    (55, "Structural Engineer"),
-    (57, "Ace Architect"),
-    (59, "Master Builder"),
-    (60, "Lord of the Islands"),
+RANKS: tuple[tuple[int, Any], ...] = (
+    # Translators: the solo rank titles, worst to best (the rulebook's own list: in Portuguese "Lacaios" ... "Deus das ilhas").
+    (40, lazy("Errand Runner")),
+    (42, lazy("Water Carrier")),
+    (44, lazy("Bamboo Binder")),
+    (46, lazy("Bolt Tightener")),
+    (48, lazy("Concrete Pourer")),
+    (50, lazy("Site Foreman")),
+    (51, lazy("Bridge Keeper")),
+    (53, lazy("Planning Specialist")),
+    (55, lazy("Structural Engineer")),
+    (57, lazy("Ace Architect")),
+    (59, lazy("Master Builder")),
+    (60, lazy("Lord of the Islands")),
 )
 
 
@@ -121,8 +126,8 @@ def rank_title(total: int) -> str:
     """
     for top, title in RANKS:
         if total <= top:
-            return title
-    return RANKS[-1][1]
+            return str(title)
+    return str(RANKS[-1][1])
 
 
 # Translators: a malformed action's fields; {value} is what was given (a Python value).
@@ -709,7 +714,8 @@ class HashiGame(Pictured):
         if is_whole(players, None, None):
             if not 1 <= players <= 4:
                 raise BadConfigError(_("Hashi is for 1-4 players, not {value}.").format(value=players))
-            players = [f"Player {i + 1}" for i in range(players)]
+            # Translators: the default name of a seat (a player given by count, not by name).
+            players = [_("Player {number}").format(number=i + 1) for i in range(players)]
         elif isinstance(players, str) or not isinstance(players, Sequence):
             raise BadConfigError(_("The players are a count (1-4) or a list of names, not {value}.").format(
                 value=short(players)))
@@ -966,16 +972,22 @@ class HashiGame(Pictured):
         for a in self.achievements:
             if a.player != player:
                 continue
-            label = CATEGORIES[a.category][0]
-            when = "first" if a.full else "later"
+            values = {"label": CATEGORIES[a.category][0], "card": a.card, "deadline": SOLO_DEADLINES[a.category]}
             if self.solo:
-                when = f"by card {SOLO_DEADLINES[a.category]}" if a.full else \
-                    f"after card {SOLO_DEADLINES[a.category]}"
-            items.append(BreakdownItem(a.points, f"{label} after card {a.card} ({when})", a.cells))
+                # Translators: a score breakdown line; {label} is a category's name, {deadline} the card by
+                # which it scores its full points (solo).
+                text = (_("{label} after card {card} (by card {deadline})") if a.full
+                        else _("{label} after card {card} (after card {deadline})"))
+            else:
+                # Translators: a score breakdown line: the first player(s) to reach the category, or later ones.
+                text = _("{label} after card {card} (first)") if a.full else _("{label} after card {card} (later)")
+            items.append(BreakdownItem(a.points, text.format(**values), a.cells))
         if self.phase == "over":
             done = self.sheets[player].finished()
             items.append(BreakdownItem(POINTS_PER_FINISHED_ISLAND * len(done),
-                                       f"{len(done)} finished islands x {POINTS_PER_FINISHED_ISLAND}",
+                                       ngettext("{count} finished island x {points}",
+                                                "{count} finished islands x {points}", len(done)).format(
+                                           count=len(done), points=POINTS_PER_FINISHED_ISLAND),
                                        tuple(done)))
         return ScoreResult(sum(i.points for i in items), tuple(items))
 

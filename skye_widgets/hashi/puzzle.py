@@ -96,14 +96,18 @@ class HashiPuzzle(Pictured):
     def __post_init__(self) -> None:
         if not (isinstance(self.width, int) and isinstance(self.height, int)) \
                 or self.width < 1 or self.height < 1:
-            raise PuzzleError(f"grid size must be positive integers, got {self.width} x {self.height}")
+            # Translators: faults of a Hashi puzzle (lower case, no full stop: the file's name comes first).
+            raise PuzzleError(_("grid size must be positive integers, got {width} x {height}").format(
+                width=self.width, height=self.height))
         islands: dict[Cell, int] = {}
         for cell, k in sorted(dict(self.islands).items(), key=lambda item: row_major(item[0])):
             x, y = cell
             if not (0 <= y < self.height and 0 <= x < self.width):
-                raise PuzzleError(f"island {cell_name(cell)} is outside the {self.width} x {self.height} grid")
+                raise PuzzleError(_("island {cell} is outside the {width} x {height} grid").format(
+                    cell=cell_name(cell), width=self.width, height=self.height))
             if not isinstance(k, int) or not 1 <= k <= MAX_NUMBER:
-                raise PuzzleError(f"island {cell_name(cell)} has number {k!r}; numbers are 1-{MAX_NUMBER}")
+                raise PuzzleError(_("island {cell} has number {value}; numbers are 1-{most}").format(
+                    cell=cell_name(cell), value=repr(k), most=MAX_NUMBER))
             islands[(int(x), int(y))] = k
         object.__setattr__(self, "islands", islands)
         nbrs: dict[Cell, list[Cell]] = {}
@@ -480,35 +484,41 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[Line, int] | Iterable[Iterabl
     isl = puzzle.islands
     for (a, b), k in items:
         if a not in isl or b not in isl:
-            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: both ends must be islands")
+            # Translators: what is wrong with a learner's Hashi bridges (one line each, lower case).
+            out.append(_("bridge {a}-{b}: both ends must be islands").format(a=cell_name(a), b=cell_name(b)))
             continue
         if b not in puzzle.neighbours(a):
-            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: not neighbours in line of sight")
+            out.append(_("bridge {a}-{b}: not neighbours in line of sight").format(a=cell_name(a), b=cell_name(b)))
             continue
         if k not in (0, 1, 2):
-            out.append(f"bridge {cell_name(a)}-{cell_name(b)}: {k} bridges (1 or 2 allowed)")
+            out.append(_("bridge {a}-{b}: {value} bridges (1 or 2 allowed)").format(a=cell_name(a), b=cell_name(b),
+                                                                                    value=k))
         key = (a, b)
         counts[key] = counts.get(key, 0) + k
     for (a, b), k in sorted(counts.items(), key=lambda item: line_order(item[0])):
         if k > 2:
-            out.append(f"{k} bridges between {cell_name(a)} and {cell_name(b)}; at most 2")
+            out.append(ngettext("{count} bridge between {a} and {b}; at most 2",
+                                "{count} bridges between {a} and {b}; at most 2", k).format(
+                count=k, a=cell_name(a), b=cell_name(b)))
     live = sorted(((p, k) for p, k in counts.items() if k), key=lambda item: line_order(item[0]))
     for i in range(len(live)):
-        (a, b), _ = live[i]
+        (a, b), _ka = live[i]
         for j in range(i + 1, len(live)):
-            (c, d), _ = live[j]
+            (c, d), _kc = live[j]
             if lines_cross((a, b), (c, d)):
-                out.append(f"the bridge {cell_name(a)}-{cell_name(b)} crosses {cell_name(c)}-{cell_name(d)}")
+                out.append(_("the bridge {a}-{b} crosses {c}-{d}").format(a=cell_name(a), b=cell_name(b),
+                                                                            c=cell_name(c), d=cell_name(d)))
     deg = {c: 0 for c in isl}
     for (a, b), k in live:
         deg[a] += k
         deg[b] += k
     for c, k in isl.items():              # row by row
         if deg[c] != k:
-            out.append(f"the {k} at {cell_name(c)} has {deg[c]} bridge(s)")
+            out.append(ngettext("the {n} at {cell} has {count} bridge", "the {n} at {cell} has {count} bridges",
+                                deg[c]).format(n=k, cell=cell_name(c), count=deg[c]))
     if isl:
         adj: dict[Cell, list[Cell]] = {c: [] for c in isl}
-        for (a, b), _ in live:
+        for (a, b), _k in live:
             adj[a].append(b)
             adj[b].append(a)
         start = min(isl, key=row_major)
@@ -520,6 +530,7 @@ def validate(puzzle: HashiPuzzle, bridges: Mapping[Line, int] | Iterable[Iterabl
                     seen.add(d)
                     stack.append(d)
         if len(seen) < len(isl):
-            out.append(f"not connected: {len(isl) - len(seen)} of {len(isl)} islands cannot be reached "
-                       f"from {cell_name(start)}")
+            out.append(ngettext("not connected: {lost} of {count} island cannot be reached from {cell}",
+                                "not connected: {lost} of {count} islands cannot be reached from {cell}",
+                                len(isl)).format(lost=len(isl) - len(seen), count=len(isl), cell=cell_name(start)))
     return out

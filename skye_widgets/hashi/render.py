@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..drawing import Circle, Drawing, Line, Polygon, Rect, Text
+from ..i18n import _, lazy, ngettext
+from ..words import TEXT as WORDS
+from ..words import word_list
 from .board import Board, Cell, line_order, make_line, row_major
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -156,7 +159,8 @@ def render_board(board: Board, sheet: "Sheet | None" = None, *, selected: Cell |
     """
     geo = geometry or board_geometry(board)
     d = Drawing(geo.width, geo.height + extra_height,
-                title=f"Hashi board {board.name} (side {board.side})")
+                # Translators: a picture's title; {name} is the board's name, {side} A or B.
+                title=_("Hashi board {name} (side {side})").format(name=board.name, side=board.side))
     d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
     if coordinates:
         d.extend(coordinate_labels(geo))
@@ -199,17 +203,24 @@ def render_game(game: "HashiGame", viewer: int | None = None, *, selected: Cell 
     strip = 78 + 32 * n
     d = render_board(game.board, sheet, selected=selected, highlight=highlight, geometry=geo,
                      extra_height=strip, coordinates=coordinates)
-    d.title = f"Hashi: {game.players[player]}"
+    # Translators: the title of a player's Hashi picture.
+    d.title = _("Hashi: {name}").format(name=game.players[player])
     top = geo.height
     d.add(Rect(0, top, d.width, strip, fill="#fbf8ef", layer="background"))
     if game.phase == "setup":
-        status = f"{game.players[player]}: setup - write a 3 or a 4 on an island without a flag"
+        # Translators: the picture's status line; {name} is a player's name.
+        status = _("{name}: setup - write a 3 or a 4 on an island without a flag").format(name=game.players[player])
     elif game.phase == "play":
         assert game.card is not None
-        status = (f"{game.players[player]} - card {game.round}/{len(game.pile)}: write a "
-                  f"{game.card.number}, draw {game.card.bridges} bridge{'s' if game.card.bridges > 1 else ''}")
+        # Translators: the picture's status line: card {round} of {cards}, the number to write, the bridges to draw.
+        status = ngettext("{name} - card {round}/{cards}: write a {number}, draw {count} bridge",
+                          "{name} - card {round}/{cards}: write a {number}, draw {count} bridges",
+                          game.card.bridges).format(name=game.players[player], round=game.round,
+                                                    cards=len(game.pile), number=game.card.number,
+                                                    count=game.card.bridges)
     else:
-        status = f"Game over - {winners_text(game)}"
+        # Translators: {result} is who won, e.g. "Ann wins with 41".
+        status = _("Game over - {result}").format(result=winners_text(game))
     d.add(Text(8, top + 14, status, size=13, align="left", bold=True))
     # the info bar: all 18 cards, the played ones struck through, the current one framed
     played = list(game.played_cards())
@@ -239,7 +250,7 @@ def render_game(game: "HashiGame", viewer: int | None = None, *, selected: Cell 
                    fill="#222222" if p == player else "#555555"))
         d.add(Text(20, y + 15, parts, size=11, align="left", fill="#333333"))
     if game.is_over() and game.solo:
-        d.add(Text(d.width - 8, top + 14, f"Rank: {game.rank_title()}", size=13, align="right", bold=True,
+        d.add(Text(d.width - 8, top + 14, _("Rank: {title}").format(title=game.rank_title()), size=13, align="right", bold=True,
                    fill=FINISHED))
     return d
 
@@ -252,14 +263,19 @@ def winners_text(game: "HashiGame") -> str:
     best = game.winners()
     points = game.score(best[0]).points
     if game.solo:
-        return f"{points} points"
+        return ngettext("{count} point", "{count} points", points).format(count=points)
     names = [game.players[p] for p in best]
     if len(names) == 1:
-        return f"{names[0]} wins with {points}"
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win with {points}"
+        return _("{name} wins with {points}").format(name=names[0], points=points)
+    # Translators: {names} is a list of players, e.g. "Ann, Bob and Cy".
+    return _("{names} share the win with {points}").format(names=word_list(names), points=points)
 
 
-SHORT = {"red": "red flags", "blue": "blue flags", "six": "six linked"}
+#: A category's short name on the score sheet (marked; translated when used).
+SHORT = {
+    # Translators: short names of Hashi's scoring categories on the score sheet, e.g. "red flags 9 (card 8)".
+    "red": lazy("red flags"), "blue": lazy("blue flags"), "six": lazy("six linked"),
+}
 
 
 def score_line(game: "HashiGame", player: int) -> tuple[str, str]:
@@ -267,11 +283,21 @@ def score_line(game: "HashiGame", player: int) -> tuple[str, str]:
 
     For example ``("Ann: 17 points", "red flags 9 (card 8), 4 finished")``.
     """
-    parts = [f"{SHORT[a.category]} {a.points} (card {a.card})"
+    # Translators: one scoring category on the score sheet, e.g. "red flags 9 (card 8)".
+    parts = [_("{category} {points} (card {card})").format(category=SHORT[a.category], points=a.points, card=a.card)
              for a in game.achievements if a.player == player]
     done = len(game.sheet(player).finished())
-    parts.append(f"{done} finished" + (f" = {2 * done}" if game.is_over() else ""))
-    return f"{game.players[player]}: {game.score(player).points} points", ", ".join(parts)
+    if game.is_over():
+        # Translators: the finished islands at the end, and the points they bring: "4 finished = 8".
+        parts.append(ngettext("{count} finished = {points}", "{count} finished = {points}", done).format(
+            count=done, points=2 * done))
+    else:
+        parts.append(ngettext("{count} finished", "{count} finished", done).format(count=done))
+    points = game.score(player).points
+    # Translators: a player's score line, e.g. "Ann: 17 points".
+    head = ngettext("{name}: {count} point", "{name}: {count} points", points).format(name=game.players[player],
+                                                                                      count=points)
+    return head, str(WORDS["separator"]).join(parts)
 
 
 def _puzzle_parts(obj: Any) -> tuple[Any, Mapping[Any, int]]:

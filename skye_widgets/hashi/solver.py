@@ -34,8 +34,10 @@ crossing inside the search at every node, never afterwards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
+from ..i18n import _, lazy, ngettext
+from ..words import word_list
 from .cdcl import CutEdges, GaveUp, Search
 from .board import Line, line_order, row_major
 from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, validate
@@ -508,8 +510,18 @@ class Hint:
         return " ".join((*self.because, self.text))
 
 
-_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 _DIR = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west"}
+#: The pieces a hint lists, by direction (marked; translated when a hint is made).
+# Translators: items of a Hashi hint's list: "it takes all of them: double bridge north and a single bridge east".
+_SINGLE = {"north": lazy("a single bridge north"), "south": lazy("a single bridge south"),
+           "east": lazy("a single bridge east"), "west": lazy("a single bridge west")}
+_DOUBLE = {"north": lazy("double bridge north"), "south": lazy("double bridge south"),
+           "east": lazy("double bridge east"), "west": lazy("double bridge west")}
+# Translators: items of a Hashi hint's list: "it still needs at least one to the north and two to the east".
+_ONE = {"north": lazy("at least one to the north"), "south": lazy("at least one to the south"),
+        "east": lazy("at least one to the east"), "west": lazy("at least one to the west")}
+_TWO = {"north": lazy("two to the north"), "south": lazy("two to the south"),
+        "east": lazy("two to the east"), "west": lazy("two to the west")}
 
 
 def _direction(a: Cell, b: Cell) -> str:
@@ -518,8 +530,12 @@ def _direction(a: Cell, b: Cell) -> str:
     return _DIR[(dx, dy)]
 
 
-def _isl(mo: _Model, i: int) -> str:
-    return f"the {mo.need[i]} at {cell_name(mo.cells[i])}"
+def _isl(mo: _Model, i: int, j: int | None = None) -> dict[str, Any]:
+    """The named values of one island (``n``, ``cell``) or two (also ``n2``, ``cell2``) for a hint."""
+    out: dict[str, Any] = {"n": mo.need[i], "cell": cell_name(mo.cells[i])}
+    if j is not None:
+        out.update(n2=mo.need[j], cell2=cell_name(mo.cells[j]))
+    return out
 
 
 def _solution_for(puzzle: HashiPuzzle) -> dict[Line, int] | None:
@@ -557,9 +573,9 @@ def next_step(puzzle: HashiPuzzle,
     """
     drawn = as_pair_counts(bridges_so_far)
     if not puzzle.islands:
-        return Hint("solved", "There are no islands: nothing to do.")
+        return Hint("solved", _("There are no islands: nothing to do."))
     if not validate(puzzle, drawn):
-        return Hint("solved", "Solved: every island has its number of bridges and all are connected.")
+        return Hint("solved", _("Solved: every island has its number of bridges and all are connected."))
     mo = _Model(puzzle)
     if solution is not None and all(k <= solution.get(key, 0) for key, k in drawn.items()):
         sol: dict[Line, int] | None = dict(solution)
@@ -568,7 +584,7 @@ def next_step(puzzle: HashiPuzzle,
     if sol is None:
         sol = _solution_for(puzzle)
     if sol is None:
-        return Hint("stuck", "This puzzle has no solution.")
+        return Hint("stuck", _("This puzzle has no solution."))
     return replace(_explain(mo, drawn, sol), solution=sol)
 
 
@@ -578,10 +594,14 @@ def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
     for key, k in sorted(drawn.items(), key=lambda item: line_order(item[0])):
         if k > sol.get(key, 0):
             a, b = key
-            return Hint("mistake", f"The bridge between {_isl(mo, mo.index[a])} and {_isl(mo, mo.index[b])} "
-                                   f"is not part of the solution: take {'it' if k - sol.get(key, 0) == 1 else 'them'} "
-                                   f"away ({sol.get(key, 0)} bridge(s) belong there).",
-                        a, ((a, b, sol.get(key, 0)),))
+            extra, kept = k - sol.get(key, 0), sol.get(key, 0)
+            # Translators: a Hashi hint; "the {n} at {cell}" names an island by its number and cell.
+            text = ngettext("The bridge between the {n} at {cell} and the {n2} at {cell2} is not part of the "
+                            "solution: take {count} bridge away ({kept} should stay).",
+                            "The bridge between the {n} at {cell} and the {n2} at {cell2} is not part of the "
+                            "solution: take {count} bridges away ({kept} should stay).", extra).format(
+                count=extra, kept=kept, **_isl(mo, mo.index[a], mo.index[b]))
+            return Hint("mistake", text, a, ((a, b, kept),))
     en = _Engine(mo, LEVEL_CONNECTIVITY)
     queue: list[int] = []
     for key, k in drawn.items():
@@ -616,23 +636,35 @@ def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
                 parts = []
                 for e in es:
                     j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
-                    parts.append(f"{'double' if hi[e] == 2 else 'a single'} bridge {_direction(a, mo.cells[j])}")
+                    parts.append(str((_DOUBLE if hi[e] == 2 else _SINGLE)[_direction(a, mo.cells[j])]))
+                values = {"n": N, "cell": cell_name(a), "cap": cap}
                 if all(hi[e] == 2 for e in es) and len(es) > 1:
-                    where = "both directions" if len(es) == 2 else f"all {_WORDS[len(es)]} directions"
-                    text = (f"This {N} at {cell_name(a)} needs double bridges in {where}: "
-                            f"its neighbours can take only {cap} in all.")
+                    # Translators: a Hashi hint: an island whose neighbours can take exactly its number.
+                    text = (_("This {n} at {cell} needs double bridges in both directions: its neighbours can take "
+                              "only {cap} in all.") if len(es) == 2 else
+                            _("This {n} at {cell} needs double bridges in all three directions: its neighbours can "
+                              "take only {cap} in all.") if len(es) == 3 else
+                            _("This {n} at {cell} needs double bridges in all four directions: its neighbours can "
+                              "take only {cap} in all.")).format(**values)
                 else:
-                    text = (f"The {N} at {cell_name(a)} can get at most {cap} bridge{'s' if cap > 1 else ''} "
-                            f"from its neighbours, "
-                            f"exactly its number, so it takes all of them: " + ", ".join(parts) + ".")
+                    # Translators: {bridges} lists the bridges, e.g. "double bridge north and a single bridge east".
+                    text = ngettext("The {n} at {cell} can get at most {cap} bridge from its neighbours, exactly its "
+                                    "number, so it takes all of them: {bridges}.",
+                                    "The {n} at {cell} can get at most {cap} bridges from its neighbours, exactly its "
+                                    "number, so it takes all of them: {bridges}.", cap).format(
+                        bridges=word_list(parts), **values)
                 rule = "full"
             else:
                 parts = []
                 for e, k in gains:
                     j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
-                    parts.append(f"{'at least one' if k == 1 else 'two'} to the {_direction(a, mo.cells[j])}")
-                text = (f"The {N} at {cell_name(a)} needs {N} bridges but its neighbours can take at most "
-                        f"{cap}; even with every other bridge it still needs " + " and ".join(parts) + ".")
+                    parts.append(str((_ONE if k == 1 else _TWO)[_direction(a, mo.cells[j])]))
+                # Translators: a Hashi hint; {bridges} lists "at least one to the north and two to the east".
+                text = ngettext("The {n} at {cell} needs {n} bridge but its neighbours can take at most {cap}; even "
+                                "with every other bridge it still needs {bridges}.",
+                                "The {n} at {cell} needs {n} bridges but its neighbours can take at most {cap}; even "
+                                "with every other bridge it still needs {bridges}.", N).format(
+                    n=N, cell=cell_name(a), cap=cap, bridges=word_list(parts))
                 rule = "at-least"
             out = []
             for e, k in gains:
@@ -650,9 +682,14 @@ def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
                 if room < hi[e]:
                     j = b if i == a else a
                     N_i = mo.need[i]
-                    note(e, (f"{_isl(mo, i).capitalize()} already has {N_i - room} of its {N_i} bridges "
-                             f"elsewhere, so at most {room} can go to {_isl(mo, j)}."
-                             if room else f"{_isl(mo, i).capitalize()} is finished, so no bridge to {_isl(mo, j)}."))
+                    # Translators: Hashi hints' reasons; "the {n} at {cell}" and "the {n2} at {cell2}" are islands.
+                    note(e, ngettext("The {n} at {cell} already has {used} of its {count} bridge elsewhere, so at "
+                                     "most {room} can go to the {n2} at {cell2}.",
+                                     "The {n} at {cell} already has {used} of its {count} bridges elsewhere, so at "
+                                     "most {room} can go to the {n2} at {cell2}.", N_i).format(
+                        used=N_i - room, count=N_i, room=room, **_isl(mo, i, j))
+                         if room else _("The {n} at {cell} is finished, so no bridge to the {n2} at {cell2}.").format(
+                        **_isl(mo, i, j)))
                     upper(e, room)
                     changed = True
                     break
@@ -661,8 +698,8 @@ def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
             for f in mo.cross[e]:
                 if lo[f] and hi[e]:
                     (c, d) = mo.pairs[f]
-                    note(e, f"The bridge {cell_name(c)}-{cell_name(d)} blocks the way from {_isl(mo, a)} "
-                            f"to {_isl(mo, b)}.")
+                    note(e, _("The bridge {c}-{d} blocks the way from the {n} at {cell} to the {n2} at {cell2}.").format(
+                        c=cell_name(c), d=cell_name(d), **_isl(mo, a, b)))
                     upper(e, 0)
                     changed = True
                     break
@@ -679,8 +716,12 @@ def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
         if cut is not None:
             e, group = cut
             a, b = mo.pairs[e]
-            text = (f"The group of {group} island(s) around {cell_name(a)} can reach the other islands "
-                    f"only through {cell_name(a)}-{cell_name(b)}, so that pair needs at least one bridge.")
+            # Translators: a Hashi hint; {a}-{b} is a pair of islands by their cells.
+            text = ngettext("The group of {count} island around {a} can reach the other islands only through "
+                            "{a}-{b}, so that pair needs at least one bridge.",
+                            "The group of {count} islands around {a} can reach the other islands only through "
+                            "{a}-{b}, so that pair needs at least one bridge.", group).format(
+                count=group, a=cell_name(a), b=cell_name(b))
             return Hint("connectivity", text, a, ((a, b, 1),), tuple(reasons.get(mo.ea[e], [])))
         break
     # 5. nothing simple left: reveal one pair from the solution
@@ -689,10 +730,13 @@ def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
         k = sol.get(key, 0)
         if k > drawn.get(key, 0):
             a, b = mo.pairs[e]
-            return Hint("search", f"No simple rule applies now; trying the possibilities shows "
-                                  f"{_isl(mo, mo.index[a])} and {_isl(mo, mo.index[b])} are joined by "
-                                  f"{k} bridge(s).", a, ((a, b, k),))
-    return Hint("stuck", "Every bridge of the solution is drawn.")  # pragma: no cover
+            return Hint("search", ngettext(
+                "No simple rule applies now; trying the possibilities shows the {n} at {cell} and the {n2} at "
+                "{cell2} are joined by {count} bridge.",
+                "No simple rule applies now; trying the possibilities shows the {n} at {cell} and the {n2} at "
+                "{cell2} are joined by {count} bridges.", k).format(count=k, **_isl(mo, mo.index[a], mo.index[b])),
+                a, ((a, b, k),))
+    return Hint("stuck", _("Every bridge of the solution is drawn."))  # pragma: no cover
 
 
 def _explain_isolation(en: _Engine, note, upper) -> bool:
@@ -733,11 +777,17 @@ def _explain_isolation(en: _Engine, note, upper) -> bool:
         k = len(members[ca]) + (len(members[cb]) if ca != cb else 0)
         if total == 2 * (h - le) and k < n:
             if k == 2 and le == 0:
-                text = (f"{_isl(mo, a).capitalize()} and {_isl(mo, b)} cannot be joined by {h} bridge(s): "
-                        f"both would be finished and cut off from the rest.")
+                # Translators: Hashi hints' reasons (isolation): two islands that would close themselves off.
+                text = ngettext("The {n} at {cell} and the {n2} at {cell2} cannot be joined by {count} bridge: "
+                                "both would be finished and cut off from the rest.",
+                                "The {n} at {cell} and the {n2} at {cell2} cannot be joined by {count} bridges: "
+                                "both would be finished and cut off from the rest.", h).format(count=h, **_isl(mo, a, b))
             else:
-                text = (f"{h} bridge(s) between {_isl(mo, a)} and {_isl(mo, b)} would finish a group of "
-                        f"{k} islands cut off from the rest, so at most {h - 1}.")
+                text = ngettext("{count} bridge between the {n} at {cell} and the {n2} at {cell2} would finish a "
+                                "group of {size} islands cut off from the rest, so at most {most}.",
+                                "{count} bridges between the {n} at {cell} and the {n2} at {cell2} would finish a "
+                                "group of {size} islands cut off from the rest, so at most {most}.", h).format(
+                    count=h, size=k, most=h - 1, **_isl(mo, a, b))
             note(e, text)
             upper(e, h - 1)
             return True

@@ -29,7 +29,7 @@ from typing import Any, Iterable
 
 from ..drawing import Drawing, Pictured
 from ..errors import BadRotationError, CellOccupiedError, IllegalPlacementError
-from ..i18n import _, pgettext
+from ..i18n import _, lazy_ngettext, ngettext, pgettext
 from ..scores import BreakdownItem, ScoreResult
 from .components import (CLOUD, COLORS, ROTATIONS, SIDE_OFFSETS, TERRAIN_COLOR,
                          Components, Special, Tile)
@@ -316,9 +316,15 @@ class PlayerBoard(Pictured):
                 "inhabitants": [[list(k), v] for k, v in sorted(self.inhabitants.items())]}
 
 
-#: The breakdown line of a complete island (named placeholders, for translation).
-ISLAND_SCORE = "complete {terrain} island at ({x}, {y}): {spaces} spaces, {points} VP"
-ISLAND_SCORE_ONE = "complete {terrain} island at ({x}, {y}): 1 space, 1 VP"
+#: The breakdown line of a complete island (marked, translated when the score is computed).
+# Translators: a Skylands score breakdown line; {terrain} is a terrain word, {points} equals {count}.
+ISLAND_SCORE = lazy_ngettext("complete {terrain} island at ({x}, {y}): {count} space, {points} VP",
+                             "complete {terrain} island at ({x}, {y}): {count} spaces, {points} VP")
+
+
+def _people(colour: str, n: int) -> str:
+    from .game import people_list
+    return people_list({colour: n})
 
 
 def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
@@ -336,10 +342,13 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
     items: list[BreakdownItem] = []
     empty = board.empty_squares()
     if empty:
-        items.append(BreakdownItem(-2 * len(empty), f"{len(empty)} empty square{'s' if len(empty) != 1 else ''} x -2", tuple(empty)))
+        # Translators: Skylands score breakdown lines.
+        items.append(BreakdownItem(-2 * len(empty), ngettext("{count} empty square x -2", "{count} empty squares x -2",
+                                                             len(empty)).format(count=len(empty)), tuple(empty)))
     n = board.count()
     if n // 2:
-        items.append(BreakdownItem(n // 2, f"{n} inhabitants on the board: 1 per 2"))
+        items.append(BreakdownItem(n // 2, ngettext("{count} inhabitant on the board: 1 per 2",
+                                                    "{count} inhabitants on the board: 1 per 2", n).format(count=n)))
     complete = board.complete_islands()
     for isl in complete:
         # "solo las islas completas obtendrán puntos de victoria según el número de sus espacios":
@@ -347,9 +356,8 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
         # holding two complete islands gives each island its own spaces
         if isl.spaces:
             x, y = isl.cells[0]
-            template = ISLAND_SCORE_ONE if isl.spaces == 1 else ISLAND_SCORE
-            items.append(BreakdownItem(isl.spaces, template.format(
-                terrain=isl.terrain, x=x, y=y, spaces=isl.spaces, points=isl.spaces), isl.cells))
+            items.append(BreakdownItem(isl.spaces, ISLAND_SCORE.format(
+                terrain=terrain_word(isl.terrain), x=x, y=y, count=isl.spaces, points=isl.spaces), isl.cells))
     in_complete = {sid for isl in complete for sid in isl.specials}
     cell_of = {p.tile.id: (p.x, p.y) for p in board.grid.values()}
     for sp in board.specials():
@@ -357,26 +365,34 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
             continue
         cell = (cell_of[sp.id],)
         if sp.vp:
-            items.append(BreakdownItem(sp.vp, f"special island {sp.name} in a complete island", cell))
+            items.append(BreakdownItem(sp.vp, _("special island {name} in a complete island").format(name=sp.name),
+                                       cell))
         e = sp.effect
         if sp.category == "scoring" and e is not None:
             if e.kind == "per_island":
                 k = len(board.complete_islands(e.terrain))
-                what = f"{k} complete {e.terrain} islands"
+                # Translators: a scoring special island's line: "Moss Knoll: 2 complete forest islands x 2".
+                text = ngettext("{name}: {count} complete {terrain} island x {points}",
+                                "{name}: {count} complete {terrain} islands x {points}", k).format(
+                    name=sp.name, count=k, terrain=terrain_word(e.terrain), points=e.points)
             elif e.kind == "per_special":
                 k = len(board.specials())
-                what = f"{k} special islands"
+                text = ngettext("{name}: {count} special island x {points}",
+                                "{name}: {count} special islands x {points}", k).format(
+                    name=sp.name, count=k, points=e.points)
             else:  # per_inhabitants
                 k = board.count(e.color) // e.every
-                what = f"{board.count(e.color)} {e.color} inhabitants, per {e.every}"
+                # Translators: {people} is "5 green inhabitants"; one VP group per {every} of them.
+                text = _("{name}: {people}, per {every} x {points}").format(
+                    name=sp.name, people=_people(e.color, board.count(e.color)), every=e.every, points=e.points)
             if k:
-                items.append(BreakdownItem(k * e.points, f"{sp.name}: {what} x {e.points}", cell))
+                items.append(BreakdownItem(k * e.points, text, cell))
     if vp_markers:
-        items.append(BreakdownItem(vp_markers, "VP markers"))
+        items.append(BreakdownItem(vp_markers, _("VP markers")))
     if marker_active:
-        items.append(BreakdownItem(2, "player marker still on its active side"))
+        items.append(BreakdownItem(2, _("player marker still on its active side")))
     if overflow:
-        items.append(BreakdownItem(overflow, "VP recorded when the marker supply ran out"))
+        items.append(BreakdownItem(overflow, _("VP recorded when the marker supply ran out")))
     return ScoreResult(sum(i.points for i in items), tuple(items))
 
 

@@ -29,6 +29,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from ..errors import FileFormatError, read_json
+from ..i18n import _, ngettext
 from ..limits import is_whole
 
 TERRAINS: tuple[str, ...] = ("forest", "mountain", "crystal", "city")
@@ -77,23 +78,35 @@ class Effect:
 
     def describe(self) -> str:
         """A one-line explanation for players."""
+        from .board import terrain_word
         k = self.kind
+        # Translators: what a Skylands special island does (one line, lower-case start).
         if k == "vp":
-            return f"when placed: take {self.points} VP"
+            return _("when placed: take {points} VP").format(points=self.points)
         if k == "fill":
-            return "once its island is complete: fill it with inhabitants"
+            return _("once its island is complete: fill it with inhabitants")
         if k == "convert_plus":
-            return f"each Convert energy that moves inhabitants: +{self.points} VP"
+            return _("each Convert energy that moves inhabitants: +{points} VP").format(points=self.points)
         if k == "white_free":
-            return "Create islands: never pay the white inhabitant"
+            return _("Create islands: never pay the white inhabitant")
         if k == "deploy_plus":
-            return "Deploy inhabitants: fill one more island"
+            return _("Deploy inhabitants: fill one more island")
         if k == "per_island":
-            return f"end: +{self.points} VP per complete {self.terrain} island"
+            return _("end: +{points} VP per complete {terrain} island").format(points=self.points,
+                                                                               terrain=terrain_word(self.terrain))
         if k == "per_special":
-            return f"end: +{self.points} VP per special island on your board"
+            return _("end: +{points} VP per special island on your board").format(points=self.points)
         if k == "per_inhabitants":
-            return f"end: +{self.points} VP per {self.every} {self.color} inhabitants"
+            green = ngettext("end: +{points} VP per {count} green inhabitant",
+                             "end: +{points} VP per {count} green inhabitants", self.every)
+            purple = ngettext("end: +{points} VP per {count} purple inhabitant",
+                              "end: +{points} VP per {count} purple inhabitants", self.every)
+            blue = ngettext("end: +{points} VP per {count} blue inhabitant",
+                            "end: +{points} VP per {count} blue inhabitants", self.every)
+            text = {"green": green, "purple": purple, "blue": blue}.get(self.color)
+            if text is None:
+                return f"+{self.points} VP / {self.every} {self.color}"
+            return text.format(points=self.points, count=self.every)
         return k
 
 

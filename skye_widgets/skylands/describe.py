@@ -12,26 +12,34 @@ from __future__ import annotations
 from typing import Any
 
 from ..words import word_list
-from .board import PlayerBoard, score_board
-from .words import counted, said
+from ..i18n import lazy, lazy_ngettext, npgettext
+from .board import PlayerBoard, score_board, terrain_word
+from .game import people_list
+from .words import said
 
-#: The sentences (named placeholders; one place to translate).
+#: The sentences (named placeholders; marked, translated each time they are used).
 TEXT = {
-    "board": ("Your board: {width} by {height} squares, {tiles} placed, {empty} empty.",
-              "{name}'s board: {width} by {height} squares, {tiles} placed, {empty} empty."),
-    "board_plain": "A Skylands board: {width} by {height} squares, {tiles} placed, {empty} empty.",
-    "islands": "{count}: {items}.",
-    "island": "{state} {terrain} island of {squares} with {spaces}{people}{specials} at {cells}",
-    "people": ", holding {items}",
-    "specials": ", with the special {names}",
-    "no_islands": "No islands yet.",
-    "scores": ("If the game ended now, you would score {points} VP.",
-               "If the game ended now, {name} would score {points} VP."),
-    "scores_plain": "If the game ended now, this board would score {points} VP.",
+    # Translators: a screen reader's description of a Skylands board; {tiles} is "3 tiles".
+    "board": (lazy("Your board: {width} by {height} squares, {tiles} placed, {empty} empty."),
+              lazy("{name}'s board: {width} by {height} squares, {tiles} placed, {empty} empty.")),
+    "board_plain": lazy("A Skylands board: {width} by {height} squares, {tiles} placed, {empty} empty."),
+    # Translators: {items} lists the islands of a board, e.g. "a complete forest island of 2 squares ...".
+    "islands": lazy_ngettext("{count} island: {items}.", "{count} islands: {items}."),
+    # Translators: an island of a Skylands board; {terrain} is a terrain word, {spaces} "3 spaces", {cells} a list.
+    "complete": lazy_ngettext("a complete {terrain} island of {count} square with {spaces} at {cells}",
+                              "a complete {terrain} island of {count} squares with {spaces} at {cells}"),
+    "open": lazy_ngettext("an open {terrain} island of {count} square with {spaces} at {cells}",
+                          "an open {terrain} island of {count} squares with {spaces} at {cells}"),
+    "spaces": lazy_ngettext("{count} space", "{count} spaces"),
+    # Translators: an island (as above) and the inhabitants on it ("2 green inhabitants").
+    "people": lazy("{island}, holding {people}"),
+    # Translators: an island (as above) and the special islands in it (their names).
+    "specials": lazy("{island}, with the special {names}"),
+    "no_islands": lazy("No islands yet."),
+    "scores": (lazy("If the game ended now, you would score {points} VP."),
+               lazy("If the game ended now, {name} would score {points} VP.")),
+    "scores_plain": lazy("If the game ended now, this board would score {points} VP."),
 }
-
-
-
 
 
 def describe_board(board: PlayerBoard, name: str | None = None, *, vp_markers: int = 0,
@@ -43,24 +51,23 @@ def describe_board(board: PlayerBoard, name: str | None = None, *, vp_markers: i
     >>> describe_board(b, "You").split(". ")[0]
     'Your board: 5 by 4 squares, 3 tiles placed, 17 empty'
     """
-    tiles = counted(len(board.grid), "{n} tile", "{n} tiles")
+    # Translators: Skylands island tiles on a board, in "{tiles} placed".
+    tiles = npgettext("skylands", "{count} tile", "{count} tiles", len(board.grid)).format(count=len(board.grid))
     empty = len(board.empty_squares())
     values = dict(width=board.width, height=board.height, tiles=tiles, empty=empty)
     out = [TEXT["board_plain"].format(**values) if name is None else said(TEXT["board"], name, **values)]
     items = []
     for isl in sorted(board.islands(), key=lambda i: (i.cells[0][1], i.cells[0][0], i.terrain)):
         people = board.inhabitants.get(isl.anchor, {})
-        who = [counted(n, "{n} {colour} inhabitant", "{n} {colour} inhabitants", colour=c)
-               for c, n in sorted(people.items()) if n]
-        items.append(TEXT["island"].format(
-            state="a complete" if isl.complete else "an open", terrain=isl.terrain,
-            squares=counted(isl.squares, "{n} square", "{n} squares"),
-            spaces=counted(isl.spaces, "{n} space", "{n} spaces"),
-            people=TEXT["people"].format(items=word_list(who)) if who else "",
-            specials=TEXT["specials"].format(names=word_list(isl.specials)) if isl.specials else "",
-            cells=word_list(f"({x}, {y})" for x, y in sorted(isl.cells, key=lambda c: (c[1], c[0])))))
-    out.append(TEXT["islands"].format(count=counted(len(items), "{n} island", "{n} islands"), items=word_list(items))
-               if items else TEXT["no_islands"])
+        text = TEXT["complete" if isl.complete else "open"].format(
+            terrain=terrain_word(isl.terrain), count=isl.squares, spaces=TEXT["spaces"].format(count=isl.spaces),
+            cells=word_list(f"({x}, {y})" for x, y in sorted(isl.cells, key=lambda c: (c[1], c[0]))))
+        if any(people.values()):
+            text = TEXT["people"].format(island=text, people=people_list(dict(sorted(people.items()))))
+        if isl.specials:
+            text = TEXT["specials"].format(island=text, names=word_list(isl.specials))
+        items.append(text)
+    out.append(TEXT["islands"].format(count=len(items), items=word_list(items)) if items else str(TEXT["no_islands"]))
     if score:
         points = score_board(board, vp_markers=vp_markers).points
         out.append(TEXT["scores_plain"].format(points=points) if name is None

@@ -17,33 +17,50 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..i18n import Lazy, lazy, lazy_ngettext
 from ..protocol import Explanation, Plural, Reason
 from . import game as G
 from .board import score_board
 
-#: Every sentence a Skylands bot says, by key (named placeholders only).
+#: Every sentence a Skylands bot says, by key (named placeholders only; marked, translated when shown).
 TEMPLATES: dict[str, Any] = {
-    "random": Plural("moves", "I chose at random: it was my only legal move.",
-                     "I chose at random among {moves} legal moves."),
-    "only": "It was my only legal move.",
-    "chose": "I chose the action {action_name}: with the answer I rate best, I would have {vp} VP ({dvp:+d}); "
-             "inhabitants on my board: {inhabitants} ({dinhabitants:+d}); complete islands: {islands} ({dislands:+d}).",
-    "chose_discover": "I chose the action {action_name}: its tiles are hidden, and I expect about {estimate} VP "
-                      "from it.",
-    "moved": "After this move I would have {vp} VP ({dvp:+d}); inhabitants on my board: {inhabitants} "
-             "({dinhabitants:+d}); complete islands: {islands} ({dislands:+d}).",
-    "alt_chose": "The best other action, {action_name}, would give me {vp} VP ({dvp:+d}); inhabitants "
-                 "on my board: {inhabitants} ({dinhabitants:+d}); complete islands: {islands} ({dislands:+d}).",
-    "alt_chose_discover": "The best other action, {action_name}, has hidden tiles: I expect about {estimate} VP "
-                          "from it.",
-    "alt_moved": "The best other move would give me {vp} VP ({dvp:+d}); inhabitants on my board: {inhabitants} "
-                 "({dinhabitants:+d}); complete islands: {islands} ({dislands:+d}).",
-    "rating": "I rate my move at {mine} against {other} for the other one.",
+    "random": Plural("moves", lazy("I chose at random: it was my only legal move."),
+                     lazy_ngettext("I chose at random among {moves} legal move.",
+                                   "I chose at random among {moves} legal moves.", "moves")),
+    "only": lazy("It was my only legal move."),
+    # Translators: a Skylands bot's reason; {action_name} is an action board's name, {dvp} a signed change (+2, -1).
+    "chose": lazy("I chose the action {action_name}: with the answer I rate best, I would have {vp} VP ({dvp:+d}); "
+                  "inhabitants on my board: {inhabitants} ({dinhabitants:+d}); complete islands: {islands} "
+                  "({dislands:+d})."),
+    "chose_discover": lazy("I chose the action {action_name}: its tiles are hidden, and I expect about {estimate} VP "
+                           "from it."),
+    "moved": lazy("After this move I would have {vp} VP ({dvp:+d}); inhabitants on my board: {inhabitants} "
+                  "({dinhabitants:+d}); complete islands: {islands} ({dislands:+d})."),
+    "alt_chose": lazy("The best other action, {action_name}, would give me {vp} VP ({dvp:+d}); inhabitants "
+                      "on my board: {inhabitants} ({dinhabitants:+d}); complete islands: {islands} ({dislands:+d})."),
+    "alt_chose_discover": lazy("The best other action, {action_name}, has hidden tiles: I expect about {estimate} VP "
+                               "from it."),
+    "alt_moved": lazy("The best other move would give me {vp} VP ({dvp:+d}); inhabitants on my board: {inhabitants} "
+                      "({dinhabitants:+d}); complete islands: {islands} ({dislands:+d})."),
+    "rating": lazy("I rate my move at {mine} against {other} for the other one."),
 }
 
-#: The action boards as a bot names them.
-ACTION_NAMES = {"discover": "Discover", "deploy": "Deploy", "create": "Create", "convert": "Convert"}
 
+class ActionName(Lazy):
+    """An action board's name in a reason: the rulebook's name in the language spoken when shown
+    (:func:`~.game.action_title`); as data (``Reason.to_dict``) that text too."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return G.action_title(self.message)
+
+    def __repr__(self) -> str:
+        return f"ActionName({self.message!r})"
+
+
+#: The action boards as a bot names them (their names, translated when shown).
+ACTION_NAMES = {a: ActionName(a) for a in G.ACTIONS}
 
 def facts(g: G.GameState, p: int) -> dict[str, int]:
     """Player ``p``'s VP (the final scoring, now), inhabitants and complete islands."""

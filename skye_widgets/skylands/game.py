@@ -38,10 +38,11 @@ from ..protocol import play, win_shares
 from .board import (BadRotationError, Island, Node, PlayerBoard, ScoreResult, fill_island, rotation_error, score_board,
                     terrain_word)
 from .components import COLORS, ROTATIONS, Components, Special, Tile, components
-from .words import counted, is_you, said
+from .words import is_you, said
 from ..words import word_list
 
 ACTIONS: tuple[str, ...] = ("discover", "deploy", "create", "convert")
+#: The action boards' English names (the widgets' identifiers); :func:`action_title` is the translated name.
 ACTION_TITLES = {"discover": "Discover islands", "deploy": "Deploy inhabitants",
                  "create": "Create islands", "convert": "Convert energy"}
 SIDES = ("beginner", "tactical")
@@ -60,30 +61,85 @@ WRONG_KIND = {
     "setup_place": lazy("Place one of the tiles you kept."),
 }
 
-#: Log lines and messages naming a player: (said to the learner "You", said of anyone else).
+#: Log lines and messages naming a player: (said to the learner "You", said of anyone else); marked,
+#: translated when a line is written (the log is in the language spoken when it happened).
 LOG = {
-    "choose": ("You choose {action}", "{name} chooses {action}"),
-    "repeat": ("You flip the marker and repeat {action}", "{name} flips the marker and repeats {action}"),
+    # Translators: Skylands log lines (lower-case start, no full stop: a status line adds them). {action} is an
+    # action board's name ("Discover islands").
+    "choose": (lazy("You choose {action}"), lazy("{name} chooses {action}")),
+    "repeat": (lazy("You flip the marker and repeat {action}"), lazy("{name} flips the marker and repeats {action}")),
     "repeat_used": (lazy("You have already used your once-per-game repeat."),
                     lazy("{name} has already used the once-per-game repeat.")),
-    "take": ("You take island {tile} to ({x}, {y}){bonus}", "{name} takes island {tile} to ({x}, {y}){bonus}"),
-    "pass": ("You pass", "{name} passes"),
-    "cannot": ("You cannot {action} and pass", "{name} cannot {action} and passes"),
-    "deploy": ("You put {people} on the {terrain} island at {cell}",
-               "{name} puts {people} on the {terrain} island at {cell}"),
+    # Translators: {tile} is an island tile's number (I28, S03), (x, y) the square it goes to.
+    "take": (lazy("You take island {tile} to ({x}, {y})"), lazy("{name} takes island {tile} to ({x}, {y})")),
+    # Translators: the same, for the active player, who takes the extra tile (the bonus).
+    "take_bonus": (lazy("You take island {tile} to ({x}, {y}) (bonus)"),
+                   lazy("{name} takes island {tile} to ({x}, {y}) (bonus)")),
+    "pass": (lazy("You pass"), lazy("{name} passes")),
+    "cannot_discover": (lazy("You cannot discover islands and pass"), lazy("{name} cannot discover islands and passes")),
+    "cannot_deploy": (lazy("You cannot deploy inhabitants and pass"),
+                      lazy("{name} cannot deploy inhabitants and passes")),
+    "cannot_create": (lazy("You cannot create islands and pass"), lazy("{name} cannot create islands and passes")),
+    "cannot_convert": (lazy("You cannot convert energy and pass"), lazy("{name} cannot convert energy and passes")),
+    # Translators: {people} is a list of inhabitants ("2 green inhabitants"), {terrain} a terrain word.
+    "deploy": (lazy("You put {people} on the {terrain} island at {cell}"),
+               lazy("{name} puts {people} on the {terrain} island at {cell}")),
     # Translators: {cost} and {missing} are lists of inhabitants ("2 green inhabitants and 1 blue inhabitant").
     "lacks": (lazy("{special} costs {cost}; you lack {missing} on your board."),
               lazy("{special} costs {cost}; {name} lacks {missing} on the board.")),
-    "pay_choice": ("You choose {special} and which islands pay", "{name} chooses {special} and which islands pay"),
-    "create": ("You create {special} at ({x}, {y}){paying}", "{name} creates {special} at ({x}, {y}){paying}"),
-    "convert": ("You power cities with {people}", "{name} powers cities with {people}"),
-    "overflow": ("the VP supply is empty: your {k} VP are recorded",
-                 "the VP supply is empty: {k} VP for {name} are recorded"),
-    "score": ("You score {k} VP ({why})", "{name} scores {k} VP ({why})"),
-    "full_board": ("You have at most one empty square", "{name} has at most one empty square"),
+    # Translators: {special} is a special island's name.
+    "pay_choice": (lazy("You choose {special} and which islands pay"),
+                   lazy("{name} chooses {special} and which islands pay")),
+    "create": (lazy("You create {special} at ({x}, {y})"), lazy("{name} creates {special} at ({x}, {y})")),
+    # Translators: {paid} lists where the inhabitants came from: "1 purple from (0, 0); 2 green from (1, 3)".
+    "create_paying": (lazy("You create {special} at ({x}, {y}), paying {paid}"),
+                      lazy("{name} creates {special} at ({x}, {y}), paying {paid}")),
+    "convert": (lazy("You power cities with {people}"), lazy("{name} powers cities with {people}")),
+    "overflow": (lazy("the VP supply is empty: your {k} VP are recorded"),
+                 lazy("the VP supply is empty: {k} VP for {name} are recorded")),
+    # Translators: {why} is what scored: "occupied city spaces", "active player's bonus" or a special island's name.
+    "score": (lazy("You score {k} VP ({why})"), lazy("{name} scores {k} VP ({why})")),
+    "full_board": (lazy("You have at most one empty square"), lazy("{name} has at most one empty square")),
 }
 #: "3 inhabitants", "1 inhabitant"
-PEOPLE = ("{n} inhabitant", "{n} inhabitants")
+PEOPLE = lazy_ngettext("{n} inhabitant", "{n} inhabitants", counter="n")
+#: What a player scores for, besides a special island (its name).
+WHY = {
+    # Translators: the reason of a Skylands score line: "You score 3 VP (occupied city spaces)".
+    "cities": lazy("occupied city spaces"),
+    "bonus": lazy("active player's bonus"),
+}
+#: Why the game ended (``end_reason``), besides a player's full board.
+END = {
+    "supply": lazy("the VP supply is exhausted"),
+    # Translators: the game's end: the stack holds fewer island tiles than a Discover reveals.
+    "stack": lazy_ngettext("the stack cannot reveal {count} tile", "the stack cannot reveal {count} tiles"),
+}
+
+
+def paid_list(taken: dict[Any, int], colour_of: dict[Any, str]) -> str:
+    """Where a special island's inhabitants came from: "1 purple from (0, 0); 2 green from (1, 3)"."""
+    def one(colour: str, k: int, x: int, y: int) -> str:
+        # Translators: one payment of a special island: how many inhabitants of a colour, from which square.
+        if colour == "green":
+            return ngettext("{count} green from ({x}, {y})", "{count} green from ({x}, {y})", k).format(count=k, x=x, y=y)
+        if colour == "purple":
+            return ngettext("{count} purple from ({x}, {y})", "{count} purple from ({x}, {y})", k).format(
+                count=k, x=x, y=y)
+        if colour == "blue":
+            return ngettext("{count} blue from ({x}, {y})", "{count} blue from ({x}, {y})", k).format(count=k, x=x, y=y)
+        return f"{k} {colour} ({x}, {y})"
+    return "; ".join(one(colour_of[a], k, a[0], a[1]) for a, k in sorted(taken.items()))
+
+
+def phase_word(phase: str) -> str:
+    """A phase of the game in the current language (the action's name, or the set-up, or the end)."""
+    if phase in ACTIONS:
+        return action_title(phase)
+    # Translators: the phases of a Skylands game besides the four actions.
+    words = {"choose": pgettext("skylands phase", "choosing an action"),
+             "setup": pgettext("skylands phase", "tactical setup"), "over": pgettext("skylands phase", "game over")}
+    return words.get(phase, phase)
 
 
 def action_title(action: str) -> str:
@@ -307,24 +363,29 @@ def action_from_json(d: Any) -> Action:
     a ValueError); here only the JSON shape is checked and lists become tuples.
     """
     if not isinstance(d, dict):
-        raise ValueError(f"an action is a JSON object, not {short(d)}")
+        # Translators: faults of a saved Skylands game's action, after "action 3: " (lower case, no full stop).
+        raise ValueError(_("an action is a JSON object, not {value}").format(value=short(d)))
     kind = d.get("type")
     if not isinstance(kind, str) or kind not in _ACTION_TYPES:
-        raise ValueError(f"unknown action type {short(kind)} ({', '.join(_ACTION_TYPES)})")
+        # Translators: {types} lists the action types of the file format (not translated: take, pass...).
+        raise ValueError(_("unknown action type {value} ({types})").format(value=short(kind),
+                                                                          types=", ".join(_ACTION_TYPES)))
     cls = _ACTION_TYPES[kind]
     kw: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in d:
             if f.default is not MISSING:
                 continue
-            raise ValueError(f"{kind} action lacks '{f.name}'")
+            # Translators: {kind} is an action type of the file format ("take"), {field} one of its fields ("x").
+            raise ValueError(_("{kind} action lacks '{field}'").format(kind=kind, field=f.name))
         v = d[f.name]
         if f.name in ("islands", "crystals", "cities") and isinstance(v, list) and len(v) <= MAX_ACTION_ITEMS:
             v = tuple(tuple(n) if isinstance(n, list) else n for n in v)
         kw[f.name] = v
     extra = set(d) - {f.name for f in fields(cls)} - {"type"}
     if extra:
-        raise ValueError(f"unknown field(s) {short(', '.join(sorted(extra)))}")
+        raise ValueError(ngettext("unknown field {fields}", "unknown fields {fields}", len(extra)).format(
+            fields=short(", ".join(sorted(extra)))))
     return cls(**kw)  # type: ignore[no-any-return]
 
 
@@ -344,7 +405,8 @@ class GameState(Pictured):
         """``intro``: use the special-island display the rulebook recommends for a first game
         (the data file's ``intro_display``) instead of drawing 4 of each back by seed."""
         if is_whole(players, 2, 4):
-            names = [f"Player {i + 1}" for i in range(players)]  # type: ignore[arg-type]
+            # Translators: the default name of a seat (a player given by count, not by name).
+            names = [_("Player {number}").format(number=i + 1) for i in range(players)]  # type: ignore[arg-type]
         elif isinstance(players, (list, tuple)) and 2 <= len(players) <= 4:
             names = list(players)
         else:
@@ -770,12 +832,12 @@ class GameState(Pictured):
                 raise ActionChoiceError(_("Repeating means doing “{action}” again, not “{other}”.").format(
                     action=action_title(self.token[p]), other=action_title(a.action)))
             self.marker_active[p] = False
-            self.log.append(said(LOG["repeat"], self.names[p], action=ACTION_TITLES[a.action]))
+            self.log.append(said(LOG["repeat"], self.names[p], action=action_title(a.action)))
         else:
             if self.token[p] == a.action:
                 raise ActionChoiceError(_("The token is already on “{action}”: move it to another action "
                                           "board (or repeat with the marker).").format(action=action_title(a.action)))
-            self.log.append(said(LOG["choose"], self.names[p], action=ACTION_TITLES[a.action]))
+            self.log.append(said(LOG["choose"], self.names[p], action=action_title(a.action)))
         self.token[p] = a.action
         self.action = a.action
         order = [(self.active + k) % self.n for k in range(self.n)]
@@ -783,9 +845,11 @@ class GameState(Pictured):
         if a.action == "discover":
             need = self.n + 1
             if len(self.stack) < need:
-                self.log.append(counted(len(self.stack), "only {n} island tile left, {need} needed: the game ends",
-                                        "only {n} island tiles left, {need} needed: the game ends", need=need))
-                self._finish(f"the stack cannot reveal {need} tiles")
+                # Translators: a Skylands log line: the stack is too small for a Discover.
+                self.log.append(ngettext("only {n} island tile left, {need} needed: the game ends",
+                                         "only {n} island tiles left, {need} needed: the game ends",
+                                         len(self.stack)).format(n=len(self.stack), need=need))
+                self._finish(END["stack"].format(count=need))
                 return
             self.revealed = [self.stack.pop() for _ in range(need)]
             self.queue = [(q, False) for q in order] + [(self.active, True)]
@@ -833,8 +897,7 @@ class GameState(Pictured):
             _one_turn(self.tile(tid), a.rotation)
             self._place(p, self.tile(tid), a.x, a.y, a.rotation)
             self.revealed.pop(a.index)
-            self.log.append(said(LOG["take"], self.names[p], tile=tid, x=a.x, y=a.y,
-                                 bonus=" (bonus)" if self.is_bonus else ""))
+            self.log.append(said(LOG["take_bonus" if self.is_bonus else "take"], self.names[p], tile=tid, x=a.x, y=a.y))
         else:
             self.log.append(said(LOG["pass"], self.names[p]))
         self.queue.pop(0)
@@ -861,9 +924,8 @@ class GameState(Pictured):
                 chosen.append(isl)
             for isl in chosen:
                 k = fill_island(b, isl, self.supply)
-                self.log.append(said(LOG["deploy"], self.names[p], terrain=isl.terrain, cell=isl.cells[0],
-                                     people=counted(k, "{n} {color} inhabitant", "{n} {color} inhabitants",
-                                                    color=isl.color)))
+                self.log.append(said(LOG["deploy"], self.names[p], terrain=terrain_word(isl.terrain), cell=isl.cells[0],
+                                     people=people_list({isl.color: k})))
         else:
             self.log.append(said(LOG["pass"], self.names[p]))
         self.queue.pop(0)
@@ -942,9 +1004,11 @@ class GameState(Pictured):
         self.display[index] = None
         self.paying = None
         self._place(p, sp, x, y, rotation)
-        how = "; ".join(f"{k} {color_of[a]} from ({a[0]}, {a[1]})" for a, k in sorted(taken.items()))
-        self.log.append(said(LOG["create"], self.names[p], special=sp.name, x=x, y=y,
-                             paying=f", paying {how}" if how else ""))
+        if taken:
+            self.log.append(said(LOG["create_paying"], self.names[p], special=sp.name, x=x, y=y,
+                                 paid=paid_list(taken, color_of)))
+        else:
+            self.log.append(said(LOG["create"], self.names[p], special=sp.name, x=x, y=y))
         if sp.effect is not None and sp.effect.kind == "vp":
             self._gain(p, sp.effect.points, sp.name)
         self.queue.pop(0)
@@ -995,10 +1059,10 @@ class GameState(Pictured):
                     occupied += k
             for c, k in moved.items():
                 self.supply[c] += k
-            self.log.append(said(LOG["convert"], self.names[p], people=counted(occupied, *PEOPLE)))
-            self._gain(p, occupied, "occupied city spaces")
+            self.log.append(said(LOG["convert"], self.names[p], people=PEOPLE.format(n=occupied)))
+            self._gain(p, occupied, str(WHY["cities"]))
             if self.is_bonus and moved["blue"] > 0:
-                self._gain(p, 2, "active player's bonus")
+                self._gain(p, 2, str(WHY["bonus"]))
             if occupied:
                 for sp in b.has_effect("convert_plus"):
                     self._gain(p, sp.effect.points, sp.name)  # type: ignore[union-attr]
@@ -1028,9 +1092,10 @@ class GameState(Pictured):
             if isls and all(i.complete for i in isls):
                 for isl in isls:
                     k = fill_island(b, isl, self.supply)
-                    self.log.append(counted(k, "{special}: {n} {color} inhabitant fills its island",  # type: ignore[attr-defined]
-                                            "{special}: {n} {color} inhabitants fill its island",
-                                            special=b.grid[cell].tile.name, color=isl.color))
+                    # Translators: a Skylands log line; {people} is "2 green inhabitants", {special} an island's name.
+                    self.log.append(ngettext("{special}: {people} fills its island", "{special}: {people} fill its island",
+                                             k).format(special=b.grid[cell].tile.name,  # type: ignore[attr-defined]
+                                                       people=people_list({isl.color: k})))
                 self.pending_fill[p].remove(cell)
 
     def _gain(self, p: int, k: int, why: str) -> None:
@@ -1069,7 +1134,7 @@ class GameState(Pictured):
             first = next(self._legal(), None)
             if isinstance(first, Pass):
                 p = self.queue[0][0]
-                self.log.append(said(LOG["cannot"], self.names[p], action=ACTION_TITLES[self.phase].lower()))
+                self.log.append(said(LOG[f"cannot_{self.phase}"], self.names[p]))
                 self.queue.pop(0)
                 continue
             return
@@ -1082,7 +1147,7 @@ class GameState(Pictured):
         if full:
             self._finish(said(LOG["full_board"], self.names[full[0]]))
         elif self.vp_supply == 0:
-            self._finish("the VP supply is exhausted")
+            self._finish(str(END["supply"]))
         else:
             self.active = (self.active + 1) % self.n
             self.turn += 1
@@ -1148,13 +1213,21 @@ class GameState(Pictured):
     # -- display ------------------------------------------------------------------
     def summary(self) -> str:
         """A few lines: phase, supply and every player's VP so far."""
-        head = (f"round {self.round}, {self.names[self.active]} active, phase {self.phase}"
-                if self.phase != "over" else f"game over: {self.end_reason}")
-        lines = [head, "supply: " + ", ".join(f"{n} {c}" for c, n in self.supply.items())
-                 + f"; {self.vp_supply} VP in markers; {len(self.stack)} island tiles"]
+        # Translators: the first line of a Skylands game's summary; {phase} is an action's name or "tactical setup".
+        head = (_("round {round}, {name} active, phase {phase}").format(round=self.round, name=self.names[self.active],
+                                                                        phase=phase_word(self.phase))
+                if self.phase != "over" else _("game over: {reason}").format(reason=self.end_reason))
+        # Translators: the supply line of a Skylands game's summary; {people} lists inhabitants by colour.
+        supply = ngettext("supply: {people}; {vp} VP in markers; {count} island tile",
+                          "supply: {people}; {vp} VP in markers; {count} island tiles", len(self.stack)).format(
+            people=people_list(self.supply), vp=self.vp_supply, count=len(self.stack))
+        lines = [head, supply]
         for p, name in enumerate(self.names):
-            lines.append(f"  {name}: {self.vp[p]} VP markers, {counted(self.boards[p].count(), *PEOPLE)}, "
-                         + counted(len(self.boards[p].empty_squares()), "{n} empty square", "{n} empty squares"))
+            empty = len(self.boards[p].empty_squares())
+            # Translators: a player's line of a Skylands game's summary (indented by two spaces).
+            lines.append("  " + ngettext("{name}: {vp} VP markers, {people}, {count} empty square",
+                                         "{name}: {vp} VP markers, {people}, {count} empty squares", empty).format(
+                name=name, vp=self.vp[p], people=PEOPLE.format(n=self.boards[p].count()), count=empty))
         return "\n".join(lines)
 
     def describe(self) -> str:

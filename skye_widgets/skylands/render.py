@@ -23,7 +23,10 @@ from ..drawing import Circle, Drawing, Polygon, Rect, Text
 from ..limits import is_finite_number
 from .board import Cell, PlayerBoard, ScoreResult
 from .components import COLORS, SIDE_OFFSETS, Special, Tile
-from .game import ACTION_TITLES, ACTIONS, GameState
+from ..i18n import _, lazy, lazy_ngettext, ngettext
+from ..words import word_list
+from .board import terrain_word
+from .game import ACTIONS, GameState, action_title
 from .words import board_of, said
 
 TERRAIN_FILL = {"forest": "#4f9d4a", "mountain": "#9c7a58", "crystal": "#4aa3d8", "city": "#e3b341"}
@@ -164,7 +167,7 @@ def _occupants(board: PlayerBoard) -> dict[Cell, list[tuple[int, str]]]:
     for isl in board.islands():
         people = [c for c in COLORS for _ in range(board.inhabitants.get(isl.anchor, {}).get(c, 0))]
         for x, y, i in isl.nodes:
-            for _ in range(board.grid[(x, y)].tile.parts[i].spaces):
+            for _space in range(board.grid[(x, y)].tile.parts[i].spaces):
                 if not people:
                     break
                 out.setdefault((x, y), []).append((i, people.pop(0)))
@@ -215,7 +218,7 @@ def render_board(board: PlayerBoard, *, cell: int = 64, highlight: Iterable[Cell
                  coordinates: bool = False) -> Drawing:
     """One player board on its own (``coordinates``: numbered columns and rows on its edges)."""
     dx, dy = (COORD_LEFT, COORD_TOP) if coordinates else (0, 0)
-    d = Drawing(board.width * cell + 20 + dx, board.height * cell + 20 + dy, title="Skylands player board")
+    d = Drawing(board.width * cell + 20 + dx, board.height * cell + 20 + dy, title=_("Skylands player board"))
     d.extend(board_shapes(board, 10 + dx, 10 + dy, cell, highlight=highlight, coordinates=coordinates))
     return d
 
@@ -227,14 +230,24 @@ def render_tile(tile: Tile, rotation: int = 0, size: int = 64) -> Drawing:
     return d
 
 
-#: Captions (named placeholders, for translation).
-GAME_OVER = "Game over ({reason}). Winner: {winners}"
-ROUND_HEAD = ("Round {round}: you are active. {who}: {what}", "Round {round}: {name} is active. {who}: {what}")
-BOARD_CAPTION = "{board}: {vp} VP in markers, marker {marker}"
-FINAL_CAPTION = "{board}: {vp} VP, final score"
-PLAYER_LABEL = "{name}: {vp} VP"                  # during the game: the VP markers taken so far
-PLAYER_LABEL_USED = "{name}: {vp} VP, marker used"
-PLAYER_FINAL = "{name}: {vp} VP (final)"          # at the end: the final score, as the status line says
+#: Captions (named placeholders; marked, translated each time they are used).
+# Translators: the Skylands picture's head line; {reason} is why the game ended, {winners} a list of names.
+GAME_OVER = lazy("Game over ({reason}). Winner: {winners}")
+# Translators: {who} is the player to decide now, {what} what they do ("choose an action", an action's name).
+ROUND_HEAD = (lazy("Round {round}: you are active. {who}: {what}"), lazy("Round {round}: {name} is active. {who}: {what}"))
+WHAT = {"choose": lazy("choose an action"), "setup": lazy("tactical setup"),
+        # Translators: {action} is an action board's name; the active player plays it with the bonus.
+        "bonus": lazy("{action} (bonus)")}
+# Translators: the caption under a Skylands board; {board} is "Your board" or "Ana's board".
+BOARD_CAPTION = (lazy("{board}: {vp} VP in markers, marker active"), lazy("{board}: {vp} VP in markers, marker used"))
+FINAL_CAPTION = lazy("{board}: {vp} VP, final score")
+PLAYER_LABEL = lazy("{name}: {vp} VP")                  # during the game: the VP markers taken so far
+PLAYER_LABEL_USED = lazy("{name}: {vp} VP, marker used")
+PLAYER_FINAL = lazy("{name}: {vp} VP (final)")          # at the end: the final score, as the status line says
+# Translators: the supply of a Skylands picture, one line per colour: "12 green".
+SUPPLY = {"green": lazy_ngettext("{count} green", "{count} green"),
+          "purple": lazy_ngettext("{count} purple", "{count} purple"),
+          "blue": lazy_ngettext("{count} blue", "{count} blue")}
 
 
 def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[Cell] = (),
@@ -250,12 +263,11 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
     d = Drawing(L.total_width, L.total_height, title="Skylands")
     d.add(Rect(0, 0, L.total_width, L.total_height, fill="#ffffff", layer="background"))
     if g.is_over():
-        head = GAME_OVER.format(reason=g.end_reason, winners=", ".join(g.names[w] for w in g.winners()))
+        head = GAME_OVER.format(reason=g.end_reason, winners=word_list(g.names[w] for w in g.winners()))
     else:
         who = g.names[g.current_player()]
-        what = ("choose an action" if g.phase == "choose" else
-                "tactical setup" if g.phase == "setup" else ACTION_TITLES[g.phase]
-                + (" (bonus)" if g.is_bonus else ""))
+        what = (str(WHAT[g.phase]) if g.phase in ("choose", "setup") else
+                WHAT["bonus"].format(action=action_title(g.phase)) if g.is_bonus else action_title(g.phase))
         head = said(ROUND_HEAD, g.names[g.active], round=g.round, who=who, what=what)
     d.add(Text(10, 14, head, size=14, align="left", bold=True))
     # the viewer's board
@@ -273,17 +285,16 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
     paying = getattr(g, "paying", None)
     if paying is not None and viewer == g.current_player():
         # a special island chosen but not yet paid for: shown faded where it will go
-        idx, px, py, rot, _ = paying
+        idx, px, py, rot, _paid = paying
         d.extend(replace(s, opacity=0.6, layer="overlay") for s in
                  tile_shapes(g.tile(g.display[idx]), rot, L.board_x + px * L.cell,  # type: ignore[arg-type]
                              L.board_y + py * L.cell, L.cell))
     for node in selected_islands:
-        x, y, _ = node
+        x, y, _part = node
         d.add(Rect(L.board_x + x * L.cell + 6, L.board_y + y * L.cell + 6, L.cell - 12, L.cell - 12,
                    stroke="#b2182b", line_width=3, layer="overlay"))
     caption = (FINAL_CAPTION.format(board=board_of(g.names[viewer]), vp=g.points()[viewer]) if g.is_over() else
-               BOARD_CAPTION.format(board=board_of(g.names[viewer]), vp=g.vp[viewer],
-                                    marker="active" if g.marker_active[viewer] else "used"))
+               BOARD_CAPTION[0 if g.marker_active[viewer] else 1].format(board=board_of(g.names[viewer]), vp=g.vp[viewer]))
     d.add(Text(L.board_x, L.board_y + L.height * L.cell + 12, caption, size=11, align="left"))
     # action boards
     for i, a in enumerate(ACTIONS):
@@ -291,13 +302,13 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
         chosen = g.action == a
         d.add(Rect(x, y, w, h, fill="#fff3c4" if chosen else "#f4f4f4",
                    stroke="#c9a227" if chosen else "#888888", line_width=2 if chosen else 1))
-        d.add(Text(x + 8, y + 14, ACTION_TITLES[a], size=12, align="left", bold=True))
+        d.add(Text(x + 8, y + 14, action_title(a), size=12, align="left", bold=True))
         for p in range(g.n):
             if g.token[p] == a:
                 d.add(Circle(x + 16 + p * 22, y + 38, 8, fill=PLAYER_FILL[p], stroke="#222222"))
     # offer: revealed tiles or setup hand
     offer = g.offer() if not g.is_over() else []
-    label = "Your drawn tiles" if g.phase == "setup" else "Revealed islands" if offer else ""
+    label = _("Your drawn tiles") if g.phase == "setup" else _("Revealed islands") if offer else ""
     if label:
         d.add(Text(L.board_x, L.offer_y - 10, label, size=11, align="left"))
     for i, t in enumerate(offer[:5]):
@@ -307,7 +318,7 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
         if selected_offer == i:
             d.add(Rect(x - 3, y - 3, w + 6, h + 6, stroke="#b2182b", line_width=3, layer="overlay"))
     # special display
-    d.add(Text(L.specials_x, L.board_y - 10, "Special islands (cost in inhabitants, VP)", size=11,
+    d.add(Text(L.specials_x, L.board_y - 10, _("Special islands (cost in inhabitants, VP)"), size=11,
                align="left"))
     for i, sid in enumerate(g.display):
         x, y, w, h = L.special_box(i)
@@ -321,7 +332,7 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
         d.extend(tile_shapes(sp, rot, x, y, w))
         cx = x + 3
         for c, n in sp.cost:
-            for _ in range(n):
+            for _one in range(n):
                 d.add(Circle(cx + 2, y + h + 9, 4.5, fill="#ffffff" if c == "white" else INHABITANT_FILL[c],
                              stroke="#333333"))
                 cx += 10
@@ -329,12 +340,13 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
             d.add(Rect(x - 3, y - 3, w + 6, h + 6, stroke="#b2182b", line_width=3, layer="overlay"))
     # supply
     sy = L.action_box(3)[1] + 80
-    d.add(Text(L.actions_x, sy, "Supply", size=12, align="left", bold=True))
+    d.add(Text(L.actions_x, sy, _("Supply"), size=12, align="left", bold=True))
     for k, c in enumerate(COLORS):
         d.add(Circle(L.actions_x + 8, sy + 18 + k * 18, 6, fill=INHABITANT_FILL[c], stroke="#333333"))
-        d.add(Text(L.actions_x + 20, sy + 18 + k * 18, f"{g.supply[c]} {c}", size=11, align="left"))
-    d.add(Text(L.actions_x, sy + 76, f"{g.vp_supply} VP in markers", size=11, align="left"))
-    d.add(Text(L.actions_x, sy + 92, f"{len(g.stack)} island tiles", size=11, align="left"))
+        d.add(Text(L.actions_x + 20, sy + 18 + k * 18, SUPPLY[c].format(count=g.supply[c]), size=11, align="left"))
+    d.add(Text(L.actions_x, sy + 76, _("{vp} VP in markers").format(vp=g.vp_supply), size=11, align="left"))
+    d.add(Text(L.actions_x, sy + 92, ngettext("{count} island tile", "{count} island tiles", len(g.stack)).format(
+        count=len(g.stack)), size=11, align="left"))
     d.extend(legend_shapes(L.specials_x, L.board_y + 4 * 80 + 6))
     # players and the other boards
     small = 22
@@ -355,19 +367,20 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
 
 def legend_shapes(x0: float, y0: float) -> list:
     """A key to the pictures: terrain colours, spaces and inhabitants, faded and framed parts."""
-    out: list = [Text(x0, y0, "Key", size=11, align="left", bold=True)]
+    # Translators: the key (legend) of the Skylands pictures.
+    out: list = [Text(x0, y0, _("Key"), size=11, align="left", bold=True)]
     for k, (name, fill) in enumerate([*TERRAIN_FILL.items(), ("cloud", CLOUD_FILL)]):
         x = x0 + (k % 3) * 84
         y = y0 + 16 + (k // 3) * 16
         out.append(Rect(x, y - 6, 12, 12, fill=fill, stroke="#9bb7cc"))
-        out.append(Text(x + 16, y, name, size=10, align="left"))
+        out.append(Text(x + 16, y, terrain_word(name), size=10, align="left"))
     y = y0 + 48
     out.append(Circle(x0 + 6, y, 4.5, fill="#ffffff", stroke="#333333"))
-    out.append(Text(x0 + 14, y, "free space", size=10, align="left"))
+    out.append(Text(x0 + 14, y, _("free space"), size=10, align="left"))
     out.append(Circle(x0 + 84 + 6, y, 4.5, fill=INHABITANT_FILL["green"], stroke="#333333"))
-    out.append(Text(x0 + 84 + 14, y, "inhabitant", size=10, align="left"))
+    out.append(Text(x0 + 84 + 14, y, _("inhabitant"), size=10, align="left"))
     out.append(Rect(x0 + 164, y - 6, 12, 12, fill=TERRAIN_FILL["forest"], stroke="#9bb7cc", opacity=0.55))
-    out.append(Text(x0 + 180, y, "not complete", size=10, align="left"))
+    out.append(Text(x0 + 180, y, _("not complete"), size=10, align="left"))
     return out
 
 
@@ -384,10 +397,11 @@ def render_lines(lines: Iterable[str], *, title: str = "", width: int = 560) -> 
     return d
 
 
-def render_score(score: "ScoreResult", *, title: str = "Score") -> Drawing:
-    """A score breakdown as a card (one line per item, then the total)."""
-    lines = [f"{i.points:+d}  {i.reason}" for i in score.breakdown] + [f"= {score.points} VP"]
-    return render_lines(lines, title=title)
+def render_score(score: "ScoreResult", *, title: str | None = None) -> Drawing:
+    """A score breakdown as a card (one line per item, then the total); the title defaults to "Score"."""
+    # Translators: the total under a Skylands score breakdown.
+    lines = [f"{i.points:+d}  {i.reason}" for i in score.breakdown] + [_("= {points} VP").format(points=score.points)]
+    return render_lines(lines, title=_("Score") if title is None else title)
 
 
 __all__ = ["Layout", "render_lines", "render_score", "render_game", "render_board", "render_tile", "tile_shapes", "board_shapes",

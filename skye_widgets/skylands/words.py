@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import ngettext, pgettext
+
 #: The name of the learner's seat: sentences about this player are in the second person.
 YOU = "You"
 
-#: "<name>'s board" for anyone but the learner.
-BOARD_OF = ("Your board", "{name}'s board")
 
 
 def is_you(name: str) -> bool:
@@ -38,13 +38,18 @@ def said(pair: tuple[str, str], name: str, **values: Any) -> str:
 
 
 def counted(n: int, one: str, many: str, **values: Any) -> str:
-    """``one`` when ``n`` is 1, else ``many``, filled in with ``n`` and ``values``."""
-    return (one if n == 1 else many).format(n=n, **values)
+    """The form of ``one``/``many`` for ``n`` in the current language (``ngettext``: Polish has three),
+    filled in with ``n`` and ``values``. The caller marks the pair where it is written (a literal passed
+    here is not extracted): ``ngettext`` or ``lazy_ngettext`` at the call is the usual way."""
+    return ngettext(one, many, n).format(n=n, **values)
 
 
 def board_of(name: str) -> str:
     """"Your board" for the learner, "Ana's board" for Ana."""
-    return said(BOARD_OF, name)
+    # Translators: a Skylands player board (the Skylands word, not Hashi's or Isle of Skye's).
+    if is_you(name):
+        return pgettext("skylands board", "Your board")
+    return pgettext("skylands board", "{name}'s board").format(name=name)
 
 
 def sentence(message: str) -> str:

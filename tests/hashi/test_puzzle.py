@@ -247,11 +247,11 @@ def test_problems_and_solved():
     s = PuzzleState(HashiPuzzle.from_text(SQUARE))
     assert not s.is_solved()
     probs = s.problems()
-    assert "the 2 at (x 0, y 0) has 0 bridge(s)" in probs
+    assert "the 2 at (x 0, y 0) has 0 bridges" in probs
     s.add_bridge((0, 0), (2, 0))
     s.add_bridge((0, 0), (0, 2))
     s.add_bridge((2, 0), (2, 2))
-    assert s.problems() == ["the 3 at (x 2, y 0) has 2 bridge(s)", "the 2 at (x 2, y 2) has 1 bridge(s)"]
+    assert s.problems() == ["the 3 at (x 2, y 0) has 2 bridges", "the 2 at (x 2, y 2) has 1 bridge"]
     s.add_bridge((2, 0), (2, 2))
     assert s.problems() == [] and s.is_solved()
     assert s.bridge_list() == [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (2, 0, 2, 2, 2)]   # (x1, y1, x2, y2, count)

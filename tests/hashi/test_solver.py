@@ -84,7 +84,7 @@ def test_validate_good_and_bad():
     assert validate(p, {pair((0, 0), (2, 0)): 1, pair((0, 0), (0, 2)): 2, pair((2, 0), (4, 0)): 1}) == []
     # a degree wrong
     assert validate(p, [(0, 0, 2, 0, 2), (0, 0, 0, 2, 2), (2, 0, 4, 0, 1)]) == [
-        "the 3 at (x 0, y 0) has 4 bridge(s)", "the 2 at (x 2, y 0) has 3 bridge(s)"]
+        "the 3 at (x 0, y 0) has 4 bridges", "the 2 at (x 2, y 0) has 3 bridges"]
     # three bridges on one pair, and a pair that is not neighbours
     assert "3 bridges between (x 0, y 0) and (x 2, y 0); at most 2" in validate(
         p, [(0, 0, 2, 0, 2), (0, 0, 2, 0, 1)])
