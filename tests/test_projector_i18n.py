@@ -192,18 +192,12 @@ ALLOWED = {
     r"A territory with the \w+ castle and no other tile, \d+ tiles? in all\.": "Skye board description",
     r"The Hashi board \w+ of \d+ columns and \d+ rows with \d+ islands, \d+ numbered, \d+ finished\.": "Hashi board",
     r"'s board: \d+ by \d+ squares, \d+ tiles placed, \d+ empty\.": "Skylands board description",
-    # the territory widget's rotate buttons and its status line (widgets/skye.py BOARD_TEXT)
-    r"⟲ back \(e\)|⟳ rotate \(r\)|turn the selected tile (?:a quarter clockwise|back a quarter)": "Skye board tools",
-    r"No tiles to place now\.": "Skye board status",
     # a tile picture's title (skye/render.py)
     r"tile \d+, rotation \d": "Skye tile picture title",
     # the scoring tiles' names (skye/scoring.py)
     r"\((?:[A-Z][a-z]+)(?: [a-z]+)*\)": "scoring tile names",
     # Hashi's score sheet line (hashi/render.py score_line)
     r"\d+ finished": "Hashi score line",
-    # the last move explained (widgets/base.py explain_decision, the bots' explanations)
-    r"No bot has moved yet\.": "explanation",
-    r"'s last move: +has decided \(secretly\)\. +'s reasons stay secret until every price is revealed\.": "explanation",
     # Skylands' own status-line prompt (widgets/skylands.py, the game widget's status)
     r": click an action board \(your token's board = repeat with the marker\)\.": "Skylands status prompt",
 }
