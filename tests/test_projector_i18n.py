@@ -198,8 +198,6 @@ ALLOWED = {
     r"\((?:[A-Z][a-z]+)(?: [a-z]+)*\)": "scoring tile names",
     # Hashi's score sheet line (hashi/render.py score_line)
     r"\d+ finished": "Hashi score line",
-    # Skylands' own status-line prompt (widgets/skylands.py, the game widget's status)
-    r": click an action board \(your token's board = repeat with the marker\)\.": "Skylands status prompt",
 }
 
 
