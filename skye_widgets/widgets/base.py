@@ -623,6 +623,27 @@ def status_html(message: str, kind: str = "info") -> str:
             f"{escape(message)}</span>")
 
 
+class Html(str):
+    """A value that is already HTML (a number in bold, a span): :func:`html_sentence` puts it in as is."""
+
+
+def html_sentence(template: Any, **values: Any) -> str:
+    """A marked sentence as HTML: the translated text escaped, then its values filled in — each
+    escaped, except :class:`Html` ones (so a sentence keeps its words whole and translatable while
+    a value shows in bold). ``template``: a ``lazy``/``lazy_ngettext`` text (its counter among
+    ``values``) or a str.
+
+    >>> html_sentence("{name} & co: {n}", name="<Ann>", n=Html("<b>5</b>"))
+    '&lt;Ann&gt; &amp; co: <b>5</b>'
+    """
+    if isinstance(template, i18n.LazyPlural):
+        text = i18n.ngettext(template.singular, template.plural, values[template.counter])
+    else:
+        text = str(template)
+    return escape(text, quote=False).format(**{k: v if isinstance(v, Html) else escape(str(v), quote=False)
+                                               for k, v in values.items()})
+
+
 def plain_text(html: str) -> str:
     """The text of a small HTML snippet (tags dropped, entities decoded)."""
     return unescape(re.sub(r"<[^>]+>", "", html))
