@@ -238,7 +238,7 @@ class HashiWidget(CanvasBoard):
 
     def __init__(self, game: HashiGame | None = None, *, bots: Sequence[str | None] = (),
                  puzzle: Any = None, bot_seed: int = 0, bot_delay: float | None = None,
-                 coordinates: bool = True) -> None:
+                 coordinates: bool = True, language_picker: bool = True) -> None:
         #: projector mode (set by :func:`projector_game`): undo() is then the teacher's undo
         self.projector = False
         #: True while everyone's hidden information shows (projector mode)
@@ -275,8 +275,8 @@ class HashiWidget(CanvasBoard):
             self.again_button = on_click(W.Button(description=str(HASHI_TEXT["again"]), icon="refresh",
                                                   tooltip=str(HASHI_TEXT["again_tip"])), self.reset)
             buttons = [self.hint_button, self.check_button, self.again_button]
-            controls: list[W.Widget] = [self.header, W.HBox([*buttons, self.coordinates_box,
-                                                             self.make_language_picker()],
+            picker = [self.make_language_picker()] if language_picker else []
+            controls: list[W.Widget] = [self.header, W.HBox([*buttons, self.coordinates_box, *picker],
                                                              layout=W.Layout(align_items="center"))]
         else:
             self.puzzle_state = None
