@@ -306,6 +306,16 @@ def test_an_unknown_language_changes_nothing():
     assert i18n.language() == "pt" and t.language_picker.value == "pt" and t.undo_button.description == "↶ desfazer"
 
 
+def test_a_table_with_the_wrong_seats_says_so_in_its_language():
+    from skye_widgets.errors import BadConfigError
+    i18n.set_language("pl")
+    game = HashiGame(load_board("skerries-a"), ["Ann", "Bob"], seed=2)
+    for bots, said in (([None, "greedy", "greedy"], "3 miejsca przy grze dla 2 graczy"),
+                       ([None, None, None, None, None], "5 miejsc przy grze dla 2 graczy")):
+        with pytest.raises(BadConfigError, match=said):
+            HashiWidget(game, bots=bots)
+
+
 # --------------------------------------------------------------------------
 # The pseudo-language: nothing a widget shows is left in English
 # --------------------------------------------------------------------------
@@ -432,3 +442,4 @@ def test_every_allowed_english_text_is_still_shown():
     if not ALLOWED_USED:
         pytest.skip("run with the pseudo-language walk")
     assert [p for p in ALLOWED if p not in ALLOWED_USED] == []
+

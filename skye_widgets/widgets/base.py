@@ -29,7 +29,7 @@ from ..errors import BadConfigError, RulesError
 from ..limits import is_finite_number
 from ..protocol import Decision
 from .. import i18n
-from ..i18n import lazy
+from ..i18n import lazy, lazy_ngettext
 
 
 @contextmanager
@@ -664,6 +664,10 @@ def on_click(button: W.Button, handler: Callable[[], None]) -> W.Button:
 BOT_ILLEGAL = lazy("Bot {name} tried an illegal move: {error}")
 # Translators: {name} is a bot's seat name, {error} what went wrong (a program error, may stay English).
 BOT_FAILED = lazy("Bot {name} failed: {error}")
+# Translators: a table built with the wrong number of seats; {players} is the game's number of players.
+SEATS_COUNT = lazy_ngettext("{count} seat for a {players}-player game", "{count} seats for a {players}-player game")
+# Translators: {seat} is what was given (Python's notation); "choose(state)" is a method's name (not translated).
+SEAT_KIND = lazy("A seat is either None (a person) or a bot with choose(state), not {seat!r}.")
 #: ``explain_last()`` of the game tables (the projector view calls it): whole sentences.
 NO_BOT_MOVE = lazy("No bot has moved yet.")
 # Translators: {name} is a bot's name, {action} the move in words (e.g. "buy tile 12 from Ana for 3 gold").
@@ -773,10 +777,10 @@ class TurnLoop:
                  max_moves: int = 100_000) -> None:
         seats = list(seats)
         if len(seats) != game.n_players:
-            raise BadConfigError(f"{len(seats)} seats for a {game.n_players}-player game")
+            raise BadConfigError(SEATS_COUNT.format(count=len(seats), players=game.n_players))
         for s in seats:
             if s is not None and not callable(getattr(s, "choose", None)):
-                raise BadConfigError(f"A seat is either None (a person) or a bot with choose(state), not {s!r}.")
+                raise BadConfigError(SEAT_KIND.format(seat=s))
         self.game = game
         self.seats: list[Any] = seats
         self.delay = delay
