@@ -64,7 +64,7 @@ def puzzle_answers() -> list[tuple[str, re.Pattern[str]]]:
         moves = ", ".join(f"tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}" if not m.returned
                           else f"tile {m.tile} returned" for m in p.solution)
         found.append((f"puzzle {p.id}: the revealed solution",
-                      re.compile(re.escape(widget_texts.REVEALED.format(points=p.optimum, moves=moves)))))
+                      re.compile(re.escape(widget_texts.REVEALED.format(count=p.optimum, moves=moves)))))
         found.append((f"puzzle {p.id}: the solution's placements",
                       re.compile(r"\s*".join(re.escape(f"tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}")
                                              + r".{0,40}?" for m in placed), re.DOTALL)))

@@ -190,15 +190,6 @@ ALLOWED = {
     r"\((?:planner|greedy|random)\)": "bot kinds",
     # a Hashi board's own name, as printed on it (a place name, like a player's name)
     r"Skerries": "Hashi board name",
-    # the territory widget's rotate buttons and its status line (widgets/skye.py BOARD_TEXT)
-    r"⟲ back \(e\)|⟳ rotate \(r\)|turn the selected tile (?:a quarter clockwise|back a quarter)": "Skye board tools",
-    r"No tiles to place now\.": "Skye board status",
-    # the last move explained (widgets/base.py explain_decision, the bots' explanations)
-    r"No bot has moved yet\.": "explanation",
-    # (Isle of Skye's log line "... has decided (secretly)." inside it is marked: only the widget's words are left)
-    r"'s last move: +\. +'s reasons stay secret until every price is revealed\.": "explanation",
-    # Skylands' own status-line prompt (widgets/skylands.py, the game widget's status)
-    r": click an action board \(your token's board = repeat with the marker\)\.": "Skylands status prompt",
 }
 
 

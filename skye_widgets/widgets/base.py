@@ -28,6 +28,8 @@ from ..drawing import FONT_FAMILY, LAYERS, Circle, Drawing, Line, Polygon, Rect,
 from ..errors import BadConfigError, RulesError
 from ..limits import is_finite_number
 from ..protocol import Decision
+from .. import i18n
+from ..i18n import lazy, lazy_ngettext
 
 
 @contextmanager
@@ -239,11 +241,14 @@ ARROWS: dict[str, tuple[int, int]] = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0)
                                       "Down": (0, 1)}
 #: The cursor's colour (Paul Tol's purple: unlike the green legal spots and the hover preview).
 CURSOR_COLOUR = "#AA3377"
-#: Texts of the keyboard (whole sentences with named placeholders, for translation).
-KEYS_HELP = "Keys: arrows move the cursor, Enter or space clicks, Escape clears."
-KEYS_PREFIX = "Keyboard (click or Tab to the board first):"
-CURSOR_AT = "Cursor at ({x}, {y})."
-CURSOR_EDGE = "The cursor is at ({x}, {y}), the edge of the board."
+#: Texts of the keyboard (whole sentences with named placeholders, translated when shown).
+# Translators: the line under a board that says the keys (the key names Enter, Escape stay as on the keyboard).
+KEYS_HELP = lazy("Keys: arrows move the cursor, Enter or space clicks, Escape clears.")
+# Translators: the start of the line under a board that says the keys; the keys follow.
+KEYS_PREFIX = lazy("Keyboard (click or Tab to the board first):")
+# Translators: {x} and {y} are the cell's column and row numbers.
+CURSOR_AT = lazy("Cursor at ({x}, {y}).")
+CURSOR_EDGE = lazy("The cursor is at ({x}, {y}), the edge of the board.")
 
 #: A visually hidden block for screen readers (the usual "sr-only" rules).
 SR_ONLY = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
@@ -252,7 +257,7 @@ SR_ONLY = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflo
 
 def keys_html(text: str) -> str:
     """The line under a board that says the keys."""
-    return (f'<span style="color:#555;font-size:0.85em">{escape(KEYS_PREFIX)} {escape(text)}</span>'
+    return (f'<span style="color:#555;font-size:0.85em">{escape(str(KEYS_PREFIX))} {escape(str(text))}</span>'
             if text else "")
 
 
@@ -285,7 +290,34 @@ class BoardCanvas(MultiCanvas):
     description = Unicode("").tag(sync=True)
 
 
-class CanvasBoard(W.VBox):
+class Multilingual:
+    """What every widget with a language picker shares: :meth:`set_language` (the picker calls it)
+    and :meth:`relabel` (each widget reads its texts again)."""
+
+    language_picker: LanguagePicker | None = None
+
+    def make_language_picker(self) -> LanguagePicker:
+        """This widget's picker (made once): choosing a language calls :meth:`set_language`."""
+        if self.language_picker is None:
+            self.language_picker = LanguagePicker(self.set_language)
+        return self.language_picker
+
+    def set_language(self, code: str) -> str:
+        """Speak ``code`` ("en", "pt", "pl", "fr", "es") from now on (:func:`skye_widgets.set_language`:
+        the whole kernel) and redraw every label, button, status line and the canvas of this widget;
+        the game goes on where it was. Returns the language now spoken; an unknown one raises
+        ValueError and changes nothing."""
+        chosen = i18n.set_language(code)
+        self.relabel()
+        if self.language_picker is not None:
+            self.language_picker.show_current()
+        return chosen
+
+    def relabel(self) -> None:
+        """Every text of the widget again in the language spoken now."""
+
+
+class CanvasBoard(Multilingual, W.VBox):
     """Base of the game widgets: a ``MultiCanvas`` plus a status line.
 
     Subclasses implement :meth:`drawing` (state -> Drawing, using the game's
@@ -295,8 +327,8 @@ class CanvasBoard(W.VBox):
     """
 
     layers: tuple[str, ...] = LAYERS
-    #: The line under the board that says the keys (short; whole sentences, to be translated).
-    keys_help: str = KEYS_HELP
+    #: The line under the board that says the keys (short; whole sentences, marked with ``lazy``).
+    keys_help: Any = KEYS_HELP
 
     def __init__(self, width: int, height: int, *, controls: list[W.Widget] | None = None,
                  **kwargs: Any) -> None:
@@ -423,6 +455,13 @@ class CanvasBoard(W.VBox):
         """After ``button`` is pressed the focus comes back to the board."""
         button.on_click(lambda _b: self.focus_board())
         return button
+
+    def relabel(self) -> None:
+        """The keys' line, the board's description and the canvas again in the language spoken now
+        (subclasses relabel their buttons and status first, then call this)."""
+        self.keys_line.value = keys_html(self.keys_help)
+        self._described = ""
+        self.redraw(force=True)
 
     def describe(self) -> str:
         """The board in whole sentences (a screen reader's view of it); games say more."""
@@ -584,6 +623,27 @@ def status_html(message: str, kind: str = "info") -> str:
             f"{escape(message)}</span>")
 
 
+class Html(str):
+    """A value that is already HTML (a number in bold, a span): :func:`html_sentence` puts it in as is."""
+
+
+def html_sentence(template: Any, **values: Any) -> str:
+    """A marked sentence as HTML: the translated text escaped, then its values filled in — each
+    escaped, except :class:`Html` ones (so a sentence keeps its words whole and translatable while
+    a value shows in bold). ``template``: a ``lazy``/``lazy_ngettext`` text (its counter among
+    ``values``) or a str.
+
+    >>> html_sentence("{name} & co: {n}", name="<Ann>", n=Html("<b>5</b>"))
+    '&lt;Ann&gt; &amp; co: <b>5</b>'
+    """
+    if isinstance(template, i18n.LazyPlural):
+        text = i18n.ngettext(template.singular, template.plural, values[template.counter])
+    else:
+        text = str(template)
+    return escape(text, quote=False).format(**{k: v if isinstance(v, Html) else escape(str(v), quote=False)
+                                               for k, v in values.items()})
+
+
 def plain_text(html: str) -> str:
     """The text of a small HTML snippet (tags dropped, entities decoded)."""
     return unescape(re.sub(r"<[^>]+>", "", html))
@@ -599,19 +659,68 @@ def on_click(button: W.Button, handler: Callable[[], None]) -> W.Button:
 # One turn loop for every game widget: people and bots at one table
 # --------------------------------------------------------------------------
 
-#: Messages of the turn loop (whole sentences with named placeholders, for translation).
-BOT_ILLEGAL = "Bot {name} tried an illegal move: {error}"
-BOT_FAILED = "Bot {name} failed: {error}"
+#: Messages of the turn loop (whole sentences with named placeholders, translated when shown).
+# Translators: {name} is a bot's seat name, {error} the rules' own sentence saying why the move is illegal.
+BOT_ILLEGAL = lazy("Bot {name} tried an illegal move: {error}")
+# Translators: {name} is a bot's seat name, {error} what went wrong (a program error, may stay English).
+BOT_FAILED = lazy("Bot {name} failed: {error}")
+# Translators: a table built with the wrong number of seats; {players} is the game's number of players.
+SEATS_COUNT = lazy_ngettext("{count} seat for a {players}-player game", "{count} seats for a {players}-player game")
+# Translators: {seat} is what was given (Python's notation); "choose(state)" is a method's name (not translated).
+SEAT_KIND = lazy("A seat is either None (a person) or a bot with choose(state), not {seat!r}.")
 #: ``explain_last()`` of the game tables (the projector view calls it): whole sentences.
-NO_BOT_MOVE = "No bot has moved yet."
-LAST_BOT_MOVE = "{name}'s last move: {action}."
-LAST_BOT_WHY = "Why: {why}"
-MOVE_SCORED = "With this move {name}'s score went from {before} to {after} points:"
-MOVE_SCORED_LINE = "{points:+d} {reason}"
-MOVE_SCORED_GONE = "(before: {points:+d} {reason})"
-MOVE_SCORED_NOTHING = "This move did not change {name}'s score ({points} points)."
-SECRET_WHY = "{name}'s reasons stay secret until every price is revealed."
-WHY_SUMMARY = "why?"
+NO_BOT_MOVE = lazy("No bot has moved yet.")
+# Translators: {name} is a bot's name, {action} the move in words (e.g. "buy tile 12 from Ana for 3 gold").
+LAST_BOT_MOVE = lazy("{name}'s last move: {action}.")
+# Translators: {why} is the bot's own explanation of its move.
+LAST_BOT_WHY = lazy("Why: {why}")
+MOVE_SCORED = lazy("With this move {name}'s score went from {before} to {after} points:")
+# Translators: one line of a score's breakdown: {points} with its sign (+3, -1), {reason} why.
+MOVE_SCORED_LINE = lazy("{points:+d} {reason}")
+# Translators: a breakdown line the move replaced: {points} with its sign, {reason} why.
+MOVE_SCORED_GONE = lazy("(before: {points:+d} {reason})")
+MOVE_SCORED_NOTHING = lazy("This move did not change {name}'s score ({points} points).")
+SECRET_WHY = lazy("{name}'s reasons stay secret until every price is revealed.")
+# Translators: the short link that opens a bot's explanation of its move.
+WHY_SUMMARY = lazy("why?")
+# Translators: the tooltip of every language picker (a dropdown listing each language in its own name).
+LANGUAGE_LABEL = lazy("Language:")
+
+
+class LanguagePicker(W.Dropdown):
+    """The language picker of a table, a puzzle widget or the puzzles home (and the projector's
+    teacher's controls): a small dropdown of :data:`skye_widgets.i18n.NAMES` (each language named
+    in itself, never translated: a reader finds their own), showing the language spoken now.
+
+    Choosing a language calls ``switch(code)``: the owning widget's ``set_language``, which
+    calls :func:`skye_widgets.set_language` (one language for the whole kernel) and redraws every
+    label, button, status line and the canvas; the game goes on. Reachable with Tab; its tooltip
+    says "Language:" in the language shown (no label beside it: it would take a line of its own).
+    """
+
+    def __init__(self, switch: Callable[[str], Any], **kwargs: Any) -> None:
+        code = i18n.language()
+        super().__init__(options=[(i18n.NAMES[c], c) for c in i18n.LANGUAGES],
+                         value=code if code in i18n.LANGUAGES else None, tooltip=str(LANGUAGE_LABEL),
+                         layout=kwargs.pop("layout", W.Layout(width="auto")), **kwargs)
+        self.add_class("skye-language-picker")
+        self._switch = switch
+        self._quiet = False
+        self.observe(self._picked, names="value")
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        if not self._quiet and change["new"] is not None:
+            self._switch(change["new"])
+
+    def show_current(self) -> None:
+        """Show the language spoken now and its tooltip in it (without switching anything)."""
+        self._quiet = True
+        try:
+            code = i18n.language()
+            self.value = code if code in i18n.LANGUAGES else None
+            self.tooltip = str(LANGUAGE_LABEL)
+        finally:
+            self._quiet = False
 
 
 def make_seat(spec: Any, make_bot: Callable[..., Any], seed: int) -> Any:
@@ -668,10 +777,10 @@ class TurnLoop:
                  max_moves: int = 100_000) -> None:
         seats = list(seats)
         if len(seats) != game.n_players:
-            raise BadConfigError(f"{len(seats)} seats for a {game.n_players}-player game")
+            raise BadConfigError(SEATS_COUNT.format(count=len(seats), players=game.n_players))
         for s in seats:
             if s is not None and not callable(getattr(s, "choose", None)):
-                raise BadConfigError(f"A seat is either None (a person) or a bot with choose(state), not {s!r}.")
+                raise BadConfigError(SEAT_KIND.format(seat=s))
         self.game = game
         self.seats: list[Any] = seats
         self.delay = delay
@@ -909,7 +1018,7 @@ def explain_decision(loop: TurnLoop, decision: Decision | None, action_text: str
     explanation) and what the move scored (the engine's ``ScoreResult`` before and
     after it, the breakdown lines it added, then those it replaced)."""
     if decision is None:
-        return NO_BOT_MOVE
+        return str(NO_BOT_MOVE)
     name = loop.game.names[decision.player]
     lines = [LAST_BOT_MOVE.format(name=name, action=action_text if action_text is not None else decision.action)]
     if secret:
@@ -938,5 +1047,5 @@ def why_html(decision: Decision | None, css: str = "why") -> str:
     """An expandable "why?" (HTML ``<details>``) with a bot decision's explanation; "" for None."""
     if decision is None:
         return ""
-    return (f'<details class="{css}"><summary>{escape(WHY_SUMMARY)}</summary>'
+    return (f'<details class="{css}"><summary>{escape(str(WHY_SUMMARY))}</summary>'
             f"{escape(decision.explanation.text)}</details>")

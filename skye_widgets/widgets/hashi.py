@@ -40,50 +40,119 @@ from ..hashi.bots import Bot, PlannerBot, make_bot
 from ..hashi.game import Bridge, EndTurn, HashiGame, IslandNumberedError, Setup, Write
 from ..hashi.puzzle import HashiPuzzle, PuzzleState, cell_name
 from ..hashi.solver import hint as next_hint
-from ..hashi.render import (Geometry, board_geometry, card_label, render_game, render_puzzle, score_line,
-                            winners_text)
+from ..hashi.render import Geometry, board_geometry, card_label, render_game, render_puzzle, score_line
 from ..hashi.describe import describe_game, describe_puzzle
 from ..words import word_list
 from ..i18n import lazy, lazy_ngettext
 from ..protocol import suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
-from .base import status_html, why_html
+from .base import Html, html_sentence, keys_html, status_html, why_html
 from .projector import BOT_PAUSED, BOT_THINKING, ProjectorParts, board_part, projector_seats, styled
 
 
 #: The keyboard's texts (whole sentences with named placeholders, for translation).
-HASHI_PUZZLE_KEYS = ("arrows move between islands, Enter selects one and then an arrow draws a bridge that way, "
-                     "Backspace then an arrow removes one, h hint, c check, Escape clears.")
-HASHI_GAME_KEYS = ("arrows move between islands, Enter clicks one (write, or select and then an arrow draws a "
-                   "bridge that way), 3 / 4 setup number, Backspace takes back, d ends the turn, s suggests.")
-HASHI_CURSOR = "Cursor on the island at {cell}: {island}."
-HASHI_PUZZLE_ISLAND = "number {number}, {bridges} bridges drawn"
-HASHI_BLANK_ISLAND = "no number yet, {bridges} bridges drawn"
-HASHI_NO_ISLAND_THAT_WAY = "There is no island that way from {cell}."
-HASHI_NO_NEIGHBOUR = "The island at {cell} has no neighbour that way."
-HASHI_REMOVE_WHICH = "Press an arrow: one bridge that way from the cursor's island is removed."
-HASHI_REMOVED = "One bridge fewer between {a} and {b}: {left} left."
-HASHI_CURSOR_FIRST = "Move the cursor to an island first (arrow keys)."
-HASHI_CLEARED = "Selection cleared; the arrow keys bring the cursor back."
-HASHI_SETUP_NUMBER = "The setup number is now {number}."
-HASHI_SOLVED = "Solved! Every island has its bridges and all are connected."
-HASHI_SHORT_ONE = "1 island needs more bridges"
-HASHI_SHORT = "{count} islands need more bridges"
-HASHI_OVER_ONE = "1 island has too many"
-HASHI_OVER = "{count} islands have too many"
-HASHI_ALSO_OVER_ONE = "1 has too many"          # after HASHI_SHORT: "2 islands need more bridges, 1 has too many"
-HASHI_ALSO_OVER = "{count} have too many"
-HASHI_ISLANDS_MARKED = "{problems} (marked on the board)."
-HASHI_OTHER_PROBLEM = "Every island has its number of bridges, but {problem}."
+# Translators: the keys of a Hashi puzzle (after "Keyboard (click or Tab to the board first):"); h, c are keys.
+HASHI_PUZZLE_KEYS = lazy("arrows move between islands, Enter selects one and then an arrow draws a bridge that way, "
+                         "Backspace then an arrow removes one, h hint, c check, Escape clears.")
+# Translators: the keys of a Hashi game; 3 / 4, d and s are keys.
+HASHI_GAME_KEYS = lazy("arrows move between islands, Enter clicks one (write, or select and then an arrow draws a "
+                       "bridge that way), 3 / 4 setup number, Backspace takes back, d ends the turn, s suggests.")
+# Translators: {cell} is "(x, y)", {island} what it holds (the two texts below).
+HASHI_CURSOR = lazy("Cursor on the island at {cell}: {island}.")
+HASHI_PUZZLE_ISLAND = lazy_ngettext("number {number}, {count} bridge drawn", "number {number}, {count} bridges drawn")
+HASHI_BLANK_ISLAND = lazy_ngettext("no number yet, {count} bridge drawn", "no number yet, {count} bridges drawn")
+HASHI_NO_ISLAND_THAT_WAY = lazy("There is no island that way from {cell}.")
+HASHI_NO_NEIGHBOUR = lazy("The island at {cell} has no neighbour that way.")
+HASHI_REMOVE_WHICH = lazy("Press an arrow: one bridge that way from the cursor's island is removed.")
+# Translators: {left} is the number of bridges left between the two islands (0 or 1).
+HASHI_REMOVED = lazy("One bridge fewer between {a} and {b}: {left} left.")
+HASHI_CURSOR_FIRST = lazy("Move the cursor to an island first (arrow keys).")
+HASHI_CLEARED = lazy("Selection cleared; the arrow keys bring the cursor back.")
+HASHI_SETUP_NUMBER = lazy("The setup number is now {number}.")
+HASHI_SOLVED = lazy("Solved! Every island has its bridges and all are connected.")
+HASHI_SHORT = lazy_ngettext("{count} island needs more bridges", "{count} islands need more bridges")
+HASHI_OVER = lazy_ngettext("{count} island has too many", "{count} islands have too many")
+# Translators: after "2 islands need more bridges": "1 has too many" (the islands).
+HASHI_ALSO_OVER = lazy_ngettext("{count} has too many", "{count} have too many")
+# Translators: {short} is "2 islands need more bridges", {over} "1 has too many".
+HASHI_BOTH = lazy("{short}, {over}")
+HASHI_ISLANDS_MARKED = lazy("{problems} (marked on the board).")
+# Translators: {problem} is the puzzle's own words ("two bridges cross", "the islands are not all connected").
+HASHI_OTHER_PROBLEM = lazy("Every island has its number of bridges, but {problem}.")
 # the bots' moves (a log with an expandable "why?") and "What would a bot do?"
-HASHI_LOG_TITLE = "Bot moves, newest first"
-HASHI_LOG_LINE = "{name}: {move}"
-HASHI_MOVE_BY = "{name} {move}"
-HASHI_MOVE_SETUP = "writes the setup {number} at {cell}"
-HASHI_MOVE_WRITE = "writes the card's number at {cell}"
-HASHI_MOVE_BRIDGE = "draws a bridge {a} - {b}"
-HASHI_MOVE_END = "ends the turn"
-HASHI_SUGGEST_LINE = "What would a bot do? {plan}. In its words: {why}"
+HASHI_LOG_TITLE = lazy("Bot moves, newest first")
+# Translators: a line of the bot moves' log: {move} is one of the texts below ("writes the setup 3 at (2, 4)").
+HASHI_LOG_LINE = lazy("{name}: {move}")
+HASHI_MOVE_BY = lazy("{name} {move}")
+HASHI_MOVE_SETUP = lazy("writes the setup {number} at {cell}")
+HASHI_MOVE_WRITE = lazy("writes the card's number at {cell}")
+HASHI_MOVE_BRIDGE = lazy("draws a bridge {a} - {b}")
+HASHI_MOVE_END = lazy("ends the turn")
+HASHI_SUGGEST_LINE = lazy("What would a bot do? {plan}. In its words: {why}")
+#: The table's own texts (buttons, headings, status lines).
+HASHI_TEXT = {
+    # Translators: the buttons of a Hashi puzzle and their tooltips; h and c are keys.
+    "hint": lazy("Hint"), "hint_tip": lazy("explain the next step (h)"),
+    "check": lazy("Check"), "check_tip": lazy("is the puzzle solved? (c)"),
+    "again": lazy("Start again"), "again_tip": lazy("remove every bridge"),
+    # Translators: the label of the 3 / 4 buttons of a Hashi game's setup.
+    "setup_number": lazy("Setup number"),
+    "done": lazy("Done"), "done_tip": lazy("end your turn (d)"),
+    "undo": lazy("Undo"), "undo_tip": lazy("take back this turn's last move (Backspace)"),
+    # Translators: a button of a Hashi game: what would a bot do?
+    "suggest": lazy("Suggest"), "suggest_tip": lazy("what would a bot do? the planner's move and why"),
+    # Translators: the menu that chooses whose board is shown; its first choice.
+    "show_board": lazy("Show board"), "player_to_act": lazy("player to act"),
+    "coordinates": lazy("coordinates"),
+    "solved": lazy("solved!"),
+    "cycle": lazy("click two islands to cycle 0, 1, 2 bridges"),
+    # Translators: the heading of a classic puzzle: its size ({width}x{height}) and islands; {state} one of the two texts above.
+    "puzzle_header": lazy_ngettext("Hashiwokakero {width}x{height}, {count} island: {state}",
+                                   "Hashiwokakero {width}x{height}, {count} islands: {state}"),
+    "over": lazy_ngettext("Game over. Winner: {names}", "Game over. Winners: {names}"),
+    "over_solo": lazy("Game over. Winner: {names}; rank: {rank}"),
+    "setup": lazy("{name}: setup - click an island without a flag to write your 3 or 4"),
+    # Translators: the heading during play: {number} and {count} are the card's number and bridges, {left} the cards still to come.
+    "card": lazy_ngettext("{name} - card {round} of {total}: {number} with {count} bridge; {left} to come.",
+                          "{name} - card {round} of {total}: {number} with {count} bridges; {left} to come."),
+    "card_solo": lazy_ngettext(
+        "{name} - card {round} of {total} (pile {pile} of 3): {number} with {count} bridge; {left} to come.",
+        "{name} - card {round} of {total} (pile {pile} of 3): {number} with {count} bridges; {left} to come."),
+    "step_start": lazy("Click a free island to write the number, or two islands for a bridge"),
+    "step_drawn": lazy_ngettext("{drawn} of {count} bridge drawn", "{drawn} of {count} bridges drawn"),
+    # Translators: the score sheet: a seat played by a bot / by a person.
+    "bot": lazy("bot"), "person": lazy("person"),
+    "unseen": lazy("Cards not seen yet (one of them is out of the game): {cards}"),
+    "no_cell": lazy("no cell at x={x!r}, y={y!r}: the grid has columns 0-{last_column} and rows 0-{last_row}"),
+    "no_island": lazy("no island at {cell}"),
+    "game_over": lazy("the game is over"),
+    "bot_playing": lazy("a bot is playing"),
+    "wrote_setup": lazy("{name} wrote a {number} at {cell}"),
+    "cleared": lazy("selection cleared"),
+    "bridge": lazy("bridge {a} - {b} ({drawn} of {count})"),
+    "wrote": lazy("wrote {number} at {cell}"),
+    "wrote_finished": lazy("wrote {number} at {cell} - finished!"),
+    "selected_game": lazy("{cell} selected: click a neighbour to draw a bridge"),
+    # Translators: {error} is the rules' reason why no number may be written on this island.
+    "selected_no_number": lazy("{cell} selected: click a neighbour to draw a bridge (no number here: {error})"),
+    # Translators: {done} is what was just done ("Ann wrote a 3 at (2, 4)").
+    "passed": lazy("{done}; boards passed to the left: you now play your right-hand neighbour's board"),
+    "turn_done": lazy("{name}: turn done"),
+    "turn_done_next": lazy("{name}: turn done; next card: {card}"),
+    "only_this_turn": lazy("only this turn's number and bridges can be taken back"),
+    "took_number": lazy("took back the number"),
+    "took_bridge": lazy("took back a bridge"),
+    "suggest_later": lazy("suggestions are for the start of a turn: undo this turn's moves first"),
+    "plan_setup": lazy("the planner would write a {number} at {cell}"),
+    # Translators: {bridges} lists bridges as "(1, 2)-(1, 4), (3, 0)-(5, 0)".
+    "plan_write_draw": lazy("the planner would write {number} at {cell} and draw {bridges}"),
+    "plan_write": lazy("the planner would write {number} at {cell} and draw no bridge"),
+    "plan_draw": lazy("the planner would write nothing and draw {bridges}"),
+    "plan_nothing": lazy("the planner would write nothing and draw no bridge"),
+    "selected_puzzle": lazy("{cell} selected: click a neighbour to add a bridge"),
+    "bridges_between": lazy_ngettext("{count} bridge between {a} and {b}", "{count} bridges between {a} and {b}"),
+    "removed_all": lazy("all bridges removed"),
+}
 
 # -- projector mode (issue 16): whole sentences with named placeholders, marked for translation ---
 #: The big "whose turn / what to do now" line, one per kind of decision ({count}: the card's bridges).
@@ -169,7 +238,7 @@ class HashiWidget(CanvasBoard):
 
     def __init__(self, game: HashiGame | None = None, *, bots: Sequence[str | None] = (),
                  puzzle: Any = None, bot_seed: int = 0, bot_delay: float | None = None,
-                 coordinates: bool = True) -> None:
+                 coordinates: bool = True, language_picker: bool = True) -> None:
         #: projector mode (set by :func:`projector_game`): undo() is then the teacher's undo
         self.projector = False
         #: True while everyone's hidden information shows (projector mode)
@@ -178,7 +247,8 @@ class HashiWidget(CanvasBoard):
         self._parts: ProjectorParts | None = None
         self.selected: Cell | None = None
         # column (x) and row (y) numbers on the board's edge, as the texts name cells
-        self.coordinates_box = W.Checkbox(value=bool(coordinates), description="coordinates", indent=False,
+        self.coordinates_box = W.Checkbox(value=bool(coordinates), description=str(HASHI_TEXT["coordinates"]),
+                                          indent=False,
                                           layout=W.Layout(width="auto"))
         self.coordinates_box.observe(lambda _c: self.redraw(), names="value")
         self._removing = False
@@ -198,12 +268,15 @@ class HashiWidget(CanvasBoard):
             self.game = None
             self.turns: TurnLoop | None = None
             self._geometry = self._puzzle_geometry()
-            buttons = [on_click(W.Button(description="Hint", icon="lightbulb-o", tooltip="explain the next step (h)"),
-                                self.show_hint),
-                       on_click(W.Button(description="Check", icon="check", tooltip="is the puzzle solved? (c)"),
-                                self.check),
-                       on_click(W.Button(description="Start again", icon="refresh", tooltip="remove every bridge"), self.reset)]
-            controls: list[W.Widget] = [self.header, W.HBox([*buttons, self.coordinates_box],
+            self.hint_button = on_click(W.Button(description=str(HASHI_TEXT["hint"]), icon="lightbulb-o",
+                                                 tooltip=str(HASHI_TEXT["hint_tip"])), self.show_hint)
+            self.check_button = on_click(W.Button(description=str(HASHI_TEXT["check"]), icon="check",
+                                                  tooltip=str(HASHI_TEXT["check_tip"])), self.check)
+            self.again_button = on_click(W.Button(description=str(HASHI_TEXT["again"]), icon="refresh",
+                                                  tooltip=str(HASHI_TEXT["again_tip"])), self.reset)
+            buttons = [self.hint_button, self.check_button, self.again_button]
+            picker = [self.make_language_picker()] if language_picker else []
+            controls: list[W.Widget] = [self.header, W.HBox([*buttons, self.coordinates_box, *picker],
                                                              layout=W.Layout(align_items="center"))]
         else:
             self.puzzle_state = None
@@ -213,14 +286,15 @@ class HashiWidget(CanvasBoard):
                                   delay=bot_delay, on_change=self.refresh,
                                   on_error=lambda _p, message: self.say(message, "error"))
             self._geometry = board_geometry(self.game.board)
-            self.setup_number = W.ToggleButtons(options=[3, 4], value=3, description="Setup number",
+            self.setup_number = W.ToggleButtons(options=[3, 4], value=3, description=str(HASHI_TEXT["setup_number"]),
                                                 style={"button_width": "3em"})
-            self.done_button = on_click(W.Button(description="Done", icon="check", button_style="success",
-                                                 tooltip="end your turn (d)"),
+            self.done_button = on_click(W.Button(description=str(HASHI_TEXT["done"]), icon="check",
+                                                 button_style="success", tooltip=str(HASHI_TEXT["done_tip"])),
                                         self.done)
-            self.undo_button = on_click(W.Button(description="Undo", icon="undo", tooltip="take back this turn's last move (Backspace)"), self.undo_turn)
-            self.suggest_button = on_click(W.Button(description="Suggest", icon="lightbulb-o",
-                                                    tooltip="what would a bot do? the planner's move and why"),
+            self.undo_button = on_click(W.Button(description=str(HASHI_TEXT["undo"]), icon="undo",
+                                                 tooltip=str(HASHI_TEXT["undo_tip"])), self.undo_turn)
+            self.suggest_button = on_click(W.Button(description=str(HASHI_TEXT["suggest"]), icon="lightbulb-o",
+                                                    tooltip=str(HASHI_TEXT["suggest_tip"])),
                                            self.suggest)
             self.hint_html = W.HTML()
             self.hint_html.add_class("hashi-hint")
@@ -228,13 +302,13 @@ class HashiWidget(CanvasBoard):
             self.log_html.add_class("hashi-log")
             self.suggestion: tuple[Any, Any] | None = None    # (action, explanation) of the last hint
             self._hint_at: int | None = None                    # the history length it was asked at
-            self.viewer = W.Dropdown(options=[("player to act", -1)] +
-                                     [(n, i) for i, n in enumerate(self.game.players)],
-                                     value=-1, description="Show board", layout=W.Layout(width="16em"))
+            self.viewer = W.Dropdown(options=self._viewer_options(), value=-1,
+                                     description=str(HASHI_TEXT["show_board"]), layout=W.Layout(width="16em"))
             self.viewer.observe(lambda _c: self.redraw(), names="value")
             controls = [self.header,
                         W.HBox([self.setup_number, self.done_button, self.undo_button, self.suggest_button,
-                               self.viewer, self.coordinates_box], layout=W.Layout(align_items="center",
+                               self.viewer, self.coordinates_box, self.make_language_picker()],
+                               layout=W.Layout(align_items="center",
                                                                                    flex_flow="row wrap")),
                         self.hint_html]
         self.keys_help = HASHI_PUZZLE_KEYS if self.mode == "puzzle" else HASHI_GAME_KEYS
@@ -302,6 +376,32 @@ class HashiWidget(CanvasBoard):
             return None
         return self._geometry.cell_at(px, py)
 
+    def _viewer_options(self) -> list[tuple[str, int]]:
+        assert self.game is not None
+        return [(str(HASHI_TEXT["player_to_act"]), -1)] + [(n, i) for i, n in enumerate(self.game.players)]
+
+    def relabel(self) -> None:
+        """Every text of the widget again in the language spoken now (after ``set_language``):
+        buttons, menus, the header, the score sheet, the log, the projector parts, the keys'
+        line and the canvas; the game or puzzle is unchanged."""
+        self.coordinates_box.description = str(HASHI_TEXT["coordinates"])
+        if self.puzzle_state is not None:
+            for button, key in ((self.hint_button, "hint"), (self.check_button, "check"), (self.again_button, "again")):
+                button.description, button.tooltip = str(HASHI_TEXT[key]), str(HASHI_TEXT[key + "_tip"])
+        else:
+            for button, key in ((self.done_button, "done"), (self.undo_button, "undo"),
+                                (self.suggest_button, "suggest")):
+                button.description, button.tooltip = str(HASHI_TEXT[key]), str(HASHI_TEXT[key + "_tip"])
+            self.setup_number.description = str(HASHI_TEXT["setup_number"])
+            value = self.viewer.value
+            self.viewer.options = self._viewer_options()
+            self.viewer.value = value
+            self.viewer.description = str(HASHI_TEXT["show_board"])
+            self._relabel_parts()
+        self.keys_line.value = keys_html(self.keys_help)
+        self._described = ""
+        self.refresh()
+
     def refresh(self) -> None:
         """Redraw the canvas and the panels from state."""
         self.redraw()
@@ -331,7 +431,7 @@ class HashiWidget(CanvasBoard):
         if isinstance(action, Bridge):
             return HASHI_MOVE_BRIDGE.format(a=_name(action.a), b=_name(action.b))
         if isinstance(action, EndTurn):
-            return HASHI_MOVE_END
+            return str(HASHI_MOVE_END)
         return str(action)
 
     def _log_html(self) -> str:
@@ -341,7 +441,7 @@ class HashiWidget(CanvasBoard):
             return ""
         lines = [f'<div class="hashi-log-line">{escape(HASHI_LOG_LINE.format(name=self.game.players[d.player], move=self.move_text(d.action)))}</div>'
                  + why_html(d, "hashi-why") for d in reversed(decisions)]
-        return (f"<div><b>{escape(HASHI_LOG_TITLE)}</b></div>"
+        return (f"<div><b>{escape(str(HASHI_LOG_TITLE))}</b></div>"
                 f'<div style="max-height:14em;overflow:auto;font-size:0.9em">{"".join(lines)}</div>')
 
     def explain_last(self) -> str:
@@ -364,26 +464,30 @@ class HashiWidget(CanvasBoard):
     def _header_html(self) -> str:
         if self.puzzle_state is not None:
             p = self.puzzle_state.puzzle
-            state = "solved!" if self.puzzle_state.is_solved() else "click two islands to cycle 0, 1, 2 bridges"
-            return f"<b>Hashiwokakero {p.width}x{p.height}</b>, {len(p.islands)} islands: {escape(state)}"
+            state = HASHI_TEXT["solved" if self.puzzle_state.is_solved() else "cycle"]
+            return html_sentence(HASHI_TEXT["puzzle_header"], width=p.width, height=p.height,
+                                 count=len(p.islands), state=state)
         g = self.game
         assert g is not None
         if g.is_over():
-            win = ", ".join(g.players[p] for p in g.winners())
-            rank = f" - rank: <b>{escape(g.rank_title() or '')}</b>" if g.solo else ""
-            return f"<b>Game over.</b> Winner{'s' if len(g.winners()) > 1 else ''}: {escape(win)}{rank}"
-        who = escape(g.players[g.current_player()])
+            win = word_list(g.players[p] for p in g.winners())
+            if g.solo:
+                return html_sentence(HASHI_TEXT["over_solo"], names=win,
+                                     rank=Html(f"<b>{escape(g.rank_title() or '')}</b>"))
+            return html_sentence(HASHI_TEXT["over"], names=win, count=len(g.winners()))
+        who = Html(f"<b>{escape(g.players[g.current_player()])}</b>")
         if g.phase == "setup":
-            return f"<b>{who}</b>: setup - click an island without a flag to write your 3 or 4"
+            return html_sentence(HASHI_TEXT["setup"], name=who)
         c = g.card
         assert c is not None
-        pile = f" (pile {g.solo_pile()} of 3)" if g.solo else ""
         drawn = len(g.turn_drawn)
-        step = ("Click a free island to write the number, or two islands for a bridge"
-                if g.turn_wrote is None and not drawn else f"{drawn} of {c.bridges} bridges drawn")
-        return (f"<b>{who}</b> - card {g.round} of {len(g.pile)}{pile}: "
-                f"<span style='font-size:1.3em'><b>{c.number}</b></span> with <b>{c.bridges}</b> "
-                f"bridge{'s' if c.bridges > 1 else ''}; {g.cards_left} to come. {escape(step)}")
+        step = (str(HASHI_TEXT["step_start"]) if g.turn_wrote is None and not drawn else
+                HASHI_TEXT["step_drawn"].format(drawn=drawn, count=c.bridges))
+        card = html_sentence(HASHI_TEXT["card_solo" if g.solo else "card"], name=who, round=g.round,
+                             total=len(g.pile), pile=g.solo_pile() if g.solo else "",
+                             number=Html(f"<span style='font-size:1.3em'><b>{c.number}</b></span>"),
+                             count=c.bridges, left=g.cards_left)
+        return f"{card} {escape(step)}"
 
     def _scores_html(self) -> str:
         g = self.game
@@ -391,11 +495,11 @@ class HashiWidget(CanvasBoard):
         rows = []
         for p in range(g.n_players):
             head, detail = score_line(g, p)
-            kind = "bot" if self.bots[p] else "person"
+            kind = escape(str(HASHI_TEXT["bot" if self.bots[p] else "person"]))
             rows.append(f"<tr><td><b>{escape(head)}</b> <i>({kind})</i></td><td>{escape(detail)}</td></tr>")
         unseen = " ".join(card_label(c) for c in g.unseen_cards())
         return (f"<table class='hashi-score-sheet'>{''.join(rows)}</table>"
-                f"<div>Cards not seen yet (one of them is out of the game): {escape(unseen)}</div>")
+                f"<div>{escape(HASHI_TEXT['unseen'].format(cards=unseen))}</div>")
 
 
     # -- projector mode (issue 16: the protocol of widgets.projector.ProjectorGame) -------
@@ -473,17 +577,15 @@ class HashiWidget(CanvasBoard):
             return UNDO_BRIDGE.format(name=name, a=_name(action.a), b=_name(action.b))
         return UNDO_END.format(name=name)
 
-    def relabel(self) -> None:
-        """Every text of the projector parts again in the language spoken now (after
-        ``set_language``): the buttons' labels and tips, then the prompt, caption, summaries
-        and track; the game is unchanged."""
+    def _relabel_parts(self) -> None:
+        """The projector parts' buttons and tips again in the language spoken now (the next
+        refresh rebuilds the prompt, caption, summaries and track)."""
         if self._parts is not None:
             for button, text, tip in ((self._pj_done, HASHI_DONE, HASHI_DONE_TIP),
                                       (self._pj_take_back, HASHI_TAKE_BACK, HASHI_TAKE_BACK_TIP),
                                       (self._pj_suggest, HASHI_SUGGEST, HASHI_SUGGEST_TIP)):
                 button.description, button.tooltip = str(text), str(tip)
             self._pj_setup.tooltips = [str(t) for t in HASHI_SETUP_TIPS]
-        self.refresh()
 
     def projector_parts(self) -> ProjectorParts:
         """The parts of the projector page (built once, kept up to date by :meth:`refresh`):
@@ -610,8 +712,7 @@ class HashiWidget(CanvasBoard):
         message, never an exception."""
         cols, rows = self._grid()
         if not (is_whole(x, 0, cols - 1) and is_whole(y, 0, rows - 1)):
-            self.say(f"no cell at x={x!r}, y={y!r}: the grid has columns 0-{cols - 1} and rows 0-{rows - 1}",
-                     "error")
+            self.say(HASHI_TEXT["no_cell"].format(x=x, y=y, last_column=cols - 1, last_row=rows - 1), "error")
             return
         cell = (x, y)
         if self.puzzle_state is not None:
@@ -660,11 +761,11 @@ class HashiWidget(CanvasBoard):
         if self.puzzle_state is not None:
             if key in ("Backspace", "Delete"):
                 if self.cursor is None:
-                    self.say(HASHI_CURSOR_FIRST, "error")
+                    self.say(str(HASHI_CURSOR_FIRST), "error")
                     return
                 self._removing = True
                 self.selected = None
-                self.say(HASHI_REMOVE_WHICH, "info")
+                self.say(str(HASHI_REMOVE_WHICH), "info")
             elif key == "h":
                 self.show_hint()
             elif key == "c":
@@ -737,13 +838,13 @@ class HashiWidget(CanvasBoard):
     def _island_words(self, cell: Cell) -> str:
         if self.puzzle_state is not None:
             st = self.puzzle_state
-            return HASHI_PUZZLE_ISLAND.format(number=st.puzzle.islands[cell], bridges=st.degree(cell))
+            return HASHI_PUZZLE_ISLAND.format(number=st.puzzle.islands[cell], count=st.degree(cell))
         assert self.game is not None
         sheet = self.game.sheet(self.shown_player)
         n = sheet.numbers.get(cell)
         if n is None:
-            return HASHI_BLANK_ISLAND.format(bridges=sheet.degree(cell))
-        return HASHI_PUZZLE_ISLAND.format(number=n, bridges=sheet.degree(cell))
+            return HASHI_BLANK_ISLAND.format(count=sheet.degree(cell))
+        return HASHI_PUZZLE_ISLAND.format(number=n, count=sheet.degree(cell))
 
     def _toward(self, step: tuple[int, int]) -> Cell | None:
         """The selected island's (or the cursor's) neighbour that way, or None."""
@@ -786,7 +887,7 @@ class HashiWidget(CanvasBoard):
         self.selected = None
         self._removing = False
         self.highlight = ()
-        self.say(HASHI_CLEARED, "info")
+        self.say(str(HASHI_CLEARED), "info")
         self.refresh()
 
     def describe(self) -> str:
@@ -811,30 +912,31 @@ class HashiWidget(CanvasBoard):
         self.highlight = ()
         if not self._is_island(cell):
             self.selected = None
-            self.say(f"no island at {_name(cell)}")
+            self.say(HASHI_TEXT["no_island"].format(cell=_name(cell)))
             return
         if g.is_over():
-            self.say("the game is over")
+            self.say(str(HASHI_TEXT["game_over"]))
             return
         if not self._human_to_act():
-            self.say("a bot is playing")
+            self.say(str(HASHI_TEXT["bot_playing"]))
             return
         if self.viewer.value not in (-1, g.current_player()):
             self.viewer.value = -1  # back to the board of the player to act
         if g.phase == "setup":
             self._try(Setup(cell, int(self.setup_number.value)),
-                      f"{g.players[g.current_player()]} wrote a {self.setup_number.value} at {_name(cell)}")
+                      HASHI_TEXT["wrote_setup"].format(name=g.players[g.current_player()],
+                                                       number=self.setup_number.value, cell=_name(cell)))
             return
         sheet = g.sheet(g.current_player())
         if self.selected is not None:
             first, self.selected = self.selected, None
             if first == cell:
-                self.say("selection cleared")
+                self.say(str(HASHI_TEXT["cleared"]))
                 return
-            self._try(Bridge(first, cell), f"bridge {_name(first)} - {_name(cell)} "
-                      f"({len(g.turn_drawn) + 1} of {g.card.bridges if g.card else 0})")
+            self._try(Bridge(first, cell), HASHI_TEXT["bridge"].format(
+                a=_name(first), b=_name(cell), drawn=len(g.turn_drawn) + 1, count=g.card.bridges if g.card else 0))
             return
-        why_not = ""
+        why_not: str | None = None
         can_write = g.turn_wrote is None and not g.turn_drawn    # a turn's first click may write
         if can_write:
             try:
@@ -842,14 +944,15 @@ class HashiWidget(CanvasBoard):
             except IslandNumberedError:
                 can_write = False                                  # a numbered island starts a bridge
             except RulesError as e:
-                can_write, why_not = False, f" (no number here: {e})"
+                can_write, why_not = False, str(e)
         if can_write:
             number = g.card.number if g.card else 0
-            self._try(Write(cell), f"wrote {number} at {_name(cell)}"
-                      + (" - finished!" if sheet.degree(cell) == number else ""))
+            self._try(Write(cell), HASHI_TEXT["wrote_finished" if sheet.degree(cell) == number else "wrote"].format(
+                number=number, cell=_name(cell)))
         else:
             self.selected = cell
-            self.say(f"{_name(cell)} selected: click a neighbour to draw a bridge{why_not}")
+            self.say(HASHI_TEXT["selected_game"].format(cell=_name(cell)) if why_not is None else
+                     HASHI_TEXT["selected_no_number"].format(cell=_name(cell), error=why_not))
 
     def _try(self, action: Any, success: str) -> bool:
         g = self.game
@@ -863,7 +966,7 @@ class HashiWidget(CanvasBoard):
         was_setup = g.phase == "setup"
         self.turns.run()
         if was_setup and g.phase == "play" and g.n_players > 1:
-            success += "; boards passed to the left: you now play your right-hand neighbour's board"
+            success = HASHI_TEXT["passed"].format(done=success)
         self.say(success, "ok")
         return True
 
@@ -875,12 +978,11 @@ class HashiWidget(CanvasBoard):
         self.selected = None
         before = g.round
         who = g.players[g.current_player()]
-        if self._try(EndTurn(), f"{who}: turn done"):
+        if self._try(EndTurn(), HASHI_TEXT["turn_done"].format(name=who)):
             if g.is_over():
-                self.say(f"Game over: {winners_text(g)}"
-                         + ("" if g.solo else " points") + (f" - {g.rank_title()}" if g.solo else ""), "ok")
+                self.say(self.turn_line(), "ok")        # "Game over: Ann wins with 41 points."
             elif g.round != before:
-                self.say(f"{who}: turn done; next card: {g.card}", "ok")
+                self.say(HASHI_TEXT["turn_done_next"].format(name=who, card=g.card), "ok")
         self.refresh()
 
     def undo(self) -> None:
@@ -900,16 +1002,16 @@ class HashiWidget(CanvasBoard):
             return
         self.selected = None
         if not (self._human_to_act() and (g.turn_wrote is not None or g.turn_drawn)):
-            self.say("only this turn's number and bridges can be taken back", "error")
+            self.say(str(HASHI_TEXT["only_this_turn"]), "error")
             self.refresh()
             return
         assert self.turns is not None
         taken = self.turns.undo()        # this turn's own action: no bot has moved since
         if not taken:
-            self.say("only this turn's number and bridges can be taken back", "error")
+            self.say(str(HASHI_TEXT["only_this_turn"]), "error")
         else:
             a = taken[-1][1]
-            self.say(f"took back {'the number' if isinstance(a, Write) else 'a bridge'}", "ok")
+            self.say(str(HASHI_TEXT["took_number" if isinstance(a, Write) else "took_bridge"]), "ok")
         self.refresh()
 
     def suggest(self) -> None:
@@ -918,7 +1020,7 @@ class HashiWidget(CanvasBoard):
         if g is None or not self._human_to_act():
             return
         if g.turn_wrote is not None or g.turn_drawn:
-            self.say("suggestions are for the start of a turn: undo this turn's moves first")
+            self.say(str(HASHI_TEXT["suggest_later"]))
             return
         bot = PlannerBot(seed=g.round)
         seen = g.observation(g.current_player())
@@ -927,14 +1029,14 @@ class HashiWidget(CanvasBoard):
         if g.phase == "setup":
             s = bot.setup(seen)
             self.highlight = (s.cell,)
-            said = f"the planner would write a {s.number} at {_name(s.cell)}"
+            said = HASHI_TEXT["plan_setup"].format(number=s.number, cell=_name(s.cell))
         else:
             wrote, bridges = bot.plan(seen)
-            parts = [f"write {g.card.number if g.card else ''} at {_name(wrote)}" if wrote else "write nothing"]
-            parts.append("draw " + ", ".join(f"{_name(a)}-{_name(b)}" for a, b in bridges) if bridges
-                         else "draw no bridge")
+            drawn = ", ".join(f"{_name(a)}-{_name(b)}" for a, b in bridges)
+            key = "plan_" + ("write" if wrote else "") + ("_draw" if wrote and bridges else "draw" if bridges else "")
+            said = HASHI_TEXT[key if key != "plan_" else "plan_nothing"].format(
+                number=g.card.number if g.card else "", cell=_name(wrote) if wrote else "", bridges=drawn)
             self.highlight = tuple(dict.fromkeys([*([wrote] if wrote else []), *(c for l in bridges for c in l)]))
-            said = "the planner would " + "; ".join(parts)
         self.say(said)
         self.refresh()
         self._hint_at = len(g.history)
@@ -948,15 +1050,15 @@ class HashiWidget(CanvasBoard):
         self.highlight = ()
         if not self._is_island(cell):
             self.selected = None
-            self.say(f"no island at {cell_name(cell)}")
+            self.say(HASHI_TEXT["no_island"].format(cell=cell_name(cell)))
             return
         if self.selected is None:
             self.selected = cell
-            self.say(f"{_name(cell)} selected: click a neighbour to add a bridge")
+            self.say(HASHI_TEXT["selected_puzzle"].format(cell=_name(cell)))
             return
         first, self.selected = self.selected, None
         if first == cell:
-            self.say("selection cleared")
+            self.say(str(HASHI_TEXT["cleared"]))
             return
         try:
             n = st.cycle_bridge(first, cell)
@@ -965,10 +1067,10 @@ class HashiWidget(CanvasBoard):
             return
         self.short = self.over = ()
         if st.is_solved():
-            self.say(HASHI_SOLVED, "ok")
+            self.say(str(HASHI_SOLVED), "ok")
             self._solved()
         else:
-            self.say(f"{n} bridge{'s' if n != 1 else ''} between {_name(first)} and {_name(cell)}", "ok")
+            self.say(HASHI_TEXT["bridges_between"].format(count=n, a=_name(first), b=_name(cell)), "ok")
 
     def show_hint(self) -> None:
         """Explain the next logical step (and glow the islands it is about)."""
@@ -997,16 +1099,15 @@ class HashiWidget(CanvasBoard):
         self.over = tuple(c for c in isl if st.degree(c) > isl[c])
         self.highlight = self.short + self.over
         if not problems:
-            self.say(HASHI_SOLVED, "ok")
+            self.say(str(HASHI_SOLVED), "ok")
             self._solved()
         elif self.highlight:
-            parts = []
-            if self.short:
-                parts.append(HASHI_SHORT_ONE if len(self.short) == 1 else HASHI_SHORT.format(count=len(self.short)))
-            if self.over:
-                one, many = (HASHI_ALSO_OVER_ONE, HASHI_ALSO_OVER) if self.short else (HASHI_OVER_ONE, HASHI_OVER)
-                parts.append(one if len(self.over) == 1 else many.format(count=len(self.over)))
-            self.say(HASHI_ISLANDS_MARKED.format(problems=", ".join(parts)), "error")
+            short = HASHI_SHORT.format(count=len(self.short)) if self.short else ""
+            if self.short and self.over:
+                problems = HASHI_BOTH.format(short=short, over=HASHI_ALSO_OVER.format(count=len(self.over)))
+            else:
+                problems = short or HASHI_OVER.format(count=len(self.over))
+            self.say(HASHI_ISLANDS_MARKED.format(problems=problems), "error")
         else:                                   # crossing bridges or islands cut off
             self.say(HASHI_OTHER_PROBLEM.format(problem=problems[0]), "error")
         self.refresh()
@@ -1027,7 +1128,7 @@ class HashiWidget(CanvasBoard):
         st.clear()
         self.selected, self.highlight = None, ()
         self.short = self.over = ()
-        self.say("all bridges removed")
+        self.say(str(HASHI_TEXT["removed_all"]))
         self.refresh()
 
 

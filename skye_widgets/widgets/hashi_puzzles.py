@@ -25,21 +25,32 @@ from ..daily import stars
 from ..drawing import Drawing
 from ..hashi.shipped import MAX_STARS, ShippedHashi, load_all
 from ..progress import ProgressStore
-from .base import on_click, with_picture
+from ..i18n import lazy, lazy_ngettext
+from .base import Multilingual, on_click, with_picture
 from .hashi import HashiWidget
 
-ALL_SOLVED = "You have solved every puzzle of this set."
-HEADING = "{title} {stars} ({difficulty}, {islands} islands)"
+ALL_SOLVED = lazy("You have solved every puzzle of this set.")
+# Translators: a puzzle's heading: its title, stars, difficulty's name and its number of islands.
+HEADING = lazy_ngettext("{title} {stars} ({difficulty}, {count} island)", "{title} {stars} ({difficulty}, {count} islands)")
+# Translators: after a puzzle's heading once it is solved.
+SOLVED = lazy(" — ✓ solved")
+SOLVED_HINTS = lazy_ngettext(" — ✓ solved with {count} hint", " — ✓ solved with {count} hints")
+NEXT_PUZZLE = lazy("next puzzle ▶")
+NEXT_PUZZLE_TIP = lazy("the next puzzle you have not solved")
+# Translators: {warning} is the progress file's fault (already a sentence).
+WARNING = lazy("Warning: {warning}")
+# Translators: {message} is the board's status line, {warning} the progress file's fault.
+MESSAGE_WARNING = lazy("{message} (Warning: {warning})")
 
 
-class HashiPuzzlePicker(W.VBox):
+class HashiPuzzlePicker(Multilingual, W.VBox):
     """Shipped Hashi puzzles with a menu, progress and "next puzzle" (see the module docstring)."""
 
     game = "hashi"
 
     def __init__(self, puzzles: Sequence[ShippedHashi] | None = None, *,
                  progress: ProgressStore | str | os.PathLike[str] | None = None,
-                 start: str | None = None) -> None:
+                 start: str | None = None, language_picker: bool = True) -> None:
         self.puzzles = list(puzzles) if puzzles is not None else load_all()
         if not self.puzzles:
             raise ValueError("no puzzles to pick from")
@@ -54,16 +65,18 @@ class HashiPuzzlePicker(W.VBox):
                             names="value")
         self.heading = W.HTML()
         self.heading.add_class("hashi-puzzle-heading")
-        self.next_button = on_click(W.Button(description="next puzzle ▶", button_style="success",
-                                             tooltip="the next puzzle you have not solved"), self.next_puzzle)
+        self.next_button = on_click(W.Button(description=str(NEXT_PUZZLE), button_style="success",
+                                             tooltip=str(NEXT_PUZZLE_TIP)), self.next_puzzle)
         self.next_button.add_class("hashi-puzzle-next")
         self.next_button.layout.display = "none"
         self.board = self._make_board()
-        super().__init__(children=[self.picker, self.heading, self.board, self.next_button])
+        self.top = W.HBox([self.picker, *([self.make_language_picker()] if language_picker else [])],
+                          layout=W.Layout(flex_flow="row wrap"))
+        super().__init__(children=[self.top, self.heading, self.board, self.next_button])
         self.add_class("hashi-puzzle")
         self._refresh()
         if self.store.warning:
-            self.board.say(f"Warning: {self.store.warning}", "error")
+            self.board.say(WARNING.format(warning=self.store.warning), "error")
 
     @property
     def current(self) -> ShippedHashi:
@@ -90,7 +103,7 @@ class HashiPuzzlePicker(W.VBox):
         self.index = index
         self.board = self._make_board()
         self.next_button.layout.display = "none"
-        self.children = [self.picker, self.heading, self.board, self.next_button]
+        self.children = [self.top, self.heading, self.board, self.next_button]
         self._refresh()
 
     def next_puzzle(self) -> ShippedHashi | None:
@@ -101,12 +114,12 @@ class HashiPuzzlePicker(W.VBox):
             if not self.store.is_solved(self.game, self.puzzles[i].id):
                 self.load(i)
                 return self.puzzles[i]
-        self.board.say(ALL_SOLVED, "ok")
+        self.board.say(str(ALL_SOLVED), "ok")
         return None
 
     # -- internals ------------------------------------------------------------
     def _make_board(self) -> HashiWidget:
-        board = HashiWidget(puzzle=self.current.puzzle)
+        board = HashiWidget(puzzle=self.current.puzzle, language_picker=False)
         board.on_solved(self._won)
         return board
 
@@ -116,7 +129,7 @@ class HashiPuzzlePicker(W.VBox):
         self.next_button.layout.display = None
         self._refresh()
         if self.store.warning:
-            self.board.say(f"{self.board.message} (Warning: {self.store.warning})", "ok")
+            self.board.say(MESSAGE_WARNING.format(message=self.board.message, warning=self.store.warning), "ok")
         for callback in self._on_solved:
             callback(p)
 
@@ -127,16 +140,22 @@ class HashiPuzzlePicker(W.VBox):
     def _refresh(self) -> None:
         p = self.current
         entry = self.store.get(self.game, p.id)
-        done = " — ✓ solved" + (f" with {entry.hints} hint(s)" if entry.hints else "") if entry.solved else ""
+        done = (SOLVED_HINTS.format(count=entry.hints) if entry.hints else str(SOLVED)) if entry.solved else ""
         self.heading.value = "<b>" + escape(HEADING.format(title=p.title, stars=stars(p.difficulty, MAX_STARS),
                                                           difficulty=p.difficulty_name,
-                                                          islands=len(p.puzzle.islands))) + "</b>" + escape(done)
+                                                          count=len(p.puzzle.islands))) + "</b>" + escape(done)
         self._updating = True
         try:
             self.picker.options = self._options()
             self.picker.value = self.index
         finally:
             self._updating = False
+
+    def relabel(self) -> None:
+        """Every text again in the language spoken now: the button, the heading, the board."""
+        self.next_button.description, self.next_button.tooltip = str(NEXT_PUZZLE), str(NEXT_PUZZLE_TIP)
+        self.board.relabel()
+        self._refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         return with_picture(super()._repr_mimebundle_(**kwargs), self.picture())

@@ -29,7 +29,7 @@ from ..errors import BadConfigError
 from ..limits import is_whole
 from .. import i18n
 from ..i18n import lazy
-from .base import on_click
+from .base import LanguagePicker, on_click
 
 
 @dataclass
@@ -137,8 +137,6 @@ TEXT = {
     "restart": lazy("restart this game"),
     # Translators: a button of the teacher's controls: start the next game (another game number).
     "new_game": lazy("new game"),
-    # Translators: the label of the projector page's language picker (each language is named in itself).
-    "language": lazy("Language:"),
     # Translators: shown in the teacher's controls; {seed} is the number that replays this game.
     "game_number": lazy("Game number {seed}."),
     "no_bot_to_move": lazy("No bot has a move to make now."),
@@ -375,12 +373,8 @@ class TeacherControls(W.HBox):
                                        lambda: self.explain(not self.explaining))
         self.restart_button = on_click(W.Button(description=str(TEXT["restart"])), lambda: self.restart())
         self.new_button = on_click(W.Button(description=str(TEXT["new_game"])), lambda: self.restart(new=True))
-        # each language named in itself (never translated: a reader finds their own language's name);
-        # no label beside it, which would take a line of its own on a 720p projector: the tooltip says it
-        self.language_picker = W.Dropdown(options=[(i18n.NAMES[c], c) for c in i18n.LANGUAGES],
-                                          value=i18n.language() if i18n.language() in i18n.LANGUAGES else None,
-                                          tooltip=str(TEXT["language"]), layout=W.Layout(width="auto"))
-        self.language_picker.observe(self._language_picked, names="value")
+        # the shared picker (base.py): each language named in itself, its tooltip says "Language:"
+        self.language_picker = LanguagePicker(self.set_language)
         self.seed_html = W.HTML()
         self.seed_html.add_class("skye-projector-seed")
         for cls, w in (("speed", self.speed_buttons), ("next", self.next_button), ("pause", self.pause_button),
@@ -405,10 +399,6 @@ class TeacherControls(W.HBox):
     def _speed_picked(self, change: dict[str, Any]) -> None:
         if not self._relabelling and change["new"] is not None:
             self.set_speed(change["new"])
-
-    def _language_picked(self, change: dict[str, Any]) -> None:
-        if not self._relabelling and change["new"] is not None:
-            self.set_language(change["new"])
 
     # -- the controls (Python API) -------------------------------------------------
     def set_language(self, code: str) -> str:
@@ -435,9 +425,7 @@ class TeacherControls(W.HBox):
             for button, key in ((self.next_button, "next"), (self.undo_button, "undo"),
                                 (self.restart_button, "restart"), (self.new_button, "new_game")):
                 button.description = str(TEXT[key])
-            self.language_picker.tooltip = str(TEXT["language"])
-            code = i18n.language()
-            self.language_picker.value = code if code in i18n.LANGUAGES else None
+            self.language_picker.show_current()
         finally:
             self._relabelling = False
 

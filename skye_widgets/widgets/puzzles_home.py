@@ -33,18 +33,25 @@ from ..hashi.shipped import MAX_STARS as HASHI_STARS, ShippedHashi, load_all as 
 from ..progress import ProgressStore
 from ..skye import daily as skye_daily
 from ..skye.puzzles import Puzzle, load_all as load_skye
-from .base import on_click, with_picture
+from ..i18n import lazy
+from .base import Multilingual, on_click, with_picture
 from .hashi_puzzles import HashiPuzzlePicker
 from .skye_puzzles import PuzzleWidget, _stars
 
-GAMES = {"skye": "Isle of Skye", "hashi": "Hashi"}
-TITLE = "Puzzles"
-SUMMARY = "{game}: {solved} of {total} puzzles solved."
-DAILY_BUTTON = "Today's {game} puzzle {stars}"
-DAILY_LINE = "Puzzle of the day, {date}: the same for everyone today."
+# Translators: the games' names as their rulebooks print them (the glossary's).
+GAMES = {"skye": lazy("Isle of Skye"), "hashi": lazy("Hashi")}
+TITLE = lazy("Puzzles")
+# Translators: {game} is a game's name; {total} counts the puzzles (always more than one).
+SUMMARY = lazy("{game}: {solved} of {total} puzzles solved.")
+# Translators: a button; {stars} is the puzzle's difficulty as stars (★★☆).
+DAILY_BUTTON = lazy("Today's {game} puzzle {stars}")
+DAILY_LINE = lazy("Puzzle of the day, {date}: the same for everyone today.")
+PROGRESS_TITLE = lazy("Your progress, puzzle by puzzle")
+# Translators: the column headings of the progress table.
+TABLE_HEAD = (lazy("game"), lazy("difficulty"), lazy("puzzle"), lazy("solved"), lazy("best score"), lazy("hints used"))
 
 
-class PuzzlesHome(W.VBox):
+class PuzzlesHome(Multilingual, W.VBox):
     """The puzzles home page (see the module docstring).
 
     ``progress``: a ProgressStore or its file's path (default ``~/.skye-widgets/progress.json``);
@@ -63,36 +70,54 @@ class PuzzlesHome(W.VBox):
         # the path opens on the curated set's first unsolved puzzle (the daily one is last in the menu)
         first = self.store.next_unsolved("skye", [p.id for p in self.skye_puzzles])
         self.skye = PuzzleWidget(next(p for p in self.skye_puzzles if p.id == first) if first
-                                 else self.skye_puzzles[0], puzzles=self.skye_puzzles, progress=self.store)
-        self.hashi = HashiPuzzlePicker(self.hashi_puzzles, progress=self.store)
+                                 else self.skye_puzzles[0], puzzles=self.skye_puzzles, progress=self.store,
+                                 language_picker=False)
+        self.hashi = HashiPuzzlePicker(self.hashi_puzzles, progress=self.store, language_picker=False)
         self.skye.on_progress(lambda _p: self.refresh())
         self.hashi.on_solved(lambda _p: self.refresh())
 
-        self.title = W.HTML(f"<h2 style='margin:0.2em 0'>{escape(TITLE)}</h2>")
-        self.game = W.ToggleButtons(options=[(v, k) for k, v in GAMES.items()], value="skye")
+        self.title = W.HTML()
+        self.game = W.ToggleButtons(options=[(str(v), k) for k, v in GAMES.items()], value="skye")
         self.game.add_class("skye-puzzles-game")
         self.game.observe(lambda ch: self.show(ch["new"]), names="value")
-        self.daily_line = W.HTML(escape(DAILY_LINE.format(date=self.daily_skye.date.isoformat())))
-        self.daily_skye_button = on_click(W.Button(description=DAILY_BUTTON.format(
-            game=GAMES["skye"], stars=self.daily_skye.stars), layout=W.Layout(width="auto")),
-            lambda: self.play_daily("skye"))
+        self.daily_line = W.HTML()
+        self.daily_skye_button = on_click(W.Button(layout=W.Layout(width="auto")), lambda: self.play_daily("skye"))
         self.daily_skye_button.add_class("skye-puzzles-daily-skye")
-        self.daily_hashi_button = on_click(W.Button(description=DAILY_BUTTON.format(
-            game=GAMES["hashi"], stars=self.daily_hashi.stars), layout=W.Layout(width="auto")),
-            lambda: self.play_daily("hashi"))
+        self.daily_hashi_button = on_click(W.Button(layout=W.Layout(width="auto")), lambda: self.play_daily("hashi"))
         self.daily_hashi_button.add_class("skye-puzzles-daily-hashi")
         self.summary = W.HTML()
         self.table = W.HTML(layout=W.Layout(max_height="18em", overflow="auto"))
         self.table.add_class("skye-puzzles-progress")
         self.progress_box = W.Accordion(children=[self.table])
-        self.progress_box.set_title(0, "Your progress, puzzle by puzzle")
         self.progress_box.selected_index = None
+        self.title_row = W.HBox([self.title, self.make_language_picker()],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center", grid_gap="0 1em"))
         self.board_box = W.Box([self.skye])
-        super().__init__(children=[self.title, self.daily_line,
+        super().__init__(children=[self.title_row, self.daily_line,
                                    W.HBox([self.daily_skye_button, self.daily_hashi_button],
                                           layout=W.Layout(flex_flow="row wrap")),
                                    self.summary, self.progress_box, self.game, self.board_box])
         self.add_class("skye-puzzles-home")
+        self._label()
+        self.refresh()
+
+    def _label(self) -> None:
+        """The page's fixed texts in the language spoken now."""
+        self.title.value = f"<h2 style='margin:0.2em 0'>{escape(str(TITLE))}</h2>"
+        self.daily_line.value = escape(DAILY_LINE.format(date=self.daily_skye.date.isoformat()))
+        self.daily_skye_button.description = DAILY_BUTTON.format(game=GAMES["skye"], stars=self.daily_skye.stars)
+        self.daily_hashi_button.description = DAILY_BUTTON.format(game=GAMES["hashi"], stars=self.daily_hashi.stars)
+        self.progress_box.set_title(0, str(PROGRESS_TITLE))
+        game = self.game.value
+        self.game.options = [(str(v), k) for k, v in GAMES.items()]
+        self.game.value = game
+
+    def relabel(self) -> None:
+        """Every text of the page again in the language spoken now (after ``set_language``):
+        the title, the puzzle of the day, the summary, the table and both boards."""
+        self._label()
+        self.skye.relabel()
+        self.hashi.relabel()
         self.refresh()
 
     @property
@@ -122,7 +147,7 @@ class PuzzlesHome(W.VBox):
         lines = []
         for game, items in (("skye", self.skye_puzzles), ("hashi", self.hashi_puzzles)):
             solved = sum(self.store.is_solved(game, p.id) for p in items)
-            lines.append(escape(SUMMARY.format(game=GAMES[game], solved=solved, total=len(items))))
+            lines.append(escape(SUMMARY.format(game=str(GAMES[game]), solved=solved, total=len(items))))
         self.summary.value = "<br>".join(lines)
         self.table.value = self._table()
 
@@ -132,12 +157,12 @@ class PuzzlesHome(W.VBox):
             for p in items:
                 e = self.store.get(game, p.id)
                 grade = _stars(p.difficulty) if game == "skye" else stars(p.difficulty, HASHI_STARS)
-                rows.append(f"<tr><td>{GAMES[game]}</td><td>{grade}</td><td>{escape(p.title)}</td>"
+                rows.append(f"<tr><td>{escape(str(GAMES[game]))}</td><td>{grade}</td><td>{escape(p.title)}</td>"
                             f"<td style='text-align:center'>{'✓' if e.solved else ''}</td>"
                             f"<td style='text-align:right'>{'' if e.best is None else e.best}</td>"
                             f"<td style='text-align:right'>{e.hints or ''}</td></tr>")
-        return ("<table><thead><tr><th>game</th><th>difficulty</th><th>puzzle</th><th>solved</th>"
-                "<th>best score</th><th>hints used</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+        head = "".join(f"<th>{escape(str(h))}</th>" for h in TABLE_HEAD)
+        return f"<table><thead><tr>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live page plus a static picture of the board shown."""

@@ -38,7 +38,27 @@ import ipywidgets as W
 
 from .. import lessons as lesson_texts
 from ..lessons import checks as lesson_checks
+from ..i18n import lazy
 from .base import on_click, plain_text, with_picture
+
+#: The quiz's and exercise's own texts (the questions and tasks come from the lessons' data).
+QUIZ_TEXT = {
+    # Translators: the button under a quiz question, and its tooltip.
+    "check_answer": lazy("Check answer"), "check_answer_tip": lazy("See whether the chosen answer is right, and why"),
+    "pick_first": lazy("Pick an answer first."),
+    # Translators: a wrong answer's feedback; {explanation} is that answer's own explanation (the lesson's words).
+    "not_quite": lazy("Not quite. {explanation}"),
+    # Translators: the button under an exercise, and its tooltip.
+    "check": lazy("Check"), "check_tip": lazy("Ask the rules whether the task is done, and why"),
+    # Translators: the word in bold before an exercise's task.
+    "exercise": lazy("Exercise."),
+    "undo": lazy("undo"), "undo_tip": lazy("Take back your last placement"),
+    "start_over": lazy("start over"),
+    "start_over_tip": lazy("Put the board and your hand back as they were at the start of this exercise"),
+    "nothing_to_undo": lazy("Nothing to undo yet: place a tile first."),
+    "undone": lazy("Your last placement is taken back."),
+    "started_over": lazy("Back to the start of the exercise."),
+}
 
 Check = Callable[[], "tuple[bool, str]"]
 
@@ -84,15 +104,15 @@ class Quiz(_Feedback):
         self.right = answer
         self._init_feedback()
         self.choice = W.RadioButtons(options=labels, value=None, layout=W.Layout(width="auto"))
-        button = W.Button(description="Check answer", button_style="primary",
-                          tooltip="See whether the chosen answer is right, and why")
+        button = W.Button(description=str(QUIZ_TEXT["check_answer"]), button_style="primary",
+                          tooltip=str(QUIZ_TEXT["check_answer_tip"]))
         button.on_click(lambda _b: self.answer(self.choice.value))
         super().__init__(children=[W.HTML(f"<b>{escape(question)}</b>"), self.choice, button, self.feedback])
 
     def answer(self, label: str | None) -> bool:
         """Answer with ``label``; shows and returns whether it is right."""
         if label is None:
-            self._say(None, "Pick an answer first.")
+            self._say(None, str(QUIZ_TEXT["pick_first"]))
             return False
         if label not in self.explanations:
             raise ValueError(f"{label!r} is not one of the options")
@@ -100,7 +120,8 @@ class Quiz(_Feedback):
             self.choice.value = label
         ok = label == self.right
         self.solved = self.solved or ok
-        self._say(ok, self.explanations[label] if ok else f"Not quite. {self.explanations[label]}")
+        self._say(ok, self.explanations[label] if ok else
+                  QUIZ_TEXT["not_quite"].format(explanation=self.explanations[label]))
         return ok
 
 
@@ -119,10 +140,10 @@ class Exercise(_Feedback):
         self._check = check
         self._checked = False           # a result is on the feedback line
         self._init_feedback()
-        button = W.Button(description="Check", button_style="primary",
-                          tooltip="Ask the rules whether the task is done, and why")
+        button = W.Button(description=str(QUIZ_TEXT["check"]), button_style="primary",
+                          tooltip=str(QUIZ_TEXT["check_tip"]))
         button.on_click(lambda _b: self.check())
-        children: list[W.Widget] = [W.HTML(f"<b>Exercise.</b> {escape(task)}")]
+        children: list[W.Widget] = [W.HTML(f"<b>{escape(str(QUIZ_TEXT['exercise']))}</b> {escape(task)}")]
         buttons: list[W.Widget] = [button]
         self.body = body
         self.undo_button: W.Button | None = None
@@ -133,11 +154,10 @@ class Exercise(_Feedback):
                 self._start = (body.territory.copy(), list(body.hand))
                 self._moves: list[tuple[str, int, int, int]] = []
                 body.on_placed(self._placed)
-                self.undo_button = on_click(W.Button(description="undo", icon="undo",
-                                                     tooltip="Take back your last placement"), self.undo)
-                self.start_over_button = on_click(W.Button(description="start over", icon="refresh",
-                                                           tooltip="Put the board and your hand back as they "
-                                                                   "were at the start of this exercise"),
+                self.undo_button = on_click(W.Button(description=str(QUIZ_TEXT["undo"]), icon="undo",
+                                                     tooltip=str(QUIZ_TEXT["undo_tip"])), self.undo)
+                self.start_over_button = on_click(W.Button(description=str(QUIZ_TEXT["start_over"]), icon="refresh",
+                                                           tooltip=str(QUIZ_TEXT["start_over_tip"])),
                                                   self.start_over)
                 buttons += [self.undo_button, self.start_over_button]
                 self._refresh_buttons()
@@ -166,17 +186,17 @@ class Exercise(_Feedback):
         if self.undo_button is None:
             raise ValueError("this exercise has no board to undo on")
         if not self._moves:
-            self._say(None, "Nothing to undo yet: place a tile first.")
+            self._say(None, str(QUIZ_TEXT["nothing_to_undo"]))
             return
         self._moves.pop()
-        self._restore("Your last placement is taken back.")
+        self._restore(str(QUIZ_TEXT["undone"]))
 
     def start_over(self) -> None:
         """Put the board and the hand back as they were when the exercise began."""
         if self.start_over_button is None:
             raise ValueError("this exercise has no board to start over")
         self._moves.clear()
-        self._restore("Back to the start of the exercise.")
+        self._restore(str(QUIZ_TEXT["started_over"]))
 
     def _placed(self, tile: str, x: int, y: int, rotation: int) -> None:
         self._moves.append((tile, x, y, rotation))

@@ -33,31 +33,66 @@ from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, roun
 from ..skye.describe import describe_territory
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import (CanvasBoard, TurnLoop, explain_decision, finite_pixels, on_click, plain_text, status_html,
+from .base import (CanvasBoard, Multilingual, TurnLoop, explain_decision, finite_pixels, on_click, plain_text, status_html,
                    why_html, with_picture)
 from .projector import ProjectorParts, board_part, seat_names
 from .base import make_seat as base_make_seat
 from ..words import word_list
 from ..i18n import lazy, lazy_ngettext
 
-OVERLAY_NAMES = {"legal": "legal spots", "areas": "areas", "roads": "roads to the castle",
-                 "coordinates": "coordinates", "tile_numbers": "tile numbers"}
+# Translators: the check boxes over an Isle of Skye territory: what the board shows on top of the tiles.
+OVERLAY_NAMES = {"legal": lazy("legal spots"), "areas": lazy("areas"), "roads": lazy("roads to the castle"),
+                 "coordinates": lazy("coordinates"), "tile_numbers": lazy("tile numbers")}
 
 #: The territory board's messages: whole sentences with named placeholders (to be translated).
 BOARD_TEXT = {
-    "selected": "Tile {tile} selected: click a green spot to place it, r to rotate.",
-    "selected_count": "Tile {tile} selected: {count} cell(s) can take it in some rotation.",
-    "fits_nowhere": ("Tile {tile} fits nowhere yet: no empty cell next to your territory matches the "
-                     "terrain on its sides in any rotation."),
-    "rotation": "Rotation {rotation}: {count} legal spot(s) for tile {tile}.",
-    "rotation_none": ("Rotation {rotation}: tile {tile} fits nowhere this way round; turn it (r) to one "
-                      "of the rotations that fit."),
-    "hand_empty": "Your hand is empty: every tile is placed.",
-    "hand_none": "No tiles to place now.",
-    "hover_tile": "Tile {tile} at ({x}, {y}): {what}",
-    "hover_castle": "Your castle at ({x}, {y}): {what}",
-    "hover_empty": "Cell ({x}, {y}) is empty.",
-    "key": "Key: what the colours, outlines and icons mean",
+    # Translators: {tile} is a tile's number; "r" is the key that rotates it (not translated).
+    "selected": lazy("Tile {tile} selected: click a green spot to place it, r to rotate."),
+    "selected_count": lazy_ngettext("Tile {tile} selected: {count} cell can take it in some rotation.",
+                                    "Tile {tile} selected: {count} cells can take it in some rotation."),
+    "fits_nowhere": lazy("Tile {tile} fits nowhere yet: no empty cell next to your territory matches the "
+                         "terrain on its sides in any rotation."),
+    # Translators: {rotation} is 0, 1, 2 or 3 (quarter turns).
+    "rotation": lazy_ngettext("Rotation {rotation}: {count} legal spot for tile {tile}.",
+                              "Rotation {rotation}: {count} legal spots for tile {tile}."),
+    "rotation_none": lazy("Rotation {rotation}: tile {tile} fits nowhere this way round; turn it (r) to one "
+                          "of the rotations that fit."),
+    "hand_empty": lazy("Your hand is empty: every tile is placed."),
+    "hand_none": lazy("No tiles to place now."),
+    # Translators: {what} is the tile's description (its terrain and icons).
+    "hover_tile": lazy("Tile {tile} at ({x}, {y}): {what}"),
+    "hover_castle": lazy("Your castle at ({x}, {y}): {what}"),
+    "hover_empty": lazy("Cell ({x}, {y}) is empty."),
+    # Translators: the heading of the board's key (legend), a foldable box under the board.
+    "key": lazy("Key: what the colours, outlines and icons mean"),
+    "disabled": lazy("This territory cannot be changed now."),
+    # Translators: {tile} is the tile asked for, {tiles} the numbers of the tiles in the hand ("12, 40").
+    "not_in_hand": lazy("Tile {tile} is not in your hand; it holds {tiles}."),
+    "not_in_empty_hand": lazy("Tile {tile} is not in your hand: your hand is empty."),
+    "pick_first": lazy("Pick a tile from your hand first."),
+    # Translators: "1-9" are the number keys that pick a tile of the hand.
+    "pick_first_keys": lazy("Pick a tile from your hand first (buttons above, or keys 1-9)."),
+    "quarter_turns": lazy("A tile turns by whole quarter turns, not {steps!r}."),
+    "no_cell": lazy("There is no cell ({x!r}, {y!r}): a cell is two whole numbers from {low} to {high}."),
+    # Translators: {error} is the rules' own sentence saying why the tile cannot go there.
+    "cannot_place": lazy("Cannot place: {error}"),
+    "placed": lazy("Placed tile {tile} at ({x}, {y}), rotation {rotation}."),
+    # Translators: a button over the board; "r" is its key (not translated). Keep it short.
+    "rotate": lazy("⟳ rotate (r)"),
+    "rotate_tip": lazy("turn the selected tile a quarter clockwise"),
+    # Translators: a button over the board; "e" is its key (not translated). Keep it short.
+    "rotate_back": lazy("⟲ back (e)"),
+    "rotate_back_tip": lazy("turn the selected tile back a quarter"),
+    # Translators: the first choice of the menu that draws a scoring tile's breakdown on the board.
+    "no_overlay": lazy("scoring overlay: none"),
+    # Translators: a button of the hand: {key} is the number key that picks it (1-9), {tile} the tile's number.
+    "hand_button": lazy("{key}: tile {tile}"),
+    "hand_button_selected": lazy("{key}: tile {tile} ✓"),
+    # Translators: the heading of a scoring tile's breakdown; {label} is the scoring tile's number and name.
+    "breakdown": lazy_ngettext("Scoring tile {label}: {count} VP", "Scoring tile {label}: {count} VP"),
+    "breakdown_nothing": lazy("nothing scores yet"),
+    # Translators: the picture's title (a tooltip); {count} is the number of tiles, the castle included.
+    "title": lazy_ngettext("territory of {count} tile", "territory of {count} tiles"),
 }
 #: Height of the hand row, kept when the hand is empty so the board does not jump
 #: (a 72 px tile card, its button and margins).
@@ -70,30 +105,36 @@ GOLD_CELL = lazy_ngettext("{count} gold", "{count} gold")
 # Translators: a cell of the players table (Isle of Skye): this player's gold is secret.
 GOLD_HIDDEN_CELL = lazy("hidden")
 GOLD_HIDDEN_TITLE = lazy("{name} keeps their gold hidden behind their screen.")
-OPEN_HAND_LABEL = "open hand: show everyone's gold (teacher)"
+# Translators: a check box of the game table (for the teacher).
+OPEN_HAND_LABEL = lazy("open hand: show everyone's gold (teacher)")
 OPEN_HAND_ON = lazy("Open hand: everyone's gold is shown, as the table knows it from the game so far.")
 OPEN_HAND_OFF = lazy("Gold is hidden again: each player sees only their own.")
 # "What would a bot do?" (a hint line; whole sentences with named placeholders)
-SUGGEST_LABEL = "What would a bot do?"
-SUGGEST_TOOLTIP = "show what the planner bot would do now, and why (nothing is played)"
-SUGGEST_LINE = "A planner bot would {move} for {name}. In its words: {why}"
-SUGGEST_NONE = "There is no decision of yours to suggest a move for."
-EXPLAIN_LABEL = "explain the last move"
-EXPLAIN_TOOLTIP = "what the last bot move was, why the bot chose it, and what it scored"
-MOVE_PRICES = "discard tile {discard} and price {prices}"
-MOVE_PRICE = "tile {tile} at {gold}"
-MOVE_BUY = "buy tile {tile} from {seller} for {price} gold"
-MOVE_PASS = "pass (buy nothing)"
-MOVE_PLACE = "place tile {tile} at ({x}, {y}) in rotation {rotation}"
+SUGGEST_LABEL = lazy("What would a bot do?")
+SUGGEST_TOOLTIP = lazy("show what the planner bot would do now, and why (nothing is played)")
+# Translators: {move} is a move in words (the MOVE_ texts: "buy tile 12 from Ana for 3 gold"), {why} the bot's reasons.
+SUGGEST_LINE = lazy("A planner bot would {move} for {name}. In its words: {why}")
+SUGGEST_NONE = lazy("There is no decision of yours to suggest a move for.")
+EXPLAIN_LABEL = lazy("explain the last move")
+EXPLAIN_TOOLTIP = lazy("what the last bot move was, why the bot chose it, and what it scored")
+# Translators: a move in words, inside "A planner bot would {move} for {name}."; {prices} lists "tile 12 at 3".
+MOVE_PRICES = lazy("discard tile {discard} and price {prices}")
+MOVE_PRICE = lazy("tile {tile} at {gold}")
+MOVE_BUY = lazy("buy tile {tile} from {seller} for {price} gold")
+MOVE_PASS = lazy("pass (buy nothing)")
+MOVE_PLACE = lazy("place tile {tile} at ({x}, {y}) in rotation {rotation}")
 #: The keyboard's texts.
-TERRITORY_KEYS = ("arrows move the cursor, Enter or space places the selected tile, r / e turn it, "
-                  "1-9 pick a tile of the hand, Escape clears.")
-KEY_NO_TILE = "There is no tile {key} in your hand: it holds {count}."
-CURSOR_ON_TILE = "Cursor at ({x}, {y}): tile {tile} is there."
-CURSOR_EMPTY = "Cursor at ({x}, {y}): an empty cell. Pick a tile of your hand with 1-9."
-CURSOR_FITS = "Cursor at ({x}, {y}): tile {tile} fits here in rotation {rotation}; Enter places it."
-CURSOR_NO_FIT = "Cursor at ({x}, {y}): tile {tile} does not fit here in rotation {rotation}."
-CURSOR_CLEARED = "Cursor hidden; the arrow keys bring it back."
+# Translators: the keys of a territory (after "Keyboard (click or Tab to the board first):"); key names as on the keyboard.
+TERRITORY_KEYS = lazy("arrows move the cursor, Enter or space places the selected tile, r / e turn it, "
+                      "1-9 pick a tile of the hand, Escape clears.")
+# Translators: {key} is the number key pressed, {count} how many tiles the hand holds.
+KEY_NO_TILE = lazy_ngettext("There is no tile {key} in your hand: it holds {count} tile.",
+                            "There is no tile {key} in your hand: it holds {count} tiles.")
+CURSOR_ON_TILE = lazy("Cursor at ({x}, {y}): tile {tile} is there.")
+CURSOR_EMPTY = lazy("Cursor at ({x}, {y}): an empty cell. Pick a tile of your hand with 1-9.")
+CURSOR_FITS = lazy("Cursor at ({x}, {y}): tile {tile} fits here in rotation {rotation}; Enter places it.")
+CURSOR_NO_FIT = lazy("Cursor at ({x}, {y}): tile {tile} does not fit here in rotation {rotation}.")
+CURSOR_CLEARED = lazy("Cursor hidden; the arrow keys bring it back.")
 #: The projector's big line (turn_line): whose turn and what to do now, whole sentences.
 TURN_TEXT = {
     # Translators: the projector's big line at the end; {winners} is a list of names ("Ana and Bot 2").
@@ -185,17 +226,55 @@ NO_DECISION_BOT = lazy("No human decision is pending: it is a bot's turn.")
 PROJECTOR_BOT_DELAY = 1.5
 #: The board's canvas on the projector: drawn large (96-pixel cells up to 1400 x 1000), shrunk by CSS to fit.
 PROJECTOR_BOARD = dict(cell=96, max_width=1400, max_height=1000)
-GOLD_MAJORITY_HIDDEN = ("Everyone's gold is hidden behind their screen: this tile is worked out when it "
-                        "is scored, at the end of the round.")
-
-
-def _count(n: int, word: str) -> str:
-    """A count with its noun.
-
-    >>> _count(1, "tile"), _count(2, "tile")
-    ('1 tile', '2 tiles')
-    """
-    return f"{n} {word}{'' if n == 1 else 's'}"
+GOLD_MAJORITY_HIDDEN = lazy("Everyone's gold is hidden behind their screen: this tile is worked out when it "
+                            "is scored, at the end of the round.")
+#: The game table's own texts (whole sentences with named placeholders).
+TABLE_TEXT = {
+    # Translators: buttons and a check box of the Isle of Skye game table (keep them short).
+    "undo": lazy("↶ undo"),
+    "undo_tip": lazy("take back your last action"),
+    "step": lazy("bots: one move"),
+    "step_tip": lazy("let the next bot act"),
+    "auto": lazy("bots move by themselves"),
+    # Translators: the heading over the game's event log.
+    "log": lazy("Event log"),
+    "newest": lazy("newest first"),
+    # Translators: one line of the event log: {round} is the round's number, {text} what happened.
+    "log_line": lazy("[round {round}] {text}"),
+    "show_first": lazy("{name}: press 'show my tiles' first (others look away)."),
+    "nothing_secret": lazy("There is nothing secret to show now."),
+    "no_prices": lazy("{name} has no prices to set now."),
+    "set_prices": lazy("{name}, set your prices (the others look away)."),
+    # Translators: "{tile: gold}" is Python's notation for the prices (keep it as it is).
+    "prices_form": lazy("Prices must be given as {tile: gold}."),
+    "bad_rotation": lazy("Rotation {rotation!r} is not 0, 1, 2 or 3."),
+    "nothing_to_undo": lazy("Nothing of yours to undo."),
+    "not_your_build": lazy("It is not {name}'s turn to build."),
+    # Translators: the game table's heading: {round}, {rounds} and {phase} are filled in (in bold boxes).
+    "header": lazy("Isle of Skye — round {round} of {rounds}, phase {phase}"),
+    "scoring_tiles": lazy("scoring tiles"),
+    "round_track": lazy("round track"),
+    "final": lazy("Final scores"),
+    # Translators: a player's line of the final scores: {vp}, {gold} and {tiles} are counted texts ("5 VP", "3 gold", "12 tiles").
+    "final_line": lazy("{name}: {vp}, {gold}, {tiles}"),
+    "where_from": lazy_ngettext("{name}: where the {count} VP came from", "{name}: where the {count} VP came from"),
+    # Translators: a scoring tile that scored nothing for this player (in the final breakdown).
+    "nothing": lazy("nothing"),
+}
+# Translators: the phases of an Isle of Skye round as the table's heading names them (the rulebook's numbers).
+PHASE_NAMES = {"prices": lazy("2. draw and set prices (secret)"), "buy": lazy("4. buy"), "build": lazy("5. build"),
+               "over": lazy("game over")}
+# Translators: "Undone: N actions, back to before Ana ..." after the learner's undo, one sentence per kind of action.
+UNDONE_MANY = {
+    "setprices": lazy_ngettext("Undone: {count} action, back to before {name} set prices. Bots paused.",
+                               "Undone: {count} actions, back to before {name} set prices. Bots paused."),
+    "buy": lazy_ngettext("Undone: {count} action, back to before {name} bought a tile. Bots paused.",
+                         "Undone: {count} actions, back to before {name} bought a tile. Bots paused."),
+    "pass": lazy_ngettext("Undone: {count} action, back to before {name} passed. Bots paused.",
+                          "Undone: {count} actions, back to before {name} passed. Bots paused."),
+    "place": lazy_ngettext("Undone: {count} action, back to before {name} placed a tile. Bots paused.",
+                           "Undone: {count} actions, back to before {name} placed a tile. Bots paused."),
+}
 
 
 def _bold_name(template: Any, name: str, **values: Any) -> str:
@@ -280,7 +359,7 @@ class TerritoryWidget(CanvasBoard):
                          "coordinates": bool(coordinates), "tile_numbers": bool(tile_numbers)}
         self.breakdown_tile: int | None = None
         self.enabled = True
-        self.disabled_reason = "This territory cannot be changed now."
+        self.disabled_reason: Any = BOARD_TEXT["disabled"]
         self.title = title
         self.cell, self.max_width, self.max_height = cell, max_width, max_height
         self._place = place
@@ -298,21 +377,21 @@ class TerritoryWidget(CanvasBoard):
                                                min_height=HAND_ROW_HEIGHT if keep_hand_row else None))
         self.hand_box.add_class("skye-hand")
         self.keep_hand_row = keep_hand_row
-        self.rotate_button = on_click(W.Button(description="⟳ rotate (r)", tooltip="turn the selected tile a quarter clockwise",
+        self.rotate_button = on_click(W.Button(description=str(BOARD_TEXT["rotate"]),
+                                               tooltip=str(BOARD_TEXT["rotate_tip"]),
                                                layout=W.Layout(width="auto")), lambda: self.rotate(1))
-        self.rotate_back_button = on_click(W.Button(description="⟲ back (e)", tooltip="turn the selected tile back a quarter",
+        self.rotate_back_button = on_click(W.Button(description=str(BOARD_TEXT["rotate_back"]),
+                                                    tooltip=str(BOARD_TEXT["rotate_back_tip"]),
                                                     layout=W.Layout(width="auto")), lambda: self.rotate(-1))
-        self.overlay_boxes = {k: W.Checkbox(value=v, description=OVERLAY_NAMES[k], indent=False,
+        self.overlay_boxes = {k: W.Checkbox(value=v, description=str(OVERLAY_NAMES[k]), indent=False,
                                             layout=W.Layout(width="auto", margin="0 1em 0 0"))
                               for k, v in self.overlays.items()}
         for k, box in self.overlay_boxes.items():
             box.observe(lambda ch, k=k: self._overlay_changed(k, ch["new"]), names="value")
         tiles = _scoring_tiles()
         numbers = list(scoring_tiles) if scoring_tiles is not None else sorted(tiles)
-        self.breakdown_menu = W.Dropdown(
-            options=[("scoring overlay: none", 0)]
-            + [(_tile_label(n), n) for n in numbers],
-            value=0, layout=W.Layout(width="auto"))
+        self._menu_numbers = numbers
+        self.breakdown_menu = W.Dropdown(options=self._menu_options(), value=0, layout=W.Layout(width="auto"))
         self.breakdown_menu.observe(lambda ch: self._breakdown_changed(ch["new"]), names="value")
         self.details = W.HTML(value="")
         self.details.add_class("skye-breakdown")
@@ -341,7 +420,8 @@ class TerritoryWidget(CanvasBoard):
         """Pick a tile of the hand to place next."""
         tid = str(tile_id)
         if tid not in self.hand:
-            self.say(f"Tile {tid} is not in your hand ({', '.join(self.hand) or 'empty'}).", "error")
+            self.say(BOARD_TEXT["not_in_hand"].format(tile=tid, tiles=", ".join(self.hand)) if self.hand else
+                     BOARD_TEXT["not_in_empty_hand"].format(tile=tid), "error")
             return
         self.selected = tid
         n = len(self.legal_cells(any_rotation=True))
@@ -352,10 +432,10 @@ class TerritoryWidget(CanvasBoard):
     def rotate(self, steps: int = 1) -> None:
         """Turn the selected tile ``steps`` quarter turns clockwise (negative: back)."""
         if self.selected is None:
-            self.say("Pick a tile from your hand first.", "error")
+            self.say(str(BOARD_TEXT["pick_first"]), "error")
             return
         if not is_whole(steps, -MAX_COORDINATE, MAX_COORDINATE):
-            self.say(f"A tile turns by whole quarter turns, not {steps!r}.", "error")
+            self.say(BOARD_TEXT["quarter_turns"].format(steps=steps), "error")
             return
         self.rotation = (self.rotation + steps) % 4
         here = len(self.legal_cells())
@@ -402,15 +482,13 @@ class TerritoryWidget(CanvasBoard):
         """Place the selected tile on (x, y); an illegal spot (or coordinates that
         are not whole numbers on the board) is explained and changes nothing."""
         if not (is_whole(x, -MAX_COORDINATE, MAX_COORDINATE) and is_whole(y, -MAX_COORDINATE, MAX_COORDINATE)):
-            self.say(f"There is no cell ({x!r}, {y!r}): a cell is two whole numbers "
-                     f"from {-MAX_COORDINATE} to {MAX_COORDINATE}.", "error")
+            self.say(BOARD_TEXT["no_cell"].format(x=x, y=y, low=-MAX_COORDINATE, high=MAX_COORDINATE), "error")
             return
         if not self.enabled:
-            self.say(self.disabled_reason, "error")
+            self.say(str(self.disabled_reason), "error")
             return
         if self.selected is None:
-            self.say("Pick a tile from your hand first." if not self.hand else
-                     "Pick a tile from your hand first (buttons above, or keys 1-9).", "error")
+            self.say(str(BOARD_TEXT["pick_first" if not self.hand else "pick_first_keys"]), "error")
             return
         tid, rot = self.selected, self.rotation
         try:
@@ -419,7 +497,7 @@ class TerritoryWidget(CanvasBoard):
             else:
                 self.territory.place(tid, x, y, rot)
         except RulesError as e:
-            self.say(f"Cannot place: {e}", "error")
+            self.say(BOARD_TEXT["cannot_place"].format(error=e), "error")
             self.redraw()
             return
         if tid in self.hand:
@@ -427,7 +505,7 @@ class TerritoryWidget(CanvasBoard):
         self.selected = self.hand[0] if self.hand else None
         self.rotation = 0
         self._legal_key = None
-        placed = f"Placed tile {tid} at ({x}, {y}), rotation {rot}."
+        placed = BOARD_TEXT["placed"].format(tile=tid, x=x, y=y, rotation=rot)
         if self.selected is not None and not self.legal_cells(any_rotation=True):
             placed += " " + BOARD_TEXT["fits_nowhere"].format(tile=self.selected)
         self.say(placed, "ok")
@@ -509,7 +587,7 @@ class TerritoryWidget(CanvasBoard):
     def escape(self) -> None:
         """Escape hides the cursor and its preview."""
         self.hover = None
-        self.say(CURSOR_CLEARED, "info")
+        self.say(str(CURSOR_CLEARED), "info")
         self.redraw()
 
     def describe(self) -> str:
@@ -564,7 +642,7 @@ class TerritoryWidget(CanvasBoard):
             preview_tile=self._tile(preview.tile) if preview is not None else None,
             coordinates=self.overlays["coordinates"], tile_numbers=self.overlays["tile_numbers"],
             legend=False,
-            title=self.title or f"territory of {_count(len(self.territory), 'tile')}")
+            title=self.title or BOARD_TEXT["title"].format(count=len(self.territory)))
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         """The cell under a pixel of the canvas (None outside, or for anything but a pixel)."""
@@ -588,7 +666,30 @@ class TerritoryWidget(CanvasBoard):
         self.overlays[name] = bool(on)
         self.redraw()
 
+    def _menu_options(self) -> list[tuple[str, int]]:
+        return [(str(BOARD_TEXT["no_overlay"]), 0)] + [(_tile_label(n), n) for n in self._menu_numbers]
+
+    def relabel(self) -> None:
+        """Every text of the territory again in the language spoken now (buttons, overlays, menu,
+        hand, the breakdown, the key, the description and the canvas); the territory is unchanged."""
+        for button, key in ((self.rotate_button, "rotate"), (self.rotate_back_button, "rotate_back")):
+            button.description, button.tooltip = str(BOARD_TEXT[key]), str(BOARD_TEXT[key + "_tip"])
+        for k, box in self.overlay_boxes.items():
+            box.description = str(OVERLAY_NAMES[k])
+        self._breakdown_relabelling = True
+        try:
+            value = self.breakdown_menu.value
+            self.breakdown_menu.options = self._menu_options()
+            self.breakdown_menu.value = value
+        finally:
+            self._breakdown_relabelling = False
+        self._key_keys = None
+        self._refresh_controls()
+        super().relabel()
+
     def _breakdown_changed(self, number: int) -> None:
+        if getattr(self, "_breakdown_relabelling", False):
+            return
         self.breakdown_tile = number or None
         self._refresh_details()
         self.redraw()
@@ -599,17 +700,18 @@ class TerritoryWidget(CanvasBoard):
             return
         res = self.score_result(self.breakdown_tile)
         label = _tile_label(self.breakdown_tile)
-        rows = "".join(f"<li><b>{it.points:+d}</b> {escape(it.reason)}</li>" for it in res.breakdown) \
-            or "<li>nothing scores yet</li>"
-        self.details.value = (f"<div><b>Scoring tile {escape(label)}: "
-                              f"{res.points} VP</b><ul style='margin:0.2em 0'>{rows}</ul></div>")
+        rows = "".join(f"<li><b>{it.points:+d}</b> {escape(str(it.reason))}</li>" for it in res.breakdown) \
+            or f"<li>{escape(str(BOARD_TEXT['breakdown_nothing']))}</li>"
+        heading = BOARD_TEXT["breakdown"].format(label=label, count=res.points)
+        self.details.value = f"<div><b>{escape(heading)}</b><ul style='margin:0.2em 0'>{rows}</ul></div>"
 
     def _refresh_controls(self) -> None:
         cards = []
         for i, tid in enumerate(self.hand):
             sel = tid == self.selected
             html = W.HTML(_tile_card_html(self._tile(tid), self.rotation if sel else 0, selected=sel))
-            btn = W.Button(description=f"{i + 1}: tile {tid}" + (" ✓" if sel else ""),
+            btn = W.Button(description=BOARD_TEXT["hand_button_selected" if sel else "hand_button"].format(
+                key=i + 1, tile=tid),
                            button_style="warning" if sel else "", layout=W.Layout(width="auto"))   # never cut
             btn.on_click(lambda _b, t=tid: self.select_tile(t))
             self.return_focus(btn)
@@ -617,7 +719,7 @@ class TerritoryWidget(CanvasBoard):
         if not cards and self.keep_hand_row:
             said = BOARD_TEXT["hand_empty"] if len(self.territory) > 1 and self._place is None \
                 else BOARD_TEXT["hand_none"]
-            empty = W.HTML(f"<i>{escape(said)}</i>")
+            empty = W.HTML(f"<i>{escape(str(said))}</i>")
             empty.add_class("skye-hand-empty")
             cards = [empty]
         self.hand_box.children = cards
@@ -659,7 +761,7 @@ class TerritoryWidget(CanvasBoard):
             rows.append(f'<div style="display:flex;align-items:center;gap:0.4em;margin-left:{indent}">'
                         f'<span style="width:20px">{svg}</span><span>{escape(R.legend_text(k))}</span></div>')
         opened = " open" if self.overlays["areas"] else ""
-        self.key_html.value = (f'<details{opened}><summary>{escape(BOARD_TEXT["key"])}</summary>'
+        self.key_html.value = (f'<details{opened}><summary>{escape(str(BOARD_TEXT["key"]))}</summary>'
                                f'<div style="font-size:0.9em">{"".join(rows)}</div></details>')
 
     def _selected_text(self, tid: str, fits: str) -> str:
@@ -684,7 +786,7 @@ def make_seat(spec: Any, seed: int) -> Any:
 # GameTable
 # --------------------------------------------------------------------------
 
-class GameTable(W.VBox):
+class GameTable(Multilingual, W.VBox):
     """A whole game of Isle of Skye in one widget.
 
     ``seats`` lists each player as ``"human"`` or a bot (a name such as
@@ -749,26 +851,26 @@ class GameTable(W.VBox):
         self.log_html = W.HTML()
         self.log_box = W.Box([self.log_html], layout=W.Layout(max_height="220px", overflow="auto",
                                                                border="1px solid #ccc", padding="0 0.5em"))
-        self.undo_button = on_click(W.Button(description="↶ undo", tooltip="take back your last action",
+        self.undo_button = on_click(W.Button(description=str(TABLE_TEXT["undo"]), tooltip=str(TABLE_TEXT["undo_tip"]),
                                              layout=W.Layout(width="auto")), self.undo)
-        self.step_button = on_click(W.Button(description="bots: one move", tooltip="let the next bot act",
+        self.step_button = on_click(W.Button(description=str(TABLE_TEXT["step"]), tooltip=str(TABLE_TEXT["step_tip"]),
                                              layout=W.Layout(width="auto")), lambda: self.step_bots(1))
-        self.suggest_button = on_click(W.Button(description=SUGGEST_LABEL, tooltip=SUGGEST_TOOLTIP,
+        self.suggest_button = on_click(W.Button(description=str(SUGGEST_LABEL), tooltip=str(SUGGEST_TOOLTIP),
                                                 layout=W.Layout(width="auto")), self.suggest)
         self.suggest_button.add_class("skye-suggest")
         self.hint_html = W.HTML()
         self.hint_html.add_class("skye-hint")
-        self.explain_button = on_click(W.Button(description=EXPLAIN_LABEL, tooltip=EXPLAIN_TOOLTIP,
+        self.explain_button = on_click(W.Button(description=str(EXPLAIN_LABEL), tooltip=str(EXPLAIN_TOOLTIP),
                                                 layout=W.Layout(width="auto")), self.show_explanation)
         self.explain_button.add_class("skye-explain")
         self.explain_html = W.HTML()
         self.explain_html.add_class("skye-explanation")
         for b in (self.undo_button, self.step_button, self.suggest_button, self.explain_button):       # the keys go on working on the board
             b.on_click(lambda _b: self.boards[self.tabs.selected_index or 0].focus_board())
-        self.auto_box = W.Checkbox(value=auto_bots, description="bots move by themselves", indent=False,
+        self.auto_box = W.Checkbox(value=auto_bots, description=str(TABLE_TEXT["auto"]), indent=False,
                                    layout=W.Layout(width="auto"))
         self.auto_box.observe(lambda ch: self._set_auto(ch["new"]), names="value")
-        self.open_hand_box = W.Checkbox(value=self.open_hand, description=OPEN_HAND_LABEL, indent=False,
+        self.open_hand_box = W.Checkbox(value=self.open_hand, description=str(OPEN_HAND_LABEL), indent=False,
                                         layout=W.Layout(width="auto"))     # never cut the label
         self.open_hand_box.add_class("skye-open-hand")
         self.open_hand_box.observe(lambda ch: self.set_open_hand(ch["new"]), names="value")
@@ -783,11 +885,12 @@ class GameTable(W.VBox):
         self.tabs = W.Tab(children=self.boards)
         for p, name in enumerate(game.names):
             self.tabs.set_title(p, name)
+        self.log_heading = W.HTML()
         controls = W.HBox([self.undo_button, self.step_button, self.suggest_button, self.explain_button,
-                           self.auto_box, self.open_hand_box],
+                           self.auto_box, self.open_hand_box, self.make_language_picker()],
                           layout=W.Layout(align_items="center", flex_flow="row wrap", grid_gap="0 1em"))
         super().__init__(children=[self.header, self.players_html, self.panel, self.status, self.hint_html, self.tabs,
-                                   controls, self.explain_html, W.HTML("<b>Event log</b>"), self.log_box,
+                                   controls, self.explain_html, self.log_heading, self.log_box,
                                    self.final_html])
         self.add_class("skye-game-table")
         self.refresh()
@@ -859,7 +962,7 @@ class GameTable(W.VBox):
             return None
         if self.game.phase == "prices" and self.hotseat:
             if self.revealed is None or self.revealed not in humans:
-                self.say(f"{self.game.names[humans[0]]}: press 'show my tiles' first (others look away).", "error")
+                self.say(TABLE_TEXT["show_first"].format(name=self.game.names[humans[0]]), "error")
                 return None
             return self.revealed
         return humans[0]
@@ -868,16 +971,16 @@ class GameTable(W.VBox):
         """Hot-seat: show ``player``'s (default: next deciding human) drawn tiles and price form."""
         humans = self.humans_to_act()
         if self.game.phase != "prices" or not humans:
-            self.say("There is nothing secret to show now.", "error")
+            self.say(str(TABLE_TEXT["nothing_secret"]), "error")
             return
         p = humans[0] if player is None else player
         if type(p) is not int or p not in humans:
             who = self.game.names[p] if type(p) is int and 0 <= p < self.game.n_players else repr(p)
-            self.say(f"{who} has no prices to set now.", "error")
+            self.say(TABLE_TEXT["no_prices"].format(name=who), "error")
             return
         self.revealed = p
         self._clear_hint()
-        self.say(f"{self.game.names[p]}, set your prices (the others look away).", "info")
+        self.say(TABLE_TEXT["set_prices"].format(name=self.game.names[p]), "info")
         self.refresh()
 
     def set_prices(self, discard: str | int, prices: dict[str | int, int]) -> bool:
@@ -886,7 +989,7 @@ class GameTable(W.VBox):
         if p is None:
             return False
         if not isinstance(prices, dict):
-            self.say("Prices must be given as {tile: gold}.", "error")
+            self.say(str(TABLE_TEXT["prices_form"]), "error")
             return False
         # gold is passed as given: the action refuses anything but whole numbers
         try:
@@ -927,7 +1030,7 @@ class GameTable(W.VBox):
             self.say(b.message, "error")
             return False
         if isinstance(rotation, bool) or not isinstance(rotation, int):
-            self.say(f"Rotation {rotation!r} is not 0, 1, 2 or 3.", "error")
+            self.say(TABLE_TEXT["bad_rotation"].format(rotation=rotation), "error")
             return False
         b.rotation = rotation % 4
         before = len(self.game.history)
@@ -945,13 +1048,13 @@ class GameTable(W.VBox):
             return
         taken = self.turns.undo()
         if not taken:
-            self.say("Nothing of yours to undo.", "error")
+            self.say(str(TABLE_TEXT["nothing_to_undo"]), "error")
             return
         self.revealed = None
         self.auto_box.value = False    # let the learner think; bots resume with the step button or the box
         who, last = taken[-1]
-        self.say(f"Undone: {len(taken)} action(s), back to before {self.game.names[who]}'s "
-                 f"{type(last).__name__.lower()}. Bots paused.", "info")
+        undone = UNDONE_MANY.get(type(last).__name__.lower(), UNDONE_MANY["place"])
+        self.say(undone.format(count=len(taken), name=self.game.names[who]), "info")
         self.refresh()
 
     def _undo_one(self) -> None:
@@ -977,8 +1080,19 @@ class GameTable(W.VBox):
 
     def relabel(self) -> None:
         """Every text of the table again in the language spoken now (after ``set_language``): the
-        players table, the decision panel, the boards' titles and the track are rebuilt; the game
-        is unchanged. The status line keeps its last message until the next one."""
+        buttons, the players table, the decision panel, the boards (their canvases too), the log and
+        the track are rebuilt; the game is unchanged. The status line keeps its last message until
+        the next one."""
+        for button, key in ((self.undo_button, "undo"), (self.step_button, "step")):
+            button.description, button.tooltip = str(TABLE_TEXT[key]), str(TABLE_TEXT[key + "_tip"])
+        self.suggest_button.description, self.suggest_button.tooltip = str(SUGGEST_LABEL), str(SUGGEST_TOOLTIP)
+        self.explain_button.description, self.explain_button.tooltip = str(EXPLAIN_LABEL), str(EXPLAIN_TOOLTIP)
+        self.auto_box.description = str(TABLE_TEXT["auto"])
+        self.open_hand_box.description = str(OPEN_HAND_LABEL)
+        for b in self.boards:
+            b.relabel()
+        if self.explain_html.value:
+            self.show_explanation()
         self.refresh()
 
     def turn_line(self) -> str:
@@ -1077,7 +1191,7 @@ class GameTable(W.VBox):
         if isinstance(action, Place):
             return MOVE_PLACE.format(tile=action.tile, x=action.x, y=action.y, rotation=action.rotation)
         if isinstance(action, Pass):
-            return MOVE_PASS
+            return str(MOVE_PASS)
         return str(action)
 
     def suggest(self) -> tuple[Any, Any] | None:
@@ -1159,7 +1273,7 @@ class GameTable(W.VBox):
             st = scoring.SCORING_TILES.get(number)
             if not self.open_hand and not self.game.is_over() and \
                     st is not None and st.is_majority and st.counts == "gold":
-                return scoring.ScoreResult.of([scoring.BreakdownItem(0, GOLD_MAJORITY_HIDDEN)])
+                return scoring.ScoreResult.of([scoring.BreakdownItem(0, str(GOLD_MAJORITY_HIDDEN))])
             # the open hand: gold as the table knows it (never the secret prices being set)
             return scoring.score_tile(number, self.game.territories, self.game.known_gold(self.viewer()))[p]
         return score
@@ -1183,6 +1297,7 @@ class GameTable(W.VBox):
         self.players_html.value = self._players_html()
         self.panel.children = self._panel_children()
         self.log_html.value = self._log_html()
+        self.log_heading.value = f"<b>{escape(str(TABLE_TEXT['log']))}</b>"
         self.final_html.value = self._final_html() if g.is_over() else ""
         builder = g.build_queue[0] if g.phase == "build" and g.build_queue else None
         for p, b in enumerate(self.boards):
@@ -1190,8 +1305,8 @@ class GameTable(W.VBox):
                 b.set_territory(g.territories[p])
             mine = builder == p and self.is_human(p)
             b.enabled = mine
-            b.disabled_reason = (f"It is not {g.names[p]}'s turn to build." if not g.is_over()
-                                 else "The game is over.")
+            b.disabled_reason = (TABLE_TEXT["not_your_build"].format(name=g.names[p]) if not g.is_over()
+                                 else PANEL_OVER)
             b.set_hand(g.to_build[p] if mine else [])
             b.title = BOARD_TITLE.format(name=g.names[p], count=len(g.territories[p]), vp=g.vp[p])
             b.heading.value = f"<b>{escape(b.title)}</b>"
@@ -1206,8 +1321,7 @@ class GameTable(W.VBox):
 
     def _header_html(self) -> str:
         g = self.game
-        phase = {"prices": "2. draw and set prices (secret)", "buy": "4. buy", "build": "5. build",
-                 "over": "game over"}.get(g.phase, g.phase)
+        phase = str(PHASE_NAMES.get(g.phase, g.phase))
         slots = "".join(
             f'<td style="padding:0 0.6em;border:1px solid #bbb"><b>{s}</b>: '
             f'{escape(_tile_label(n))}</td>' for s, n in g.scoring.items())
@@ -1216,10 +1330,13 @@ class GameTable(W.VBox):
             scored = ",".join(round_slots(g.n_players, r))
             style = "background:#EECC66;font-weight:bold" if r == g.round_no and not g.is_over() else ""
             track.append(f'<td style="padding:0 0.5em;border:1px solid #bbb;{style}">{r}: {scored}</td>')
-        return (f'<div class="skye-header"><b>Isle of Skye</b> — round <span class="skye-round">{g.round_no}'
-                f'</span> of {g.n_rounds}, phase <span class="skye-phase">{escape(phase)}</span>'
-                f"<table><tr><td>scoring tiles</td>{slots}</tr></table>"
-                f"<table><tr><td>round track</td>{''.join(track)}</tr></table></div>")
+        # the sentence escaped, then its values filled in as HTML (the round and phase in their boxes)
+        heading = escape(str(TABLE_TEXT["header"])).format(
+            round=f'<span class="skye-round">{g.round_no}</span>', rounds=g.n_rounds,
+            phase=f'<span class="skye-phase">{escape(phase)}</span>')
+        return (f'<div class="skye-header"><b>{heading}</b>'
+                f"<table><tr><td>{escape(str(TABLE_TEXT['scoring_tiles']))}</td>{slots}</tr></table>"
+                f"<table><tr><td>{escape(str(TABLE_TEXT['round_track']))}</td>{''.join(track)}</tr></table></div>")
 
     def _track_html(self) -> str:
         """The round track for the projector: the round and phase, each round's scoring slots
@@ -1344,22 +1461,25 @@ class GameTable(W.VBox):
         g = self.game
         first = max(0, len(g.log) - 200)
         why = {d.log_start: d for d in self.turns.explanations if not self._secret(d)}
-        lines = [f'<div class="skye-log-line">[round {e.round_no}] {escape(e.text)}</div>'
+        lines = [f'<div class="skye-log-line">{escape(TABLE_TEXT["log_line"].format(round=e.round_no, text=e.text))}</div>'
                  + why_html(why.get(i), "skye-why")
                  for i, e in reversed(list(enumerate(g.log[first:], first)))]
-        return '<div style="font-size:0.9em">newest first</div>' + "".join(lines)
+        return f'<div style="font-size:0.9em">{escape(str(TABLE_TEXT["newest"]))}</div>' + "".join(lines)
 
     def _final_html(self) -> str:
         g = self.game
-        parts = ["<h4>Final scores</h4><ol>"]
+        parts = [f"<h4>{escape(str(TABLE_TEXT['final']))}</h4><ol>"]
         for r in sorted(g.results(), key=lambda r: r.rank):
-            parts.append(f"<li><b>{escape(r.name)}</b>: {r.vp} VP, {r.gold} gold, {_count(r.tiles, 'tile')}</li>")
+            line = _bold_name(TABLE_TEXT["final_line"], r.name, vp=PLAYER_VP.format(count=r.vp),
+                              gold=GOLD_CELL.format(count=r.gold), tiles=TERRITORY_TILES.format(count=r.tiles))
+            parts.append(f"<li>{line}</li>")
         parts.append("</ol>")
         for p in range(g.n_players):
-            parts.append(f"<details><summary><b>{escape(g.names[p])}</b>: where the {g.vp[p]} VP came from"
+            parts.append(f"<details><summary>{_bold_name(TABLE_TEXT['where_from'], g.names[p], count=g.vp[p])}"
                          "</summary><ul>")
             for label, res in g.score_breakdown(p):
-                items = "; ".join(f"{it.points:+d} {escape(it.reason)}" for it in res.breakdown) or "nothing"
+                items = "; ".join(f"{it.points:+d} {escape(str(it.reason))}" for it in res.breakdown) or \
+                    escape(str(TABLE_TEXT["nothing"]))
                 parts.append(f"<li>{escape(label)}: <b>{res.points}</b> — {items}</li>")
             parts.append("</ul></details>")
         return f'<div class="skye-final">{"".join(parts)}</div>'

@@ -37,8 +37,9 @@ from ..errors import FileFormatError, read_json, save_json
 from ..progress import ProgressStore
 from ..skye.puzzles import Move, Puzzle, describe_objective, evaluate, load_all
 from ..skye.scoring import ScoreResult
-from .base import on_click, with_picture
-from .skye import TerritoryWidget
+from ..i18n import lazy, lazy_ngettext
+from .base import Html, Multilingual, html_sentence, on_click, with_picture
+from .skye import BOARD_TEXT, TerritoryWidget
 
 
 
@@ -48,9 +49,10 @@ MAX_SOLVED_IDS = 10_000
 MAX_SOLVED_ID_LENGTH = 200
 
 # user-facing messages (whole sentences, named placeholders: they will be translated)
-READ_FAILED = "Could not read the solved-puzzle list {path} ({fault}); starting a fresh list."
-WRONG_SHAPE = "The solved-puzzle list {path} has no list of solved puzzle ids ({fault}); starting a fresh list."
-SAVE_FAILED = "Could not save the solved-puzzle list to {path} ({fault})."
+# Translators: {path} is a file's path, {fault} what is wrong with it (already a sentence).
+READ_FAILED = lazy("Could not read the solved-puzzle list {path} ({fault}); starting a fresh list.")
+WRONG_SHAPE = lazy("The solved-puzzle list {path} has no list of solved puzzle ids ({fault}); starting a fresh list.")
+SAVE_FAILED = lazy("Could not save the solved-puzzle list to {path} ({fault}).")
 
 
 def default_solved_path() -> Path:
@@ -154,19 +156,57 @@ def _stars(n: int) -> str:
 
 
 #: The widget's texts (whole sentences with named placeholders: they will be translated).
-INTRO = "Place tiles {hand} for the best score: pick a tile, r rotates, click a green spot."
-SO_FAR = "So far {points} points; place every tile to finish."
-SOLVED = "Solved! {points} points, the best possible."
-SOLVED_REVEALED = "{points} points, the best possible (revealed, so not counted as solved)."
-NOT_BEST = "{points} points; a better score is possible. Undo or reset and try again."
-KEY_TILE_HINT = ("Tile {tile} is the key: the spot where it scores most right away is not the best one. "
-                 "Try it at {cell}, the cell outlined on the board.")
-FINAL_HINT = "Put tile {tile} at {cell} with rotation {rotation} (shown on the board)."
-RETURNED_HINT = "In an optimal solution tile {tile} fits nowhere at the end and goes back to the bag."
-NO_MORE_HINT = "Every tile is already where an optimal solution puts it (or was returned)."
-LEFT_SOLUTION = "Your tiles differ from this solution: reset to follow it."
-REVEALED = "An optimal solution ({points} points): {moves}."
-ALL_SOLVED = "You have solved every puzzle of this set."
+# Translators: {hand} lists the tiles' numbers ("12, 40"); "r" is the key that rotates (not translated).
+INTRO = lazy("Place tiles {hand} for the best score: pick a tile, r rotates, click a green spot.")
+SO_FAR = lazy_ngettext("So far {count} point; place every tile to finish.",
+                       "So far {count} points; place every tile to finish.")
+SOLVED = lazy_ngettext("Solved! {count} point, the best possible.", "Solved! {count} points, the best possible.")
+SOLVED_REVEALED = lazy_ngettext("{count} point, the best possible (revealed, so not counted as solved).",
+                                "{count} points, the best possible (revealed, so not counted as solved).")
+NOT_BEST = lazy_ngettext("{count} point; a better score is possible. Undo or reset and try again.",
+                         "{count} points; a better score is possible. Undo or reset and try again.")
+KEY_TILE_HINT = lazy("Tile {tile} is the key: the spot where it scores most right away is not the best one. "
+                     "Try it at {cell}, the cell outlined on the board.")
+FINAL_HINT = lazy("Put tile {tile} at {cell} with rotation {rotation} (shown on the board).")
+RETURNED_HINT = lazy("In an optimal solution tile {tile} fits nowhere at the end and goes back to the bag.")
+NO_MORE_HINT = lazy("Every tile is already where an optimal solution puts it (or was returned).")
+LEFT_SOLUTION = lazy("Your tiles differ from this solution: reset to follow it.")
+# Translators: {moves} lists the moves (the two texts below), e.g. "tile 12 at (1, 0) rotation 2, tile 40 returned".
+REVEALED = lazy_ngettext("An optimal solution ({count} point): {moves}.", "An optimal solution ({count} points): {moves}.")
+MOVE_AT = lazy("tile {tile} at ({x}, {y}) rotation {rotation}")
+MOVE_RETURNED = lazy("tile {tile} returned")
+ALL_SOLVED = lazy("You have solved every puzzle of this set.")
+#: The puzzle's buttons, heading and status lines.
+PUZZLE_TEXT = {
+    # Translators: the buttons of an Isle of Skye puzzle (short) and their tooltips.
+    "check": lazy("check"), "check_tip": lazy("your score, and whether it is the best possible"),
+    "hint": lazy("hint"), "hint_tip": lazy("the next hint"),
+    "reveal": lazy("reveal"), "reveal_tip": lazy("show an optimal solution"),
+    "undo": lazy("undo"), "undo_tip": lazy("take back your last tile"),
+    "reset": lazy("reset"), "reset_tip": lazy("start this puzzle again"),
+    "next": lazy("next puzzle ▶"), "next_tip": lazy("the next puzzle you have not solved"),
+    "warning": lazy("Warning: {warning}"),
+    "message_warning": lazy("{message} (Warning: {warning})"),
+    "nothing_scores": lazy("nothing scores yet"),
+    "your_score": lazy("Your score: {points}"),
+    # Translators: {number} counts the hints shown (1, 2...), {hint} is the puzzle's hint (its own words).
+    "hint_line": lazy("💡 Hint {number}: {hint}"),
+    "hint_of": lazy("Hint {number} of {total}: {hint}"),
+    "nothing_to_undo": lazy("Nothing to undo: only the puzzle's own tiles are on the board."),
+    "took_back": lazy("Took back tile {tile}."),
+    # Translators: {tiles} lists the tiles' numbers ("12, 40").
+    "fit_nowhere": lazy_ngettext("Tile {tiles} fits nowhere now: back to the bag, as the rules say. Press check.",
+                                 "Tiles {tiles} fit nowhere now: back to the bag, as the rules say. Press check."),
+    "all_placed": lazy("Every tile is placed: press check to see your score."),
+    "solved": lazy(" — ✓ solved"),
+    "your_best": lazy_ngettext(" · your best: {count} point", " · your best: {count} points"),
+    # Translators: {points} is the best score (in bold), {count} the same number.
+    "best_possible": lazy_ngettext(" · best possible: {points} point", " · best possible: {points} points"),
+    "returned": lazy("Returned to the bag: {tiles}"),
+    # Translators: {objective} is the puzzle's objective in words (a scoring tile and its name).
+    "objective": lazy("Objective: {objective}"),
+    "hand": lazy("Hand: {tiles}"),
+}
 
 #: A written hint naming a key tile by a neighbour's number ("Try it just east of tile 60."):
 #: the widget says the labelled coordinate instead and outlines the cell.
@@ -177,7 +217,7 @@ def _cell(x: int, y: int) -> str:
     return f"({x}, {y})"
 
 
-class PuzzleWidget(W.VBox):
+class PuzzleWidget(Multilingual, W.VBox):
     """One placement puzzle to solve on the canvas (see the module docstring).
 
     ``puzzles``: optional list to pick from (a dropdown is shown; it opens on the
@@ -190,7 +230,8 @@ class PuzzleWidget(W.VBox):
     game = "skye"
 
     def __init__(self, puzzle: Puzzle | None = None, *, puzzles: Sequence[Puzzle] | None = None,
-                 progress: ProgressStore | str | os.PathLike[str] | None = None, cell: int = 56) -> None:
+                 progress: ProgressStore | str | os.PathLike[str] | None = None, cell: int = 56,
+                 language_picker: bool = True) -> None:
         if puzzle is None and not puzzles:
             raise ValueError("give a puzzle or a list of puzzles")
         self.puzzles = list(puzzles or [])
@@ -212,15 +253,13 @@ class PuzzleWidget(W.VBox):
         self.result.add_class("skye-puzzle-result")
         self.hint_box = W.HTML()
         self.hint_box.add_class("skye-puzzle-hints")
-        self.check_button = on_click(W.Button(description="check", button_style="primary",
-                                              tooltip="your score, and whether it is the best possible"), self.check)
-        self.hint_button = on_click(W.Button(description="hint", tooltip="the next hint"), self.hint)
-        self.reveal_button = on_click(W.Button(description="reveal", tooltip="show an optimal solution"),
-                                      self.reveal)
-        self.undo_button = on_click(W.Button(description="undo", tooltip="take back your last tile"), self.undo)
-        self.reset_button = on_click(W.Button(description="reset", tooltip="start this puzzle again"), self.reset)
-        self.next_button = on_click(W.Button(description="next puzzle ▶", button_style="success",
-                                             tooltip="the next puzzle you have not solved"), self.next_puzzle)
+        self.check_button = on_click(W.Button(button_style="primary"), self.check)
+        self.hint_button = on_click(W.Button(), self.hint)
+        self.reveal_button = on_click(W.Button(), self.reveal)
+        self.undo_button = on_click(W.Button(), self.undo)
+        self.reset_button = on_click(W.Button(), self.reset)
+        self.next_button = on_click(W.Button(button_style="success"), self.next_puzzle)
+        self._label_buttons()
         for b, name in ((self.check_button, "check"), (self.hint_button, "hint"), (self.reveal_button, "reveal"),
                         (self.undo_button, "undo"), (self.reset_button, "reset"), (self.next_button, "next")):
             b.add_class(f"skye-puzzle-{name}")
@@ -237,14 +276,29 @@ class PuzzleWidget(W.VBox):
                           self.reset_button, self.next_button], layout=W.Layout(flex_flow="row wrap"))
         for b in buttons.children:                  # the keys go on working on the board
             b.on_click(lambda _b: self.board.focus_board())
-        top = [self.picker] if self.puzzles else []
+        top_row = ([self.picker] if self.puzzles else []) + ([self.make_language_picker()] if language_picker else [])
+        top = [W.HBox(top_row, layout=W.Layout(flex_flow="row wrap"))] if top_row else []
         super().__init__(children=[*top, self.header, self.board, buttons, self.hint_box, self.result])
         self.add_class("skye-puzzle")
         self._refresh()
         if self.store.warning:
-            self.say(f"Warning: {self.store.warning}", "error")
+            self.say(PUZZLE_TEXT["warning"].format(warning=self.store.warning), "error")
         else:
             self._intro()
+
+    def _label_buttons(self) -> None:
+        for b, name in ((self.check_button, "check"), (self.hint_button, "hint"), (self.reveal_button, "reveal"),
+                        (self.undo_button, "undo"), (self.reset_button, "reset"), (self.next_button, "next")):
+            b.description, b.tooltip = str(PUZZLE_TEXT[name]), str(PUZZLE_TEXT[name + "_tip"])
+
+    def relabel(self) -> None:
+        """Every text again in the language spoken now (after ``set_language``): the buttons, the
+        heading, the board; the status line says the puzzle's introduction again."""
+        self._label_buttons()
+        self.board.relabel()
+        self._refresh()
+        if self.last_result is not None:
+            self._show_result(self.last_result)
 
     # -- Python-level API -----------------------------------------------------
     @property
@@ -286,7 +340,8 @@ class PuzzleWidget(W.VBox):
     def place(self, tile: int | str, x: int, y: int, rotation: int) -> bool:
         """Place a hand tile (as a click would); False when illegal (explained in the status line)."""
         if str(tile) not in self.board.hand:
-            self.say(f"Tile {tile} is not in your hand ({', '.join(self.board.hand) or 'empty'}).", "error")
+            self.say(BOARD_TEXT["not_in_hand"].format(tile=tile, tiles=", ".join(self.board.hand)) if self.board.hand
+                     else BOARD_TEXT["not_in_empty_hand"].format(tile=tile), "error")
             return False
         before = len(self.territory)
         self.board.select_tile(str(tile))
@@ -312,24 +367,21 @@ class PuzzleWidget(W.VBox):
         self.last_result = res
         best = self.puzzle.optimum
         done = not self.board.hand
-        rows = "".join(f"<li><b>{i.points:+d}</b> {escape(i.reason)}</li>" for i in res.breakdown) \
-            or "<li>nothing scores yet</li>"
         won = False
         if not done:
-            verdict, kind = SO_FAR.format(points=res.points), "info"
+            verdict, kind = SO_FAR.format(count=res.points), "info"
         elif res.points >= best and not self.revealed:
             won = True
             self.store.record(self.game, self.puzzle.id, score=res.points, solved=True, hints=self.hints_used)
-            verdict, kind = SOLVED.format(points=res.points), "ok"
+            verdict, kind = SOLVED.format(count=res.points), "ok"
             if self.store.warning:
-                verdict += f" (Warning: {self.store.warning})"
+                verdict = PUZZLE_TEXT["message_warning"].format(message=verdict, warning=self.store.warning)
         elif res.points >= best:
-            verdict, kind = SOLVED_REVEALED.format(points=res.points), "info"
+            verdict, kind = SOLVED_REVEALED.format(count=res.points), "info"
         else:
             self.store.record(self.game, self.puzzle.id, score=res.points, hints=self.hints_used)
-            verdict, kind = NOT_BEST.format(points=res.points), "error"
-        self.result.value = (f"<div><b>Your score: {res.points}</b>"
-                             f"<ul style='margin:0.2em 0'>{rows}</ul></div>")
+            verdict, kind = NOT_BEST.format(count=res.points), "error"
+        self._show_result(res)
         self.board._score = lambda _n: res          # the breakdown overlay shows the objective's items
         self.board.breakdown_tile = 1
         self.board.redraw()
@@ -342,6 +394,12 @@ class PuzzleWidget(W.VBox):
             for callback in self._on_solved:
                 callback(self.puzzle)
         return res
+
+    def _show_result(self, res: ScoreResult) -> None:
+        rows = "".join(f"<li><b>{i.points:+d}</b> {escape(str(i.reason))}</li>" for i in res.breakdown) \
+            or f"<li>{escape(str(PUZZLE_TEXT['nothing_scores']))}</li>"
+        self.result.value = (f"<div><b>{escape(PUZZLE_TEXT['your_score'].format(points=res.points))}</b>"
+                             f"<ul style='margin:0.2em 0'>{rows}</ul></div>")
 
     def hint(self) -> str:
         """The next written hint; after the last one, one tile's optimal spot.
@@ -356,20 +414,21 @@ class PuzzleWidget(W.VBox):
             text = self._visible_hint(hints[self.hints_shown])
             self.hints_shown += 1
             shown = [self._visible_hint(h, point=False) for h in hints[:self.hints_shown]]
-            self.hint_box.value = "".join(f"<div>💡 Hint {k + 1}: {escape(h)}</div>" for k, h in enumerate(shown))
-            self.say(f"Hint {self.hints_shown} of {len(hints)}: {text}", "info")
+            self.hint_box.value = "".join(f"<div>{escape(PUZZLE_TEXT['hint_line'].format(number=k + 1, hint=h))}</div>"
+                                          for k, h in enumerate(shown))
+            self.say(PUZZLE_TEXT["hint_of"].format(number=self.hints_shown, total=len(hints), hint=text), "info")
             self._record_hints()
             return text
         move = self.next_optimal_move()
         if move is None:
-            text = NO_MORE_HINT
+            text = str(NO_MORE_HINT)
         elif move.returned:
             text = RETURNED_HINT.format(tile=move.tile)
         else:
             text = FINAL_HINT.format(tile=move.tile, cell=_cell(move.x, move.y), rotation=move.rotation)  # type: ignore[arg-type]
             self._point_at(move, rotation=move.rotation or 0)
         if not self._follows_solution():
-            text += " " + LEFT_SOLUTION
+            text += " " + str(LEFT_SOLUTION)
         self.say(text, "info")
         self._record_hints()
         return text
@@ -392,16 +451,16 @@ class PuzzleWidget(W.VBox):
         self.board.set_territory(self.board.territory)
         self.returned = [m.tile for m in self.puzzle.solution if m.returned]
         res = self.check()
-        moves = ", ".join(f"tile {m.tile} at ({m.x}, {m.y}) rotation {m.rotation}" if not m.returned
-                          else f"tile {m.tile} returned" for m in self.puzzle.solution)
-        self.say(REVEALED.format(points=res.points, moves=moves), "info")
+        moves = ", ".join(MOVE_AT.format(tile=m.tile, x=m.x, y=m.y, rotation=m.rotation) if not m.returned
+                          else MOVE_RETURNED.format(tile=m.tile) for m in self.puzzle.solution)
+        self.say(REVEALED.format(count=res.points, moves=moves), "info")
         self._refresh_header()
 
     def undo(self) -> None:
         """Take back the last tile you placed."""
         start = len(self.puzzle.territory)
         if len(self.territory) <= start:
-            self.say("Nothing to undo: only the puzzle's own tiles are on the board.", "error")
+            self.say(str(PUZZLE_TEXT["nothing_to_undo"]), "error")
             return
         p = self.territory.pop()
         self._clear_breakdown()
@@ -409,7 +468,7 @@ class PuzzleWidget(W.VBox):
         self.returned = []
         self.board.set_hand([t for t in map(str, self.puzzle.hand) if t in hand])
         self.board.set_territory(self.territory)
-        self.say(f"Took back tile {p.tile}.", "info")
+        self.say(PUZZLE_TEXT["took_back"].format(tile=p.tile), "info")
         self._refresh()
 
     def reset(self) -> None:
@@ -424,7 +483,7 @@ class PuzzleWidget(W.VBox):
         order = self.puzzles[i + 1:] + self.puzzles[:i + 1]
         nxt = next((p for p in order if not self.store.is_solved(self.game, p.id)), None)
         if nxt is None:
-            self.say(ALL_SOLVED, "ok")
+            self.say(str(ALL_SOLVED), "ok")
             return None
         self.load(nxt)
         return nxt
@@ -501,11 +560,10 @@ class PuzzleWidget(W.VBox):
         hand = self.board.hand
         if hand and not any(self.territory.can_place(t) for t in hand):
             self.returned.extend(_tile_value(t) for t in hand)
-            self.say(f"Tile(s) {', '.join(hand)} fit nowhere now: back to the bag, as the rules say. "
-                     "Press check.", "info")
+            self.say(PUZZLE_TEXT["fit_nowhere"].format(tiles=", ".join(hand), count=len(hand)), "info")
             self.board.set_hand([])
         elif not hand:
-            self.say("Every tile is placed: press check to see your score.", "ok")
+            self.say(str(PUZZLE_TEXT["all_placed"]), "ok")
         self._refresh_header()
 
     def _follows_solution(self) -> bool:
@@ -532,15 +590,17 @@ class PuzzleWidget(W.VBox):
     def _refresh_header(self) -> None:
         p = self.puzzle
         entry = self.store.get(self.game, p.id)
-        solved = " — ✓ solved" if entry.solved else ""
-        best = f" · your best: {entry.best} points" if entry.best is not None else ""
-        answer = f" · best possible: <b>{p.optimum}</b> points" if self.revealed else ""
-        returned = f"<br>Returned to the bag: {', '.join(map(str, self.returned))}" if self.returned else ""
+        solved = escape(str(PUZZLE_TEXT["solved"])) if entry.solved else ""
+        best = escape(PUZZLE_TEXT["your_best"].format(count=entry.best)) if entry.best is not None else ""
+        answer = html_sentence(PUZZLE_TEXT["best_possible"], points=Html(f"<b>{p.optimum}</b>"),
+                               count=p.optimum) if self.revealed else ""
+        returned = ("<br>" + escape(PUZZLE_TEXT["returned"].format(tiles=", ".join(map(str, self.returned))))
+                    if self.returned else "")
+        objective = escape(PUZZLE_TEXT["objective"].format(objective=describe_objective(p.objective)))
+        hand = escape(PUZZLE_TEXT["hand"].format(tiles=", ".join(map(str, p.hand))))
         self.header.value = (
             f"<div><b>{escape(p.title)}</b> {_stars(p.difficulty)}{solved}<br>"
-            f"Objective: {escape(describe_objective(p.objective))}<br>"
-            f"Hand: {', '.join(map(str, p.hand))}{best}{answer}"
-            f"{returned}</div>")
+            f"{objective}<br>{hand}{best}{answer}{returned}</div>")
 
     def _refresh(self) -> None:
         self._refresh_header()

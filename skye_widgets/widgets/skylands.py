@@ -39,9 +39,9 @@ from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Conve
                              GameState, Pass, SetupDiscard, SetupStart, Take, canonical_rotation)
 from ..skylands.describe import describe_game
 from ..skylands.render import Layout, render_game
-from ..skylands.words import counted, sentence
+from ..skylands.words import sentence
 from ..protocol import suggest as bot_suggestion
-from .base import CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
+from .base import CanvasBoard, TurnLoop, keys_html, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import status_html, why_html
 from .hashi import explanation_html
 from .projector import BOT_PAUSED, BOT_THINKING, ProjectorParts, board_part, projector_seats, styled
@@ -66,22 +66,77 @@ def show(obj: Any) -> None:
 
 
 #: Messages (whole sentences with named placeholders, for translation).
-SKYLANDS_KEYS = ("1-9 pick an action board, a tile or a special island; arrows move the cursor on your board, "
-                 "Enter or space click its square, r turns the tile, p passes, d is Done, Escape clears.")
-KEY_NOTHING_TO_PICK = "There is nothing to pick with a number now: click islands on your board, then Done."
-SQUARE_AT = "Cursor on square ({x}, {y}) of your board."
-OFF_BOARD = "There is no square ({x}, {y}) on your board: it has {width} columns and {height} rows."
-NOT_A_SQUARE = "A square is named by two whole numbers (x, y), not {x}, {y}."
-NO_SUCH_BOX = "There is no {what} number {i}."
+# Translators: the keys of a Skylands table (after "Keyboard (click or Tab to the board first):"); r, p, d are keys.
+SKYLANDS_KEYS = lazy("1-9 pick an action board, a tile or a special island; arrows move the cursor on your board, "
+                     "Enter or space click its square, r turns the tile, p passes, d is Done, Escape clears.")
+KEY_NOTHING_TO_PICK = lazy("There is nothing to pick with a number now: click islands on your board, then Done.")
+SQUARE_AT = lazy("Cursor on square ({x}, {y}) of your board.")
+OFF_BOARD = lazy("There is no square ({x}, {y}) on your board: it has {width} columns and {height} rows.")
+NOT_A_SQUARE = lazy("A square is named by two whole numbers (x, y), not {x}, {y}.")
+#: A number key or click that names nothing: one sentence per kind of thing.
+NO_SUCH_BOX = {
+    "action board": lazy("There is no action board number {i}."),
+    "tile": lazy("There is no tile number {i}."),
+    "display slot": lazy("There is no display slot number {i}."),
+}
 #: The status line at the end: the final scores, the same numbers as the labels of the picture.
-GAME_OVER = "Game over ({reason}). Final scores: {scores}. Winner: {winners}."
-FINAL_SCORE = "{name} {vp} VP"
+# Translators: {reason} is why the game ended (the rules engine's words), {scores} the list "Ana 12 VP, Bot 2 9 VP".
+GAME_OVER = lazy("Game over ({reason}). Final scores: {scores}. Winner: {winners}.")
+FINAL_SCORE = lazy_ngettext("{name} {count} VP", "{name} {count} VP")
+#: The table's own texts (buttons, status lines, prompts): whole sentences with named placeholders.
+TABLE_TEXT = {
+    # Translators: a check box over the Skylands board: show the column and row numbers.
+    "coordinates": lazy("coordinates"),
+    # Translators: the label of the menu that says which colour pays for a white inhabitant.
+    "white": lazy("white pays:"),
+    "over": lazy("The game is over."),
+    "not_yours": lazy("It is {name}'s turn, not yours."),
+    "choose_at_start": lazy("Action boards are chosen at the start of a turn."),
+    "wait": lazy("Wait for your turn."),
+    "no_tile_there": lazy("There is no tile to take there now."),
+    "specials_when": lazy("Special islands are taken during Create islands, from a filled slot."),
+    "pick_islands": lazy("Pick islands on your board first."),
+    "first_discard": lazy("First click the drawn tile you put back."),
+    "first_tile": lazy("First click a tile to take."),
+    "first_special": lazy("First click a special island in the display."),
+    "first_action": lazy("Choose an action board first."),
+    "click_deploy": lazy("Click a complete forest, mountain or crystal island with a free space."),
+    "click_convert": lazy("Click a complete crystal island with inhabitants or a complete city."),
+    # Translators: {owed} lists the inhabitants still owed ("2 green inhabitants, 1 blue inhabitant").
+    "click_owed": lazy("Click an island holding inhabitants you still owe ({owed})."),
+    # The status line's prompts (what the person to play does now).
+    "choose": lazy("{name}: click an action board (your token's board = repeat with the marker)."),
+    "setup_start": lazy("{name}: click a side of your starting island, then a square."),
+    "setup_discard": lazy("{name}: click the drawn tile you put back."),
+    "setup_place": lazy("{name}: click a kept tile, then a square."),
+    # Translators: Rotate and Pass are the names of buttons of the same table.
+    "discover": lazy("{name}: click a revealed island, then a square (Rotate turns it), or Pass."),
+    "discover_bonus": lazy("{name} (bonus): click a revealed island, then a square (Rotate turns it), or Pass."),
+    "deploy": lazy_ngettext("{name}: click up to {count} complete forest, mountain or crystal island to fill, or Pass.",
+                            "{name}: click up to {count} complete forest, mountain or crystal islands to fill, or Pass."),
+    "deploy_bonus": lazy_ngettext(
+        "{name} (bonus): click up to {count} complete forest, mountain or crystal island to fill, or Pass.",
+        "{name} (bonus): click up to {count} complete forest, mountain or crystal islands to fill, or Pass."),
+    "pay": lazy("{name}: click the islands whose inhabitants pay ({owed} still owed), or Done to pay from the "
+                "fullest islands."),
+    "create": lazy("{name}: click a special island you can pay for, then a square, or Pass."),
+    "create_bonus": lazy("{name} (bonus): click a special island you can pay for, then a square, or Pass."),
+    "convert": lazy("{name}: click a complete crystal island with inhabitants and a complete city, or Pass."),
+    "convert_bonus": lazy("{name} (bonus): click a complete crystal island with inhabitants and a complete city "
+                          "(bonus: a second crystal or city, then Done), or Pass."),
+}
+#: Inhabitants still owed, counted, one text per colour.
+OWED = {
+    "green": lazy_ngettext("{count} green inhabitant", "{count} green inhabitants"),
+    "purple": lazy_ngettext("{count} purple inhabitant", "{count} purple inhabitants"),
+    "blue": lazy_ngettext("{count} blue inhabitant", "{count} blue inhabitants"),
+    "white": lazy_ngettext("{count} white inhabitant", "{count} white inhabitants"),
+}
 #: "What would a bot do?": the planner's choice for the person to play, in the log's own words.
 SUGGEST_LABEL = lazy("What would a bot do?")
 SUGGEST_TOOLTIP = lazy("show what the planner bot would do now, and why (nothing is played)")
-SUGGEST_LINE = "A planner bot would play: {move} In its words: {why}"
-DEPLOY_PROMPT = ("{name}{bonus}: click a complete forest, mountain or crystal island to fill, or Pass.",
-                 "{name}{bonus}: click up to {n} complete forest, mountain or crystal islands to fill, or Pass.")
+# Translators: {move} is the move in the words of the game's log (whole sentences), {why} the bot's reasons.
+SUGGEST_LINE = lazy("A planner bot would play: {move} In its words: {why}")
 
 
 # -- projector mode (issue 16): whole sentences with named placeholders, marked for translation ---
@@ -234,7 +289,7 @@ class SkylandsWidget(CanvasBoard):
         self.layout_ = Layout(width=self.state.comp.width, height=self.state.comp.height, players=n,
                               coordinates=bool(coordinates))
         # column (x) and row (y) numbers on the board's edge, as the texts name squares
-        self.coordinates_box = W.Checkbox(value=bool(coordinates), description="coordinates", indent=False,
+        self.coordinates_box = W.Checkbox(value=bool(coordinates), description=str(TABLE_TEXT["coordinates"]), indent=False,
                                           layout=W.Layout(width="auto"))
         self.coordinates_box.observe(lambda ch: self.set_coordinates(ch["new"]), names="value")
         self.selected_offer: int | None = None
@@ -242,13 +297,16 @@ class SkylandsWidget(CanvasBoard):
         self.rotation = 0
         self.selection: list[Node] = []
         self.hover: tuple[int, int] | None = None
-        self.white = W.Dropdown(options=["auto", *COLORS], value="auto", description="white pays:",
+        self.white = W.Dropdown(options=self._white_choices(),
+                                value="auto", description=str(TABLE_TEXT["white"]),
                                 layout=W.Layout(width="190px"))
-        self.rotate_button = on_click(W.Button(description="Rotate", icon="rotate-right",
-                                               tooltip="turn the selected tile a quarter clockwise (r)",
-                                               layout=W.Layout(width="90px")), self.rotate)
-        self.pass_button = on_click(W.Button(description="Pass", tooltip="pass in this action (p)", layout=W.Layout(width="80px")), self.pass_)
-        self.done_button = on_click(W.Button(description="Done", tooltip="confirm the islands picked (d)", layout=W.Layout(width="80px")), self.done)
+        self.rotate_button = on_click(W.Button(description=str(SKYLANDS_ROTATE), icon="rotate-right",
+                                               tooltip=str(SKYLANDS_ROTATE_TIP),
+                                               layout=W.Layout(width="auto")), self.rotate)
+        self.pass_button = on_click(W.Button(description=str(SKYLANDS_PASS), tooltip=str(SKYLANDS_PASS_TIP),
+                                             layout=W.Layout(width="auto")), self.pass_)
+        self.done_button = on_click(W.Button(description=str(SKYLANDS_DONE), tooltip=str(SKYLANDS_DONE_TIP),
+                                             layout=W.Layout(width="auto")), self.done)
         self.log_view = W.HTML(layout=W.Layout(max_height="9em", overflow="auto"))
         self.suggest_button = on_click(W.Button(description=str(SUGGEST_LABEL), tooltip=str(SUGGEST_TOOLTIP),
                                                 layout=W.Layout(width="auto")), self.suggest)
@@ -258,7 +316,7 @@ class SkylandsWidget(CanvasBoard):
         self._hint_at: int | None = None                     # the history length it was asked at
         self.suggest_seed = seed
         controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white,
-                            self.coordinates_box, self.suggest_button],
+                            self.coordinates_box, self.suggest_button, self.make_language_picker()],
                            layout=W.Layout(align_items="center", flex_flow="row wrap")), self.hint_html]
         super().__init__(self.layout_.total_width, self.layout_.total_height, controls=controls)
         self.children = (*self.children, self.log_view)
@@ -300,10 +358,10 @@ class SkylandsWidget(CanvasBoard):
     def act(self, action: Action) -> bool:
         """Apply a decision for the human to play; on a rules error say why and change nothing."""
         if self.state.is_over():
-            self.say("The game is over.", "error")
+            self.say(str(TABLE_TEXT["over"]), "error")
             return False
         if not self.is_human_turn():
-            self.say(f"It is {self.state.names[self.to_play()]}'s turn, not yours.", "error")
+            self.say(TABLE_TEXT["not_yours"].format(name=self.state.names[self.to_play()]), "error")
             return False
         try:
             self.turns.apply(action)
@@ -330,10 +388,10 @@ class SkylandsWidget(CanvasBoard):
         repeat it with the marker if your token is already there."""
         g = self.state
         if not (_whole(i) and 0 <= i < len(ACTIONS)):
-            self.say(NO_SUCH_BOX.format(what="action board", i=i), "error")
+            self.say(NO_SUCH_BOX["action board"].format(i=i), "error")
             return False
         if g.phase != "choose":
-            self.say("Action boards are chosen at the start of a turn.", "error")
+            self.say(str(TABLE_TEXT["choose_at_start"]), "error")
             return False
         name = ACTIONS[i]
         return self.choose_action(name, repeat=g.token[self.to_play()] == name)
@@ -342,16 +400,16 @@ class SkylandsWidget(CanvasBoard):
         """Select revealed tile ``i`` (again: turn it); in the tactical setup, a side or a tile."""
         g = self.state
         if not _whole(i) or i < 0:
-            self.say(NO_SUCH_BOX.format(what="tile", i=i), "error")
+            self.say(NO_SUCH_BOX["tile"].format(i=i), "error")
             return
         if not self.is_human_turn():
-            self.say("The game is over." if g.is_over() else "Wait for your turn.", "error")
+            self.say(str(TABLE_TEXT["over" if g.is_over() else "wait"]), "error")
             return
         if g.phase == "setup" and g.setup_step[self.to_play()] == "discard":
             self.act(SetupDiscard(i))
             return
         if g.phase not in ("discover", "setup") or not 0 <= i < len(g.offer()):
-            self.say("There is no tile to take there now.", "error")
+            self.say(str(TABLE_TEXT["no_tile_there"]), "error")
             return
         if self.selected_offer == i:
             self.rotation = (self.rotation + 1) % 4
@@ -363,10 +421,10 @@ class SkylandsWidget(CanvasBoard):
         """Select the special island in display slot ``i`` (again: turn it)."""
         g = self.state
         if not _whole(i):
-            self.say(NO_SUCH_BOX.format(what="display slot", i=i), "error")
+            self.say(NO_SUCH_BOX["display slot"].format(i=i), "error")
             return
         if g.phase != "create" or not 0 <= i < len(g.display) or g.display[i] is None:
-            self.say("Special islands are taken during Create islands, from a filled slot.", "error")
+            self.say(str(TABLE_TEXT["specials_when"]), "error")
             return
         if self.selected_special == i:
             self.rotation = (self.rotation + 1) % 4
@@ -397,7 +455,7 @@ class SkylandsWidget(CanvasBoard):
             cr, ct = self._split(self.selection)
             if cr and ct:
                 return self.act(Convert(tuple(cr), tuple(ct)))
-        self.say("Pick islands on your board first.", "error")
+        self.say(str(TABLE_TEXT["pick_islands"]), "error")
         return False
 
     def click_cell(self, x: int, y: int) -> None:
@@ -411,15 +469,15 @@ class SkylandsWidget(CanvasBoard):
             self.say(OFF_BOARD.format(x=x, y=y, width=self.layout_.width, height=self.layout_.height), "error")
             return
         if not self.is_human_turn():
-            self.say("The game is over." if g.is_over() else "Wait for your turn.", "error")
+            self.say(str(TABLE_TEXT["over" if g.is_over() else "wait"]), "error")
             return
         p = self.to_play()
         if g.phase in ("discover", "setup"):
             if g.phase == "setup" and g.setup_step[p] == "discard":
-                self.say("First click the drawn tile you put back.", "error")
+                self.say(str(TABLE_TEXT["first_discard"]), "error")
                 return
             if self.selected_offer is None:
-                self.say("First click a tile to take.", "error")
+                self.say(str(TABLE_TEXT["first_tile"]), "error")
                 return
             tile = g.offer()[self.selected_offer]
             turn = canonical_rotation(tile, self.rotation)     # a symmetric tile has one name per look
@@ -431,7 +489,7 @@ class SkylandsWidget(CanvasBoard):
             self._pick_payer(x, y)
         elif g.phase == "create":
             if self.selected_special is None:
-                self.say("First click a special island in the display.", "error")
+                self.say(str(TABLE_TEXT["first_special"]), "error")
                 return
             sp = g.tile(g.display[self.selected_special])  # type: ignore[arg-type]
             self.act(Create(self.selected_special, x, y, canonical_rotation(sp, self.rotation),
@@ -439,7 +497,7 @@ class SkylandsWidget(CanvasBoard):
         elif g.phase in ("deploy", "convert"):
             self._pick_island(x, y)
         else:
-            self.say("Choose an action board first.", "error")
+            self.say(str(TABLE_TEXT["first_action"]), "error")
 
     def hover_cell(self, x: int, y: int) -> None:
         """Preview the selected tile, turned as it would be placed, on the square under the pointer
@@ -480,7 +538,7 @@ class SkylandsWidget(CanvasBoard):
         elif g.phase == "create" and g.paying is None:
             self.select_special(i)
         else:
-            self.say(KEY_NOTHING_TO_PICK, "error")
+            self.say(str(KEY_NOTHING_TO_PICK), "error")
 
     # -- the keyboard cursor (CanvasBoard) ----------------------------------------
     def cell_box(self, x: int, y: int) -> tuple[float, float, float, float] | None:
@@ -548,14 +606,14 @@ class SkylandsWidget(CanvasBoard):
         p = self.to_play()
         if g.phase == "deploy":
             allowed = set(g.deploy_candidates(p))
-            what = "a complete forest, mountain or crystal island with a free space"
+            what = TABLE_TEXT["click_deploy"]
         else:
             crystals, cities = g.convert_candidates(p)
             allowed = set(crystals) | set(cities)
-            what = "a complete crystal island with inhabitants or a complete city"
+            what = TABLE_TEXT["click_convert"]
         ok = [i for i in g.boards[p].island_at(x, y) if i.anchor in allowed]
         if not ok:
-            self.say(f"Click {what}.", "error")
+            self.say(str(what), "error")
             return
         node = ok[0].anchor
         if node in self.selection:
@@ -604,8 +662,7 @@ class SkylandsWidget(CanvasBoard):
         b = g.boards[self.to_play()]
         ok = [i for i in b.island_at(x, y) if self._payments_with([*self.selection, i.anchor])]
         if not ok:
-            owed = ", ".join(f"{k} {c}" for c, k in self._still_to_pay().items())
-            self.say(f"Click an island holding inhabitants you still owe ({owed}).", "error")
+            self.say(TABLE_TEXT["click_owed"].format(owed=self._owed_text()), "error")
             return
         self.selection.append(ok[0].anchor)
         picked = Counter(self.selection)
@@ -636,40 +693,61 @@ class SkylandsWidget(CanvasBoard):
             return []
         return [(x, y) for y in range(b.height) for x in range(b.width) if b.fits(tile, x, y, self.rotation)]
 
+    def _owed_text(self) -> str:
+        """The inhabitants still owed, counted ("2 green inhabitants and 1 blue inhabitant")."""
+        return word_list(OWED[c].format(count=k) if c in OWED else f"{k} {c}"
+                         for c, k in self._still_to_pay().items())
+
     def prompt(self) -> str:
         """What the human should do now, in words."""
         g = self.state
         if g.is_over():
-            scores = ", ".join(FINAL_SCORE.format(name=n, vp=v) for n, v in zip(g.names, g.points()))
+            scores = ", ".join(FINAL_SCORE.format(name=n, count=v) for n, v in zip(g.names, g.points()))
             return GAME_OVER.format(reason=g.end_reason, scores=scores,
                                     winners=", ".join(g.names[w] for w in g.winners()))
         p = self.to_play()
         name = g.names[p]
         if g.phase == "choose":
-            return f"{name}: click an action board (your token's board = repeat with the marker)."
+            return TABLE_TEXT["choose"].format(name=name)
         if g.phase == "setup":
             step = g.setup_step[p]
-            return {"start": f"{name}: click a side of your starting island, then a square.",
-                    "discard": f"{name}: click the drawn tile you put back.",
-                    }.get(step, f"{name}: click a kept tile, then a square.")
-        bonus = " (bonus)" if g.is_bonus else ""
-        if g.phase == "discover":
-            return f"{name}{bonus}: click a revealed island, then a square (Rotate turns it), or Pass."
+            return TABLE_TEXT[{"start": "setup_start", "discard": "setup_discard"}.get(step, "setup_place")].format(
+                name=name)
+        bonus = "_bonus" if g.is_bonus else ""
         if g.phase == "deploy":
-            return counted(g.deploy_limit(p), *DEPLOY_PROMPT, name=name, bonus=bonus)
+            return TABLE_TEXT["deploy" + bonus].format(name=name, count=g.deploy_limit(p))
         if g.phase == "create" and g.paying is not None:
-            owed = ", ".join(f"{k} {c}" for c, k in self._still_to_pay().items())
-            return (f"{name}: click the islands whose inhabitants pay ({owed} still owed), "
-                    "or Done to pay from the fullest islands.")
-        if g.phase == "create":
-            return f"{name}{bonus}: click a special island you can pay for, then a square, or Pass."
-        return (f"{name}{bonus}: click a complete crystal island with inhabitants and a complete city"
-                + (" (bonus: a second crystal or city, then Done)" if g.is_bonus else "") + ", or Pass.")
+            return TABLE_TEXT["pay"].format(name=name, owed=self._owed_text())
+        if g.phase in ("discover", "create"):
+            return TABLE_TEXT[g.phase + bonus].format(name=name)
+        return TABLE_TEXT["convert" + bonus].format(name=name)
+
+    def relabel(self) -> None:
+        """Every text of the table again in the language spoken now (after ``set_language``): the
+        buttons, the menus, the status line's prompt, the projector parts and the canvas; the game
+        is unchanged."""
+        for button, text, tip in ((self.rotate_button, SKYLANDS_ROTATE, SKYLANDS_ROTATE_TIP),
+                                  (self.pass_button, SKYLANDS_PASS, SKYLANDS_PASS_TIP),
+                                  (self.done_button, SKYLANDS_DONE, SKYLANDS_DONE_TIP),
+                                  (self.suggest_button, SUGGEST_LABEL, SUGGEST_TOOLTIP)):
+            button.description, button.tooltip = str(text), str(tip)
+        self.coordinates_box.description = str(TABLE_TEXT["coordinates"])
+        value = self.white.value
+        self.white.options = self._white_choices()
+        self.white.value = value
+        self.white.description = str(TABLE_TEXT["white"])
+        if self.suggestion is not None:
+            action, why = self.suggestion
+            self.hint_html.value = status_html(SUGGEST_LINE.format(move=self._said(self.state, action),
+                                                                   why=why.text), "info")
+        self._relabel_parts()
+        self.keys_line.value = keys_html(self.keys_help)
+        self._described = ""
+        self.refresh()
 
     def refresh(self) -> None:
         """Update the status line, the log and the canvas from state."""
-        if not self.message.startswith("Game over") or not self.state.is_over():
-            self.say(self.prompt(), "ok" if self.state.is_over() else "info")
+        self.say(self.prompt(), "ok" if self.state.is_over() else "info")
         log = self.state.log
         first = max(0, len(log) - 8)
         why = {d.log_start: d for d in self.turns.explanations if d.log_start >= first}
@@ -792,10 +870,9 @@ class SkylandsWidget(CanvasBoard):
         self.refresh()
         self.say(UNDO_TOOK_BACK.format(move=gone.rstrip(".")), "ok")
 
-    def relabel(self) -> None:
-        """Every text of the projector parts again in the language spoken now (after
-        ``set_language``): the buttons' labels and tips, then the prompt, the actions, the
-        caption, summaries and track; the game is unchanged."""
+    def _relabel_parts(self) -> None:
+        """Every text of the projector parts again in the language spoken now: the buttons' labels
+        and tips, the actions, the white inhabitant's choices (the next refresh does the rest)."""
         if self._parts is not None:
             for button, text, tip in ((self._pj_rotate, SKYLANDS_ROTATE, SKYLANDS_ROTATE_TIP),
                                       (self._pj_pass, SKYLANDS_PASS, SKYLANDS_PASS_TIP),
@@ -808,10 +885,9 @@ class SkylandsWidget(CanvasBoard):
             value = self._pj_white.value
             self._pj_white.options = self._white_choices()
             self._pj_white.value = value
-        self.refresh()
 
     def _white_choices(self) -> list[tuple[str, str]]:
-        return [(str(SKYLANDS_WHITE_CHOICES.get(v, v)), v) for v in self.white.options]
+        return [(str(SKYLANDS_WHITE_CHOICES.get(v, v)), v) for v in ("auto", *COLORS)]
 
     def projector_parts(self) -> ProjectorParts:
         """The parts of the projector page (built once, kept up to date by :meth:`refresh`):

@@ -230,7 +230,7 @@ def test_placing_the_last_tile_keeps_the_hand_row():
     w.click_cell(0, 1)
     assert w.hand == [] and w.hand_box.layout.min_height == HAND_ROW_HEIGHT
     (empty,) = w.hand_box.children
-    assert BOARD_TEXT["hand_empty"] in empty.value
+    assert str(BOARD_TEXT["hand_empty"]) in empty.value
     # a board shown without a hand has no empty row to keep
     assert TerritoryWidget(Territory("castle-blue")).hand_box.layout.min_height is None
 
@@ -276,12 +276,12 @@ def test_a_rotation_without_a_spot_says_to_turn_the_tile():
     t = Territory("castle-blue", tiles={**CUSTOM, "corner": CORNER})
     w = TerritoryWidget(t, ["corner"])
     w.rotate()
-    assert w.message == "Rotation 1: 2 legal spot(s) for tile corner."
+    assert w.message == "Rotation 1: 2 legal spots for tile corner."
     w.rotate()
     assert w.message == ("Rotation 2: tile corner fits nowhere this way round; turn it (r) to one of the "
                          "rotations that fit.")
     w.rotate(2)
-    assert w.message == "Rotation 0: 2 legal spot(s) for tile corner."
+    assert w.message == "Rotation 0: 2 legal spots for tile corner."
 
 
 # -- 8. the PNG is the same drawing ---------------------------------------------------
