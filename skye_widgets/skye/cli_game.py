@@ -49,7 +49,9 @@ def _fail(parser_name: str, msg: str) -> int:
 
 
 def _is_header(e: Any) -> bool:
-    return e.text.startswith("Round ")
+    """A round's first line ("Round 2 of 6; Ben starts."), told by its template, in any language."""
+    from .game import LOG
+    return getattr(e.message, "template", None) is LOG["round"]
 
 
 def print_log(state: Any, out: Any = None, decisions: Sequence[Any] | None = None) -> None:

@@ -157,7 +157,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
          # Translators: {title} the puzzle's title (in quotes), {hand} its tiles ([12, 40]), {objective} what is scored
          lambda: print(_("{file}: {title}, difficulty {difficulty}, hand {hand}, {objective}; optimum {optimum}, "
                          "greedy {greedy} (gap {gap})").format(
-             file=args.out, title=repr(p.title), difficulty=p.difficulty, hand=list(p.hand),
+             file=args.out, title=repr(p.shown_title), difficulty=p.difficulty, hand=list(p.hand),
              objective=describe_objective(p.objective), optimum=p.optimum, greedy=p.greedy, gap=gap)))
     return 0
 
@@ -175,7 +175,7 @@ def cmd_daily(args: argparse.Namespace) -> int:
     def text() -> None:
         # Translators: {date} is 2026-11-25 (not translated), {title} the puzzle's title, {stars} its stars (★★☆)
         print(_("Isle of Skye puzzle of the day, {date}: {title} {stars}").format(
-            date=d.date.isoformat(), title=p.title, stars=d.stars))
+            date=d.date.isoformat(), title=p.shown_title, stars=d.stars))
         print(_("Objective: {objective}").format(objective=describe_objective(p.objective)))
         # Translators: {tiles} lists the tiles' numbers: 12, 40, 7
         print(_("Hand: {tiles}").format(tiles=", ".join(map(str, p.hand))))

@@ -157,7 +157,7 @@ class PuzzlesHome(Multilingual, W.VBox):
             for p in items:
                 e = self.store.get(game, p.id)
                 grade = _stars(p.difficulty) if game == "skye" else stars(p.difficulty, HASHI_STARS)
-                rows.append(f"<tr><td>{escape(str(GAMES[game]))}</td><td>{grade}</td><td>{escape(p.title)}</td>"
+                rows.append(f"<tr><td>{escape(str(GAMES[game]))}</td><td>{grade}</td><td>{escape(getattr(p, 'shown_title', p.title))}</td>"
                             f"<td style='text-align:center'>{'✓' if e.solved else ''}</td>"
                             f"<td style='text-align:right'>{'' if e.best is None else e.best}</td>"
                             f"<td style='text-align:right'>{e.hints or ''}</td></tr>")

@@ -408,7 +408,7 @@ class PuzzleWidget(Multilingual, W.VBox):
         names the cell by the coordinates the board shows, and switches the
         coordinates on.
         """
-        hints = self.puzzle.hints
+        hints = self.puzzle.shown_hints
         self.hints_used += 1
         if self.hints_shown < len(hints):
             text = self._visible_hint(hints[self.hints_shown])
@@ -502,7 +502,7 @@ class PuzzleWidget(Multilingual, W.VBox):
         self.board.breakdown_tile = None
         self.board._score = None
         self.board.hover = None
-        self.board.title = puzzle.title             # before set_hand, which writes the board's heading
+        self.board.title = puzzle.shown_title             # before set_hand, which writes the board's heading
         self.board.set_hand([str(t) for t in puzzle.hand])
         self.board.set_territory(puzzle.start())
         if self.puzzles and puzzle in self.puzzles:
@@ -516,7 +516,7 @@ class PuzzleWidget(Multilingual, W.VBox):
     # -- internals ---------------------------------------------------------------
     def _make_board(self) -> TerritoryWidget:
         b = TerritoryWidget(self.puzzle.start(), [str(t) for t in self.puzzle.hand],
-                            title=self.puzzle.title, scoring_tiles=[], max_width=640, max_height=480)
+                            title=self.puzzle.shown_title, scoring_tiles=[], max_width=640, max_height=480)
         b.breakdown_menu.layout.display = "none"
         b.details.layout.display = "none"       # the puzzle shows its own breakdown
         b.on_placed(lambda *_: self._after_place())
@@ -575,7 +575,7 @@ class PuzzleWidget(Multilingual, W.VBox):
         return self.puzzles.index(self.puzzle) if self.puzzle in self.puzzles else 0
 
     def _picker_options(self) -> list[tuple[str, int]]:
-        return [(f"{_stars(p.difficulty)} {p.title} ({p.id})"
+        return [(f"{_stars(p.difficulty)} {p.shown_title} ({p.id})"
                  f"{' ✓' if self.store.is_solved(self.game, p.id) else ''}", i)
                 for i, p in enumerate(self.puzzles)]
 
@@ -599,7 +599,7 @@ class PuzzleWidget(Multilingual, W.VBox):
         objective = escape(PUZZLE_TEXT["objective"].format(objective=describe_objective(p.objective)))
         hand = escape(PUZZLE_TEXT["hand"].format(tiles=", ".join(map(str, p.hand))))
         self.header.value = (
-            f"<div><b>{escape(p.title)}</b> {_stars(p.difficulty)}{solved}<br>"
+            f"<div><b>{escape(p.shown_title)}</b> {_stars(p.difficulty)}{solved}<br>"
             f"{objective}<br>{hand}{best}{answer}{returned}</div>")
 
     def _refresh(self) -> None:
