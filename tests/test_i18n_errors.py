@@ -218,10 +218,10 @@ SKYLANDS_OCCUPIED = {
 # (The special island's name is the components' English one: its translation is not a rules error's.)
 SKYLANDS_CANNOT_PAY = {
     "en": "Windfall Rock costs 2 purple inhabitants; Laura lacks 1 purple inhabitant on the board.",
-    "pt": "Windfall Rock custa 2 habitantes roxos; faltam no tabuleiro de Laura: 1 habitante roxo.",
-    "pl": "Windfall Rock kosztuje: 2 fioletowi mieszkańcy; na planszy gracza Laura brakuje: 1 fioletowy mieszkaniec.",
-    "fr": f"Windfall Rock coûte 2 habitants violets{NB}; il manque 1 habitant violet à Laura sur son plateau.",
-    "es": "Windfall Rock cuesta 2 habitantes morados; en el tablero de Laura falta: 1 habitante morado.",
+    "pt": "Rocha do Vento custa 2 habitantes roxos; faltam no tabuleiro de Laura: 1 habitante roxo.",
+    "pl": "Wietrzna Skała kosztuje: 2 fioletowi mieszkańcy; na planszy gracza Laura brakuje: 1 fioletowy mieszkaniec.",
+    "fr": f"Rocher du Vent coûte 2 habitants violets{NB}; il manque 1 habitant violet à Laura sur son plateau.",
+    "es": "Roca del Viento cuesta 2 habitantes morados; en el tablero de Laura falta: 1 habitante morado.",
 }
 
 

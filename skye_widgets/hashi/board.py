@@ -166,48 +166,58 @@ class Board(Pictured):
     # -- validation ---------------------------------------------------------
     def _first_problem(self) -> str | None:
         if self.width < 1 or self.height < 1:
-            return f"grid size {self.width}x{self.height} must be at least 1x1"
+            # Translators: faults of a Hashi board file (lower case, no full stop: the file's name comes first).
+            return _("grid size {width}x{height} must be at least 1x1").format(width=self.width, height=self.height)
         seen: set[Cell] = set()
         for isl in self.islands:
             x, y = isl.cell
             if not (0 <= x < self.width and 0 <= y < self.height):
-                return (f"island {_fmt(isl.cell)} is outside the {self.width}x{self.height} grid "
-                        f"(x 0-{self.width - 1}, y 0-{self.height - 1})")
+                return _("island {cell} is outside the {width}x{height} grid (x 0-{last_x}, y 0-{last_y})").format(
+                    cell=_fmt(isl.cell), width=self.width, height=self.height, last_x=self.width - 1,
+                    last_y=self.height - 1)
             if isl.cell in seen:
-                return f"two islands at {_fmt(isl.cell)}"
+                return _("two islands at {cell}").format(cell=_fmt(isl.cell))
             if isl.flag not in (None, *FLAGS):
-                return f"island {_fmt(isl.cell)} has flag {isl.flag!r}; flags are 'red', 'blue' or none"
+                return _("island {cell} has flag {flag}; flags are 'red', 'blue' or none").format(
+                    cell=_fmt(isl.cell), flag=repr(isl.flag))
             seen.add(isl.cell)
         if self.standard:
             n_red = sum(i.flag == "red" for i in self.islands)
             n_blue = sum(i.flag == "blue" for i in self.islands)
             want = STANDARD_COUNTS
             if len(self.islands) != want["islands"]:
-                return f"{len(self.islands)} islands; a board side has {want['islands']}"
+                return ngettext("{count} island; a board side has {want}", "{count} islands; a board side has {want}",
+                                len(self.islands)).format(count=len(self.islands), want=want["islands"])
             if n_red != want["red"]:
-                return f"{n_red} red-flag islands; a board side has {want['red']}"
+                return ngettext("{count} red-flag island; a board side has {want}",
+                                "{count} red-flag islands; a board side has {want}", n_red).format(count=n_red,
+                                                                                                  want=want["red"])
             if n_blue != want["blue"]:
-                return f"{n_blue} blue-flag islands; a board side has {want['blue']}"
+                return ngettext("{count} blue-flag island; a board side has {want}",
+                                "{count} blue-flag islands; a board side has {want}", n_blue).format(count=n_blue,
+                                                                                                    want=want["blue"])
         seen_lines: set[Line] = set()
         for line in self.lines:
             a, b = line
             for end in line:
                 if end not in seen:
-                    return f"line {_fmt(a)}-{_fmt(b)} ends at {_fmt(end)}, which is not an island"
+                    return _("line {a}-{b} ends at {cell}, which is not an island").format(a=_fmt(a), b=_fmt(b),
+                                                                                           cell=_fmt(end))
             if a == b:
-                return f"line {_fmt(a)}-{_fmt(b)} joins an island to itself"
+                return _("line {a}-{b} joins an island to itself").format(a=_fmt(a), b=_fmt(b))
             if a[0] != b[0] and a[1] != b[1]:
-                return f"line {_fmt(a)}-{_fmt(b)} is diagonal; lines run along a row or a column"
+                return _("line {a}-{b} is diagonal; lines run along a row or a column").format(a=_fmt(a), b=_fmt(b))
             if line in seen_lines:
-                return f"line {_fmt(a)}-{_fmt(b)} is listed twice"
+                return _("line {a}-{b} is listed twice").format(a=_fmt(a), b=_fmt(b))
             seen_lines.add(line)
             for cell in _cells_strictly_between(line):
                 if cell in seen:
-                    return f"line {_fmt(a)}-{_fmt(b)} runs through the island at {_fmt(cell)}"
+                    return _("line {a}-{b} runs through the island at {cell}").format(a=_fmt(a), b=_fmt(b),
+                                                                                      cell=_fmt(cell))
         linked = {c for line in self.lines for c in line}
         for isl in self.islands:
             if isl.cell not in linked:
-                return f"island {_fmt(isl.cell)} has no dotted line, so it could never be finished"
+                return _("island {cell} has no dotted line, so it could never be finished").format(cell=_fmt(isl.cell))
         return None
 
     # -- queries ------------------------------------------------------------

@@ -365,7 +365,7 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
             continue
         cell = (cell_of[sp.id],)
         if sp.vp:
-            items.append(BreakdownItem(sp.vp, _("special island {name} in a complete island").format(name=sp.name),
+            items.append(BreakdownItem(sp.vp, _("special island {name} in a complete island").format(name=sp.title),
                                        cell))
         e = sp.effect
         if sp.category == "scoring" and e is not None:
@@ -374,17 +374,17 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
                 # Translators: a scoring special island's line: "Moss Knoll: 2 complete forest islands x 2".
                 text = ngettext("{name}: {count} complete {terrain} island x {points}",
                                 "{name}: {count} complete {terrain} islands x {points}", k).format(
-                    name=sp.name, count=k, terrain=terrain_word(e.terrain), points=e.points)
+                    name=sp.title, count=k, terrain=terrain_word(e.terrain), points=e.points)
             elif e.kind == "per_special":
                 k = len(board.specials())
                 text = ngettext("{name}: {count} special island x {points}",
                                 "{name}: {count} special islands x {points}", k).format(
-                    name=sp.name, count=k, points=e.points)
+                    name=sp.title, count=k, points=e.points)
             else:  # per_inhabitants
                 k = board.count(e.color) // e.every
                 # Translators: {people} is "5 green inhabitants"; one VP group per {every} of them.
                 text = _("{name}: {people}, per {every} x {points}").format(
-                    name=sp.name, people=_people(e.color, board.count(e.color)), every=e.every, points=e.points)
+                    name=sp.title, people=_people(e.color, board.count(e.color)), every=e.every, points=e.points)
             if k:
                 items.append(BreakdownItem(k * e.points, text, cell))
     if vp_markers:

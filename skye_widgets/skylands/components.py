@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from ..errors import FileFormatError, read_json
-from ..i18n import _, ngettext
+from ..i18n import _, lazy, ngettext
 from ..limits import is_whole
 
 TERRAINS: tuple[str, ...] = ("forest", "mountain", "crystal", "city")
@@ -139,6 +139,22 @@ class Tile:
         return tuple(sorted(seen.values()))
 
 
+#: The special islands' names (the rulebook prints none: the project's names, translated as our choice);
+#: ``Special.title`` is the name in the language spoken now (``name`` stays the data's English).
+SPECIAL_NAMES = {
+    # Translators: the names of Skylands' 32 special islands (the rulebook prints pictures, no names: free
+    # to translate as a player of your language would name them).
+    "Moss Knoll": lazy("Moss Knoll"), "Quartz Spur": lazy("Quartz Spur"), "Windfall Rock": lazy("Windfall Rock"), "Seed Cairn": lazy("Seed Cairn"),
+    "Lantern Isle": lazy("Lantern Isle"), "Open Harbour": lazy("Open Harbour"), "Grove Shrine": lazy("Grove Shrine"), "Peak Shrine": lazy("Peak Shrine"),
+    "Twin Peaks": lazy("Twin Peaks"), "Glass Garden": lazy("Glass Garden"), "Sky Market": lazy("Sky Market"), "Deep Vein": lazy("Deep Vein"),
+    "Hive Tower": lazy("Hive Tower"), "Spark Bridge": lazy("Spark Bridge"), "Crystal Shrine": lazy("Crystal Shrine"), "Census Hall": lazy("Census Hall"),
+    "Old Forest": lazy("Old Forest"), "Crown Rock": lazy("Crown Rock"), "Gilded Spire": lazy("Gilded Spire"), "Wellspring": lazy("Wellspring"),
+    "Beacon City": lazy("Beacon City"), "Nest of Kites": lazy("Nest of Kites"), "Cloud Cathedral": lazy("Cloud Cathedral"), "Ore Exchange": lazy("Ore Exchange"),
+    "Sky Citadel": lazy("Sky Citadel"), "World Tree": lazy("World Tree"), "Star Forge": lazy("Star Forge"), "Great Bloom": lazy("Great Bloom"),
+    "Mage Academy": lazy("Mage Academy"), "Skyship Dock": lazy("Skyship Dock"), "Prism Temple": lazy("Prism Temple"), "Hall of Echoes": lazy("Hall of Echoes"),
+}
+
+
 @dataclass(frozen=True)
 class Special(Tile):
     """A special island: a tile with a name, a back colour, a cost, VP and an effect."""
@@ -149,6 +165,11 @@ class Special(Tile):
     cost: tuple[tuple[str, int], ...] = ()      # (colour, count), colour may be "white"
     vp: int = 0
     effect: Effect | None = None
+
+    @property
+    def title(self) -> str:
+        """The special island's name in the language spoken now (the data's ``name`` if it has no translation)."""
+        return str(SPECIAL_NAMES.get(self.name, self.name))
 
     def cost_of(self, color: str) -> int:
         return dict(self.cost).get(color, 0)

@@ -812,7 +812,7 @@ class GameState(Pictured):
                     "convert": (Convert, Pass)}[self.phase]
         if not isinstance(a, expected):
             if self.paying is not None:
-                special = self.tile(self.display[self.paying[0]]).name  # type: ignore[arg-type, union-attr]
+                special = self.tile(self.display[self.paying[0]]).title  # type: ignore[arg-type, union-attr]
                 raise WrongPhaseError(WRONG_KIND["pay"].format(special=special))
             if self.phase == "setup":
                 raise WrongPhaseError(str(WRONG_KIND[f"setup_{self.setup_step[p]}"]))
@@ -944,17 +944,17 @@ class GameState(Pictured):
             if whites and not self._white_waived(p):
                 if a.white not in COLORS:
                     raise CannotPayError(_("{special} shows a white inhabitant: say which colour pays for it "
-                                           "(white= one of {colours}).").format(special=sp.name, colours=", ".join(COLORS)))
+                                           "(white= one of {colours}).").format(special=sp.title, colours=", ".join(COLORS)))
                 white = a.white
             else:
                 if a.white is not None:
                     raise CannotPayError(_("There is no white inhabitant to pay for {special} here (white=None).").format(
-                        special=sp.name))
+                        special=sp.title))
                 white = None
             need = self._need(sp, white)
             if any(b.count(c) < n for c, n in need.items()):
                 missing = {c: n - b.count(c) for c, n in need.items() if b.count(c) < n}
-                raise CannotPayError(said(LOG["lacks"], self.names[p], special=sp.name, missing=people_list(missing),
+                raise CannotPayError(said(LOG["lacks"], self.names[p], special=sp.title, missing=people_list(missing),
                                           cost=people_list(need)))
             _one_turn(sp, a.rotation)
             b.check(sp, a.x, a.y, a.rotation)
@@ -963,7 +963,7 @@ class GameState(Pictured):
             if len(options) == 1:          # no choice: pay at once
                 self._pay(p, options[0])
             else:
-                self.log.append(said(LOG["pay_choice"], self.names[p], special=sp.name))
+                self.log.append(said(LOG["pay_choice"], self.names[p], special=sp.title))
         else:
             self.log.append(said(LOG["pass"], self.names[p]))
             self.queue.pop(0)
@@ -1005,12 +1005,12 @@ class GameState(Pictured):
         self.paying = None
         self._place(p, sp, x, y, rotation)
         if taken:
-            self.log.append(said(LOG["create_paying"], self.names[p], special=sp.name, x=x, y=y,
+            self.log.append(said(LOG["create_paying"], self.names[p], special=sp.title, x=x, y=y,
                                  paid=paid_list(taken, color_of)))
         else:
-            self.log.append(said(LOG["create"], self.names[p], special=sp.name, x=x, y=y))
+            self.log.append(said(LOG["create"], self.names[p], special=sp.title, x=x, y=y))
         if sp.effect is not None and sp.effect.kind == "vp":
-            self._gain(p, sp.effect.points, sp.name)
+            self._gain(p, sp.effect.points, sp.title)
         self.queue.pop(0)
 
     def _do_convert(self, p: int, a: Convert | Pass) -> None:
@@ -1065,7 +1065,7 @@ class GameState(Pictured):
                 self._gain(p, 2, str(WHY["bonus"]))
             if occupied:
                 for sp in b.has_effect("convert_plus"):
-                    self._gain(p, sp.effect.points, sp.name)  # type: ignore[union-attr]
+                    self._gain(p, sp.effect.points, sp.title)  # type: ignore[union-attr]
         else:
             self.log.append(said(LOG["pass"], self.names[p]))
         self.queue.pop(0)
@@ -1094,7 +1094,7 @@ class GameState(Pictured):
                     k = fill_island(b, isl, self.supply)
                     # Translators: a Skylands log line; {people} is "2 green inhabitants", {special} an island's name.
                     self.log.append(ngettext("{special}: {people} fills its island", "{special}: {people} fill its island",
-                                             k).format(special=b.grid[cell].tile.name,  # type: ignore[attr-defined]
+                                             k).format(special=b.grid[cell].tile.title,  # type: ignore[attr-defined]
                                                        people=people_list({isl.color: k})))
                 self.pending_fill[p].remove(cell)
 

@@ -14,7 +14,8 @@ from skye_widgets.hashi.bots import make_bot
 from skye_widgets.hashi.describe import TEXT, describe_game, describe_puzzle
 from skye_widgets.hashi.explain import explain_random
 from skye_widgets.hashi.game import EndTurn
-from skye_widgets.hashi.board import make_line
+from skye_widgets.errors import FileFormatError
+from skye_widgets.hashi.board import Board, load_board, make_line
 from skye_widgets.hashi.generator import generate_graded
 from skye_widgets.hashi.render import render_game, score_line, winners_text
 from skye_widgets.hashi.solver import next_step
@@ -220,3 +221,23 @@ def test_a_checked_puzzles_problems_in_each_language(code):
         assert english_words([*problems, *more]) == []
     else:
         assert problems == PROBLEMS[code]
+
+
+# A board file with an island below the grid: the file's one line.
+BOARD_FAULT = {
+    "en": "board.json: island (0, 7) is outside the 8x7 grid (x 0-7, y 0-6)",
+    "pt": "board.json: a ilha (0, 7) está fora da grelha de 8x7 (x 0-7, y 0-6)",
+    "pl": "board.json: wyspa (0, 7) leży poza siatką 8x7 (x 0-7, y 0-6)",
+    "fr": "board.json: l’île (0, 7) est hors de la grille de 8x7 (x 0-7, y 0-6)",
+    "es": "board.json: la isla (0, 7) está fuera de la cuadrícula de 8x7 (x 0-7, y 0-6)",
+}
+
+
+@pytest.mark.parametrize("code", ["en", "pt", "pl", "fr", "es"])
+def test_a_board_files_fault_in_each_language(code):
+    data = load_board("skerries-a").to_dict()
+    data["islands"][0]["at"] = [0, 7]
+    set_language(code)
+    with pytest.raises(FileFormatError) as e:
+        Board.from_dict(data, "board.json")
+    assert str(e.value) == BOARD_FAULT[code]
