@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -148,6 +149,23 @@ def set_language(code: str | None = None) -> str:
                 code=code, codes=", ".join(LANGUAGES)))
     _current[:] = [chosen, _load(chosen)]
     return chosen
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[str]:
+    """Speak ``code`` inside a ``with`` block, then the language spoken before (e.g. an English
+    text for a file or JSON output, whatever the user's language).
+
+    >>> with speaking("pl"):
+    ...     _("{items} and {last}").format(items="a, b", last="c")
+    'a, b i c'
+    """
+    before = language()
+    chosen = set_language(code)
+    try:
+        yield chosen
+    finally:
+        set_language(before)
 
 
 def language() -> str:
@@ -293,7 +311,7 @@ set_language(None)
 
 __all__ = [
     "DOMAIN", "LESSONS", "LOCALE_DIR", "translations", "LANGUAGES", "PSEUDO", "NAMES", "ENVIRONMENT",
-    "normalise", "language_from_environment", "set_language", "language",
+    "normalise", "language_from_environment", "set_language", "language", "speaking",
     "decimal", "_", "gettext", "ngettext", "pgettext", "npgettext", "Lazy", "LazyPlural", "Text", "lazy",
     "lazy_ngettext",
 ]

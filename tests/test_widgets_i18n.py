@@ -24,8 +24,6 @@ from skye_widgets import i18n
 from skye_widgets.hashi.board import load_board
 from skye_widgets.hashi.game import HashiGame
 from skye_widgets.hashi.puzzle import HashiPuzzle
-from skye_widgets.skye import render as skye_render
-from skye_widgets.skye.puzzles import load_all as load_skye_puzzles
 from skye_widgets.hashi.shipped import load_all as load_hashi_puzzles
 from skye_widgets.skye.territory import Territory
 from skye_widgets.widgets.base import LanguagePicker, plain_text
@@ -330,36 +328,16 @@ def _alternatives(texts) -> str:
 ALLOWED = {
     # every language is named in itself in the picker, on purpose
     r"^(?:English|Português|Polski|Français|Español)$": "language names",
-    # the boards' descriptions (describe_territory, hashi describe_game / describe_puzzle, skylands describe_game):
-    # the canvas's tooltip and the screen reader's text
-    r"(?s:A territory with the \w+ castle.*)": "Skye board description",
-    r"(?s:The Hashi board \w+ of .*)|(?s:A Hashi puzzle of .*)": "Hashi board description",
-    r"(?s:\w+ \d's board: \d+ by \d+ squares.*)": "Skylands board description",
-    # the engine's game log (skye/game.py log lines)
-    r"\w+ \d (?:discards|has decided|buys|passes|places|takes)\b[^\[\]]*": "Skye game log",
-    # the bots' explanations (their own words, in the log's "why?" and the hint lines)
-    r"(?<!\S)(?:I|This) [^\[\]]*": "bot explanations",
-    # score breakdown reasons (skye/scoring.py): "+2 tile 9 (Animals at farms): 2 sheep on tile 19 ..."
-    r"(?:[+-]\d+ )?tile \d+ \([A-Z][^)]*\): (?:[^+\[\]]|\+(?!\d))*": "score breakdown reasons",
-    # the scoring tiles' names (skye/scoring.py), also in a puzzle's objective (skye/puzzles.py)
-    r"(?:scoring tile )?\d+ \([A-Z][a-z]+(?:,? [a-z]+)*\)": "scoring tile names",
-    # a tile picture's title (skye/render.py)
-    r"tile \d+, rotation \d": "Skye tile picture title",
-    # the board key's entries (skye/render.py LEGEND_TEXT)
-    _alternatives(skye_render.legend_text(k) for k in skye_render.LEGEND_TEXT): "Skye board key",
-    # Hashi's score sheet lines (hashi/render.py score_line)
-    r"\w+: \d+ points?|\d+ finished|(?:red|blue) flags \d+ \(card \d+\)|six linked \d+ \(card \d+\)": "Hashi score line",
-    # the solver's hint (hashi/solver.py)
-    r"(?s:^The \d at \(x \d+, y \d+\).*)": "Hashi solver hint",
     r"\((?:d\d|expert|daily)[\w-]*\)": "puzzle ids (the puzzle files' names)",
-    # the shipped puzzles' titles and difficulty names, and the puzzles of the day (the puzzles' data)
-    _alternatives([p.title for p in load_skye_puzzles()] + [p.title for p in load_hashi_puzzles()]
+    # the shipped Hashi puzzles' titles and difficulty names (the puzzles' data; Isle of Skye's are shown translated)
+    _alternatives([p.title for p in load_hashi_puzzles()]
                   + [p.difficulty_name for p in load_hashi_puzzles()]): "puzzle titles",
-    r"\(?[Pp]uzzle of the day \d{4}-\d\d-\d\d\)?": "puzzle of the day titles",
     # the quiz's and exercise's question, answers and task come from the lessons' data (the lead's)
     r"^Q\?$|^[AB]$|[AB] is (?:right|wrong)\.|Place tile 12\.|Not yet\.": "the test's quiz and exercise texts",
     # names the games give their seats when none are given (the engines' defaults), and the test's names
     r"\bPlayer \d\b|\b(?:Ann|Bob)\b": "player names",
+    # a Hashi board's own name, as printed on it (a place name, like a player's name)
+    r"Skerries": "Hashi board name",
 }
 
 

@@ -33,7 +33,7 @@ from typing import Any, Mapping, Sequence
 
 from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, read_json, write_json
-from ..i18n import Lazy, Text, _, lazy, lazy_ngettext, ngettext
+from ..i18n import Lazy, Text, _, lazy, lazy_ngettext, ngettext, speaking
 from ..limits import MAX_NUMBER, MAX_PUZZLE_HAND, MAX_TEXT_LENGTH, is_whole, short
 from .scoring import (SCORING_TILES, BreakdownItem, ScoreResult, from_old_number, income, majority_points,
                       score_tile, scroll_points, tile_label, tile_label_text, whisky_tiles, icon_totals)
@@ -609,8 +609,11 @@ class Grade:
         return tuple(str(t) for t in self.texts)
 
     def to_dict(self) -> dict[str, Any]:
+        """The grade as data (files, ``--json``): its reasons in English, whatever the language spoken."""
+        with speaking("en"):
+            reasons = list(self.reasons)
         return {"stars": self.stars, "points": self.points, "tiles": self.tiles, "optima": self.optima,
-                "choices": self.choices, "terms": self.terms, "reasons": list(self.reasons)}
+                "choices": self.choices, "terms": self.terms, "reasons": reasons}
 
 
 def grade_points(tiles: int, optima: int, choices: int, terms: int) -> float:

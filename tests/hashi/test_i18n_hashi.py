@@ -78,10 +78,10 @@ WINNER = {"en": "Ana wins with 43", "pt": "Ana vence com 43", "pl": "Ana wygrywa
 # The random bot's one-liner with a single legal move, and with 5.
 RANDOM = {
     "en": ("I chose at random: it was my only legal move.", "I chose at random among 5 legal moves."),
-    "pt": ("Escolhi ao acaso: era minha única jogada permitida.", "Escolhi ao acaso entre 5 jogadas válidas."),
+    "pt": ("Escolhi ao acaso: era minha única jogada permitida.", "Escolhi ao acaso entre 5 jogadas permitidas."),
     "pl": ("Wybrałem losowo: to był mój jedyny dozwolony ruch.", "Wybrałem losowo spośród 5 dozwolonych ruchów."),
-    "fr": ("J’ai choisi au hasard\u00a0: c’était mon seul coup autorisé.",
-           "J’ai choisi au hasard parmi 5 coups autorisés."),
+    "fr": ("J'ai choisi au hasard\u00a0: c'était mon seul coup légal.",
+           "J'ai choisi au hasard parmi 5 coups légaux."),
     "es": ("Elegí al azar: era mi única jugada legal.", "Elegí al azar entre 5 jugadas legales."),
 }
 # A card, the worst solo rank (the Portuguese rulebook's "Lacaios").
