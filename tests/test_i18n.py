@@ -254,7 +254,7 @@ def read_glossary(code: str) -> dict[tuple[str, str], tuple[str, str, str]]:
     rows, game = {}, None
     for line in (ROOT / "docs" / f"glossary-{code}.md").read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
-            game = GAMES[line[3:].strip()]
+            game = GAMES.get(line[3:].strip())       # other headings (e.g. "Other words") hold no terms
         elif line.startswith("| ") and game and not line.startswith(("| English |", "| --- |")):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             assert len(cells) == 4, line
