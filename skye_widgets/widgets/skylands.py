@@ -999,10 +999,12 @@ class SkylandsWidget(CanvasBoard):
             else:
                 pictures = "".join(f'<span class="skylands-projector-tile" title="{escape(t)}">'
                                    f"{render_tile(g.tile(t), size=48).to_svg()}</span>" for t in top[:need])
+                # the tiles after the next Discover's: the pictures' tooltip (a projector at 720p has no
+                # room for one more line, in Polish or French)
+                rest = (f' title="{escape(SKYLANDS_OPEN_REST.format(tiles=word_list(top[need:], limit=need)))}"'
+                        if top[need:] else "")
                 secret = (f"<div>{escape(SKYLANDS_OPEN_NEXT.format(tiles=', '.join(top[:need])))}</div>"
-                          f"<div>{pictures}</div>")
-                if top[need:]:
-                    secret += f"<div>{escape(SKYLANDS_OPEN_REST.format(tiles=word_list(top[need:], limit=need)))}</div>"
+                          f"<div{rest}>{pictures}</div>")
             html += (f'<div class="skylands-projector-open"><b>{escape(str(SKYLANDS_OPEN_TITLE))}</b>'
                      f"{secret}</div>")
         return html
