@@ -325,7 +325,7 @@ def languages_line(code: str, name: str) -> str:
     """The line of languages in language ``code``'s folder: its own name in bold, the others linked.
 
     >>> languages_line("pl", "00_welcome.ipynb")[:60]
-    '🌐 [English](../00_welcome.ipynb) · [Português](../pt/00_welc'
+    '[English](../00_welcome.ipynb) · [Português](../pt/00_welcom'
     """
     links = []
     for other in LANGUAGES:
@@ -334,7 +334,7 @@ def languages_line(code: str, name: str) -> str:
         else:
             target = f"../{name}" if other == "en" else f"../{other}/{name}"
             links.append(f"[{NAMES[other]}]({target})")
-    return "🌐 " + " · ".join(links)
+    return " · ".join(links)
 
 
 def translated_notebook(path: Path, code: str, tr) -> nbformat.NotebookNode:
