@@ -20,6 +20,7 @@ from skye_widgets.hashi.generator import generate_graded
 from skye_widgets.hashi.render import render_game, score_line, winners_text
 from skye_widgets.hashi.solver import next_step
 from skye_widgets.i18n import language, set_language
+from skye_widgets.protocol import play_explained
 
 from i18n_walk import english_words
 
@@ -33,15 +34,9 @@ def restore_language():
 
 def played_game() -> tuple[HashiGame, list]:
     """Ana (planner) and Bob (greedy), seed 3, played to the end; every explanation kept."""
-    g = HashiGame.new(["Ana", "Bob"], seed=3)
-    bots = [make_bot("planner", 1), make_bot("greedy", 2)]
-    explanations = []
-    while not g.is_over():
-        p = g.current_player()
-        action, e = bots[p].choose_explained(g.observation(p))
-        explanations.append(e)
-        g.apply(action)
-    return g, explanations
+    g, decisions = play_explained(HashiGame.new, [make_bot("planner", 1), make_bot("greedy", 2)],
+                                  seed=3, names=["Ana", "Bob"])
+    return g, [d.explanation for d in decisions]
 
 
 # Seed 3: Ana's first move, the setup, explained (island (5, 4) has 4 neighbours).

@@ -10,6 +10,7 @@ import pytest
 from skye_widgets.drawing import Text
 from skye_widgets.errors import FileFormatError
 from skye_widgets.i18n import language, set_language
+from skye_widgets.protocol import play_explained
 from skye_widgets.skylands.bots import make_bot
 from skye_widgets.skylands.describe import describe_game
 from skye_widgets.skylands.game import PEOPLE, GameState
@@ -30,15 +31,9 @@ def played(code: str) -> tuple[GameState, list]:
     """Laura (greedy) and Félix (random) — the Spanish rulebook's players — seed 4, played to the end
     in language ``code`` (the log is written in the language spoken when it happens)."""
     set_language(code)
-    g = GameState(["Laura", "Félix"], seed=4)
-    bots = [make_bot("greedy", 1), make_bot("random", 2)]
-    explanations = []
-    while not g.is_over():
-        p = g.current_player()
-        action, e = bots[p].choose_explained(g.observation(p))
-        explanations.append(e)
-        g.apply(action)
-    return g, explanations
+    g, decisions = play_explained(GameState, [make_bot("greedy", 1), make_bot("random", 2)],
+                                  seed=4, names=["Laura", "Félix"])
+    return g, [d.explanation for d in decisions]
 
 
 # Seed 4: Félix starts with Discover islands and, active, takes the bonus tile; then he cannot create.
