@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
@@ -692,6 +692,23 @@ class _HandSums:
     scrolls: tuple[int, ...]
     enclosed: tuple[int, int, int, int] = (0, 0, 0, 0)     # areas touching no side, by terrain code
     sided: tuple[int, int, int, int] = (0, 0, 0, 0)        # the other areas, by terrain code
+    #: of the sided areas, by terrain code, those that can be completed without another new
+    #: tile's area in theirs (:func:`_alone_closable`); None when not worked out
+    alone: tuple[int, int, int, int] | None = None
+
+
+def _cap_completed(n: int, c: int, alone: int) -> int:
+    """Most areas of one terrain newly completed with a sided area of a new tile in each, with
+    ``n`` sided areas in the hand, ``c`` closable old areas and ``alone`` of the sided areas
+    able to be completed without another new tile's area (see :func:`_alone_closable`).
+
+    A completed area holding just one new sided area holds a closable old one and that sided
+    area is one of ``alone``; every other one holds two new sided areas or more. With ``m`` of
+    the first kind, ``m <= min(n, c, alone)`` and at most ``(n - m) // 2`` of the other, a
+    total that grows with ``m``.
+    """
+    m = min(n, c, alone)
+    return m + (n - m) // 2
 
 
 def _hand_sums(tiles: Sequence[Oriented]) -> _HandSums:
@@ -758,10 +775,15 @@ class _OpenAreas:
         """
         total = 0
         few = h.n <= 1 or (h.n <= 2 and not enclosed)
+        by_alone = h.alone
         for terr in terrains:
             n, c = h.sided[terr], self.closable[terr]
-            total += (h.enclosed[terr] if enclosed else 0) + (
-                min(n, c) if few or c >= n else c + (n - c) // 2)
+            most = min(n, c) if few or c >= n else c + (n - c) // 2
+            if by_alone is not None:
+                cap = _cap_completed(n, c, by_alone[terr])
+                if cap < most:
+                    most = cap
+            total += (h.enclosed[terr] if enclosed else 0) + most
         return total
 
     def largest_water(self, h: _HandSums) -> int:
@@ -986,7 +1008,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
             continue
         # the most of quantity q the final territory can hold
         if q == "squares":                  # a new tile makes at most 4 squares
-            most = t[B.SQUARES] + 4 * h.n
+            most = t[B.SQUARES] + (_new_squares(b, h.n) if h.n > 1 else 4 * h.n)
         elif q == "completed_areas":
             most = t[B.COMPLETED] + (oa.new_completed(h, (_P, _M, _W)) if oa else h.areas)
         elif q == "sheep":
@@ -1242,6 +1264,7 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))
     enclosed = h.enclosed
     cur = [h.sided]    # the sided areas that may be completed (fewer in a refined bound)
+    by_alone = h.alone
 
     def new_completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
         # as _OpenAreas.new_completed with two tiles left and the pair's closable areas.
@@ -1251,10 +1274,12 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         sided = cur[0]
         for terr in terrains:
             n, c = sided[terr], v[terr]
-            if not with_enclosed:
-                out += min(n, c)
-            else:
-                out += enclosed[terr] + (min(n, c) if c >= n else c + (n - c) // 2)
+            most = min(n, c) if not with_enclosed or c >= n else c + (n - c) // 2
+            if by_alone is not None:
+                cap = _cap_completed(n, c, by_alone[terr])
+                if cap < most:
+                    most = cap
+            out += (enclosed[terr] if with_enclosed else 0) + most
         return out
 
     def new_large(v: list[int]) -> int:
@@ -1273,7 +1298,12 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         for terr in (_P, _M, _W):
             n, c, big = sided[terr], v[terr], v[big_at + terr]
             x = big if big < n else n
-            out += min(n, c, x + (c - big + n - x) // 3)
+            most = min(n, c, x + (c - big + n - x) // 3)
+            if by_alone is not None:
+                cap = _cap_completed(n, c, by_alone[terr])
+                if cap < most:
+                    most = cap
+            out += most
         return out
 
     tt = None
@@ -1499,6 +1529,7 @@ def three_left_bound(obj: Objective, b: Board, h: _HandSums, first: Iterable[Cel
         sc_base = sum(sc_count[sc] * (b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc]) for sc in range(ns))
 
     cur = [h.sided]     # the sided areas that may be completed (fewer in a refined bound)
+    by_alone = h.alone
 
     def completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
         # _OpenAreas.new_completed with three tiles left and v's closable areas
@@ -1506,7 +1537,12 @@ def three_left_bound(obj: Objective, b: Board, h: _HandSums, first: Iterable[Cel
         sided = cur[0]
         for terr in terrains:
             n, c = sided[terr], v[terr]
-            out += (enclosed[terr] if with_enclosed else 0) + (n if c >= n else c + (n - c) // 2)
+            most = n if c >= n else c + (n - c) // 2
+            if by_alone is not None:
+                cap = _cap_completed(n, c, by_alone[terr])
+                if cap < most:
+                    most = cap
+            out += (enclosed[terr] if with_enclosed else 0) + most
         return out
 
     def value(v: list[int]) -> int:
@@ -1742,6 +1778,42 @@ def _two_left_squares(obj: Objective, b: Board) -> int:
     return sum(_PER[n] * (t[Board.SQUARES] + most) for n in obj.scoring_tiles if n in _SQUARE_TERMS)
 
 
+def _new_squares(b: Board, k: int) -> int:
+    """Most 2 x 2 squares that ``k`` more tiles can make.
+
+    A new square is a block of 2 x 2 cells whose ``e`` empty cells (1 to 4, counted now) are
+    all filled by new tiles; share it out as ``1/e`` to each of them. A new tile on cell ``c``
+    then gets at most the sum of ``1/e`` over the blocks holding ``c`` with ``e <= k``: worked
+    out on each empty cell next to a tile of the territory (at its side or corner); any other
+    cell has only blocks of 4 empty cells (at most 1 in all, and nothing when ``k < 4``). The
+    new squares are at most the sum of the ``k`` largest shares (in twelfths here), and never
+    more than 4 a tile.
+    """
+    occ = b.occ
+    cells = set(b.frontier)
+    for x, y in occ:
+        for c in ((x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)):
+            if c not in occ:
+                cells.add(c)
+    shares = []
+    for (x, y) in cells:
+        g = 0
+        n_, s_, w, e = (x, y - 1) in occ, (x, y + 1) in occ, (x - 1, y) in occ, (x + 1, y) in occ
+        for p, q, d in ((n_, w, (x - 1, y - 1)), (n_, e, (x + 1, y - 1)),
+                        (s_, w, (x - 1, y + 1)), (s_, e, (x + 1, y + 1))):
+            empty = 4 - p - q - (d in occ)
+            if empty <= k:
+                g += 12 // empty
+        shares.append(g)
+    shares.sort(reverse=True)
+    far = 12 if k >= 4 else 0
+    total = 0
+    for i in range(k):
+        g = shares[i] if i < len(shares) else 0
+        total += g if g > far else far
+    return min(4 * k, total // 12)
+
+
 def _whisky_ub(b: Board, h: _HandSums, pot: Sequence[int] | None = None) -> int:
     """Most whisky tiles that can end up connected to the castle by road.
 
@@ -1759,20 +1831,25 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
     the castle that ``h.n`` more tiles can connect to it.
 
     Why this never under-estimates: an old network joins the castle's only through a
-    new tile on a cell one of its open exits points at, and those cells are all empty
+    new road tile on a cell one of its open exits points at, and those cells are all empty
     cells next to the territory now (a cell that is empty but not next to a tile is
-    faced by no exit). ``h.n`` tiles cover at most ``h.n`` such cells, and the first
-    new tile the castle's network reaches stands on a cell a castle road points at.
-    So the networks joined are among those facing ``h.n`` cells, one of them
-    castle-faced; their sum is at most the best castle-faced cell's networks plus the
-    ``h.n - 1`` best cells' (a network facing two chosen cells counted twice only
-    raises the figure), and never more than all open networks (``POT_*``).
+    faced by no exit). The ``k`` road tiles of the hand that can be placed (``h.n`` at most)
+    cover at most ``k`` such cells, and the first new tile the castle's network reaches stands
+    on a cell a castle road points at. So the networks joined are among those facing ``k``
+    cells, one of them castle-faced; their sum is at most the best castle-faced cell's
+    networks plus the ``k - 1`` best cells' (a network facing two chosen cells counted twice
+    only raises the figure). Only networks within ``k`` road tiles of the castle's count
+    (:func:`_road_reach`), never more than all open networks (``POT_*``).
     """
     t = b.t
     B = Board
     full = (t[B.POT_TILES], t[B.POT_CATTLE], t[B.POT_WHISKY])
-    if not t[B.CASTLE_OPEN] or h.n > 3:
+    if not t[B.CASTLE_OPEN]:
         return full
+    k = min(h.n, h.road_tiles)
+    if k <= 0:
+        return 0, 0, 0
+    reach, near = _road_reach(b, k)
     per: dict[Cell, list[int]] = {}
     castle_cells: set[Cell] = set()
     rfaced = b.rfaced
@@ -1781,6 +1858,8 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
             continue
         if comp[0]:
             castle_cells |= rfaced[r]
+            continue
+        if r not in near:
             continue
         size, cattle, whisky = len(comp[1]), comp[4], comp[5]
         for c in rfaced[r]:
@@ -1794,9 +1873,58 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
     out = []
     for q in range(3):
         first = max((per[c][q] for c in castle_cells if c in per), default=0)
-        rest = sorted((v[q] for v in per.values()), reverse=True)[:h.n - 1]
-        out.append(min(full[q], first + sum(rest)))
+        rest = sorted((v[q] for v in per.values()), reverse=True)[:k - 1]
+        out.append(min(full[q], reach[q], first + sum(rest)))
     return out[0], out[1], out[2]
+
+
+def _road_reach(b: Board, k: int) -> tuple[tuple[int, int, int], set[tuple[Cell, int]]]:
+    """The (tiles, cattle, whisky) of the open road networks not connected to the castle that
+    lie within ``k`` new road tiles of the castle's network, and those networks (roots).
+
+    New tiles join two networks only as a chain of road tiles from a cell one's exit points at
+    to a cell the other's points at: at least their distance (rows + columns) + 1 tiles. A network
+    joins the castle's through a path of such chains and old networks, whose chains are distinct
+    tiles, so it needs at least its shortest distance from the castle's network in the graph of
+    networks weighted so, and ``k`` tiles (``h.n``, and no more than the road tiles in hand) can
+    only join networks within ``k``.
+    """
+    castle: set[Cell] = set()
+    nets: list[tuple[tuple[Cell, ...], int, int, int, tuple[Cell, int]]] = []
+    rfaced = b.rfaced
+    for r, comp in b.rcomps.items():
+        if not comp[3]:
+            continue
+        if comp[0]:
+            castle |= rfaced[r]
+        else:
+            nets.append((tuple(rfaced[r]), len(comp[1]), comp[4], comp[5], r))
+    if not castle or not nets or k <= 0:
+        return (0, 0, 0), set()
+
+    def gap(a: Iterable[Cell], c: Iterable[Cell]) -> int:
+        return min(abs(x1 - x2) + abs(y1 - y2) for x1, y1 in a for x2, y2 in c) + 1
+
+    dist = [gap(castle, n[0]) for n in nets]
+    todo = set(range(len(nets)))
+    while todo:   # Dijkstra over the few networks
+        i = min(todo, key=dist.__getitem__)
+        todo.discard(i)
+        if dist[i] >= k:
+            break
+        for j in todo:
+            d = dist[i] + gap(nets[i][0], nets[j][0])
+            if d < dist[j]:
+                dist[j] = d
+    out = [0, 0, 0]
+    near = set()
+    for i, n in enumerate(nets):
+        if dist[i] <= k:
+            out[0] += n[1]
+            out[1] += n[2]
+            out[2] += n[3]
+            near.add(n[4])
+    return (out[0], out[1], out[2]), near
 
 
 # --------------------------------------------------------------------------
@@ -1822,6 +1950,53 @@ def _area_sides(o: Oriented) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...
     """The areas of ``o`` touching a side: (terrain code, scroll types, the sides they touch)."""
     return tuple((a[0], a[4], tuple(d for d in range(4) if o.side_area[d] == k))
                  for k, a in enumerate(o.areas) if k in o.side_area)
+
+
+def _area_masks(o: Oriented) -> tuple[tuple[int, int, int], ...]:
+    """The areas of ``o`` touching a side: (area index, terrain code, bit mask of the sides)."""
+    return tuple((k, a[0], sum(1 << d for d in range(4) if o.side_area[d] == k))
+                 for k, a in enumerate(o.areas) if k in o.side_area)
+
+
+def _closing_sides(b: Board) -> dict[Cell, int]:
+    """Per empty cell next to the territory, the sides (bit mask) whose neighbour's area
+    faces that cell and no other empty cell: a tile there closes it."""
+    out: dict[Cell, int] = {}
+    occ, aroot, comps = b.occ, b.aroot, b.comps
+    for c in b.frontier:
+        x, y = c
+        m = 0
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            q = occ.get((x + dx, y + dy))
+            if q is not None and len(comps[aroot[((x + dx, y + dy), q.side_area[(d + 2) % 4])]][8]) <= 1:
+                m |= 1 << d
+        out[c] = m
+    return out
+
+
+def _alone_closable(b: Board, placements: Iterable[tuple[int, Cell, int]],
+                    masks: Sequence[dict[int, tuple[tuple[int, int, int], ...]]]) -> tuple[int, int, int, int]:
+    """Of the sided areas of the tiles in hand, by terrain code, how many can be completed with
+    no other new tile's area in theirs (``placements``: every legal (tile, cell, rotation) now).
+
+    Such an area's sides all face tiles on the board now (a new tile there would have an area of
+    the same terrain on that side, joined to it), so its tile goes on an empty cell next to the
+    board, in a rotation legal now (later neighbours only add conditions); and every area of the
+    board it joins faces that cell alone (another empty cell it faces would be filled by a new
+    tile, whose area would join). Counted per (tile, area) that has such a placement.
+    """
+    closing = _closing_sides(b)
+    done: set[tuple[int, int]] = set()
+    counts = [0, 0, 0, 0]
+    for i, cell, r in placements:
+        cm = closing[cell]
+        if not cm:
+            continue
+        for k, terr, sm in masks[i][r]:
+            if sm & cm == sm and (i, k) not in done:
+                done.add((i, k))
+                counts[terr] += 1
+    return counts[0], counts[1], counts[2], counts[3]
 
 
 def first_doomed(b: Board, cell: Cell, o: Oriented, values: Sequence[int] | None,
@@ -2018,6 +2193,10 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
     area_sides = [{r: _area_sides(o) for r, o in hd.oriented.items()} for hd in hands]
+    # the completion terms' bounds know which sided areas of the hand can be completed alone
+    use_alone = prune and "areas" in root.needs and bool({2, 4, 16}.intersection(obj.scoring_tiles))
+    area_masks = [{r: _area_masks(o) for r, o in hd.oriented.items()} for hd in hands] if use_alone else []
+    alone_at_two = bool({2, 16}.intersection(obj.scoring_tiles))
     plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
     three_tries = [0, 0]    # three tiles left: children bounded, and how many were cut
 
@@ -2102,6 +2281,12 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             stats[1] += 1
             terminal(board_value(obj, b), mask)
             return
+        hs = sums(mask)
+        if use_alone and (alone_at_two or bin(mask).count("1") >= 3):
+            # (with two tiles left only for completed areas and mountains: for large areas the
+            # pair bound's figures hold it already and it costs more than it cuts) before the
+            # order rule below, as a tile left out now may still go there later
+            hs = replace(hs, alone=_alone_closable(b, children, area_masks))
         # One order per set of placements (see "Commuting placements" in docs/puzzles.md):
         # after tile `last`, a tile of a lower index goes only on a cell that the last
         # placement opened (empty, but not next to the territory before it). Any legal
@@ -2118,11 +2303,11 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             # but on objectives where it seldom cuts, roads above all, it only adds its cost)
             if plain_tries[0] < 64 or plain_tries[1] * 8 >= plain_tries[0]:
                 plain_tries[0] += 1
-                if upper_bound(obj, b, sums(mask)) < need[0]:
+                if upper_bound(obj, b, hs) < need[0]:
                     plain_tries[1] += 1
                     return
             refine: list[Any] = []
-            bound, at = two_left_bound(obj, b, sums(mask), [hands[i] for i in range(len(hands)) if mask >> i & 1],
+            bound, at = two_left_bound(obj, b, hs, [hands[i] for i in range(len(hands)) if mask >> i & 1],
                                        {c for _, c, _ in children}, refine)
             if bound < need[0]:
                 return
@@ -2130,7 +2315,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 children = [ch for ch in children if at[ch[1]] >= need[0]]
                 if refine and children:
                     # and in a rotation whose own areas can still be completed (first_doomed)
-                    values = _scroll_values(b, sums(mask)) if obj.scrolls else None
+                    values = _scroll_values(b, hs) if obj.scrolls else None
                     fn, kept = refine[0], []
                     for ch in children:
                         doomed, loss = first_doomed(b, ch[1], hands[ch[0]].oriented[ch[2]], values,
@@ -2138,7 +2323,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                         if fn(ch[1], doomed) - loss >= need[0]:
                             kept.append(ch)
                     children = kept
-        elif prune and upper_bound(obj, b, sums(mask)) < need[0]:
+        elif prune and upper_bound(obj, b, hs) < need[0]:
             return
         elif prune and three_cells and bin(mask).count("1") == 3 and (
                 three_tries[0] < 256 or three_tries[1] * 8 >= three_tries[0]):
@@ -2147,14 +2332,14 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             # it cuts at least one child in 8 (counted, not timed; on some objectives it never cuts)
             three_tries[0] += len(children)
             refine3: list[Any] = []
-            bound, at = three_left_bound(obj, b, sums(mask), {c for _, c, _ in children}, refine3)
+            bound, at = three_left_bound(obj, b, hs, {c for _, c, _ in children}, refine3)
             if bound < need[0]:
                 three_tries[1] += len(children)
                 return
             n_before = len(children)
             children = [ch for ch in children if at[ch[1]] >= need[0]]
             # and in a rotation whose own areas can still be completed (first_doomed, two after it)
-            values = _scroll_values(b, sums(mask)) if obj.scrolls else None
+            values = _scroll_values(b, hs) if obj.scrolls else None
             fn, kept = refine3[0], []
             for ch in children:
                 doomed, loss = first_doomed(b, ch[1], hands[ch[0]].oriented[ch[2]], values,

@@ -564,3 +564,79 @@ def test_three_tiles_left_bound_never_cuts_an_optimum(block: int) -> None:
         assert bound >= best, seed
     # the cut is tried (and so can fail) on many placements, below the plain bound on many
     assert checked >= 300 and doomed_seen >= 50 and lower >= 100, (checked, doomed_seen, lower)
+
+
+def _most_squares(b: Board, k: int) -> int:
+    """The most 2 x 2 squares that ``k`` more filled cells can make (any cells near the
+    territory, connected or not): a plain count over every set of ``k`` cells."""
+    from itertools import combinations
+
+    occ = set(b.occ)
+    near = {(x + dx, y + dy) for x, y in occ for dx in range(-2, 3) for dy in range(-2, 3)} - occ
+    best = 0
+    for cells in combinations(sorted(near), k):
+        filled = occ | set(cells)
+        blocks = {(x - i, y - j) for x, y in cells for i in (0, 1) for j in (0, 1)}
+        made = sum(1 for x, y in blocks if {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)} <= filled)
+        best = max(best, made)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_new_squares_bound_is_at_least_the_most_squares(seed: int) -> None:
+    # the squares term with two or more tiles left: each new square shared out among its empty
+    # cells, the k best cells' shares (a cell away from the territory at most 4/3). Against the
+    # plain count over every set of k cells near the territory; fails when a share is dropped
+    # (e.g. the far cells' 4/3, or blocks with 3 empty cells)
+    from skye_widgets.skye.solver import _new_squares
+
+    t, _ = random_territory(3000 + seed, 4 + seed % 5)
+    b = Board.of(t, features_for(Objective((1,))))
+    for k in (2, 3) if seed < 4 else (2,):
+        most = _most_squares(b, k)
+        assert _new_squares(b, k) >= most, (seed, k)
+        assert _new_squares(b, k) <= 4 * k
+
+
+def test_new_squares_bound_on_a_hand_built_board() -> None:
+    # the castle alone: each cell at its side is in two blocks of 3 empty cells (shares
+    # 1/3 + 1/3), each cell at its corner in one (1/3); every other block has 4 empty cells.
+    # Two tiles: no block of 3 empty cells can be filled, so 0. Three: the three best shares,
+    # 3 x 2/3 = 2 squares (the truth is 1). Four: blocks of 4 count too, 1/4 each
+    from skye_widgets.skye.solver import _new_squares
+
+    b = Board.of(Territory("castle-blue"), features_for(Objective((1,))))
+    assert [_new_squares(b, k) for k in (1, 2, 3)] == [0, 0, 2]
+    assert _most_squares(b, 3) == 1
+    # four tiles: a side cell 1/3 + 1/3 + 1/4 + 1/4 = 14/12, four of them 56/12 -> 4
+    assert _new_squares(b, 4) == 4
+    assert _most_squares(b, 3) <= _new_squares(b, 3)
+
+
+def test_cap_on_completed_areas_by_hand() -> None:
+    # n sided areas, c closable old areas, a of the sided areas completable alone:
+    # m = min(n, c, a) areas of one new sided area each, the rest two or more each
+    from skye_widgets.skye.solver import _cap_completed
+
+    assert _cap_completed(4, 13, 2) == 3     # 2 alone + (4 - 2) // 2
+    assert _cap_completed(4, 13, 4) == 4
+    assert _cap_completed(4, 1, 4) == 2      # 1 closable: 1 + 3 // 2
+    assert _cap_completed(3, 5, 0) == 1      # none alone: pairs only
+    assert _cap_completed(0, 5, 0) == 0
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_alone_cap_never_cuts_an_optimum(block: int) -> None:
+    # the completion bounds capped by the sided areas that can be completed alone (at nodes with
+    # three tiles or more left, and two for completed areas and mountains) against the plain
+    # search, every optimal territory counted, on seeded three-tile hands on 8-16-tile territories
+    seen = 0
+    for seed in range(block * 5, block * 5 + 5):
+        t, pool = random_territory(5000 + seed, 8 + seed % 9)
+        hand = [int(p) for p in pool[:3]]
+        which = [Objective((2,)), Objective((16,)), Objective((4,)), Objective((2, 16)),
+                 Objective((4,), scrolls=True)][seed % 5]
+        cut, full = solve(t, hand, which), solve(t, hand, which, prune=False)
+        assert (cut.optimum, cut.optimal_territories) == (full.optimum, full.optimal_territories), seed
+        seen += cut.nodes < full.nodes
+    assert seen  # the bounds did cut something
