@@ -780,9 +780,7 @@ class _OpenAreas:
             n, c = h.sided[terr], self.closable[terr]
             most = min(n, c) if few or c >= n else c + (n - c) // 2
             if by_alone is not None:
-                cap = _cap_completed(n, c, by_alone[terr])
-                if cap < most:
-                    most = cap
+                most = min(most, _cap_completed(n, c, by_alone[terr]))
             total += (h.enclosed[terr] if enclosed else 0) + most
         return total
 
@@ -1276,9 +1274,7 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
             n, c = sided[terr], v[terr]
             most = min(n, c) if not with_enclosed or c >= n else c + (n - c) // 2
             if by_alone is not None:
-                cap = _cap_completed(n, c, by_alone[terr])
-                if cap < most:
-                    most = cap
+                most = min(most, _cap_completed(n, c, by_alone[terr]))
             out += (enclosed[terr] if with_enclosed else 0) + most
         return out
 
@@ -1300,9 +1296,7 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
             x = big if big < n else n
             most = min(n, c, x + (c - big + n - x) // 3)
             if by_alone is not None:
-                cap = _cap_completed(n, c, by_alone[terr])
-                if cap < most:
-                    most = cap
+                most = min(most, _cap_completed(n, c, by_alone[terr]))
             out += most
         return out
 
@@ -1539,9 +1533,7 @@ def three_left_bound(obj: Objective, b: Board, h: _HandSums, first: Iterable[Cel
             n, c = sided[terr], v[terr]
             most = n if c >= n else c + (n - c) // 2
             if by_alone is not None:
-                cap = _cap_completed(n, c, by_alone[terr])
-                if cap < most:
-                    most = cap
+                most = min(most, _cap_completed(n, c, by_alone[terr]))
             out += (enclosed[terr] if with_enclosed else 0) + most
         return out
 
@@ -1849,20 +1841,10 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
     k = min(h.n, h.road_tiles)
     if k <= 0:
         return 0, 0, 0
-    reach, near = _road_reach(b, k)
+    reach, castle_cells, near = _road_reach(b, k)
     per: dict[Cell, list[int]] = {}
-    castle_cells: set[Cell] = set()
-    rfaced = b.rfaced
-    for r, comp in b.rcomps.items():
-        if not comp[3]:
-            continue
-        if comp[0]:
-            castle_cells |= rfaced[r]
-            continue
-        if r not in near:
-            continue
-        size, cattle, whisky = len(comp[1]), comp[4], comp[5]
-        for c in rfaced[r]:
+    for cells, size, cattle, whisky in near:
+        for c in cells:
             v = per.get(c)
             if v is None:
                 per[c] = [size, cattle, whisky]
@@ -1878,9 +1860,11 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
     return out[0], out[1], out[2]
 
 
-def _road_reach(b: Board, k: int) -> tuple[tuple[int, int, int], set[tuple[Cell, int]]]:
+def _road_reach(b: Board, k: int) -> tuple[tuple[int, int, int], set[Cell],
+                                          list[tuple[tuple[Cell, ...], int, int, int]]]:
     """The (tiles, cattle, whisky) of the open road networks not connected to the castle that
-    lie within ``k`` new road tiles of the castle's network, and those networks (roots).
+    lie within ``k`` new road tiles of the castle's network; the empty cells the castle's roads
+    point at; and those networks, each as (the cells its exits point at, tiles, cattle, whisky).
 
     New tiles join two networks only as a chain of road tiles from a cell one's exit points at
     to a cell the other's points at: at least their distance (rows + columns) + 1 tiles. A network
@@ -1890,7 +1874,7 @@ def _road_reach(b: Board, k: int) -> tuple[tuple[int, int, int], set[tuple[Cell,
     only join networks within ``k``.
     """
     castle: set[Cell] = set()
-    nets: list[tuple[tuple[Cell, ...], int, int, int, tuple[Cell, int]]] = []
+    nets: list[tuple[tuple[Cell, ...], int, int, int]] = []
     rfaced = b.rfaced
     for r, comp in b.rcomps.items():
         if not comp[3]:
@@ -1898,9 +1882,9 @@ def _road_reach(b: Board, k: int) -> tuple[tuple[int, int, int], set[tuple[Cell,
         if comp[0]:
             castle |= rfaced[r]
         else:
-            nets.append((tuple(rfaced[r]), len(comp[1]), comp[4], comp[5], r))
+            nets.append((tuple(rfaced[r]), len(comp[1]), comp[4], comp[5]))
     if not castle or not nets or k <= 0:
-        return (0, 0, 0), set()
+        return (0, 0, 0), castle, []
 
     def gap(a: Iterable[Cell], c: Iterable[Cell]) -> int:
         return min(abs(x1 - x2) + abs(y1 - y2) for x1, y1 in a for x2, y2 in c) + 1
@@ -1916,15 +1900,8 @@ def _road_reach(b: Board, k: int) -> tuple[tuple[int, int, int], set[tuple[Cell,
             d = dist[i] + gap(nets[i][0], nets[j][0])
             if d < dist[j]:
                 dist[j] = d
-    out = [0, 0, 0]
-    near = set()
-    for i, n in enumerate(nets):
-        if dist[i] <= k:
-            out[0] += n[1]
-            out[1] += n[2]
-            out[2] += n[3]
-            near.add(n[4])
-    return (out[0], out[1], out[2]), near
+    near = [n for i, n in enumerate(nets) if dist[i] <= k]
+    return (sum(n[1] for n in near), sum(n[2] for n in near), sum(n[3] for n in near)), castle, near
 
 
 # --------------------------------------------------------------------------
