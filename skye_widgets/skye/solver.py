@@ -711,6 +711,20 @@ def _cap_completed(n: int, c: int, alone: int) -> int:
     return m + (n - m) // 2
 
 
+def _sided_completed(n: int, c: int, alone: tuple[int, int, int, int] | None, terr: int, few: bool) -> int:
+    """Most areas of terrain ``terr`` newly completed with a sided area of a new tile in each (the
+    one formula of the plain, pair and three-left bounds): ``n`` sided areas, ``c`` closable old
+    areas. Each holds a closable one of its own, or two new sided areas (only one closable each
+    when ``few``: an area of new tiles only is impossible, or never large), capped by the sided
+    areas that can be completed alone when they are known (:func:`_cap_completed`)."""
+    most = min(n, c) if few or c >= n else c + (n - c) // 2
+    if alone is not None:
+        cap = _cap_completed(n, c, alone[terr])
+        if cap < most:
+            return cap
+    return most
+
+
 def _hand_sums(tiles: Sequence[Oriented]) -> _HandSums:
     sc = [0] * len(_SCROLLS)
     enclosed, sided = [0] * 4, [0] * 4
@@ -778,10 +792,7 @@ class _OpenAreas:
         by_alone = h.alone
         for terr in terrains:
             n, c = h.sided[terr], self.closable[terr]
-            most = min(n, c) if few or c >= n else c + (n - c) // 2
-            if by_alone is not None:
-                most = min(most, _cap_completed(n, c, by_alone[terr]))
-            total += (h.enclosed[terr] if enclosed else 0) + most
+            total += (h.enclosed[terr] if enclosed else 0) + _sided_completed(n, c, by_alone, terr, few)
         return total
 
     def largest_water(self, h: _HandSums) -> int:
@@ -1272,10 +1283,8 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         sided = cur[0]
         for terr in terrains:
             n, c = sided[terr], v[terr]
-            most = min(n, c) if not with_enclosed or c >= n else c + (n - c) // 2
-            if by_alone is not None:
-                most = min(most, _cap_completed(n, c, by_alone[terr]))
-            out += (enclosed[terr] if with_enclosed else 0) + most
+            out += (enclosed[terr] if with_enclosed else 0) + _sided_completed(n, c, by_alone, terr,
+                                                                                not with_enclosed)
         return out
 
     def new_large(v: list[int]) -> int:
@@ -1531,10 +1540,7 @@ def three_left_bound(obj: Objective, b: Board, h: _HandSums, first: Iterable[Cel
         sided = cur[0]
         for terr in terrains:
             n, c = sided[terr], v[terr]
-            most = n if c >= n else c + (n - c) // 2
-            if by_alone is not None:
-                most = min(most, _cap_completed(n, c, by_alone[terr]))
-            out += (enclosed[terr] if with_enclosed else 0) + most
+            out += (enclosed[terr] if with_enclosed else 0) + _sided_completed(n, c, by_alone, terr, False)
         return out
 
     def value(v: list[int]) -> int:
