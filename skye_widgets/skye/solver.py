@@ -695,6 +695,11 @@ class _HandSums:
     #: of the sided areas, by terrain code, those that can be completed without another new
     #: tile's area in theirs (:func:`_alone_closable`); None when not worked out
     alone: tuple[int, int, int, int] | None = None
+    #: the empty cells next to the territory where no tile of the hand fits now (their
+    #: neighbours' faces only grow in number and the hand only shrinks: they stay empty), so
+    #: no area facing one is ever completed, no road exit pointing at one continued and no
+    #: square holding one made (:func:`_dead_cells`); empty when not worked out
+    dead: frozenset[Cell] = frozenset()
 
 
 def _cap_completed(n: int, c: int, alone: int) -> int:
@@ -755,7 +760,7 @@ class _OpenAreas:
 
     __slots__ = ("closable", "water", "harbour_cells")
 
-    def __init__(self, b: Board, k: int) -> None:
+    def __init__(self, b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> None:
         closable = [0, 0, 0, 0]                     # by terrain code
         water: list[tuple[int, frozenset[Cell]]] = []  # closable water: (cells, faced cells)
         lhc: dict[Cell, int] = {}                   # empty cell -> open lighthouse-only water areas facing it
@@ -764,14 +769,15 @@ class _OpenAreas:
             if not comp[1]:
                 continue
             terr, faced = comp[0], comp[8]
-            if len(faced) <= k:
+            if len(faced) <= k and not (dead and faced & dead):
                 closable[terr] += 1
                 if terr == _W:
                     water.append((len(comp[2]), faced))
             if terr == _W and k == 1 and (comp[4] > 0) != (comp[5] > 0):
                 into = lhc if comp[5] else shc
                 for c in faced:
-                    into[c] = into.get(c, 0) + 1
+                    if c not in dead:
+                        into[c] = into.get(c, 0) + 1
         self.closable = closable
         self.water = water
         self.harbour_cells = (lhc, shc)
@@ -1002,8 +1008,9 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
     total = 0
     oa = None
     pot = _road_pot(b, h) if not skip_road and "roads" in b.needs else (t[B.POT_TILES], t[B.POT_CATTLE], t[B.POT_WHISKY])
+    road_open = _castle_open(b, h)
     if not skip_area and "areas" in b.needs and _AREA_TERMS.intersection(obj.scoring_tiles):
-        oa = _OpenAreas(b, h.n)
+        oa = _OpenAreas(b, h.n, h.dead)
     for n in obj.scoring_tiles:
         if (skip_area and n in _AREA_TERMS) or (skip_road and n in _ROAD_TERMS) or (
                 skip_squares and n in _SQUARE_TERMS):
@@ -1017,7 +1024,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
             continue
         # the most of quantity q the final territory can hold
         if q == "squares":                  # a new tile makes at most 4 squares
-            most = t[B.SQUARES] + (_new_squares(b, h.n) if h.n > 1 else 4 * h.n)
+            most = t[B.SQUARES] + (_new_squares(b, h.n, h.dead) if h.n > 1 else 4 * h.n)
         elif q == "completed_areas":
             most = t[B.COMPLETED] + (oa.new_completed(h, (_P, _M, _W)) if oa else h.areas)
         elif q == "sheep":
@@ -1032,14 +1039,14 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
             most = t[B.SHEEP] + t[B.CATTLE] + h.sheep + h.cattle if h.farm else \
                 t[B.FARM_ANIMALS] + h.sheep + h.cattle
         elif q == "cattle_on_road":
-            most = t[B.CONN_CATTLE] + (pot[1] + h.road_cattle if t[B.CASTLE_OPEN] else 0)
+            most = t[B.CONN_CATTLE] + (pot[1] + h.road_cattle if road_open else 0)
         elif q == "harbours":
             # a new harbour holds a new tile's water area, a lighthouse and a ship that are
             # in the hand or in an open water area that is not a harbour yet
             most = t[B.HARBOURS] + (oa.new_harbours(h, t[B.LH_COMPS], t[B.SHIP_COMPS]) if oa else
                                     min(h.water_areas, h.lighthouse + t[B.LH_COMPS], h.ships + t[B.SHIP_COMPS]))
         elif q == "tiles_on_road":
-            most = t[B.CONN_TILES] + (pot[0] + h.road_tiles if t[B.CASTLE_OPEN] else 0)
+            most = t[B.CONN_TILES] + (pot[0] + h.road_tiles if road_open else 0)
         elif q == "vertical_lines":        # a new tile adds at most one run of 3 or more
             most = t[B.VRUNS] + h.n
         elif q == "largest_completed_water":
@@ -1062,8 +1069,10 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
         # a scroll counts twice only in a completed area: already completed, in the hand, or
         # in an open area the tiles left can close (see _OpenAreas)
         closable = [0] * len(_SCROLLS)
+        dead = h.dead
         for comp in (b.near if h.n <= NEAR_CELLS else b.comps).values():
-            if comp[1] and comp[6] and len(comp[8]) <= h.n and (cells is None or comp[8] <= cells):
+            if comp[1] and comp[6] and len(comp[8]) <= h.n and (cells is None or comp[8] <= cells) and not (
+                    dead and comp[8] & dead):
                 for s in comp[6]:
                     closable[s] += 1
         for s in range(len(_SCROLLS)):
@@ -1114,7 +1123,7 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
     if do_road:
         road, road_at = _two_left_road_terms(obj, b, h, tiles, first)
     if do_sq:
-        sq = _two_left_squares(obj, b)
+        sq = _two_left_squares(obj, b, h.dead)
     at: dict[Cell, int] = {}
     if first is not None:
         # each term's bound with the first tile on the cell (or over every pair): their sum
@@ -1190,12 +1199,13 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         both[big_at + j] = both[j]
     single: dict[Cell, list[int]] = {}
     pair: dict[tuple[Cell, Cell], list[int]] = {}
+    dead = h.dead     # an area facing one of these is never completed, and no tile joins there
     for comp in b.comps.values():
         if not comp[1]:
             continue
         terr, faced = comp[0], comp[8]
         nf = len(faced)
-        if nf <= 2:
+        if nf <= 2 and not (dead and faced & dead):
             if nf == 1:
                 (c,) = faced
                 v = single.get(c)
@@ -1217,6 +1227,8 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
         if terr == _W and (comp[4] > 0) != (comp[5] > 0):
             i = 5 if comp[5] else 6
             for c in faced:
+                if c in dead:
+                    continue
                 v = single.get(c)
                 if v is None:
                     v = single[c] = [0] * width
@@ -1475,11 +1487,12 @@ def three_left_bound(obj: Objective, b: Board, h: _HandSums, first: Iterable[Cel
     # and ship-only (6) water areas, closable scrolls by type (7 + type)
     by_faced: dict[frozenset[Cell], list[int]] = {}
     at_cell: dict[Cell, list[int]] = {}          # A(c)
+    dead = h.dead     # an area facing one of these is never completed, and no tile joins there
     for comp in b.comps.values():
         if not comp[1]:
             continue
         terr, faced = comp[0], comp[8]
-        if len(faced) <= 3:
+        if len(faced) <= 3 and not (dead and faced & dead):
             v = by_faced.get(faced)
             if v is None:
                 v = by_faced[faced] = [0] * width
@@ -1500,6 +1513,8 @@ def three_left_bound(obj: Objective, b: Board, h: _HandSums, first: Iterable[Cel
         if w12 and terr == _W and (comp[4] > 0) != (comp[5] > 0):
             i = 5 if comp[5] else 6
             for c in faced:
+                if c in dead:
+                    continue
                 a = at_cell.get(c)
                 if a is None:
                     a = at_cell[c] = [0] * width
@@ -1656,13 +1671,16 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     per: dict[Cell, list[int]] = {}
     nets_at: dict[Cell, list[tuple[Cell, int]]] = {}
     castle_cells: set[Cell] = set()
+    dead = h.dead     # no tile goes there: nothing joins through them
     for r, comp in rcomps.items():
         if not comp[3]:
             continue
         if comp[0]:
-            castle_cells |= rfaced[r]
+            castle_cells |= rfaced[r] - dead if dead else rfaced[r]
             continue
         for c in rfaced[r]:
+            if c in dead:
+                continue
             v = per.get(c)
             if v is None:
                 per[c] = [len(comp[1]), comp[4], comp[5]]
@@ -1746,15 +1764,18 @@ def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     return best, {c: best if c in close else far_best for c in first}
 
 
-def _two_left_squares(obj: Objective, b: Board) -> int:
+def _two_left_squares(obj: Objective, b: Board, dead: frozenset[Cell] = frozenset()) -> int:
     """The squares terms with two tiles left: squares of 2 x 2 whose empty cells the two
     tiles cover. A square still to make has one or two empty cells, each next to a tile of
     the territory (one of its two neighbours in the square is a tile), so the two tiles
-    cover at most a pair of cells next to the territory: the best pair's squares."""
+    cover at most a pair of cells next to the territory: the best pair's squares. A square
+    holding a ``dead`` cell (no tile of the hand fits there: see :class:`_HandSums`) is never made."""
     occ = b.occ
     single: dict[Cell, int] = {}
     pair: dict[tuple[Cell, Cell], int] = {}
     for c in b.frontier:
+        if c in dead:
+            continue
         x, y = c
         # the 2 x 2 blocks holding c, each as its three other cells (diagonal one last)
         n_, s_, w, e = (x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)
@@ -1766,7 +1787,7 @@ def _two_left_squares(obj: Objective, b: Board) -> int:
                 single[c] = single.get(c, 0) + 1
             elif k == 2:    # one other empty cell: the pair, counted once (from its smaller cell)
                 other = q if hp and hd else p if hq and hd else d
-                if c < other:
+                if c < other and other not in dead:
                     pair[(c, other)] = pair.get((c, other), 0) + 1
     top = sorted(single.values(), reverse=True)[:2]
     most = sum(top)
@@ -1776,7 +1797,7 @@ def _two_left_squares(obj: Objective, b: Board) -> int:
     return sum(_PER[n] * (t[Board.SQUARES] + most) for n in obj.scoring_tiles if n in _SQUARE_TERMS)
 
 
-def _new_squares(b: Board, k: int) -> int:
+def _new_squares(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> int:
     """Most 2 x 2 squares that ``k`` more tiles can make.
 
     A new square is a block of 2 x 2 cells whose ``e`` empty cells (1 to 4, counted now) are
@@ -1785,7 +1806,8 @@ def _new_squares(b: Board, k: int) -> int:
     out on each empty cell next to a tile of the territory (at its side or corner); any other
     cell has only blocks of 4 empty cells (at most 1 in all, and nothing when ``k < 4``). The
     new squares are at most the sum of the ``k`` largest shares (in twelfths here), and never
-    more than 4 a tile.
+    more than 4 a tile. A block holding a ``dead`` cell (no tile of the hand fits there: see
+    :class:`_HandSums`) is never a square: it gives nothing.
     """
     occ = b.occ
     cells = set(b.frontier)
@@ -1795,12 +1817,14 @@ def _new_squares(b: Board, k: int) -> int:
                 cells.add(c)
     shares = []
     for (x, y) in cells:
+        if dead and (x, y) in dead:
+            continue
         g = 0
-        n_, s_, w, e = (x, y - 1) in occ, (x, y + 1) in occ, (x - 1, y) in occ, (x + 1, y) in occ
+        n_, s_, w, e = (x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)
         for p, q, d in ((n_, w, (x - 1, y - 1)), (n_, e, (x + 1, y - 1)),
                         (s_, w, (x - 1, y + 1)), (s_, e, (x + 1, y + 1))):
-            empty = 4 - p - q - (d in occ)
-            if empty <= k:
+            empty = 4 - (p in occ) - (q in occ) - (d in occ)
+            if empty <= k and not (dead and (p in dead or q in dead or d in dead)):
                 g += 12 // empty
         shares.append(g)
     shares.sort(reverse=True)
@@ -1812,6 +1836,95 @@ def _new_squares(b: Board, k: int) -> int:
     return min(4 * k, total // 12)
 
 
+def _best_new_squares(b: Board, k: int, dead: frozenset[Cell] = frozenset(), enough: int | None = None) -> int:
+    """Exactly the most 2 x 2 squares that ``k`` more tiles (1 to 3) can make on any ``k`` empty
+    cells but ``dead`` ones (see :class:`_HandSums`), whether tiles fit there or not: a bound
+    tighter than :func:`_new_squares`'s shares, at a higher price.
+
+    With 3 cells or fewer only the blocks holding a tile of the territory can be filled, so the
+    cells worth a look are at the side or corner of one. A set of cells makes at most the sum of
+    its cells' shares (each square it makes gives 1 in all to its empty cells), so the sets are
+    tried best shares first, and the search stops where the shares cannot beat the best found.
+
+    With ``enough``, only whether that many can be made is asked: the answer is a number of
+    squares some cells make, ``enough`` or more, or ``enough - 1`` when no ``k`` cells make
+    ``enough`` (the search then skips every set whose shares are below ``enough``).
+    """
+    if not 1 <= k <= 3:
+        raise ValueError("k must be 1, 2 or 3")
+    occ = b.occ
+    cells = set(b.frontier)
+    for x, y in occ:
+        for c in ((x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)):
+            if c not in occ:
+                cells.add(c)
+    # per cell, its blocks that can still be squares: (top-left corner, the block's empty cells)
+    blocks: dict[Cell, list[tuple[Cell, frozenset[Cell]]]] = {}
+    share: dict[Cell, int] = {}
+    for c in cells:
+        if c in dead:
+            continue
+        x, y = c
+        mine = []
+        g = 0
+        for bx, by in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
+            empty = frozenset(q for q in ((bx, by), (bx + 1, by), (bx, by + 1), (bx + 1, by + 1))
+                              if q not in occ)
+            if len(empty) <= k and not (dead and empty & dead):
+                mine.append(((bx, by), empty))
+                g += 12 // len(empty)
+        if mine:
+            blocks[c] = mine
+            share[c] = g
+    order = sorted(share, key=share.__getitem__, reverse=True)
+    shares = [share[c] for c in order]
+    best = 0
+    if enough is not None:
+        if enough <= 0:
+            return 0
+        best = enough - 1    # only a set making enough matters
+
+    class Enough(Exception):
+        pass
+
+    def made(chosen: list[Cell]) -> int:
+        u = set(chosen)
+        return len({corner for c in chosen for corner, empty in blocks[c] if empty <= u})
+
+    def grow(start: int, chosen: list[Cell], got: int) -> None:
+        # got: the chosen cells' shares (twelfths); the rest of the cells come from order[start:]
+        nonlocal best
+        left = k - len(chosen)
+        for i in range(start, len(order)):
+            if got + sum(shares[i:i + left]) <= 12 * best:
+                return   # the shares only fall from here
+            chosen.append(order[i])
+            v = made(chosen)
+            if v > best:
+                best = v
+                if enough is not None:
+                    raise Enough
+            if left > 1:
+                grow(i + 1, chosen, got + shares[i])
+            chosen.pop()
+
+    try:
+        grow(0, [], 0)
+    except Enough:
+        pass
+    return best
+
+
+def _squares_fall_short(b: Board, h: _HandSums, bound: int, need: int, per: int) -> bool:
+    """With three tiles left, whether ``bound`` (:func:`upper_bound`, at least ``need``) falls
+    below ``need`` once its squares term (``per`` VP a square) takes the exact most squares
+    three cells make (:func:`_best_new_squares`) instead of the shares (:func:`_new_squares`):
+    dearer, and tighter, so tried only where the plain bound did not cut."""
+    shares = _new_squares(b, 3, h.dead)
+    enough = shares - (bound - need) // per     # the fewest squares that keep the bound at need
+    return _best_new_squares(b, 3, h.dead, enough) < enough
+
+
 def _whisky_ub(b: Board, h: _HandSums, pot: Sequence[int] | None = None) -> int:
     """Most whisky tiles that can end up connected to the castle by road.
 
@@ -1819,9 +1932,16 @@ def _whisky_ub(b: Board, h: _HandSums, pot: Sequence[int] | None = None) -> int:
     castle's, and only while the castle's own component has such an exit.
     """
     t = b.t
-    B = Board
-    return t[B.CONN_WHISKY] + ((t[B.POT_WHISKY] if pot is None else pot[2]) + h.road_whisky
-                               if t[B.CASTLE_OPEN] else 0)
+    return t[Board.CONN_WHISKY] + ((t[Board.POT_WHISKY] if pot is None else pot[2]) + h.road_whisky
+                                   if _castle_open(b, h) else 0)
+
+
+def _castle_open(b: Board, h: _HandSums) -> bool:
+    """Whether a new tile can still join the castle's road network: a castle road points at
+    an empty cell, and not only at cells where no tile of the hand fits (``h.dead``)."""
+    if not b.t[Board.CASTLE_OPEN]:
+        return False
+    return not h.dead or not b.castle_faced() <= h.dead
 
 
 def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
@@ -1847,7 +1967,7 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
     k = min(h.n, h.road_tiles)
     if k <= 0:
         return 0, 0, 0
-    reach, castle_cells, near = _road_reach(b, k)
+    reach, castle_cells, near = _road_reach(b, k, h.dead)
     per: dict[Cell, list[int]] = {}
     for cells, size, cattle, whisky in near:
         for c in cells:
@@ -1866,7 +1986,7 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
     return out[0], out[1], out[2]
 
 
-def _road_reach(b: Board, k: int) -> tuple[tuple[int, int, int], set[Cell],
+def _road_reach(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> tuple[tuple[int, int, int], set[Cell],
                                           list[tuple[tuple[Cell, ...], int, int, int]]]:
     """The (tiles, cattle, whisky) of the open road networks not connected to the castle that
     lie within ``k`` new road tiles of the castle's network; the empty cells the castle's roads
@@ -1877,7 +1997,8 @@ def _road_reach(b: Board, k: int) -> tuple[tuple[int, int, int], set[Cell],
     joins the castle's through a path of such chains and old networks, whose chains are distinct
     tiles, so it needs at least its shortest distance from the castle's network in the graph of
     networks weighted so, and ``k`` tiles (``h.n``, and no more than the road tiles in hand) can
-    only join networks within ``k``.
+    only join networks within ``k``. A ``dead`` cell (no tile of the hand fits there: see
+    :class:`_HandSums`) is never filled, so the exits pointing at one are left out.
     """
     castle: set[Cell] = set()
     nets: list[tuple[tuple[Cell, ...], int, int, int]] = []
@@ -1885,27 +2006,34 @@ def _road_reach(b: Board, k: int) -> tuple[tuple[int, int, int], set[Cell],
     for r, comp in b.rcomps.items():
         if not comp[3]:
             continue
+        faced = rfaced[r] - dead if dead else rfaced[r]
         if comp[0]:
-            castle |= rfaced[r]
-        else:
-            nets.append((tuple(rfaced[r]), len(comp[1]), comp[4], comp[5]))
+            castle |= faced
+        elif faced:
+            nets.append((tuple(faced), len(comp[1]), comp[4], comp[5]))
     if not castle or not nets or k <= 0:
         return (0, 0, 0), castle, []
 
-    def gap(a: Iterable[Cell], c: Iterable[Cell]) -> int:
-        return min(abs(x1 - x2) + abs(y1 - y2) for x1, y1 in a for x2, y2 in c) + 1
-
-    dist = [gap(castle, n[0]) for n in nets]
-    todo = set(range(len(nets)))
-    while todo:   # Dijkstra over the few networks
-        i = min(todo, key=dist.__getitem__)
-        todo.discard(i)
-        if dist[i] >= k:
+    # the shortest paths, cost by cost (a breadth-first walk of the grid): ``within`` holds the
+    # cells where a chain of at most ``d`` new tiles from the castle's network can end (1 tile on
+    # a cell a castle road points at, one more a step), and a network facing one of them is
+    # joined with ``d`` tiles; the cells it faces start chains of their own at ``d + 1``
+    dist = [k + 1] * len(nets)
+    within = castle
+    for d in range(1, k + 1):
+        grew = []
+        for i, n in enumerate(nets):
+            if dist[i] > k and not within.isdisjoint(n[0]):
+                dist[i] = d
+                grew.append(n[0])
+        if d == k:
             break
-        for j in todo:
-            d = dist[i] + gap(nets[i][0], nets[j][0])
-            if d < dist[j]:
-                dist[j] = d
+        wider = set(within)
+        for x, y in within:
+            wider.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+        for cells in grew:
+            wider.update(cells)
+        within = wider
     near = [n for i, n in enumerate(nets) if dist[i] <= k]
     return (sum(n[1] for n in near), sum(n[2] for n in near), sum(n[3] for n in near)), castle, near
 
@@ -1957,6 +2085,16 @@ def _closing_sides(b: Board) -> dict[Cell, int]:
     return out
 
 
+def _dead_cells(b: Board, placements: Iterable[tuple[int, Cell, int]]) -> frozenset[Cell]:
+    """The empty cells next to the territory where no tile of the hand fits (``placements``:
+    every legal (tile, cell, rotation) now). They stay empty in every final territory: the
+    faces around such a cell only grow in number and the hand only shrinks."""
+    live = {c for _, c, _ in placements}
+    if len(live) == len(b.frontier):
+        return frozenset()
+    return frozenset(c for c in b.frontier if c not in live)
+
+
 def _alone_closable(b: Board, placements: Iterable[tuple[int, Cell, int]],
                     masks: Sequence[dict[int, tuple[tuple[int, int, int], ...]]]) -> tuple[int, int, int, int]:
     """Of the sided areas of the tiles in hand, by terrain code, how many can be completed with
@@ -1983,7 +2121,8 @@ def _alone_closable(b: Board, placements: Iterable[tuple[int, Cell, int]],
 
 
 def first_doomed(b: Board, cell: Cell, o: Oriented, values: Sequence[int] | None,
-                 sides_of: tuple | None = None, after: int = 1) -> tuple[tuple[int, int, int, int], int]:
+                 sides_of: tuple | None = None, after: int = 1,
+                 dead: frozenset[Cell] = frozenset()) -> tuple[tuple[int, int, int, int], int]:
     """With two tiles left and ``o`` the first of them on ``cell``: how many of its sided areas,
     by terrain code, can never be completed, and how much less than the pair bound
     (:func:`two_left_bound`, which counts every scroll of the hand twice) their scrolls can
@@ -2001,7 +2140,8 @@ def first_doomed(b: Board, cell: Cell, o: Oriented, values: Sequence[int] | None
     ``sides_of``: ``_area_sides(o)`` if known. ``b`` must be whole (not lazy).
     ``after``: how many tiles are left after ``o`` (2 with three tiles left,
     :func:`three_left_bound`): a component facing more cells than that is open in every final
-    territory (``after`` tiles fill at most ``after`` of its cells), the same argument."""
+    territory (``after`` tiles fill at most ``after`` of its cells), the same argument. So is one
+    facing a ``dead`` cell (where no tile of the hand fits now, :class:`_HandSums`: it stays empty)."""
     x, y = cell
     occ, aroot, comps = b.occ, b.aroot, b.comps
     loss = 0
@@ -2017,7 +2157,7 @@ def first_doomed(b: Board, cell: Cell, o: Oriented, values: Sequence[int] | None
             else:
                 faced.update(comps[aroot[(n, q.side_area[(d + 2) % 4])]][8])
         faced.discard(cell)
-        if len(faced) > after:
+        if len(faced) > after or (dead and not faced.isdisjoint(dead)):
             doomed[terr] += 1
             if values is not None:
                 for sc in scrolls:
@@ -2180,6 +2320,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     use_alone = prune and "areas" in root.needs and bool({2, 4, 16}.intersection(obj.scoring_tiles))
     area_masks = [{r: _area_masks(o) for r, o in hd.oriented.items()} for hd in hands] if use_alone else []
     alone_at_two = bool({2, 16}.intersection(obj.scoring_tiles))
+    sq_per = sum(_PER[n] for n in obj.scoring_tiles if n in _SQUARE_TERMS) if "squares" in root.needs else 0
     plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
     three_tries = [0, 0]    # three tiles left: children bounded, and how many were cut
 
@@ -2265,6 +2406,13 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             terminal(board_value(obj, b), mask)
             return
         hs = sums(mask)
+        if prune:
+            # the cells next to the territory where no tile left fits now stay empty (the bounds
+            # read them); taken before the order rule below, as a tile left out now may still
+            # go on a cell later
+            dead = _dead_cells(b, children)
+            if dead:
+                hs = replace(hs, dead=dead)
         if use_alone and (alone_at_two or bin(mask).count("1") >= 3):
             # (with two tiles left only for completed areas and mountains: for large areas the
             # pair bound's figures hold it already and it costs more than it cuts) before the
@@ -2302,11 +2450,12 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                     fn, kept = refine[0], []
                     for ch in children:
                         doomed, loss = first_doomed(b, ch[1], hands[ch[0]].oriented[ch[2]], values,
-                                                    area_sides[ch[0]][ch[2]])
+                                                    area_sides[ch[0]][ch[2]], dead=hs.dead)
                         if fn(ch[1], doomed) - loss >= need[0]:
                             kept.append(ch)
                     children = kept
-        elif prune and upper_bound(obj, b, hs) < need[0]:
+        elif prune and (bound := upper_bound(obj, b, hs)) < need[0] or (
+                prune and sq_per and hs.n == 3 and _squares_fall_short(b, hs, bound, need[0], sq_per)):
             return
         elif prune and three_cells and bin(mask).count("1") == 3 and (
                 three_tries[0] < 256 or three_tries[1] * 8 >= three_tries[0]):
@@ -2326,7 +2475,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             fn, kept = refine3[0], []
             for ch in children:
                 doomed, loss = first_doomed(b, ch[1], hands[ch[0]].oriented[ch[2]], values,
-                                            area_sides[ch[0]][ch[2]], after=2)
+                                            area_sides[ch[0]][ch[2]], after=2, dead=hs.dead)
                 if fn(ch[1], doomed) - loss >= need[0]:
                     kept.append(ch)
             children = kept

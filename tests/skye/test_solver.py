@@ -566,13 +566,13 @@ def test_three_tiles_left_bound_never_cuts_an_optimum(block: int) -> None:
     assert checked >= 300 and doomed_seen >= 50 and lower >= 100, (checked, doomed_seen, lower)
 
 
-def _most_squares(b: Board, k: int) -> int:
+def _most_squares(b: Board, k: int, dead: frozenset = frozenset()) -> int:
     """The most 2 x 2 squares that ``k`` more filled cells can make (any cells near the
-    territory, connected or not): a plain count over every set of ``k`` cells."""
+    territory but ``dead`` ones, connected or not): a plain count over every set of ``k`` cells."""
     from itertools import combinations
 
     occ = set(b.occ)
-    near = {(x + dx, y + dy) for x, y in occ for dx in range(-2, 3) for dy in range(-2, 3)} - occ
+    near = {(x + dx, y + dy) for x, y in occ for dx in range(-2, 3) for dy in range(-2, 3)} - occ - dead
     best = 0
     for cells in combinations(sorted(near), k):
         filled = occ | set(cells)
@@ -640,3 +640,133 @@ def test_alone_cap_never_cuts_an_optimum(block: int) -> None:
         assert (cut.optimum, cut.optimal_territories) == (full.optimum, full.optimal_territories), seed
         seen += cut.nodes < full.nodes
     assert seen  # the bounds did cut something
+
+
+# --------------------------------------------------------------------------
+# Cells where no tile of the hand fits; the exact squares with three tiles left; roads in reach
+# --------------------------------------------------------------------------
+
+def _empty_next_to(t: Territory) -> set:
+    from skye_widgets.skye.tiles import SIDE_OFFSETS
+
+    cells = {p.cell for p in t}
+    return {(x + dx, y + dy) for x, y in cells for dx, dy in SIDE_OFFSETS} - cells
+
+
+def _dead_by_the_rules(t: Territory, hand: list) -> set:
+    """The empty cells next to ``t`` where no tile of ``hand`` has a legal placement (the rules'
+    own legal placements, not the solver's tables)."""
+    fits = {(x, y) for n in hand for x, y, _ in t.legal_placements(n)}
+    return _empty_next_to(t) - fits
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 16), hand_size=st.integers(1, 4))
+def test_dead_cells_are_where_no_tile_fits_and_stay_so(seed: int, size: int, hand_size: int) -> None:
+    # the cells the bounds take as never filled: those where no tile of the hand fits now, and
+    # after any legal placement of a tile of the hand still so for the tiles left (what makes
+    # them never filled)
+    from skye_widgets.skye.solver import _dead_cells, _Hand, _legal
+
+    t, pool = random_territory(seed, size)
+    hand = pool[:hand_size]
+    b = Board.of(t)
+    hands = [_Hand(t.tile(n)) for n in hand]
+    dead = _dead_cells(b, [(i, c, r) for i, h in enumerate(hands) for c, r in _legal(b, h)])
+    assert dead == _dead_by_the_rules(t, hand)
+    for n in hand:
+        rest = [m for m in hand if m != n]
+        for x, y, r in t.legal_placements(n)[:6]:
+            t.place(n, x, y, r)
+            assert dead <= _dead_by_the_rules(t, rest)
+            t.pop()
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 6),
+       which=st.sampled_from([Objective((1,)), Objective((2,)), Objective((13,)), Objective((11,), income=True),
+                              Objective((4,), scrolls=True), Objective((12, 15)), Objective((16,))]))
+def test_bounds_with_four_tiles_never_cut_an_optimum(seed: int, size: int, which: Objective) -> None:
+    # four-tile hands, where a tile the order rule keeps off a cell now can still go there two
+    # placements later (so the cells where no tile fits are taken before that rule), and where
+    # the exact squares bound with three tiles left is used: the same answers as the plain search
+    t, pool = random_territory(seed, size)
+    hand = [int(p) for p in pool[:4]]
+    cut, full = solve(t, hand, which), solve(t, hand, which, prune=False)
+    assert (cut.optimum, cut.optimal_territories) == (full.optimum, full.optimal_territories)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_best_new_squares_is_the_plain_count(seed: int) -> None:
+    # the exact most squares of one to three more cells (the shares only prune its search)
+    # against the plain count over every set of cells; asked for ``enough``, enough or more
+    # when some cells make it, else enough - 1; with a dead cell, the count without it
+    from skye_widgets.skye.solver import _best_new_squares
+
+    t, _ = random_territory(4000 + seed, 3 + seed % 6)
+    b = Board.of(t, features_for(Objective((1,))))
+    for k in (1, 2, 3):
+        most = _most_squares(b, k)
+        assert _best_new_squares(b, k) == most, (seed, k)
+        assert _best_new_squares(b, k, enough=most) >= most
+        assert _best_new_squares(b, k, enough=most + 1) == most
+    corner = max(b.frontier, key=lambda c: sum((c[0] + dx, c[1] + dy) in b.occ
+                                               for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
+    dead = frozenset([corner])
+    assert _best_new_squares(b, 3, dead) == _most_squares(b, 3, dead)
+
+
+def test_best_new_squares_on_a_hand_built_board() -> None:
+    # the castle alone: one more cell makes nothing, two nothing (each block around it has three
+    # empty cells), three one square; the shares say 2 for three cells
+    from skye_widgets.skye.solver import _best_new_squares, _new_squares
+
+    b = Board.of(Territory("castle-blue"), features_for(Objective((1,))))
+    assert [_best_new_squares(b, k) for k in (1, 2, 3)] == [0, 0, 1]
+    assert _new_squares(b, 3) == 2
+    # the cell east of the castle dead: the two blocks holding it are out, two others remain
+    assert _best_new_squares(b, 3, frozenset([(1, 0)])) == 1
+    assert _best_new_squares(b, 3, frozenset([(1, 0), (-1, 0), (0, 1), (0, -1)])) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(2, 22), k=st.integers(1, 5), drop=st.integers(0, 3))
+def test_road_reach_is_the_shortest_chain_of_new_tiles(seed: int, size: int, k: int, drop: int) -> None:
+    # the open road networks within k new road tiles of the castle's: the solver's walk of the
+    # grid against Dijkstra (networkx) over the networks, where joining two takes the distance
+    # (rows + columns) between cells their exits point at, + 1 tiles; some cells taken as dead
+    import networkx as nx
+
+    from skye_widgets.skye.solver import _road_reach
+
+    t, _ = random_territory(seed, size)
+    b = Board.of(t)
+    dead = frozenset(sorted(b.frontier)[:drop])
+    castle: set = set()
+    nets = []
+    for r, comp in b.rcomps.items():
+        if comp[3]:
+            faced = b.rfaced[r] - dead
+            if comp[0]:
+                castle |= faced
+            elif faced:
+                nets.append((faced, len(comp[1]), comp[4], comp[5]))
+
+    def gap(a: set, c: set) -> int:
+        return min(abs(x1 - x2) + abs(y1 - y2) for x1, y1 in a for x2, y2 in c) + 1
+
+    g = nx.Graph()
+    g.add_node("castle")
+    for i, n in enumerate(nets):
+        g.add_edge("castle", i, weight=gap(castle, n[0]) if castle else 99)
+        for j in range(i):
+            g.add_edge(j, i, weight=gap(nets[j][0], n[0]))
+    dist = nx.single_source_dijkstra_path_length(g, "castle")
+    near = [n for i, n in enumerate(nets) if dist[i] <= k]
+    reach, cells, listed = _road_reach(b, k, dead)
+    assert cells == castle
+    if castle:
+        assert reach == (sum(n[1] for n in near), sum(n[2] for n in near), sum(n[3] for n in near))
+        assert Counter((frozenset(c), n) for c, n, *_ in listed) == Counter((frozenset(n[0]), n[1]) for n in near)
+    else:
+        assert reach == (0, 0, 0) and listed == []
