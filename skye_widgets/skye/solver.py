@@ -2001,16 +2001,16 @@ def _road_reach(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> tuple[
     :class:`_HandSums`) is never filled, so the exits pointing at one are left out.
     """
     castle: set[Cell] = set()
-    nets: list[tuple[tuple[Cell, ...], int, int, int]] = []
+    nets: list[tuple[frozenset[Cell], int, int, int]] = []
     rfaced = b.rfaced
     for r, comp in b.rcomps.items():
-        if not comp[3]:
-            continue
-        faced = rfaced[r] - dead if dead else rfaced[r]
-        if comp[0]:
-            castle |= faced
-        elif faced:
-            nets.append((tuple(faced), len(comp[1]), comp[4], comp[5]))
+        if comp[3]:
+            if comp[0]:
+                castle |= rfaced[r]
+            else:
+                nets.append((rfaced[r], len(comp[1]), comp[4], comp[5]))
+    if dead:
+        castle -= dead
     if not castle or not nets or k <= 0:
         return (0, 0, 0), castle, []
 
@@ -2033,8 +2033,10 @@ def _road_reach(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> tuple[
             wider.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
         for cells in grew:
             wider.update(cells)
+        if dead:    # no chain goes through a cell no tile fits
+            wider -= dead
         within = wider
-    near = [n for i, n in enumerate(nets) if dist[i] <= k]
+    near = [(tuple(n[0] - dead) if dead else tuple(n[0]), n[1], n[2], n[3]) for i, n in enumerate(nets) if dist[i] <= k]
     return (sum(n[1] for n in near), sum(n[2] for n in near), sum(n[3] for n in near)), castle, near
 
 
@@ -2071,15 +2073,49 @@ def _area_masks(o: Oriented) -> tuple[tuple[int, int, int], ...]:
 
 def _closing_sides(b: Board) -> dict[Cell, int]:
     """Per empty cell next to the territory, the sides (bit mask) whose neighbour's area
-    faces that cell and no other empty cell: a tile there closes it."""
-    out: dict[Cell, int] = {}
-    occ, aroot, comps = b.occ, b.aroot, b.comps
-    for c in b.frontier:
+    faces that cell and no other empty cell: a tile there closes it. (Such an area is open and
+    faces one cell: one of the components the bounds keep at hand, ``b.near``.)"""
+    out = dict.fromkeys(b.frontier, 0)
+    occ, aroot = b.occ, b.aroot
+    for root, comp in b.near.items():
+        if len(comp[8]) != 1:
+            continue
+        (c,) = comp[8]
         x, y = c
         m = 0
         for d, (dx, dy) in enumerate(SIDE_OFFSETS):
-            q = occ.get((x + dx, y + dy))
-            if q is not None and len(comps[aroot[((x + dx, y + dy), q.side_area[(d + 2) % 4])]][8]) <= 1:
+            n = (x + dx, y + dy)
+            q = occ.get(n)
+            if q is not None and aroot[(n, q.side_area[(d + 2) % 4])] == root:
+                m |= 1 << d
+        out[c] |= m
+    return out
+
+
+def _closing_sides_after(closing: dict[Cell, int], b: Board, cell: Cell) -> dict[Cell, int]:
+    """:func:`_closing_sides` of ``b``, made by placing a tile on ``cell``, given ``closing``, the
+    board's before. Only the cells a changed area faces can change: every area of the board next
+    to ``cell`` is now joined to the new tile's area on that side, so those are the cells the new
+    tile's areas face, and the cells next to ``cell``; the others keep their sides."""
+    occ, aroot, comps = b.occ, b.aroot, b.comps
+    x, y = cell
+    redo = {(x + dx, y + dy) for dx, dy in SIDE_OFFSETS}
+    for k in range(len(occ[cell].areas)):
+        r = aroot.get((cell, k))
+        if r is not None:
+            redo |= comps[r][8]
+    out = dict(closing)
+    out.pop(cell, None)
+    frontier = b.frontier
+    for c in redo:
+        if c not in frontier:
+            continue
+        cx, cy = c
+        m = 0
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            n = (cx + dx, cy + dy)
+            q = occ.get(n)
+            if q is not None and len(comps[aroot[(n, q.side_area[(d + 2) % 4])]][8]) <= 1:
                 m |= 1 << d
         out[c] = m
     return out
@@ -2095,8 +2131,25 @@ def _dead_cells(b: Board, placements: Iterable[tuple[int, Cell, int]]) -> frozen
     return frozenset(c for c in b.frontier if c not in live)
 
 
+def _child_dead(child: Board, cell: Cell, dead: frozenset[Cell],
+                tables: Sequence[tuple[tuple[int, ...], ...]]) -> frozenset[Cell]:
+    """The cells no tile left fits on a board just made by placing a tile on ``cell``: those of
+    ``dead`` (where none fitted before: see :func:`_dead_cells`), but ``cell``, and the empty
+    cells next to ``cell`` where none of ``tables`` (the tiles left) fits the faces now around."""
+    out = set(dead)
+    out.discard(cell)
+    x, y = cell
+    fr = child.frontier
+    for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+        code = fr.get(n)
+        if code is not None and n not in out and not any(tb[code] for tb in tables):
+            out.add(n)
+    return frozenset(out)
+
+
 def _alone_closable(b: Board, placements: Iterable[tuple[int, Cell, int]],
-                    masks: Sequence[dict[int, tuple[tuple[int, int, int], ...]]]) -> tuple[int, int, int, int]:
+                    masks: Sequence[dict[int, tuple[tuple[int, int, int], ...]]],
+                    closing: dict[Cell, int] | None = None) -> tuple[int, int, int, int]:
     """Of the sided areas of the tiles in hand, by terrain code, how many can be completed with
     no other new tile's area in theirs (``placements``: every legal (tile, cell, rotation) now).
 
@@ -2105,8 +2158,10 @@ def _alone_closable(b: Board, placements: Iterable[tuple[int, Cell, int]],
     board, in a rotation legal now (later neighbours only add conditions); and every area of the
     board it joins faces that cell alone (another empty cell it faces would be filled by a new
     tile, whose area would join). Counted per (tile, area) that has such a placement.
+    ``closing``: :func:`_closing_sides` of ``b`` when known.
     """
-    closing = _closing_sides(b)
+    if closing is None:
+        closing = _closing_sides(b)
     done: set[tuple[int, int]] = set()
     counts = [0, 0, 0, 0]
     for i, cell, r in placements:
@@ -2315,19 +2370,40 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     stats = [0, 0]
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
+    dead_cache: dict[tuple[int, frozenset[Cell]], _HandSums] = {}
     area_sides = [{r: _area_sides(o) for r, o in hd.oriented.items()} for hd in hands]
     # the completion terms' bounds know which sided areas of the hand can be completed alone
     use_alone = prune and "areas" in root.needs and bool({2, 4, 16}.intersection(obj.scoring_tiles))
     area_masks = [{r: _area_masks(o) for r, o in hd.oriented.items()} for hd in hands] if use_alone else []
     alone_at_two = bool({2, 16}.intersection(obj.scoring_tiles))
     sq_per = sum(_PER[n] for n in obj.scoring_tiles if n in _SQUARE_TERMS) if "squares" in root.needs else 0
+    # the plain bound reads only what a lazily built board has (no area components)
+    lazy_bound = "areas" not in root.needs
+
+    def _rest_dead(b: Board, mask: int, legal_now: list[tuple[int, Cell, int]]) -> dict[int, frozenset[Cell]]:
+        """Per tile ``i`` of ``mask``: the cells next to the territory where no other tile fits now."""
+        live: dict[int, set[Cell]] = {}
+        for j, c, _ in legal_now:
+            live.setdefault(j, set()).add(c)
+        out = {}
+        for i in range(len(hands)):
+            if mask >> i & 1:
+                others = set().union(*(v for j, v in live.items() if j != i))
+                out[i] = frozenset(c for c in b.frontier if c not in others)
+        return out
     plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
     three_tries = [0, 0]    # three tiles left: children bounded, and how many were cut
 
-    def sums(mask: int) -> _HandSums:
+    def sums(mask: int, dead: frozenset[Cell] = frozenset()) -> _HandSums:
         s = sums_cache.get(mask)
         if s is None:
             s = sums_cache[mask] = _hand_sums([hands[i].oriented[0] for i in range(len(hands)) if mask >> i & 1])
+        if dead:    # the same sums with the cells no tile of the hand fits (few sets recur)
+            k = (mask, dead)
+            sd = dead_cache.get(k)
+            if sd is None:
+                sd = dead_cache[k] = replace(s, dead=dead)
+            return sd
         return s
 
     def terminal(v: int, mask: int) -> None:
@@ -2371,7 +2447,9 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 path.pop()
         stats[1] += scored
 
-    def dfs(b: Board, mask: int, key: int, last: int, before: dict[Cell, int]) -> None:
+    def dfs(b: Board, mask: int, key: int, last: int, before: dict[Cell, int],
+            up: tuple[dict[Cell, int] | None, Cell] | None = None) -> None:
+        # up: the parent's closing sides (when worked out) and the cell just filled
         stats[0] += 1
         if on_node is not None:
             on_node(stats[0])
@@ -2405,19 +2483,18 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             stats[1] += 1
             terminal(board_value(obj, b), mask)
             return
-        hs = sums(mask)
-        if prune:
-            # the cells next to the territory where no tile left fits now stay empty (the bounds
-            # read them); taken before the order rule below, as a tile left out now may still
-            # go on a cell later
-            dead = _dead_cells(b, children)
-            if dead:
-                hs = replace(hs, dead=dead)
+        legal_now = children
+        closing: dict[Cell, int] | None = None
+        # the cells next to the territory where no tile left fits now stay empty (the bounds
+        # read them); taken before the order rule below, as a tile left out now may still
+        # go on a cell later
+        hs = sums(mask, _dead_cells(b, children)) if prune else sums(mask)
         if use_alone and (alone_at_two or bin(mask).count("1") >= 3):
             # (with two tiles left only for completed areas and mountains: for large areas the
             # pair bound's figures hold it already and it costs more than it cuts) before the
             # order rule below, as a tile left out now may still go there later
-            hs = replace(hs, alone=_alone_closable(b, children, area_masks))
+            closing = _closing_sides(b) if up is None or up[0] is None else _closing_sides_after(up[0], b, up[1])
+            hs = replace(hs, alone=_alone_closable(b, children, area_masks, closing))
         # One order per set of placements (see "Commuting placements" in docs/puzzles.md):
         # after tile `last`, a tile of a lower index goes only on a cell that the last
         # placement opened (empty, but not next to the territory before it). Any legal
@@ -2485,6 +2562,12 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         frontier = b.frontier
         # a child with one tile left is built lazily: most are cut by their bound at once
         lazy = bin(mask).count("1") == 2
+        # three tiles left, on objectives whose plain bound reads no area components: each child
+        # is built lazily and bounded here first, with the cells its two tiles cannot fill
+        # (most children are cut so, before their placements are listed)
+        early = prune and lazy_bound and bin(mask).count("1") == 3
+        if early:
+            rest_dead = _rest_dead(b, mask, legal_now)
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
             # what a node may still do depends on its set of placements and on the last one
@@ -2492,8 +2575,19 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             if memo in visited:
                 continue
             visited.add(memo)
+            o = hands[i].oriented[r]
+            if early:
+                child = b.place(cell, o, lazy=True)
+                rest = mask & ~(1 << i)
+                d = _child_dead(child, cell, rest_dead[i], [hands[j].table for j in range(len(hands)) if rest >> j & 1])
+                if upper_bound(obj, child, sums(rest, d)) < need[0]:
+                    stats[0] += 1
+                    continue
+                child.finish()
+            else:
+                child = b.place(cell, o, lazy=lazy)
             path.append((i, cell, r))
-            dfs(b.place(cell, hands[i].oriented[r], lazy=lazy), mask & ~(1 << i), k2, i, frontier)
+            dfs(child, mask & ~(1 << i), k2, i, frontier, (closing, cell))
             path.pop()
 
     dfs(root, (1 << len(hands)) - 1, 0, -1, root.frontier)

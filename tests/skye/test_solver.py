@@ -730,43 +730,83 @@ def test_best_new_squares_on_a_hand_built_board() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), size=st.integers(2, 22), k=st.integers(1, 5), drop=st.integers(0, 3))
+@given(seed=st.integers(0, 10_000), size=st.integers(2, 22), k=st.integers(1, 5), drop=st.integers(0, 10))
 def test_road_reach_is_the_shortest_chain_of_new_tiles(seed: int, size: int, k: int, drop: int) -> None:
     # the open road networks within k new road tiles of the castle's: the solver's walk of the
-    # grid against Dijkstra (networkx) over the networks, where joining two takes the distance
-    # (rows + columns) between cells their exits point at, + 1 tiles; some cells taken as dead
+    # grid against Dijkstra (networkx) on a graph of cells and networks, where entering a cell
+    # costs a tile, a chain ending on a cell a network's exit points at joins that network, and
+    # a joined network's other such cells start chains; some cells next to the territory taken
+    # as dead (no chain goes through them)
     import networkx as nx
 
     from skye_widgets.skye.solver import _road_reach
 
     t, _ = random_territory(seed, size)
     b = Board.of(t)
-    dead = frozenset(sorted(b.frontier)[:drop])
+    dead = frozenset(random.Random(seed).sample(sorted(b.frontier), min(drop, len(b.frontier))))
     castle: set = set()
     nets = []
     for r, comp in b.rcomps.items():
         if comp[3]:
-            faced = b.rfaced[r] - dead
             if comp[0]:
-                castle |= faced
-            elif faced:
-                nets.append((faced, len(comp[1]), comp[4], comp[5]))
-
-    def gap(a: set, c: set) -> int:
-        return min(abs(x1 - x2) + abs(y1 - y2) for x1, y1 in a for x2, y2 in c) + 1
-
-    g = nx.Graph()
-    g.add_node("castle")
+                castle |= b.rfaced[r] - dead
+            elif b.rfaced[r] - dead:
+                nets.append((b.rfaced[r] - dead, len(comp[1]), comp[4], comp[5]))
+    xs = [x for x, _ in b.occ]
+    ys = [y for _, y in b.occ]
+    g = nx.DiGraph()
+    cells = [(x, y) for x in range(min(xs) - k - 2, max(xs) + k + 3)
+             for y in range(min(ys) - k - 2, max(ys) + k + 3) if (x, y) not in dead]
+    for x, y in cells:
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n not in dead:
+                g.add_edge((x, y), n, weight=1)
+    for c in castle:
+        g.add_edge("castle", c, weight=1)
     for i, n in enumerate(nets):
-        g.add_edge("castle", i, weight=gap(castle, n[0]) if castle else 99)
-        for j in range(i):
-            g.add_edge(j, i, weight=gap(nets[j][0], n[0]))
+        for c in n[0]:
+            g.add_edge(c, ("net", i), weight=0)
+            g.add_edge(("net", i), c, weight=1)
+    g.add_node("castle")
     dist = nx.single_source_dijkstra_path_length(g, "castle")
-    near = [n for i, n in enumerate(nets) if dist[i] <= k]
-    reach, cells, listed = _road_reach(b, k, dead)
-    assert cells == castle
+    near = [n for i, n in enumerate(nets) if dist.get(("net", i), k + 1) <= k]
+    reach, listed_cells, listed = _road_reach(b, k, dead)
+    assert listed_cells == castle
     if castle:
         assert reach == (sum(n[1] for n in near), sum(n[2] for n in near), sum(n[3] for n in near))
         assert Counter((frozenset(c), n) for c, n, *_ in listed) == Counter((frozenset(n[0]), n[1]) for n in near)
     else:
         assert reach == (0, 0, 0) and listed == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 20))
+def test_closing_sides_by_definition_and_after_a_placement(seed: int, size: int) -> None:
+    # per empty cell next to the territory, the sides whose neighbour's area faces that cell
+    # alone: against the definition cell by cell (every side's area component and the cells it
+    # faces), and worked out after a placement from the board before it, for every legal
+    # placement of two tiles
+    from skye_widgets.skye.solver import _closing_sides, _closing_sides_after, _Hand, _legal
+    from skye_widgets.skye.tiles import SIDE_OFFSETS
+
+    def by_definition(b: Board) -> dict:
+        out = {}
+        for (x, y) in b.frontier:
+            m = 0
+            for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+                n = (x + dx, y + dy)
+                q = b.occ.get(n)
+                if q is not None and b.comps[b.aroot[(n, q.side_area[(d + 2) % 4])]][8] == frozenset([(x, y)]):
+                    m |= 1 << d
+            out[(x, y)] = m
+        return out
+
+    t, pool = random_territory(seed, size)
+    b = Board.of(t)
+    closing = _closing_sides(b)
+    assert closing == by_definition(b)
+    for n in pool[:2]:
+        h = _Hand(t.tile(n))
+        for cell, r in _legal(b, h):
+            child = b.place(cell, h.oriented[r])
+            assert _closing_sides_after(closing, child, cell) == by_definition(child)
