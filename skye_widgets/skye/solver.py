@@ -1007,8 +1007,11 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
     B = Board
     total = 0
     oa = None
-    pot = _road_pot(b, h) if not skip_road and "roads" in b.needs else (t[B.POT_TILES], t[B.POT_CATTLE], t[B.POT_WHISKY])
-    road_open = _castle_open(b, h)
+    if not skip_road and "roads" in b.needs:
+        pot0, pot1, pot2, road_open = _road_pot(b, h)
+        pot: Sequence[int] = (pot0, pot1, pot2)
+    else:
+        pot, road_open = (t[B.POT_TILES], t[B.POT_CATTLE], t[B.POT_WHISKY]), _castle_open(b, h)
     if not skip_area and "areas" in b.needs and _AREA_TERMS.intersection(obj.scoring_tiles):
         oa = _OpenAreas(b, h.n, h.dead)
     for n in obj.scoring_tiles:
@@ -1018,7 +1021,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
         st = SCORING_TILES[n]
         q = st.counts
         if st.majority:
-            mine = (obj.gold + CASTLE_INCOME + _whisky_ub(b, h, pot) if q == "gold" else
+            mine = (obj.gold + CASTLE_INCOME + _whisky_ub(b, h, pot, road_open) if q == "gold" else
                     t[B.WHISKY] + h.whisky if q == "whisky_tiles" else t[B.SHIPS] + h.ships)
             total += majority_points([mine, *(int(o[q]) for o in obj.opponents)])[0]
             continue
@@ -1080,7 +1083,7 @@ def _bound_terms(obj: Objective, b: Board, h: _HandSums, skip_area: bool = False
             if k:
                 total += _scroll_count(tt, s) * k
     if obj.income and not skip_road:
-        total += CASTLE_INCOME + _whisky_ub(b, h, pot)
+        total += CASTLE_INCOME + _whisky_ub(b, h, pot, road_open)
     return total
 
 
@@ -1925,15 +1928,18 @@ def _squares_fall_short(b: Board, h: _HandSums, bound: int, need: int, per: int)
     return _best_new_squares(b, 3, h.dead, enough) < enough
 
 
-def _whisky_ub(b: Board, h: _HandSums, pot: Sequence[int] | None = None) -> int:
+def _whisky_ub(b: Board, h: _HandSums, pot: Sequence[int] | None = None, road_open: bool | None = None) -> int:
     """Most whisky tiles that can end up connected to the castle by road.
 
     Only a road component with an exit facing an empty cell can still join the
-    castle's, and only while the castle's own component has such an exit.
+    castle's, and only while the castle's own component has such an exit
+    (``road_open``: :func:`_castle_open`, when known).
     """
     t = b.t
+    if road_open is None:
+        road_open = _castle_open(b, h)
     return t[Board.CONN_WHISKY] + ((t[Board.POT_WHISKY] if pot is None else pot[2]) + h.road_whisky
-                                   if _castle_open(b, h) else 0)
+                                   if road_open else 0)
 
 
 def _castle_open(b: Board, h: _HandSums) -> bool:
@@ -1944,9 +1950,11 @@ def _castle_open(b: Board, h: _HandSums) -> bool:
     return not h.dead or not b.castle_faced() <= h.dead
 
 
-def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
+def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int, bool]:
     """The most (tiles, cattle, whisky) of the board's open road networks not connected to
-    the castle that ``h.n`` more tiles can connect to it.
+    the castle that ``h.n`` more tiles can connect to it, and whether any new road tile can
+    join the castle's network at all (a castle road points at a cell where a tile may go, and a
+    road tile is left: :func:`_castle_open` with the hand's road tiles).
 
     Why this never under-estimates: an old network joins the castle's only through a
     new road tile on a cell one of its open exits points at, and those cells are all empty
@@ -1963,10 +1971,10 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
     B = Board
     full = (t[B.POT_TILES], t[B.POT_CATTLE], t[B.POT_WHISKY])
     if not t[B.CASTLE_OPEN]:
-        return full
+        return full[0], full[1], full[2], False
     k = min(h.n, h.road_tiles)
-    if k <= 0:
-        return 0, 0, 0
+    if k <= 0:   # no road tile left: nothing new joins (whether the castle is open or not)
+        return 0, 0, 0, False
     reach, castle_cells, near = _road_reach(b, k, h.dead)
     per: dict[Cell, list[int]] = {}
     for cells, size, cattle, whisky in near:
@@ -1983,7 +1991,7 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int]:
         first = max((per[c][q] for c in castle_cells if c in per), default=0)
         rest = sorted((v[q] for v in per.values()), reverse=True)[:k - 1]
         out.append(min(full[q], reach[q], first + sum(rest)))
-    return out[0], out[1], out[2]
+    return out[0], out[1], out[2], bool(castle_cells)
 
 
 def _road_reach(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> tuple[tuple[int, int, int], set[Cell],
