@@ -2379,6 +2379,14 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
     dead_cache: dict[tuple[int, frozenset[Cell]], _HandSums] = {}
+    alone_cache: dict[tuple[int, tuple[int, int, int, int]], _HandSums] = {}
+
+    def with_alone(h: _HandSums, alone: tuple[int, int, int, int]) -> _HandSums:
+        k = (id(h), alone)      # h is one of the cached sums: its id is its key
+        s = alone_cache.get(k)
+        if s is None:
+            s = alone_cache[k] = replace(h, alone=alone)
+        return s
     area_sides = [{r: _area_sides(o) for r, o in hd.oriented.items()} for hd in hands]
     # the completion terms' bounds know which sided areas of the hand can be completed alone
     use_alone = prune and "areas" in root.needs and bool({2, 4, 16}.intersection(obj.scoring_tiles))
@@ -2482,11 +2490,9 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 return
             children = [(j, c, r) for c in cells if rest + at.get(c, default) >= need[0] for r in table[b.frontier[c]]]
             return one_left_children(b, key, children) if children else None
-        children = []
-        for i in range(len(hands)):
-            if mask >> i & 1:
-                for cell, r in _legal(b, hands[i]):
-                    children.append((i, cell, r))
+        items = b.frontier.items()
+        children = [(i, cell, r) for i in range(len(hands)) if mask >> i & 1
+                    for cell, code in items for r in hands[i].table[code]]
         if not children:
             stats[1] += 1
             terminal(board_value(obj, b), mask)
@@ -2502,7 +2508,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             # pair bound's figures hold it already and it costs more than it cuts) before the
             # order rule below, as a tile left out now may still go there later
             closing = _closing_sides(b) if up is None or up[0] is None else _closing_sides_after(up[0], b, up[1])
-            hs = replace(hs, alone=_alone_closable(b, children, area_masks, closing))
+            hs = with_alone(hs, _alone_closable(b, children, area_masks, closing))
         # One order per set of placements (see "Commuting placements" in docs/puzzles.md):
         # after tile `last`, a tile of a lower index goes only on a cell that the last
         # placement opened (empty, but not next to the territory before it). Any legal
@@ -2530,12 +2536,14 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             if at:  # the first of the two tiles only where the pair can still reach the best
                 children = [ch for ch in children if at[ch[1]] >= need[0]]
                 if refine and children:
-                    # and in a rotation whose own areas can still be completed (first_doomed)
+                    # and in a rotation whose own areas can still be completed (first_doomed; the
+                    # cells the other tile does not fit are never filled)
                     values = _scroll_values(b, hs) if obj.scrolls else None
+                    others_dead = _rest_dead(b, mask, legal_now)
                     fn, kept = refine[0], []
                     for ch in children:
                         doomed, loss = first_doomed(b, ch[1], hands[ch[0]].oriented[ch[2]], values,
-                                                    area_sides[ch[0]][ch[2]], dead=hs.dead)
+                                                    area_sides[ch[0]][ch[2]], dead=others_dead[ch[0]])
                         if fn(ch[1], doomed) - loss >= need[0]:
                             kept.append(ch)
                     children = kept
@@ -2555,12 +2563,14 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 return
             n_before = len(children)
             children = [ch for ch in children if at[ch[1]] >= need[0]]
-            # and in a rotation whose own areas can still be completed (first_doomed, two after it)
+            # and in a rotation whose own areas can still be completed (first_doomed, two after it,
+            # which never fill the cells neither of them fits)
             values = _scroll_values(b, hs) if obj.scrolls else None
+            others_dead = _rest_dead(b, mask, legal_now)
             fn, kept = refine3[0], []
             for ch in children:
                 doomed, loss = first_doomed(b, ch[1], hands[ch[0]].oriented[ch[2]], values,
-                                            area_sides[ch[0]][ch[2]], after=2, dead=hs.dead)
+                                            area_sides[ch[0]][ch[2]], after=2, dead=others_dead[ch[0]])
                 if fn(ch[1], doomed) - loss >= need[0]:
                     kept.append(ch)
             children = kept
