@@ -1800,6 +1800,18 @@ def _two_left_squares(obj: Objective, b: Board, dead: frozenset[Cell] = frozense
     return sum(_PER[n] * (t[Board.SQUARES] + most) for n in obj.scoring_tiles if n in _SQUARE_TERMS)
 
 
+def _square_cells(b: Board) -> set[Cell]:
+    """The empty cells at the side or at the corner of a tile of the territory: the only ones in
+    a 2 x 2 block that holds a tile (the blocks fewer than 4 new tiles can make squares of)."""
+    occ = b.occ
+    cells = set(b.frontier)
+    for x, y in occ:
+        for c in ((x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)):
+            if c not in occ:
+                cells.add(c)
+    return cells
+
+
 def _new_squares(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> int:
     """Most 2 x 2 squares that ``k`` more tiles can make.
 
@@ -1813,11 +1825,7 @@ def _new_squares(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> int:
     :class:`_HandSums`) is never a square: it gives nothing.
     """
     occ = b.occ
-    cells = set(b.frontier)
-    for x, y in occ:
-        for c in ((x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)):
-            if c not in occ:
-                cells.add(c)
+    cells = _square_cells(b)
     shares = []
     for (x, y) in cells:
         if dead and (x, y) in dead:
@@ -1856,11 +1864,7 @@ def _best_new_squares(b: Board, k: int, dead: frozenset[Cell] = frozenset(), eno
     if not 1 <= k <= 3:
         raise ValueError("k must be 1, 2 or 3")
     occ = b.occ
-    cells = set(b.frontier)
-    for x, y in occ:
-        for c in ((x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)):
-            if c not in occ:
-                cells.add(c)
+    cells = _square_cells(b)
     # per cell, its blocks that can still be squares: (top-left corner, the block's empty cells)
     blocks: dict[Cell, list[tuple[Cell, frozenset[Cell]]]] = {}
     share: dict[Cell, int] = {}
