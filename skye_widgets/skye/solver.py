@@ -1980,6 +1980,8 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int, bool]:
     if k <= 0:   # no road tile left: nothing new joins (whether the castle is open or not)
         return 0, 0, 0, False
     reach, castle_cells, near = _road_reach(b, k, h.dead)
+    if not near:
+        return 0, 0, 0, bool(castle_cells)
     per: dict[Cell, list[int]] = {}
     for cells, size, cattle, whisky in near:
         for c in cells:
@@ -1993,8 +1995,8 @@ def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int, bool]:
     out = []
     for q in range(3):
         first = max((per[c][q] for c in castle_cells if c in per), default=0)
-        rest = sorted((v[q] for v in per.values()), reverse=True)[:k - 1]
-        out.append(min(full[q], reach[q], first + sum(rest)))
+        rest = sum(sorted((v[q] for v in per.values()), reverse=True)[:k - 1]) if k > 1 else 0
+        out.append(min(full[q], reach[q], first + rest))
     return out[0], out[1], out[2], bool(castle_cells)
 
 
@@ -2013,14 +2015,14 @@ def _road_reach(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> tuple[
     :class:`_HandSums`) is never filled, so the exits pointing at one are left out.
     """
     castle: set[Cell] = set()
-    nets: list[tuple[frozenset[Cell], int, int, int]] = []
+    nets: list[tuple[frozenset[Cell], tuple]] = []     # (the cells its exits point at, the component)
     rfaced = b.rfaced
     for r, comp in b.rcomps.items():
         if comp[3]:
             if comp[0]:
                 castle |= rfaced[r]
             else:
-                nets.append((rfaced[r], len(comp[1]), comp[4], comp[5]))
+                nets.append((rfaced[r], comp))
     if dead:
         castle -= dead
     if not castle or not nets or k <= 0:
@@ -2030,25 +2032,26 @@ def _road_reach(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> tuple[
     # cells where a chain of at most ``d`` new tiles from the castle's network can end (1 tile on
     # a cell a castle road points at, one more a step), and a network facing one of them is
     # joined with ``d`` tiles; the cells it faces start chains of their own at ``d + 1``
-    dist = [k + 1] * len(nets)
+    joined: list[tuple[frozenset[Cell], tuple]] = []
     within = castle
     for d in range(1, k + 1):
-        grew = []
-        for i, n in enumerate(nets):
-            if dist[i] > k and not within.isdisjoint(n[0]):
-                dist[i] = d
-                grew.append(n[0])
-        if d == k:
+        left: list[tuple[frozenset[Cell], tuple]] = []
+        hit: list[tuple[frozenset[Cell], tuple]] = []
+        for n in nets:
+            (left if within.isdisjoint(n[0]) else hit).append(n)
+        joined += hit
+        nets = left
+        if d == k or not nets:
             break
         wider = set(within)
         for x, y in within:
             wider.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
-        for cells in grew:
+        for cells, _ in hit:
             wider.update(cells)
         if dead:    # no chain goes through a cell no tile fits
             wider -= dead
         within = wider
-    near = [(tuple(n[0] - dead) if dead else tuple(n[0]), n[1], n[2], n[3]) for i, n in enumerate(nets) if dist[i] <= k]
+    near = [(tuple(f - dead) if dead else tuple(f), len(comp[1]), comp[4], comp[5]) for f, comp in joined]
     return (sum(n[1] for n in near), sum(n[2] for n in near), sum(n[3] for n in near)), castle, near
 
 
@@ -2590,6 +2593,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         early = prune and lazy_bound and bin(mask).count("1") == 3
         if early:
             rest_dead = _rest_dead(b, mask, legal_now)
+            rest_tables = {i: [hands[j].table for j in range(len(hands)) if mask >> j & 1 and j != i] for i in rest_dead}
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
             # what a node may still do depends on its set of placements and on the last one
@@ -2601,7 +2605,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             if early:
                 child = b.place(cell, o, lazy=True)
                 rest = mask & ~(1 << i)
-                d = _child_dead(child, cell, rest_dead[i], [hands[j].table for j in range(len(hands)) if rest >> j & 1])
+                d = _child_dead(child, cell, rest_dead[i], rest_tables[i])
                 if upper_bound(obj, child, sums(rest, d)) < need[0]:
                     stats[0] += 1
                     continue
