@@ -2402,6 +2402,9 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     sq_per = sum(_PER[n] for n in obj.scoring_tiles if n in _SQUARE_TERMS) if "squares" in root.needs else 0
     # the plain bound reads only what a lazily built board has (no area components)
     lazy_bound = "areas" not in root.needs
+    # the bounds that read the cells where no tile fits: areas to complete, roads, squares
+    use_dead = prune and bool(obj.scrolls or _AREA_TERMS.intersection(obj.scoring_tiles)
+                              or {"roads", "squares"} & root.needs)
 
     def _rest_dead(b: Board, mask: int, legal_now: list[tuple[int, Cell, int]]) -> dict[int, frozenset[Cell]]:
         """Per tile ``i`` of ``mask``: the cells next to the territory where no other tile fits now."""
@@ -2509,7 +2512,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         # the cells next to the territory where no tile left fits now stay empty (the bounds
         # read them); taken before the order rule below, as a tile left out now may still
         # go on a cell later
-        hs = sums(mask, _dead_cells(b, children)) if prune else sums(mask)
+        hs = sums(mask, _dead_cells(b, children)) if use_dead else sums(mask)
         if use_alone and (alone_at_two or bin(mask).count("1") >= 3):
             # (with two tiles left only for completed areas and mountains: for large areas the
             # pair bound's figures hold it already and it costs more than it cuts) before the
