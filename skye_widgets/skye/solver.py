@@ -2407,16 +2407,10 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                               or {"roads", "squares"} & root.needs)
 
     def _rest_dead(b: Board, mask: int, legal_now: list[tuple[int, Cell, int]]) -> dict[int, frozenset[Cell]]:
-        """Per tile ``i`` of ``mask``: the cells next to the territory where no other tile fits now."""
-        live: dict[int, set[Cell]] = {}
-        for j, c, _ in legal_now:
-            live.setdefault(j, set()).add(c)
-        out = {}
-        for i in range(len(hands)):
-            if mask >> i & 1:
-                others = set().union(*(v for j, v in live.items() if j != i))
-                out[i] = frozenset(c for c in b.frontier if c not in others)
-        return out
+        """Per tile ``i`` of ``mask``: the cells next to the territory where no other tile fits now
+        (:func:`_dead_cells` of the others' legal placements)."""
+        return {i: _dead_cells(b, [p for p in legal_now if p[0] != i])
+                for i in range(len(hands)) if mask >> i & 1}
     plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
     three_tries = [0, 0]    # three tiles left: children bounded, and how many were cut
 
