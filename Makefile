@@ -7,12 +7,16 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip --disable-pip-version-check -q
 PORT   ?= 8888
 PYTEST_ARGS ?=
+# The learner's own copy of the lessons (git ignores it): filled from notebooks/ with the lessons it
+# does not have yet, never overwritten; the tracked notebooks stay as they are however long one plays.
+LESSONS ?= my-lessons
 
-.PHONY: lab test test-fast browser-deps bench lite lite-offline voila projector notebooks messages clean
+.PHONY: lab test test-fast browser-deps system-deps bench lite lite-offline voila projector notebooks messages clean
 
+# JupyterLab on $(LESSONS), opened on the welcome notebook (the address it prints opens it); every
+# language's lessons trusted; root is fine too. `skye-widgets lab` does all of it (docs/classroom.md).
 lab: $(VENV)/.lab-installed
-	$(VENV)/bin/jupyter trust notebooks/*.ipynb >/dev/null   # show the saved pictures without running
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks --port=$(PORT) notebooks/00_welcome.ipynb
+	$(VENV)/bin/skye-widgets lab $(LESSONS) --port=$(PORT)
 
 voila: $(VENV)/.lab-installed
 	$(VENV)/bin/voila notebooks/classroom_demo.ipynb --port=$(PORT)
@@ -77,7 +81,7 @@ LITE_PY   := $(LITE_VENV)/bin/python
 LITE_PKGS := "jupyterlite-core>=0.8,<0.9" "jupyterlite-pyodide-kernel>=0.8,<0.9" "jupyter_server>=2,<3" "build>=1" "setuptools>=68" wheel
 LITE_EXTS := "ipycanvas>=0.14,<0.15" "jupyterlab_widgets>=3,<4"
 
-lite: $(LITE_VENV)/.lite-installed
+lite: $(LITE_VENV)/.lite-installed system-deps
 	rm -rf $(LITE_WORK) $(LITE_OUT) && mkdir -p $(LITE_WORK)/contents/notebooks $(LITE_WORK)/site
 	$(LITE_PY) -m build -q --no-isolation --outdir $(LITE_WORK)/dist . >/dev/null
 	find notebooks -maxdepth 1 -name '*.ipynb' -exec cp {} $(LITE_WORK)/contents/notebooks/ \;
@@ -98,7 +102,7 @@ LITE_OFFLINE_WORK ?= build/lite-offline-work
 LITE_CACHE        ?= build/lite-cache
 LITE_PYODIDE_VERSION = $$($(LITE_PY) -c "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v; print(v)")
 
-lite-offline: $(LITE_VENV)/.lite-installed
+lite-offline: $(LITE_VENV)/.lite-installed system-deps
 	rm -rf $(LITE_OFFLINE_WORK) $(LITE_OFFLINE_OUT) && mkdir -p $(LITE_OFFLINE_WORK)/contents/notebooks $(LITE_OFFLINE_WORK)/site $(LITE_CACHE)/npm
 	v=$(LITE_PYODIDE_VERSION); if [ "$$(cat $(LITE_CACHE)/npm/.version 2>/dev/null)" != "$$v" ]; then \
 		echo '{"name": "skye-lite-pyodide", "private": true}' > $(LITE_CACHE)/npm/package.json && \
@@ -146,15 +150,25 @@ $(VENV)/.jupyter-config: $(JUPYTER_CONFIG) $(VENV)/bin/python
 	touch $@
 
 # Debian's Chromium drives the browser tests (Playwright never downloads a browser); Node.js and
-# npm run Pyodide (tests/test_pyodide.py) and JupyterHub's configurable-http-proxy (the class test).
-browser-deps: build/chp/.installed
+# npm run Pyodide (tests/test_pyodide.py), JupyterHub's configurable-http-proxy (the class test) and
+# the offline JupyterLite build. Only what is missing is installed: Debian's chromium when
+# /usr/bin/chromium is absent; Debian's nodejs and npm only when there is no `node` at all (a Node.js
+# that is there, NodeSource's with its own npm say, is never replaced: Debian's npm conflicts with it).
+browser-deps: system-deps build/chp/.installed
 
-build/chp/.installed:
-	@if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; then \
-		echo "Installing Debian's chromium, nodejs and npm for the browser tests"; \
+system-deps:
+	@missing=; [ -x /usr/bin/chromium ] || missing="chromium"; \
+	if ! command -v node >/dev/null; then missing="$$missing nodejs npm"; \
+	elif ! command -v npm >/dev/null; then \
+		echo "Node.js is here ($$(command -v node)) but npm is not: install the npm that comes with it" \
+			"(NodeSource's nodejs package has it); Debian's npm would replace this Node.js." >&2; exit 1; fi; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian's$$missing for the browser tests"; \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium nodejs npm; \
+		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
 	fi
+
+build/chp/.installed: | system-deps
 	mkdir -p build/chp
 	echo '{"name": "skye-chp", "private": true, "dependencies": {"configurable-http-proxy": "^5"}}' > build/chp/package.json
 	cd build/chp && npm install --no-audit --no-fund --loglevel=error
