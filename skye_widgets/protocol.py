@@ -43,6 +43,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, runtime_
 
 from .errors import BadConfigError
 from .i18n import Lazy, _
+from .limits import MAX_SEED
 from .scores import ScoreResult
 
 G = TypeVar("G", bound="Game")
@@ -355,6 +356,17 @@ class TournamentResult:
 CHUNK = 4
 
 
+def game_seed(seed: int, k: int) -> int:
+    """The seed of game ``k`` of a tournament whose first game has ``seed``: ``seed + k``, except that
+    past the largest seed a save may hold (:data:`~skye_widgets.limits.MAX_SEED`) it goes on from
+    the smallest, so every game's seed is one its game takes and its save loads back.
+
+    >>> game_seed(7, 2), game_seed(MAX_SEED, 0), game_seed(MAX_SEED, 1) == -MAX_SEED, game_seed(MAX_SEED - 1, 3)
+    (9, 9223372036854775807, True, -9223372036854775806)
+    """
+    return (seed + k + MAX_SEED) % (2 * MAX_SEED + 1) - MAX_SEED
+
+
 def _entrant_seats(k: int, n: int) -> list[int]:
     """The seat of each entrant in game ``k``: entrant ``i`` sits in seat ``(i + k) % n``."""
     return [(i + k) % n for i in range(n)]
@@ -374,8 +386,8 @@ def play_tournament_games(game: str, options: Mapping[str, Any], bots: Sequence[
     for k in range(first, first + count):
         seat_of = _entrant_seats(k, n)
         entrant_at = {s: i for i, s in enumerate(seat_of)}
-        players = [info.make_bot(bots[entrant_at[s]], seed=(seed + k) * 10 + entrant_at[s]) for s in range(n)]
-        g = play(info.new, players, seed=seed + k, **options)
+        players = [info.make_bot(bots[entrant_at[s]], seed=game_seed(seed, k) * 10 + entrant_at[s]) for s in range(n)]
+        g = play(info.new, players, seed=game_seed(seed, k), **options)
         returns, scores = g.returns(), g.scores()
         out.append(([returns[seat_of[i]] for i in range(n)], [float(scores[seat_of[i]].points) for i in range(n)]))
     return out
@@ -396,7 +408,7 @@ def tournament(info: GameInfo, bots: Sequence[str], games: int, *, seed: int = 0
                progress: Callable[[int], None] | None = None) -> TournamentResult:
     """``games`` seeded games between ``bots`` (kind names, one entrant each).
 
-    Game ``k`` uses seed ``seed + k``; entrant ``i`` sits in seat ``(i + k) % n``
+    Game ``k`` uses seed ``seed + k`` (:func:`game_seed`: after the largest seed, the smallest); entrant ``i`` sits in seat ``(i + k) % n``
     and its bot is seeded from the game's seed and the entrant, so the same
     arguments give the same result — whatever runs the games: this process
     (``workers=1``), a pool of ``workers`` processes (``None``: every core), or

@@ -178,8 +178,10 @@ def test_skylands_play_replay_tournament(capsys, tmp_path):
     assert data2 == data                               # the bots are kept in the save
     assert text2.endswith(text[text.index("game over after"):])
     text, data = both(capsys, "skylands", "tournament", "--games", "2", "--bots", "greedy,random")
-    for k, share in data["win_share"].items():
-        assert f"  {k:8s} wins {share:6.1%} of games   mean {data['mean_vp'][k]:6.2f} VP" in text
+    assert data["bots"] == ["greedy", "random"] and sum(data["win_share"]) == 1
+    for i, kind in enumerate(data["bots"]):
+        assert (f"  entrant {i + 1} {kind:8s} win share {100 * data['win_share'][i]:5.1f}%" in text
+                and f"average VP {data['average_points'][i]:5.1f}" in text)
 
 
 def test_skylands_replay_with_bad_bots_is_one_line(capsys, tmp_path):

@@ -86,6 +86,4 @@ def test_a_local_dask_cluster_gives_the_same_result(serial):
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         assert out.returncode == 0, out.stderr
         r = serial["skylands"]
-        shares = json.loads(out.stdout)["win_share"]
-        assert shares["greedy"] == round(r.win_share(0), 4)
-        assert shares["random"] == round(r.win_share(1) + r.win_share(2), 4)
+        assert json.loads(out.stdout)["win_share"] == [r.win_share(i) for i in range(3)]

@@ -5,7 +5,8 @@ one JSON line ``{"players": [{"name": ..., "bot": ..., "vp": int}], "winners": [
 without ``--json`` it prints the game log and every player's score breakdown.
 ``skylands tournament --games 200 --bots greedy,random,random`` plays seeded
 games with :func:`skye_widgets.protocol.tournament` (seats rotate so nobody
-keeps the first seat) and prints each bot kind's win share; ``skylands replay GAME.json [--json]`` replays a saved game and prints the result
+keeps the first seat) and prints each entrant's win share and average VP (``--json``: the
+``TournamentResult.to_dict`` lists of Isle of Skye and Hashi); ``skylands replay GAME.json [--json]`` replays a saved game and prints the result
 (the JSON is what ``play --json`` printed: ``play --save`` keeps the bots in the save).
 """
 
@@ -16,13 +17,13 @@ import sys
 from typing import Any, Sequence
 
 from ..cli import (EXPLAIN_HELP, FIRST_SEED_HELP, GAMES_HELP, SEED, add_json_flag, add_tournament_flags, bot_list, emit,
-                   fit, run_tournament, usage_error, whole_number)
+                   fit, run_tournament, tournament_report, usage_error, whole_number)
 from ..i18n import _, lazy, ngettext
 from ..limits import MAX_GAMES
 from ..errors import FileFormatError, read_json, write_json
 from . import tournament as play_tournament
 from .bots import BOT_NAMES, make_bot
-from ..protocol import play_explained
+from ..protocol import TournamentResult, play_explained
 from .game import SIDES, GameState, play_game
 
 
@@ -128,17 +129,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def tournament(bots: Sequence[str], games: int, seed: int = 0, side: str = "beginner", **how: Any) -> dict[str, Any]:
+def tournament(bots: Sequence[str], games: int, seed: int = 0, side: str = "beginner", **how: Any) -> TournamentResult:
     """Play ``games`` seeded games (:func:`skye_widgets.protocol.tournament`: game ``k`` has
-    seed ``seed + k`` and the seats rotate; ``how``: its workers/executor/progress); win shares
-    and mean VP per bot kind (ties split, entrants of the same kind added up)."""
-    r = play_tournament(bots, games, seed=seed, side=side, **how)
-    kinds = sorted(set(bots))
-    share = {k: sum(r.win_share(i) for i, b in enumerate(bots) if b == k) for k in kinds}
-    mean = {k: sum(r.average_points(i) for i, b in enumerate(bots) if b == k) / bots.count(k) for k in kinds}
-    return {"games": games, "bots": list(bots),
-            "win_share": {k: round(share[k], 4) for k in kinds},
-            "mean_vp": {k: round(mean[k], 2) for k in kinds}}
+    seed ``seed + k`` and the seats rotate; ``how``: its workers/executor/progress); each entrant's
+    win share and average VP, kept apart even when two entrants are the same bot (ties split),
+    as Isle of Skye and Hashi report them."""
+    return play_tournament(bots, games, seed=seed, side=side, **how)
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -149,18 +145,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.games < 1:
         return usage_error("skye-widgets skylands tournament", _("--games must be at least 1"))
     r = run_tournament(args, lambda **how: tournament(bots, args.games, args.seed, args.side, **how), args.games)
-
-    def text() -> None:
-        # Translators: {games} games played; {seats} the bots' names; seeds {first}..{last}
-        print(ngettext("{games} game, seats {seats} (rotating), seeds {first}..{last}",
-                       "{games} games, seats {seats} (rotating), seeds {first}..{last}", args.games).format(
-            games=args.games, seats=", ".join(bots), first=args.seed, last=args.seed + args.games - 1))
-        for k, share in r["win_share"].items():
-            # Translators: a bot's row: {bot} its name (not translated), {share} the games it won (0.0% to 100.0%), {mean} its average victory points; keep the format specs
-            print(_("  {bot:8s} wins {share:6.1%} of games   mean {mean:6.2f} VP").format(
-                bot=k, share=share, mean=r["mean_vp"][k]))
-
-    emit(args, lambda: r, text)
+    emit(args, r.to_dict, lambda: print(tournament_report(r)))
     return 0
 
 
