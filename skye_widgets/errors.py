@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from typing import Any
 
 from .i18n import _, lazy
-from .limits import MAX_FILE_BYTES, MAX_JSON_DEPTH, json_depth
+from .limits import MAX_FILE_BYTES, MAX_JSON_DEPTH, has_control, json_depth, short
 
 
 class RulesError(ValueError):
@@ -79,21 +80,61 @@ class FileFormatError(ValueError):
         super().__init__(f"{self.path}: {fault}")
 
 
+#: A player's name holding a control character (:func:`~skye_widgets.limits.has_control`), refused
+#: wherever a name comes in (a game's set-up, a saved game, a territory file, the command line).
+# Translators: {value} is the name given, in quotes, its control characters written as \n, \x1b, ...
+CONTROL_IN_NAME = lazy("A player's name has no control characters (line breaks, tabs, escapes), not {value}.")
+
+
+def control_in_names(names: Any) -> str | None:
+    """The fault of the first name in ``names`` holding a control character, or None
+    (what is not a text is left to the caller's other checks).
+
+    >>> control_in_names(["Ann", "Bob"]) is None
+    True
+    >>> print(control_in_names(["Ann", "a\\nb"]))
+    A player's name has no control characters (line breaks, tabs, escapes), not 'a\\nb'.
+    """
+    for n in names:
+        if isinstance(n, str) and has_control(n):
+            return CONTROL_IN_NAME.format(value=short(n))
+    return None
+
+
 def read_text(path: str | os.PathLike[str]) -> str:
     """Read a UTF-8 text file, turning every failure into one :class:`FileFormatError`.
 
     A file larger than :data:`~skye_widgets.limits.MAX_FILE_BYTES` is refused
-    before it is read.
+    before it is read, and so is anything that is not a regular file (a named
+    pipe, a device, a socket): reading one could wait for ever or never end.
     """
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
+        # O_NONBLOCK: opening a named pipe (mkfifo) must not wait for a writer; the mode is
+        # checked on the open file itself, so nothing can swap it in between.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise FileFormatError(path, _("no such file")) from None
     except IsADirectoryError:
         raise FileFormatError(path, _("is a directory, not a file")) from None
     except OSError as e:
         raise FileFormatError(path, e.strerror or str(e)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise FileFormatError(path, _("is a directory, not a file"))
+        if not stat.S_ISREG(mode):
+            # Translators: a path that names a named pipe (FIFO), a device or a socket, not a file on disk
+            raise FileFormatError(path, _("is not a regular file (a pipe, a device or a socket)"))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as f:
+            fd = -1                     # the file object closes it
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise FileFormatError(path, e.strerror or str(e)) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
     if len(data) > MAX_FILE_BYTES:
         raise FileFormatError(path, _("larger than {size} MB (no file of this program is that big)").format(
             size=MAX_FILE_BYTES // 2**20))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import reprlib
+import unicodedata
 from typing import Any
 
 # -- every file ---------------------------------------------------------------
@@ -132,6 +133,26 @@ def short(value: Any, limit: int = MAX_SHOWN) -> str:
     except (RecursionError, ValueError):
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 2 * limit else text[:2 * limit] + "..."
+
+
+#: Characters that are not control characters (Unicode category Cc: line breaks, tabs, the
+#: terminal's escape) but act as ones: the line and paragraph separators, and the
+#: bidirectional overrides and isolates, which reorder the text shown after them.
+_ACTING_AS_CONTROL = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character: a line break, a tab, an escape (Unicode
+    category Cc, so the terminal's ``\\x1b`` and C1 codes too), a line or paragraph separator,
+    or a bidirectional override. Names are shown in terminals, tables and on the canvas, so
+    none may hold one: ``"a\\nb"`` would forge a second line, ``"\\x1b]0;..."`` retitle the terminal.
+
+    >>> has_control("Ann"), has_control("Zoë Ó Súilleabháin"), has_control("a\\nb"), has_control("\\x1b]0;x")
+    (False, False, True, True)
+    >>> has_control("\\u202eevil"), has_control("\\x9b")
+    (True, True)
+    """
+    return any(unicodedata.category(c) == "Cc" or c in _ACTING_AS_CONTROL for c in text)
 
 
 def json_depth(data: Any) -> int:

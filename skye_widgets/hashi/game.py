@@ -46,7 +46,7 @@ from typing import Any, Iterable, Sequence, Union
 
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
-                      RulesError, WrongPhaseError, read_json, write_json)
+                      RulesError, WrongPhaseError, control_in_names, read_json, write_json)
 from ..i18n import _, lazy, ngettext
 from ..limits import MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import win_shares
@@ -670,6 +670,8 @@ class HashiGame(Pictured):
             raise BadConfigError(ngettext("A player's name has at most {count} character.",
                                           "A player's name has at most {count} characters.",
                                           MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
+        if (fault := control_in_names([str(p) for p in players])) is not None:
+            raise BadConfigError(fault)
         if not is_whole(seed, -MAX_SEED, MAX_SEED):
             raise BadConfigError(_("The seed is a whole number (the same seed, the same game), not {value}.").format(
                 value=short(seed)))
@@ -1079,6 +1081,8 @@ class HashiGame(Pictured):
                 if not (isinstance(item, list) and item and is_whole(item[0])):
                     raise ValueError(_("expected [player, kind, ...], not {value}").format(value=short(item)))
                 player, action = item[0], action_from_json(item[1:], swap)
+                if game.is_over():          # not "it is player -1's turn"
+                    raise GameOverError(_("The game is over."))
                 if player != game.current_player():
                     raise ValueError(_("it is player {current}'s turn, not player {player}'s").format(
                         current=game.current_player(), player=player))

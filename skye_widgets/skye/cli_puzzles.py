@@ -2,7 +2,8 @@
 
 * ``puzzle solve FILE [--json]``: the optimum, how many final territories reach
   it (counted up to 1000: "at least 1000" beyond) and one solution
-  (``--json``: ``{"optimum", "optimal_territories", "solution"}``).
+  (``--json``: ``{"optimum", "optimal_territories", "optimal_territories_capped", "solution"}``;
+  ``optimal_territories_capped`` is true when the count stopped at 1000, so there may be more).
 * ``puzzle check FILE... [--json]``: validate each file and re-solve it; every bad file
   gives one line ``FILE: field: fault`` on stderr and the exit status is 2
   and grade it (1-5 stars and the reasons, :func:`.puzzles.grade`)
@@ -99,7 +100,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
                                                                                 rotation=m.rotation))
         print(evaluate(obj, final).explain())
 
-    emit(args, sol.to_json, text)
+    # "optimal_territories_capped": the count stopped at its cap, as "at least 1000" says in the text
+    emit(args, lambda: {**sol.to_json(), "optimal_territories_capped": sol.optimal_territories >= SOLVE_OPTIMA_CAP},
+         text)
     return 0
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from ..cli import add_json_flag, emit, fit
 from ..errors import FileFormatError, RulesError
 from ..i18n import _, ngettext
+from ..limits import short
 from .files import load_players
 from .scoring import SCORING_TILES, ScoreResult, gold_points, income, score_all_tiles, scroll_points
 from .territory import Territory
@@ -110,7 +111,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if args.player not in by_name:
         # Translators: {name} is the name asked for (in quotes), {names} the names in the file (in quotes)
         raise FileFormatError(args.file, _("no player named {name} (players: {names})").format(
-            name=repr(args.player), names=", ".join(repr(n) for n in by_name)))
+            name=short(args.player), names=", ".join(short(n) for n in by_name)))
     territory = by_name[args.player]
     tile = args.tile
     for other in players:

@@ -23,7 +23,7 @@ import os
 import reprlib
 from typing import Any, Mapping, Sequence, Union
 
-from ..errors import FileFormatError, read_json, write_json
+from ..errors import FileFormatError, control_in_names, read_json, write_json
 from ..i18n import _, ngettext
 from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SKYE_PLAYERS, MAX_TERRITORY_TILES,
                       is_whole, short)
@@ -160,6 +160,9 @@ def entry_size_fault(entry: Any) -> str | None:
     if isinstance(name, str) and len(name) > MAX_NAME_LENGTH:
         return _("name: {count} characters long; a name has at most {max}").format(count=len(name),
                                                                                     max=MAX_NAME_LENGTH)
+    fault = control_in_names([name])
+    if fault is not None:
+        return f"name: {fault}"         # "name" is the file's key, not translated
     gold = entry.get("gold", 0)
     if is_whole(gold, MAX_NUMBER + 1, None):
         return _("gold: {value} is more than {max}").format(value=short(gold), max=MAX_NUMBER)

@@ -45,7 +45,7 @@ from typing import Any, Iterable, Mapping, Sequence, Union
 
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, DataError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
-                      NotYourTurnError, RulesError, WrongPhaseError, read_json, write_json)
+                      NotYourTurnError, RulesError, WrongPhaseError, control_in_names, read_json, write_json)
 from ..i18n import Text, _, lazy, lazy_ngettext, ngettext, pgettext
 from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, MAX_SKYE_PLAYERS, MAX_TEXT_LENGTH,
                       is_whole, short)
@@ -144,8 +144,11 @@ class GameConfig:
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         if not is_whole(self.players, 2, 5):
             raise BadConfigError(_("Isle of Skye is for 2-5 players, not {value}.").format(value=reprlib.repr(self.players)))
-        if not (is_whole(self.seed, None, None) or isinstance(self.seed, str)):
-            raise BadConfigError(_("The seed is a whole number or a text, not {value}.").format(value=reprlib.repr(self.seed)))
+        if not (is_whole(self.seed, -MAX_SEED, MAX_SEED) or (isinstance(self.seed, str) and len(self.seed) <= MAX_TEXT_LENGTH)):
+            # so that every save loads back (parse_save's bounds)
+            raise BadConfigError(_("The seed is a whole number of at most {most} either way or a text of at most "
+                                   "{length} characters, not {value}.").format(
+                most=MAX_SEED, length=MAX_TEXT_LENGTH, value=short(self.seed)))
         if not isinstance(self.names, tuple) or not all(isinstance(n, str) and n for n in self.names):
             raise BadConfigError(_("The players' names are texts that are not empty, not {value}.").format(
                 value=reprlib.repr(self.names)))
@@ -153,6 +156,8 @@ class GameConfig:
             raise BadConfigError(ngettext("A player's name has at most {count} character.",
                                           "A player's name has at most {count} characters.",
                                           MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
+        if (fault := control_in_names(self.names)) is not None:
+            raise BadConfigError(fault)
         if self.names and len(self.names) != self.players:
             raise BadConfigError(ngettext("{names} names for {count} player: give as many names as players.",
                                           "{names} names for {count} players: give as many names as players.",

@@ -31,7 +31,7 @@ from typing import Any, Iterator, Sequence, Union
 
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
-                      RulesError, WrongPhaseError, read_json, write_json)
+                      RulesError, WrongPhaseError, control_in_names, read_json, write_json)
 from ..i18n import _, lazy, lazy_ngettext, ngettext, pgettext
 from ..limits import MAX_ACTION_ITEMS, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import play, win_shares
@@ -417,6 +417,8 @@ class GameState(Pictured):
             raise BadConfigError(ngettext("A player's name has at most {count} character.",
                                           "A player's name has at most {count} characters.",
                                           MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
+        if (fault := control_in_names(names)) is not None:
+            raise BadConfigError(fault)
         if not is_whole(seed, -MAX_SEED, MAX_SEED):        # so that every save loads back
             raise BadConfigError(_("The seed must be a whole number of at most {limit} either way, not {value}.").format(
                 limit=MAX_SEED, value=short(seed)))
@@ -1193,8 +1195,10 @@ class GameState(Pictured):
             raise FileFormatError(path, ngettext("{count} actions; a saved game has at most {most}",
                                                  "{count} actions; a saved game has at most {most}",
                                                  len(actions)).format(count=len(actions), most=MAX_SAVE_ACTIONS))
+        if (fault := control_in_names(players)) is not None:
+            raise FileFormatError(path, fault)
         g = cls(players, seed=seed, side=side, intro=intro)
-        for i, raw in enumerate(actions):
+        for i, raw in enumerate(actions, 1):      # counted from 1, as Isle of Skye's and Hashi's saves
             try:
                 a = action_from_json(raw)
             except ValueError as e:

@@ -77,7 +77,7 @@ def test_readable_log_round_by_round(capsys):
     (lambda d: d["config"].update(names=[1, 2]), "config: The players' names are texts that are not empty"),
     (lambda d: d["config"].update(names=5), "config: names must be a list of strings"),
     (lambda d: d["config"].update(scoring=5), "config: scoring must be"),
-    (lambda d: d["config"].update(seed=[7]), "config: The seed is a whole number or a text"),
+    (lambda d: d["config"].update(seed=[7]), "config: The seed is a whole number of at most 9223372036854775807 either way or a text"),
     (lambda d: d["config"].update(start_player=1.5), "config: The start player is a number 0-1, not 1.5."),
     (lambda d: d.update(config=[]), "config: must be an object"),
     (lambda d: d.update(bots=["random", "wizard"]), "bots: unknown bot 'wizard'"),

@@ -25,7 +25,8 @@ def test_solve_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, TINY, "tiny.json")
     assert main(["puzzle", "solve", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"optimum", "optimal_territories", "solution"}
+    assert set(out) == {"optimum", "optimal_territories", "optimal_territories_capped", "solution"}
+    assert out["optimal_territories_capped"] is False
     assert out["optimum"] == 2                              # computed by hand in test_puzzles.py
     assert {"tile": 19, "x": -1, "y": 0, "rotation": 0} in out["solution"]
     assert all(set(m) == {"tile", "x", "y", "rotation"} for m in out["solution"])

@@ -133,12 +133,12 @@ def test_pseudo_language_leaves_no_english_word():
 
 # A saved game whose first action is not one: the file's one line, in each language.
 BAD_ACTIONS = {
-    "en": ("game.json: action 0: unknown field 'extra'", "game.json: action 0: an action is a JSON object, not 3"),
-    "pt": ("game.json: ação 0: campo desconhecido 'extra'", "game.json: ação 0: uma ação é um objeto JSON, não 3"),
-    "pl": ("game.json: akcja 0: nieznane pole 'extra'", "game.json: akcja 0: akcja jest obiektem JSON, a nie 3"),
-    "fr": ("game.json: action 0\u00a0: champ inconnu 'extra'",
-           "game.json: action 0\u00a0: une action est un objet JSON, pas 3"),
-    "es": ("game.json: acción 0: campo desconocido 'extra'", "game.json: acción 0: una acción es un objeto JSON, no 3"),
+    "en": ("game.json: action 1: unknown field 'extra'", "game.json: action 1: an action is a JSON object, not 3"),
+    "pt": ("game.json: ação 1: campo desconhecido 'extra'", "game.json: ação 1: uma ação é um objeto JSON, não 3"),
+    "pl": ("game.json: akcja 1: nieznane pole 'extra'", "game.json: akcja 1: akcja jest obiektem JSON, a nie 3"),
+    "fr": ("game.json: action 1\u00a0: champ inconnu 'extra'",
+           "game.json: action 1\u00a0: une action est un objet JSON, pas 3"),
+    "es": ("game.json: acción 1: campo desconocido 'extra'", "game.json: acción 1: una acción es un objeto JSON, no 3"),
 }
 
 

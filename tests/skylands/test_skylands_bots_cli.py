@@ -38,8 +38,8 @@ def test_make_bot_rejects_unknown_names():
 def test_greedy_beats_random_in_a_small_seeded_tournament():
     # the 200-game figure is in docs/skylands.md; 12 games keep this test quick
     r = tournament(["greedy", "random", "random"], 12, seed=100)
-    assert r["win_share"]["greedy"] >= 0.75
-    assert r["mean_vp"]["greedy"] > r["mean_vp"]["random"]
+    assert r.win_share(0) >= 0.75
+    assert r.average_points(0) > max(r.average_points(1), r.average_points(2))
 
 
 def test_play_json_has_players_vp_and_winners(capsys):
@@ -81,7 +81,7 @@ def test_bad_inputs_end_in_one_line_and_exit_2(tmp_path, capsys):
 def test_tournament_prints_win_shares(capsys):
     assert main(["skylands", "tournament", "--games", "3", "--bots", "greedy,random", "--json"]) == 0
     r = json.loads(capsys.readouterr().out)
-    assert r["games"] == 3 and abs(sum(r["win_share"].values()) - 1) < 1e-9
+    assert r["games"] == 3 and r["bots"] == ["greedy", "random"] and abs(sum(r["win_share"]) - 1) < 1e-9
 
 
 def _file(d, name, text):
@@ -100,13 +100,13 @@ def _saved(tmp_path, actions):
     (lambda d: d, "is a directory"),
     (lambda d: _file(d, "empty.json", ""), "malformed JSON"),
     (lambda d: _file(d, "list.json", "[]"), "not a Skylands game file"),
-    (lambda d: _saved(d, [{"type": "choose", "action": "fly"}]), "action 0 is illegal: There is no action 'fly'"),
+    (lambda d: _saved(d, [{"type": "choose", "action": "fly"}]), "action 1 is illegal: There is no action 'fly'"),
     (lambda d: _saved(d, [{"type": "choose", "action": "discover"},
-                          {"type": "take", "index": 9, "x": 0, "y": 0}]), "action 1 is illegal"),
-    (lambda d: _saved(d, [{"type": "choose", "action": "discover", "repeat": "yes"}]), "action 0:"),
-    (lambda d: _saved(d, [{"type": "take", "index": 0, "x": 10 ** 30, "y": 0}]), "action 0: 'x' of a Take action must be a whole number"),
-    (lambda d: _saved(d, [{"type": ["choose"], "action": "discover"}]), "action 0: unknown action type ['choose']"),
-    (lambda d: _saved(d, [{"type": {"choose": 1}}]), "action 0: unknown action type {'choose': 1}"),
+                          {"type": "take", "index": 9, "x": 0, "y": 0}]), "action 2 is illegal"),
+    (lambda d: _saved(d, [{"type": "choose", "action": "discover", "repeat": "yes"}]), "action 1:"),
+    (lambda d: _saved(d, [{"type": "take", "index": 0, "x": 10 ** 30, "y": 0}]), "action 1: 'x' of a Take action must be a whole number"),
+    (lambda d: _saved(d, [{"type": ["choose"], "action": "discover"}]), "action 1: unknown action type ['choose']"),
+    (lambda d: _saved(d, [{"type": {"choose": 1}}]), "action 1: unknown action type {'choose': 1}"),
     (lambda d: _saved(d, "none"), "'actions' must be a list"),
 ])
 def test_every_kind_of_broken_save_is_one_stderr_line_exit_2(tmp_path, capsys, make, fault):

@@ -344,9 +344,9 @@ def test_saved_games_round_trip_exactly(tmp_path):
 @pytest.mark.parametrize("content, fault", [
     ('{"format": "skylands-game", "version": 1, "players": ["A"], "seed": 1, "actions": []}', "2 to 4"),
     ('{"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1, '
-     '"actions": [{"type": "pass"}]}', "action 0 is illegal"),
+     '"actions": [{"type": "pass"}]}', "action 1 is illegal"),
     ('{"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1, '
-     '"actions": [{"type": "take", "index": "x", "x": 0, "y": 0}]}', "action 0: 'index' of a Take action must be a whole number"),
+     '"actions": [{"type": "take", "index": "x", "x": 0, "y": 0}]}', "action 1: 'index' of a Take action must be a whole number"),
     ('{"format": "hashi"}', "not a Skylands game file"),
     ('{"format": "skylands-game", "version": 1, "players": ["A", "B"], "seed": 1', "malformed JSON"),
 ])
