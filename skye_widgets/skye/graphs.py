@@ -31,13 +31,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 from ..i18n import Text, lazy_ngettext
 from .territory import per_tile
 from .tiles import ICON_KINDS, SIDE_OFFSETS, Icons, Scroll, Terrain, Tile
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from .territory import Territory
 
 Cell = tuple[int, int]
@@ -188,6 +188,8 @@ def area_graph(t: "Territory") -> nx.Graph:
     got = t._cache.get("area_graph")
     if got is not None:
         return got
+    import networkx as nx        # here, not at the top: scoring never needs it (start-up, issue 30)
+
     tiles = _tiles(t)
     nodes, edges, open_dirs = _area_structure(t)
     g = nx.Graph()
@@ -288,6 +290,8 @@ def road_graph(t: "Territory") -> nx.Graph:
     got = t._cache.get("road_graph")
     if got is not None:
         return got
+    import networkx as nx        # here, not at the top: scoring never needs it (start-up, issue 30)
+
     g = nx.Graph()
     for cell, (tile, _) in _tiles(t).items():
         for k in range(len(tile.roads)):

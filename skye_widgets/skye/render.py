@@ -30,13 +30,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
-import networkx as nx
 
 from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text
 from ..i18n import _, lazy, lazy_ngettext, ngettext
 from . import scoring as scoring_rules
 from .game import round_slots
-from .graphs import areas, road_graph
+from .graphs import areas, connected_networks
 from .tiles import Area, Terrain, Tile, rotate_side, tile
 
 Cell = tuple[int, int]
@@ -1053,13 +1052,9 @@ def area_groups(territory: Any) -> list[AreaGroup]:
 
 
 def castle_road_refs(territory: Any) -> frozenset[RoadRef]:
-    """The road networks (cell, road index) connected to the castle (via ``graphs.road_graph``)."""
-    g = road_graph(territory)
-    reached: set[RoadRef] = set()
-    for start in g.graph.get("castle", ()):
-        if start not in reached:
-            reached |= nx.node_connected_component(g, start)
-    return frozenset(reached)
+    """The road networks (cell, road index) connected to the castle (``graphs.connected_networks``: the
+    components of ``graphs.road_graph`` that hold a castle node, found without networkx)."""
+    return connected_networks(territory)
 
 
 # --------------------------------------------------------------------------
