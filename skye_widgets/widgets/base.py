@@ -1101,3 +1101,9 @@ def why_html(decision: Decision | None, css: str = "why") -> str:
         return ""
     return (f'<details class="{css}"><summary>{escape(str(WHY_SUMMARY))}</summary>'
             f"{escape(decision.explanation.text)}</details>")
+
+
+def explanation_html(text: str, css: str) -> str:
+    """An explanation's lines as HTML: escaped, one line each (the text's own line breaks
+    kept, so every line still starts with its words); ``css`` names the block."""
+    return f'<div class="{css}" style="white-space:pre-line">{escape(text, quote=False)}</div>'

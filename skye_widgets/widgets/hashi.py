@@ -46,7 +46,7 @@ from ..words import word_list
 from ..i18n import lazy, lazy_ngettext
 from ..protocol import suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
-from .base import Html, html_sentence, keys_html, status_html, why_html
+from .base import Html, explanation_html, html_sentence, keys_html, status_html, why_html
 from .projector import BOT_PAUSED, BOT_THINKING, ProjectorParts, board_part, projector_seats, styled
 
 
@@ -1136,12 +1136,6 @@ class HashiWidget(CanvasBoard):
 
 def _name(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
-
-
-def explanation_html(text: str, css: str) -> str:
-    """An explanation's lines as HTML: escaped, one line each (the text's own line breaks
-    kept, so every line still starts with its words); ``css`` names the block."""
-    return f'<div class="{css}" style="white-space:pre-line">{escape(text, quote=False)}</div>'
 
 
 

@@ -42,8 +42,7 @@ from ..skylands.render import Layout, render_game
 from ..skylands.words import sentence
 from ..protocol import suggest as bot_suggestion
 from .base import CanvasBoard, TurnLoop, keys_html, explain_decision, finite_pixels, make_seat, on_click, plain_text
-from .base import status_html, why_html
-from .hashi import explanation_html
+from .base import explanation_html, status_html, why_html
 from .projector import BOT_PAUSED, BOT_THINKING, ProjectorParts, board_part, projector_seats, styled
 from ..words import word_list
 from ..i18n import lazy, lazy_ngettext
