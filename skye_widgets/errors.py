@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from typing import Any
 
 from .i18n import _, lazy
@@ -235,6 +234,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     folder = folder or os.curdir
     raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     try:
+        import tempfile             # here: only writers need it, and every command imports this module
+
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
     except OSError as e:
         # Translators: {reason} is the system's reason (in English), e.g. "No space left on device"
