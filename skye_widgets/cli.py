@@ -24,6 +24,29 @@ GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.sk
 #: The commands that are no game's: the learner's lessons (``lessons``, ``lab``).
 OTHER_CLIS = ("skye_widgets.cli_lab",)
 
+#: The commands, in the order ``--help`` lists them, each with the module whose ``register(sub)`` adds
+#: it (and its neighbours). ``skye-widgets --help`` imports none of them: it lists :data:`COMMAND_HELP`;
+#: a command imports its own game only (see :func:`build_parser`).
+COMMANDS = (("score", "skye_widgets.skye.cli_rules"), ("legal", "skye_widgets.skye.cli_rules"),
+            ("play", "skye_widgets.skye.cli_game"), ("replay", "skye_widgets.skye.cli_game"),
+            ("tournament", "skye_widgets.skye.cli_game"), ("puzzle", "skye_widgets.skye.cli_puzzles"),
+            ("hashi", "skye_widgets.hashi.cli"), ("skylands", "skye_widgets.skylands.cli"),
+            ("lessons", "skye_widgets.cli_lab"), ("lab", "skye_widgets.cli_lab"))
+
+#: Each command's line in ``skye-widgets --help`` (the game modules give their parsers the same help).
+COMMAND_HELP = {
+    "score": lazy("score an Isle of Skye territory file (all 16 scoring tiles, scrolls, gold)"),
+    "legal": lazy("legal placements of a tile in a player's territory"),
+    "play": lazy("play a whole Isle of Skye game between bots"),
+    "replay": lazy("replay a saved Isle of Skye game and print its summary"),
+    "tournament": lazy("many seeded Isle of Skye games between bots: win shares and average VP"),
+    "puzzle": lazy("Isle of Skye placement puzzles: solve, check, generate"),
+    "hashi": lazy("Hashi: play the flip-and-write game, solve bridge puzzles"),
+    "skylands": lazy("Skylands: play bot games, replay saves, run tournaments"),
+    "lessons": lazy("copy the lessons you do not have yet into a folder of your own"),
+    "lab": lazy("open the lessons in JupyterLab, in a folder of your own"),
+}
+
 
 def bot_list(text: str, players: int | None, known: Iterable[str], game: str,
              fewest: int, most: int) -> list[str]:
@@ -267,8 +290,10 @@ def usage_error(prog: str, message: str) -> int:
 ARGPARSE_GETTEXT = (_, ngettext)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every game's sub-commands."""
+def build_parser(command: str | None = "") -> argparse.ArgumentParser:
+    """The argument parser: with every game's sub-commands (``command=""``, the default), or with
+    those of ``command``'s module only (``None``: of none), every other command a stand-in that
+    lists its help line and takes any arguments, so that nothing else is imported."""
     parser = argparse.ArgumentParser(
         prog="skye-widgets",
         description=_("Isle of Skye, Hashi and Skylands: score, solve and play from the command line."),
@@ -280,8 +305,18 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("The language of the messages: one of {codes} (default: the environment's "
                                "LANGUAGE or LANG, else English).").format(codes=", ".join(LANGUAGES)))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in GAME_CLIS + OTHER_CLIS:
-        importlib.import_module(name).register(sub)
+    if command == "":
+        for name in GAME_CLIS + OTHER_CLIS:
+            importlib.import_module(name).register(sub)
+        return parser
+    wanted = dict(COMMANDS).get(command or "")
+    for name, module in COMMANDS:
+        if name in sub.choices:
+            continue                        # registered with a neighbour of its module
+        if module == wanted:
+            importlib.import_module(module).register(sub)
+        else:
+            sub.add_parser(name, help=str(COMMAND_HELP[name]), add_help=False).set_defaults(stand_in=True)
     return parser
 
 
@@ -330,8 +365,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    # First with every command a stand-in (no game imported): this answers --help, --version and an
+    # unknown command at once; then with the chosen command's own parser, which imports its game only.
+    parser = build_parser(None)
+    args, _rest = parser.parse_known_args(argv)
+    if args.command is not None:
+        parser = build_parser(args.command)
+        args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()

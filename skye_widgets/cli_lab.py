@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from . import curriculum
+from .cli import COMMAND_HELP
 from .errors import DataError
 from .i18n import _, ngettext
 
@@ -31,13 +32,13 @@ DEFAULT_FOLDER = "my-lessons"
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``lessons`` and ``lab`` to ``sub``."""
-    p = sub.add_parser("lessons", help=_("copy the lessons you do not have yet into a folder of your own"),
+    p = sub.add_parser("lessons", help=str(COMMAND_HELP["lessons"]),
                        description=_("Copy every lesson (all languages) that FOLDER does not have yet; "
                                      "your own work there is never overwritten."))
     p.add_argument("folder", metavar="FOLDER", help=_("your lessons' folder (made if missing)"))
     p.set_defaults(func=cmd_lessons)
 
-    p = sub.add_parser("lab", help=_("open the lessons in JupyterLab, in a folder of your own"),
+    p = sub.add_parser("lab", help=str(COMMAND_HELP["lab"]),
                        description=_("Copy the lessons you do not have yet into FOLDER, then open JupyterLab "
                                      "there on the welcome notebook."))
     # Translators: {folder} is the default folder's name (not translated)

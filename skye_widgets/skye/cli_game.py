@@ -18,7 +18,7 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import (EXPLAIN_HELP, ENTRANTS_HELP, FIRST_SEED_HELP, GAMES_HELP, SEED, add_json_flag, add_tournament_flags,
+from ..cli import (COMMAND_HELP, EXPLAIN_HELP, ENTRANTS_HELP, FIRST_SEED_HELP, GAMES_HELP, SEED, add_json_flag, add_tournament_flags,
                    bot_list, emit, fit, run_tournament, tournament_report, usage_error, whole_number)
 from ..limits import MAX_GAMES, MAX_SAVE_ACTIONS
 from ..errors import FileFormatError, RulesError
@@ -171,7 +171,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``play``, ``replay`` and ``tournament``."""
-    p = sub.add_parser("play", help=_("play a whole Isle of Skye game between bots"),
+    p = sub.add_parser("play", help=str(COMMAND_HELP["play"]),
                        # Translators: the bots' names (random, greedy, planner, strong) are not translated
                        description=_("Play a whole Isle of Skye game between bots (random, greedy, planner, strong)."))
     p.add_argument("--players", type=int, default=None, help=_("2-5 (default: one per bot)"))
@@ -187,7 +187,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     p.add_argument("--save", metavar="FILE", help=_("save the game (config + actions) as JSON"))
     p.set_defaults(func=cmd_play)
 
-    r = sub.add_parser("replay", help=_("replay a saved Isle of Skye game and print its summary"),
+    r = sub.add_parser("replay", help=str(COMMAND_HELP["replay"]),
                        description=_("Replay a saved game through the rules and print what `play` prints: "
                                      "the log and the result table, or with --json the same JSON summary."))
     r.add_argument("file", help=_("a file written by `play --save`"))
@@ -196,7 +196,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     r.add_argument("--log", action="store_true", help=argparse.SUPPRESS)   # the text form, now the default
     r.set_defaults(func=cmd_replay)
 
-    t = sub.add_parser("tournament", help=_("many seeded Isle of Skye games between bots: win shares and average VP"),
+    t = sub.add_parser("tournament", help=str(COMMAND_HELP["tournament"]),
                        description=_("Play seeded games between bots (entrant i plays bot i and changes seats "
                                      "from game to game) and print win shares and average VP. A shared win counts "
                                      "1/k to each of the k tied winners."))

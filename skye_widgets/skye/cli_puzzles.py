@@ -21,7 +21,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..cli import DAILY_HELP, DATE_HELP, SAVED_TO, SEED, add_json_flag, emit
+from ..cli import COMMAND_HELP, DAILY_HELP, DATE_HELP, SAVED_TO, SEED, add_json_flag, emit
 from ..errors import FileFormatError, RulesError
 from ..i18n import _, lazy, lazy_ngettext, ngettext
 from .puzzles import describe_objective, evaluate, load_problem, save_puzzle
@@ -29,7 +29,7 @@ from .puzzles import describe_objective, evaluate, load_problem, save_puzzle
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``puzzle`` and its sub-commands to ``sub``."""
-    p = sub.add_parser("puzzle", help=_("Isle of Skye placement puzzles: solve, check, generate"),
+    p = sub.add_parser("puzzle", help=str(COMMAND_HELP["puzzle"]),
                        description=_("Isle of Skye placement puzzles (files in puzzles/skye/)."))
     s = p.add_subparsers(dest="puzzle_command", metavar="ACTION")
     p.set_defaults(func=lambda _a: (p.print_help(), 2)[1])

@@ -17,7 +17,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..cli import add_json_flag, emit, fit
+from ..cli import COMMAND_HELP, add_json_flag, emit, fit
 from ..errors import FileFormatError, RulesError
 from ..i18n import _, ngettext
 from ..limits import short
@@ -28,14 +28,14 @@ from .territory import Territory
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``score`` and ``legal`` to ``sub``."""
-    p = sub.add_parser("score", help=_("score an Isle of Skye territory file (all 16 scoring tiles, scrolls, gold)"),
+    p = sub.add_parser("score", help=str(COMMAND_HELP["score"]),
                        description=_("What every scoring tile would award each player of a territory file now."))
     # Translators: the JSON after the colon is the file's format: not translated
     p.add_argument("file", metavar="FILE", help=_('territory file: {{"players": [{{"name", "gold", "tiles": [...]}}]}}').format())
     add_json_flag(p)
     p.set_defaults(func=cmd_score)
 
-    p = sub.add_parser("legal", help=_("legal placements of a tile in a player's territory"),
+    p = sub.add_parser("legal", help=str(COMMAND_HELP["legal"]),
                        # Translators: [x, y, rotation] names the three numbers of a placement as the JSON output gives them
                        description=_("The sorted legal [x, y, rotation] placements of a tile."))
     p.add_argument("file", metavar="FILE", help=_("territory file"))

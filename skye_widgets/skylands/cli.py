@@ -16,7 +16,7 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from ..cli import (EXPLAIN_HELP, FIRST_SEED_HELP, GAMES_HELP, SEED, add_json_flag, add_tournament_flags, bot_list, emit,
+from ..cli import (COMMAND_HELP, EXPLAIN_HELP, FIRST_SEED_HELP, GAMES_HELP, SEED, add_json_flag, add_tournament_flags, bot_list, emit,
                    fit, run_tournament, tournament_report, usage_error, whole_number)
 from ..i18n import _, lazy, ngettext
 from ..limits import MAX_GAMES
@@ -151,7 +151,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def register(sub: "argparse._SubParsersAction[Any]") -> None:
     """Add ``skylands play | replay | tournament`` to the skye-widgets parser."""
-    p = sub.add_parser("skylands", help=_("Skylands: play bot games, replay saves, run tournaments"),
+    p = sub.add_parser("skylands", help=str(COMMAND_HELP["skylands"]),
                        description=_("Skylands from the command line."))
     s = p.add_subparsers(dest="skylands_command", metavar="SUBCOMMAND")
     p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
