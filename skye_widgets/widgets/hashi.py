@@ -39,7 +39,6 @@ from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
 from ..hashi.game import Bridge, EndTurn, HashiGame, IslandNumberedError, Setup, Write
 from ..hashi.puzzle import HashiPuzzle, PuzzleState, cell_name
-from ..hashi.solver import hint as next_hint
 from ..hashi.render import Geometry, board_geometry, card_label, render_game, render_puzzle, score_line
 from ..hashi.describe import describe_game, describe_puzzle
 from ..words import word_list
@@ -1074,6 +1073,8 @@ class HashiWidget(CanvasBoard):
 
     def show_hint(self) -> None:
         """Explain the next logical step (and glow the islands it is about)."""
+        from ..hashi.solver import hint as next_hint     # here: only a puzzle's hint needs the solver (start-up)
+
         st = self.puzzle_state
         if st is None:
             return
