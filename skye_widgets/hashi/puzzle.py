@@ -363,6 +363,7 @@ class PuzzleState(Pictured):
         self.bridges: dict[Line, int] = {}
         self._solution: dict[Line, int] | None = None   # the last hint's (solver.hint), reused while it fits
         self._known: tuple | None = None   # the last hint's exclusions (solver.hint), with the bridges drawn then
+        self.last_hint: Any = None         # the last hint given (solver.hint): its trial's chain can be stepped through
         for key, k in (bridges or {}).items():
             a, b = make_line(*key)
             for _step in range(k):

@@ -696,4 +696,5 @@ def hint(state: PuzzleState) -> Hint:
         state._solution = dict(h.solution)
     if h.known:
         state._known = (dict(state.bridges), h.known)
+    state.last_hint = h
     return h
