@@ -38,7 +38,6 @@ needs, simplest first, to solve the puzzle.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -56,6 +55,11 @@ TECHNIQUES: dict[str, int] = {"full": EASY, "each-way": EASY, "at-least": MEDIUM
 MAX_CHAIN = 40
 #: How many failing trials are traced in words to find the shortest chain.
 TRACE_CANDIDATES = 6
+#: Suppositions one step may try (a nested trial counts once per pair it tries inside): keeps
+#: every hint well under half a second on 25 x 25 puzzles (benchmarks/bench_hashi_hints.py).
+#: Work, not time, so hints and grades stay deterministic; the grade uses the same budget per
+#: step as a hint, so a puzzle graded 1-4 is one its hints finish.
+TRIAL_BUDGET = 4000
 
 
 @dataclass(frozen=True)
@@ -106,14 +110,16 @@ class Reasoner:
         self.mo = mo
         self.lo = list(lo) if lo is not None else [0] * mo.m
         self.hi = list(hi) if hi is not None else list(mo.hi0)
-        self.deadline: float | None = None
+        #: how many suppositions the trials may still try (None: no limit); a nested one
+        #: counts once per pair it tries inside. Work, not time, so hints stay deterministic.
+        self.budget: int | None = None
         #: inside a trial the island rules also count the room the neighbours have left
         #: (Tatham's easy and medium stages count only the island's own)
         self.strong = strong
 
     def copy(self, strong: bool | None = None) -> "Reasoner":
         r = Reasoner(self.mo, self.lo, self.hi, self.strong if strong is None else strong)
-        r.deadline = self.deadline
+        r.budget = self.budget
         return r
 
     def missing(self, i: int) -> int:
@@ -606,8 +612,10 @@ class Reasoner:
             return None
         cands = []
         for e, nl, nh, fewer in self.assumptions():
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                break
+            if self.budget is not None:
+                if self.budget <= 0:
+                    break
+                self.budget -= 1 + depth * 2 * mo.m
             cost = _fails(en, e, nl, nh, depth)
             if cost is not None:
                 cands.append((cost, not fewer, e, nl, nh, fewer))
@@ -673,7 +681,7 @@ def _fails(en: Any, e: int, nl: int, nh: int, depth: int) -> int | None:
     return None if ok else cost
 
 
-def grade_model(mo: Any, time_limit: float | None = None) -> int:
+def grade_model(mo: Any, budget: int | None = TRIAL_BUDGET) -> int:
     """The hardest rung (1-4) a simplest-first walk needs; 5 when the ladder cannot finish
     (more than one solution, or beyond nested trials)."""
     r = Reasoner(mo)
@@ -681,10 +689,9 @@ def grade_model(mo: Any, time_limit: float | None = None) -> int:
         r.settle()
     except Contradiction:
         return 5
-    if time_limit is not None:
-        r.deadline = time.perf_counter() + time_limit
     level = EASY
     while not r.solved():
+        r.budget = budget
         s = r.next(1)
         if s is None:
             return 5
@@ -696,10 +703,10 @@ def grade_model(mo: Any, time_limit: float | None = None) -> int:
     return 5 if r.contradiction() is not None else level
 
 
-def grade(puzzle: HashiPuzzle, time_limit: float | None = None) -> int:
+def grade(puzzle: HashiPuzzle, budget: int | None = TRIAL_BUDGET) -> int:
     """The grade of ``puzzle``: 1 easy, 2 medium, 3 hard, 4 expert, 5 when the ladder
     cannot solve it (more than one solution)."""
     from .solver import _Model
     if len(puzzle.islands) <= 1:
         return EASY
-    return grade_model(_Model(puzzle), time_limit)
+    return grade_model(_Model(puzzle), budget)

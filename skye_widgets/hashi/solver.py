@@ -625,7 +625,7 @@ def _ladder_hint(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int],
     """The simplest step of the ladder (:mod:`.ladder`) that draws a bridge; the exclusions
     found on the way are its reasons. ``known`` lists ``(pair, most bridges)`` found by
     earlier hints from fewer bridges (they still hold)."""
-    from .ladder import Contradiction, Reasoner
+    from .ladder import TRIAL_BUDGET, Contradiction, Reasoner
     r = Reasoner(mo)
     for key, k in drawn.items():
         r.lo[mo.edge_of[key]] = k
@@ -638,6 +638,7 @@ def _ladder_hint(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int],
     try:
         r.settle()
         while not r.solved():
+            r.budget = TRIAL_BUDGET
             step = r.next(1)
             if step is None:
                 break

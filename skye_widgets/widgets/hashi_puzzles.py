@@ -1,4 +1,4 @@
-"""The Hashiwokakero picker: the 32 shipped puzzles by difficulty, progress, "next puzzle".
+"""The Hashiwokakero picker: the 40 shipped puzzles by difficulty, progress, "next puzzle".
 
 :class:`HashiPuzzlePicker` puts a menu (★ easy to ★★★★ expert, ✓ for solved)
 above a :class:`~skye_widgets.widgets.hashi.HashiWidget` in puzzle mode. It
