@@ -14,8 +14,9 @@ fans know), with a fourth rung above them:
  3      hard          groups: a value that would finish a group cut off from the rest
                       (``isolation``); an island that would close off its group unless it
                       bridges one way (``way-out``); a group's only way out
-                      (``connectivity``); a value
-                      that would at once leave some island short (``lookahead``)
+                      (``connectivity``); one or two
+                      more bridges on a pair that would at once leave some island over its
+                      number or short (``lookahead``)
  4      expert        a trial: assume a value, apply the rules above until a
                       contradiction (``trial``); a trial inside a trial (``nested``)
 ======  ============  ================================================================
@@ -493,53 +494,59 @@ class Reasoner:
                         k).format(count=k, **v), (e, self.lo[e], k)
 
     def find_lookahead(self) -> Step | None:
-        """One more bridge on a pair that at once leaves an island over its number or short
-        (counting the room its neighbours have left): Tatham's hard stage."""
+        """More bridges on a pair (one more, then two) that at once leave an island over its
+        number or short, counting the room its neighbours have left: Tatham's hard stage."""
+        mo, lo, hi = self.mo, self.lo, self.hi
+        for e in range(mo.m):
+            old = lo[e]
+            for nl in range(old + 1, hi[e] + 1):
+                why = self._at_once(e, nl)
+                if why is None:
+                    continue
+                pa, pb = mo.pairs[e]
+                first = ChainStep(self.suppose_text(e, nl, hi[e], False), (pa, pb), ((pa, pb, nl),))
+                last, change = self.conclusion(e, nl, hi[e], False)
+                chain = (first, ChainStep(why[0], why[1], ((pa, pb, nl),)),
+                         ChainStep(last, (pa, pb), self.drawn()))
+                return Step("lookahead", " ".join(c.text for c in chain), pa, (change,), chain)
+        return None
+
+    def _at_once(self, e: int, nl: int) -> tuple[str, tuple[Cell, ...]] | None:
+        """What goes wrong at once with ``nl`` bridges on pair ``e`` (None: nothing)."""
         mo, lo, hi = self.mo, self.lo, self.hi
         need, nb = mo.need, mo.nb
-        for e in range(mo.m):
-            if lo[e] == hi[e]:
-                continue
-            a, b = mo.ea[e], mo.eb[e]
-            nl = lo[e] + 1
-            old = lo[e]
-            lo[e] = nl
-            killed = [(f, hi[f]) for f in mo.cross[e] if hi[f] and not lo[f]]
-            for f, _h in killed:
-                hi[f] = 0
-            look = {a, b}
-            for i in (a, b):
-                look.update(j for _f, j in nb[i])
-            for f, _h in killed:
-                look.update((mo.ea[f], mo.eb[f]))
-            why = None
-            for i in sorted(look):
-                slo = sum(lo[f] for f, _j in nb[i])
-                if slo > need[i]:
-                    why = (ngettext("Then the {n} at {cell} would have {count} bridge, more than its number.",
-                                    "Then the {n} at {cell} would have {count} bridges, more than its number.",
-                                    slo).format(count=slo, **self.isl(i)), (mo.cells[i],))
-                    break
-                shi = 0
-                for f, j in nb[i]:
-                    room = need[j] - sum(lo[g] for g, _k in nb[j])
-                    shi += lo[f] + max(0, min(hi[f] - lo[f], room))
-                if shi < need[i]:
-                    why = (ngettext("Then the {n} at {cell} could get at most {most} bridge, fewer than its number.",
-                                    "Then the {n} at {cell} could get at most {most} bridges, fewer than its "
-                                    "number.", shi).format(most=shi, **self.isl(i)), (mo.cells[i],))
-                    break
-            lo[e] = old
-            for f, h in killed:
-                hi[f] = h
-            if why is None:
-                continue
-            pa, pb = mo.pairs[e]
-            first = ChainStep(self.suppose_text(e, nl, hi[e], False), (pa, pb), ((pa, pb, nl),))
-            last, change = self.conclusion(e, nl, hi[e], False)
-            chain = (first, ChainStep(why[0], why[1], ((pa, pb, nl),)), ChainStep(last, (pa, pb), self.drawn()))
-            return Step("lookahead", " ".join(c.text for c in chain), pa, (change,), chain)
-        return None
+        a, b = mo.ea[e], mo.eb[e]
+        old = lo[e]
+        lo[e] = nl
+        killed = [(f, hi[f]) for f in mo.cross[e] if hi[f] and not lo[f]] if not old else []
+        for f, _h in killed:
+            hi[f] = 0
+        look = {a, b}
+        for i in (a, b):
+            look.update(j for _f, j in nb[i])
+        for f, _h in killed:
+            look.update((mo.ea[f], mo.eb[f]))
+        why = None
+        for i in sorted(look):
+            slo = sum(lo[f] for f, _j in nb[i])
+            if slo > need[i]:
+                why = (ngettext("Then the {n} at {cell} would have {count} bridge, more than its number.",
+                                "Then the {n} at {cell} would have {count} bridges, more than its number.",
+                                slo).format(count=slo, **self.isl(i)), (mo.cells[i],))
+                break
+            shi = 0
+            for f, j in nb[i]:
+                room = need[j] - sum(lo[g] for g, _k in nb[j])
+                shi += lo[f] + max(0, min(hi[f] - lo[f], room))
+            if shi < need[i]:
+                why = (ngettext("Then the {n} at {cell} could get at most {most} bridge, fewer than its number.",
+                                "Then the {n} at {cell} could get at most {most} bridges, fewer than its "
+                                "number.", shi).format(most=shi, **self.isl(i)), (mo.cells[i],))
+                break
+        lo[e] = old
+        for f, h in killed:
+            hi[f] = h
+        return why
 
     def simple(self, upto: int = HARD) -> Step | None:
         """The first step of rungs 1 to ``upto`` (without look-ahead), simplest first."""
