@@ -495,7 +495,10 @@ class Hint:
     ``bridges`` lists ``(a, b, count)``: the pair must have at least ``count``
     bridges (more than drawn now). ``because`` gives earlier exclusions the
     step relies on. ``rule`` is one of ``solved``, ``mistake``, ``full``,
-    ``at-least``, ``connectivity``, ``search``, ``stuck``.
+    ``at-least`` (also Tatham's "each way"), ``way-out``, ``connectivity``, ``trial``
+    (a supposition that fails, look-ahead or nested included: ``technique`` says which),
+    ``several`` (a bare reveal: the puzzle has more than one solution), ``search`` (a bare
+    reveal on a puzzle with one solution, beyond the ladder's budget) and ``stuck``.
     """
 
     rule: str
@@ -571,11 +574,11 @@ def next_step(puzzle: HashiPuzzle,
               known: tuple[Mapping[Line, int], Sequence[tuple[Line, int]]] | None = None) -> Hint:
     """The next logical deduction from the bridges drawn so far, explained in words.
 
-    Rules are tried simplest first: an island whose neighbours must all take
-    as many bridges as they can ("this 8 needs double bridges in all four
-    directions"), an island that needs at least one bridge to some neighbour,
-    then exclusions (crossing, isolation) that make those apply, then
-    connectivity. A drawn bridge that is not in the solution is pointed out.
+    Techniques are tried simplest first, on the ladder of :mod:`.ladder` (Tatham's
+    easy, medium and hard stages, then trials): the hint is the first step that
+    draws a bridge, with the exclusions found on the way as its reasons and, for a
+    trial, its chain step by step (``Hint.chain``). A drawn bridge that is not in the
+    solution is pointed out.
     ``solution`` may pass a solution found earlier (the previous hint's
     ``Hint.solution``): it is used, instead of solving again, when it keeps every
     drawn bridge. ``known`` may pass ``(bridges drawn then, Hint.known)`` of an earlier
