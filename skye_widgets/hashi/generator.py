@@ -88,11 +88,11 @@ def max_islands(size: int) -> int:
 
 def default_islands(difficulty: int, size: int | None) -> tuple[int, int]:
     """``(size, islands)`` by default: the level's own, or for another size as many per
-    cell (within :func:`max_islands`)."""
+    cell, up to 60 % of :func:`max_islands` (denser layouts seldom have one solution)."""
     dsize, dn = DEFAULT_SIZES[difficulty]
     if size is None or size == dsize:
         return dsize, dn
-    return size, max(2, min(max_islands(size), round(dn * size * size / (dsize * dsize))))
+    return size, max(2, min(round(0.6 * max_islands(size)), round(dn * size * size / (dsize * dsize))))
 
 
 #: Steps ``(drow, dcol)`` north, east, south, west: the layout is grown in ``(row, col)`` (the order
@@ -166,12 +166,13 @@ _RATES = ((0.35, 0.15), (0.2, 0.1), (0.5, 0.2), (0.35, 0.35))
 
 
 def generate_graded(seed: int, difficulty: int | str = 2, size: int | None = None,
-                    n_islands: int | None = None, max_attempts: int = 3000) -> Generated:
+                    n_islands: int | None = None, max_attempts: int | None = None) -> Generated:
     """A puzzle with a unique solution, exactly ``n_islands`` islands, graded at the given
     difficulty by :mod:`.ladder`.
 
     Raises ValueError (one sentence) when the grid cannot hold that many islands, or
-    when no such puzzle turns up within ``max_attempts`` layouts.
+    when no such puzzle turns up within ``max_attempts`` layouts (by default 3000, fewer on
+    grids above 15 x 15, where a layout takes longer: the answer comes within minutes).
     """
     d = parse_difficulty(difficulty)
     if n_islands is None:
@@ -179,6 +180,8 @@ def generate_graded(seed: int, difficulty: int | str = 2, size: int | None = Non
     elif size is None:
         size = DEFAULT_SIZES[d][0]
     most = max_islands(size)
+    if max_attempts is None:
+        max_attempts = 3000 if size <= 15 else max(300, 3000 * 15 * 15 // (size * size))
     if n_islands < 2 or n_islands > most:
         raise ValueError(f"a {size}x{size} grid holds 2 to {most} islands for the generator (islands are kept "
                          f"apart and bridges need water), not {n_islands}: ask for fewer islands or a bigger grid")
