@@ -39,12 +39,11 @@ needs, simplest first, to solve the puzzle.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any
 
 from ..i18n import _, ngettext
 from ..words import word_list
-from .board import Line
 from .cdcl import CutEdges
 from .puzzle import Cell, HashiPuzzle, cell_name
 

@@ -19,7 +19,8 @@ Two searches use these rules. :func:`solve` runs a conflict-driven search
 (:mod:`.cdcl`): the same rules state their reasons, every failure teaches a
 new rule (a learnt clause) and the search jumps back to where it applies; it
 solves the 400-island benchmark instances in a fraction of a second.
-:func:`count_solutions` and :func:`analyse` (used to grade puzzles) run a plain
+:func:`count_solutions` and :func:`analyse` (uniqueness of generated puzzles; their grade
+is :mod:`.ladder`'s, and so are the hints' steps) run a plain
 depth-first search over the domains (dom/wdeg: the island with the most past
 failures per unit of freedom left; values 1, 2, then 0 bridges), every change
 written on a trail and undone on backtracking. Both check connectivity and
@@ -37,7 +38,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..i18n import _, lazy, ngettext
-from ..words import word_list
 from .cdcl import CutEdges, GaveUp, Search
 from .board import Line, line_order, row_major
 from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, validate
