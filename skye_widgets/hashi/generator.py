@@ -88,11 +88,13 @@ def max_islands(size: int) -> int:
 
 def default_islands(difficulty: int, size: int | None) -> tuple[int, int]:
     """``(size, islands)`` by default: the level's own, or for another size as many per
-    cell, up to 60 % of :func:`max_islands` (denser layouts seldom have one solution)."""
+    cell, up to :func:`max_islands` on grids up to 16 x 16 and a share 16 / ``size`` of it
+    above (dense big layouts seldom have one solution)."""
     dsize, dn = DEFAULT_SIZES[difficulty]
     if size is None or size == dsize:
         return dsize, dn
-    return size, max(2, min(round(0.6 * max_islands(size)), round(dn * size * size / (dsize * dsize))))
+    cap = max_islands(size) * min(1.0, 16 / size)
+    return size, max(2, min(round(cap), round(dn * size * size / (dsize * dsize))))
 
 
 #: Steps ``(drow, dcol)`` north, east, south, west: the layout is grown in ``(row, col)`` (the order
