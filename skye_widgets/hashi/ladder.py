@@ -157,9 +157,11 @@ class Reasoner:
         mo = self.mo
         return mo.eb[e] if mo.ea[e] == i else mo.ea[e]
 
-    def drawn(self) -> tuple[tuple[Cell, Cell, int], ...]:
+    def supposed(self, before: "Reasoner") -> tuple[tuple[Cell, Cell, int], ...]:
+        """The bridges a trial has added to ``before``'s: ``(a, b, count)``, count the total."""
         mo = self.mo
-        return tuple((mo.pairs[e][0], mo.pairs[e][1], self.lo[e]) for e in range(mo.m) if self.lo[e])
+        return tuple((mo.pairs[e][0], mo.pairs[e][1], self.lo[e]) for e in range(mo.m)
+                     if self.lo[e] > before.lo[e])
 
     # -- bookkeeping -----------------------------------------------------------
     def set(self, e: int, nl: int, nh: int) -> None:
@@ -506,7 +508,7 @@ class Reasoner:
                 first = ChainStep(self.suppose_text(e, nl, hi[e], False), (pa, pb), ((pa, pb, nl),))
                 last, change = self.conclusion(e, nl, hi[e], False)
                 chain = (first, ChainStep(why[0], why[1], ((pa, pb, nl),)),
-                         ChainStep(last, (pa, pb), self.drawn()))
+                         ChainStep(last, (pa, pb)))
                 return Step("lookahead", " ".join(c.text for c in chain), pa, (change,), chain)
         return None
 
@@ -574,7 +576,7 @@ class Reasoner:
             while len(chain) <= MAX_CHAIN:
                 why = r.contradiction()
                 if why is not None:
-                    chain.append(ChainStep(why[0], why[1], r.drawn()))
+                    chain.append(ChainStep(why[0], why[1], r.supposed(self)))
                     break
                 s = r.simple()
                 if s is None and depth > 0:
@@ -586,7 +588,7 @@ class Reasoner:
                     chain.extend(s.chain)
                 else:
                     cells = tuple(dict.fromkeys(c for f, _l, _h in s.changes for c in mo.pairs[f]))
-                    chain.append(ChainStep(s.text, cells, r.drawn()))
+                    chain.append(ChainStep(s.text, cells, r.supposed(self)))
             else:
                 return None
         except Contradiction:
@@ -597,12 +599,12 @@ class Reasoner:
                     chain.append(ChainStep(ngettext(
                         "Then the {n} at {cell} would have {count} bridge, more than its number.",
                         "Then the {n} at {cell} would have {count} bridges, more than its number.", cnt).format(
-                        count=cnt, **r.isl(i)), (mo.cells[i],), r.drawn()))
+                        count=cnt, **r.isl(i)), (mo.cells[i],), r.supposed(self)))
                     break
             else:
                 return None
         last, _change = self.conclusion(e, nl, nh, fewer)
-        chain.append(ChainStep(last, (a, b), self.drawn()))
+        chain.append(ChainStep(last, (a, b)))
         return tuple(chain)
 
     def find_trial(self, depth: int = 0) -> Step | None:

@@ -37,7 +37,8 @@ def ours_set():
 
 
 def walk(p):
-    """Follow hints from an empty board: (finished, hints, hardest rung, steps against the solution)."""
+    """Follow hints from an empty board: (finished, hints, hardest rung, steps against the solution:
+    a bridge the solution lacks, or an exclusion it breaks)."""
     s = PuzzleState(p)
     sol = solve(p).as_pairs()
     hints, level, wrong = [], 0, 0
@@ -49,6 +50,8 @@ def walk(p):
             return False, hints, level, wrong
         hints.append(h)
         level = max(level, h.level)
+        for key, most in h.known:                # the exclusions it found on the way hold too
+            wrong += sol.get(key, 0) > most
         for a, b, k in h.bridges:
             wrong += sol.get(pair(a, b), 0) < k
             while s.count(a, b) < k:
