@@ -7,12 +7,16 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip --disable-pip-version-check -q
 PORT   ?= 8888
 PYTEST_ARGS ?=
+# The learner's own copy of the lessons (git ignores it): filled from notebooks/ with the lessons it
+# does not have yet, never overwritten; the tracked notebooks stay as they are however long one plays.
+LESSONS ?= my-lessons
 
-.PHONY: lab test test-fast browser-deps bench lite lite-offline voila projector notebooks messages clean
+.PHONY: lab test test-fast browser-under-load browser-deps system-deps bench lite lite-offline voila projector notebooks messages clean
 
+# JupyterLab on $(LESSONS), opened on the welcome notebook (the address it prints opens it); every
+# language's lessons trusted; root is fine too. `skye-widgets lab` does all of it (docs/classroom.md).
 lab: $(VENV)/.lab-installed
-	$(VENV)/bin/jupyter trust notebooks/*.ipynb >/dev/null   # show the saved pictures without running
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=notebooks --port=$(PORT) notebooks/00_welcome.ipynb
+	$(VENV)/bin/skye-widgets lab $(LESSONS) --port=$(PORT)
 
 voila: $(VENV)/.lab-installed
 	$(VENV)/bin/voila notebooks/classroom_demo.ipynb --port=$(PORT)
@@ -24,6 +28,17 @@ projector: $(VENV)/.lab-installed
 
 test: $(VENV)/.test-installed browser-deps
 	$(PY) -m pytest --nbval-lax -p no:cacheprovider $(PYTEST_ARGS)
+
+# The browser suite RUNS times in a row while two busy loops hold both cores (each loop ends with the
+# runs, and after 2 hours at most): a board that stays blank or a click that races shows up here.
+RUNS ?= 3
+browser-under-load: $(VENV)/.test-installed browser-deps
+	@pids=; for i in 1 2; do timeout 7200 $(PY) -c "while True: pass" & pids="$$pids $$!"; done; \
+	trap 'kill $$pids 2>/dev/null' EXIT; fails=0; \
+	for run in $$(seq $(RUNS)); do \
+		echo "== browser suite, run $$run of $(RUNS), load $$(cut -d' ' -f1-3 /proc/loadavg)"; \
+		$(PY) -m pytest --nbval-lax -p no:cacheprovider -m browser -q $(PYTEST_ARGS) || fails=$$((fails + 1)); \
+	done; echo "browser suite under load: $(RUNS) runs, $$fails failed"; [ $$fails = 0 ]
 
 # Everything but the real-browser tests (no Chromium needed).
 test-fast: $(VENV)/.test-installed
@@ -77,9 +92,20 @@ LITE_PY   := $(LITE_VENV)/bin/python
 LITE_PKGS := "jupyterlite-core>=0.8,<0.9" "jupyterlite-pyodide-kernel>=0.8,<0.9" "jupyter_server>=2,<3" "build>=1" "setuptools>=68" wheel
 LITE_EXTS := "ipycanvas>=0.14,<0.15" "jupyterlab_widgets>=3,<4"
 
-lite: $(LITE_VENV)/.lite-installed
+# The site's own copy of our wheel, without the lessons it carries (the site serves the notebooks
+# itself; the puzzles stay in the wheel, where the package looks for them): 16 MB less to unpack in
+# every browser. `wheel pack` writes the RECORD anew.
+define slim-wheel
+	w=$$(ls $(1)/skye_widgets-*-py3-none-any.whl) && rm -rf $(1)/unpacked && \
+	$(LITE_PY) -m wheel unpack -d $(1)/unpacked $$w >/dev/null && \
+	rm -rf $(1)/unpacked/*/skye_widgets/_curriculum/notebooks && rm $$w && \
+	$(LITE_PY) -m wheel pack -d $(1) $(1)/unpacked/* >/dev/null && rm -rf $(1)/unpacked
+endef
+
+lite: $(LITE_VENV)/.lite-installed system-deps
 	rm -rf $(LITE_WORK) $(LITE_OUT) && mkdir -p $(LITE_WORK)/contents/notebooks $(LITE_WORK)/site
 	$(LITE_PY) -m build -q --no-isolation --outdir $(LITE_WORK)/dist . >/dev/null
+	$(call slim-wheel,$(LITE_WORK)/dist)
 	find notebooks -maxdepth 1 -name '*.ipynb' -exec cp {} $(LITE_WORK)/contents/notebooks/ \;
 	if [ -d puzzles ]; then cp -R puzzles $(LITE_WORK)/contents/; fi
 	cd $(LITE_WORK)/site && $(abspath $(LITE_VENV))/bin/jupyter lite build --lite-dir . \
@@ -98,7 +124,7 @@ LITE_OFFLINE_WORK ?= build/lite-offline-work
 LITE_CACHE        ?= build/lite-cache
 LITE_PYODIDE_VERSION = $$($(LITE_PY) -c "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v; print(v)")
 
-lite-offline: $(LITE_VENV)/.lite-installed
+lite-offline: $(LITE_VENV)/.lite-installed system-deps
 	rm -rf $(LITE_OFFLINE_WORK) $(LITE_OFFLINE_OUT) && mkdir -p $(LITE_OFFLINE_WORK)/contents/notebooks $(LITE_OFFLINE_WORK)/site $(LITE_CACHE)/npm
 	v=$(LITE_PYODIDE_VERSION); if [ "$$(cat $(LITE_CACHE)/npm/.version 2>/dev/null)" != "$$v" ]; then \
 		echo '{"name": "skye-lite-pyodide", "private": true}' > $(LITE_CACHE)/npm/package.json && \
@@ -108,6 +134,7 @@ lite-offline: $(LITE_VENV)/.lite-installed
 		--cache $(LITE_CACHE)/wheels --lite-dir $(LITE_OFFLINE_WORK)/site \
 		--wheels $(LITE_OFFLINE_WORK)/wheels --expect $(LITE_PYODIDE_VERSION)
 	$(LITE_PY) -m build -q --no-isolation --outdir $(LITE_OFFLINE_WORK)/wheels . >/dev/null
+	$(call slim-wheel,$(LITE_OFFLINE_WORK)/wheels)
 	find notebooks -maxdepth 1 -name '*.ipynb' -exec cp {} $(LITE_OFFLINE_WORK)/contents/notebooks/ \;
 	if [ -d puzzles ]; then cp -R puzzles $(LITE_OFFLINE_WORK)/contents/; fi
 	cp lite/offline_check.ipynb $(LITE_OFFLINE_WORK)/contents/
@@ -146,15 +173,25 @@ $(VENV)/.jupyter-config: $(JUPYTER_CONFIG) $(VENV)/bin/python
 	touch $@
 
 # Debian's Chromium drives the browser tests (Playwright never downloads a browser); Node.js and
-# npm run Pyodide (tests/test_pyodide.py) and JupyterHub's configurable-http-proxy (the class test).
-browser-deps: build/chp/.installed
+# npm run Pyodide (tests/test_pyodide.py), JupyterHub's configurable-http-proxy (the class test) and
+# the offline JupyterLite build. Only what is missing is installed: Debian's chromium when
+# /usr/bin/chromium is absent; Debian's nodejs and npm only when there is no `node`, npm alone when
+# there is no `npm`; a Node.js that is there (NodeSource's, say) is never replaced (--no-remove).
+browser-deps: system-deps build/chp/.installed
 
-build/chp/.installed:
-	@if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; then \
-		echo "Installing Debian's chromium, nodejs and npm for the browser tests"; \
+system-deps:
+	@missing=; [ -x /usr/bin/chromium ] || missing="chromium"; \
+	if ! command -v node >/dev/null; then missing="$$missing nodejs npm"; \
+	elif ! command -v npm >/dev/null; then missing="$$missing npm"; fi; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian's$$missing for the browser tests"; \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium nodejs npm; \
+		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-remove $$missing \
+		|| { echo "Could not install$$missing with apt-get (above: why). Nothing that was installed was removed:" \
+			"a Node.js without npm wants the npm of its own source (NodeSource's nodejs package has it)." >&2; exit 1; }; \
 	fi
+
+build/chp/.installed: | system-deps
 	mkdir -p build/chp
 	echo '{"name": "skye-chp", "private": true, "dependencies": {"configurable-http-proxy": "^5"}}' > build/chp/package.json
 	cd build/chp && npm install --no-audit --no-fund --loglevel=error

@@ -21,6 +21,8 @@ from .i18n import LANGUAGES, _, language, lazy, lazy_ngettext, ngettext, normali
 from .limits import MAX_SEED, MAX_WORKERS, short
 
 GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.skylands.cli")
+#: The commands that are no game's: the learner's lessons (``lessons``, ``lab``).
+OTHER_CLIS = ("skye_widgets.cli_lab",)
 
 
 def bot_list(text: str, players: int | None, known: Iterable[str], game: str,
@@ -278,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("The language of the messages: one of {codes} (default: the environment's "
                                "LANGUAGE or LANG, else English).").format(codes=", ".join(LANGUAGES)))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in GAME_CLIS:
+    for name in GAME_CLIS + OTHER_CLIS:
         importlib.import_module(name).register(sub)
     return parser
 

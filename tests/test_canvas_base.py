@@ -92,3 +92,74 @@ def test_only_changed_layers_are_repainted_and_reload_repaints_all(sent, monkeyp
     assert sent == [] and len(painted) == 1
     g.click_cell(2, 0)              # one cell turns green: only the tiles layer and the count change
     assert painted[-1] == ["tiles", "overlay"] and len(sent) == 1
+
+
+# -- the browser's replies: a picture wiped by a late size change is painted again ------------------
+
+class Growing(Grid):
+    """The grid, whose drawing grows by a column at each click (a territory does)."""
+
+    def drawing(self):
+        d = Drawing(90 + 30 * len(self.clicks), 60)
+        d.add(Rect(0, 0, d.width, 60, fill="#ddd"))
+        return d
+
+
+def _png(width, height, blank=False):
+    import io
+
+    from PIL import Image
+
+    im = Image.new("RGBA", (width, height), (0, 0, 0, 0) if blank else (200, 200, 200, 255))
+    out = io.BytesIO()
+    im.save(out, format="PNG")
+    return out.getvalue()
+
+
+def _reply(board, part, png):
+    """What the browser does after painting: a layer's (or the composite's) PNG comes back."""
+    target = board.canvas if part == "board" else board.canvas[part]
+    target.set_trait("image_data", png)
+
+
+def test_a_reply_of_the_old_size_after_a_resize_paints_again_until_one_comes_back_right(sent):
+    g = Growing()
+    g.click_cell(0, 0)                      # 90x60 -> 120x60
+    assert (g.canvas.width, g.canvas.height) == (120, 60)
+    before, sent_before = g.redraw_count, len(sent)
+    _reply(g, 0, _png(90, 60))              # the drawing landed before the new size: wiped
+    assert g.redraw_count == before + 1 and len(sent) == sent_before + 1 and g.frame_repaints == 1
+    for part in (0, 1, 2, "board"):         # the repaint lands after the size: every part comes back right
+        _reply(g, part, _png(120, 60))
+    assert g.redraw_count == before + 1 and g.frame_repaints == 0 and not g._unconfirmed
+
+
+def test_a_blank_layer_that_has_shapes_after_a_full_paint_paints_again(sent):
+    g = Grid()
+    g.redraw(force=True)                    # as after a reload (on_client_ready)
+    before = g.redraw_count
+    _reply(g, 0, _png(90, 60, blank=True))  # the grid draws nothing on its background: blank is right
+    assert g.redraw_count == before
+    _reply(g, 1, _png(90, 60, blank=True))  # the tiles never reached the browser's canvas
+    assert g.redraw_count == before + 1
+    _reply(g, 1, _png(90, 60))
+    _reply(g, "board", _png(90, 60))
+    assert g.redraw_count == before + 1 and "board" not in g._unconfirmed and 1 not in g._unconfirmed
+
+
+def test_repaints_asked_by_replies_are_bounded(sent):
+    from skye_widgets.widgets.base import MAX_FRAME_REPAINTS
+
+    g = Grid()
+    before = g.redraw_count
+    for i in range(3 * MAX_FRAME_REPAINTS):
+        _reply(g, "board", _png(10 + i, 10))     # a browser that never shows this size
+    assert g.redraw_count == before + MAX_FRAME_REPAINTS
+
+
+def test_a_resize_is_one_update_per_canvas(sent):
+    g = Growing()
+    sizes = []
+    g.canvas[0].observe(lambda c: sizes.append((g.canvas[0].width, g.canvas[0].height)), names=["width", "height"])
+    g.resize(300, 200)
+    assert sizes[-1] == (300, 200) and g.canvas.layout.width == "300px"

@@ -188,9 +188,10 @@ HELP = [(), ("score",), ("legal",), ("play",), ("replay",), ("tournament",),
         ("puzzle",), ("puzzle", "solve"), ("puzzle", "check"), ("puzzle", "generate"), ("puzzle", "daily"),
         ("hashi",), ("hashi", "play"), ("hashi", "replay"), ("hashi", "tournament"), ("hashi", "board"),
         ("hashi", "solve"), ("hashi", "check"), ("hashi", "generate"), ("hashi", "daily"),
-        ("skylands",), ("skylands", "play"), ("skylands", "replay"), ("skylands", "tournament")]
+        ("skylands",), ("skylands", "play"), ("skylands", "replay"), ("skylands", "tournament"),
+        ("lessons",), ("lab",)]
 
-COMMANDS = ("score|legal|play|replay|tournament|puzzle|hashi|skylands|solve|check|generate|daily|board")
+COMMANDS = ("score|legal|play|replay|tournament|puzzle|hashi|skylands|solve|check|generate|daily|board|lessons|lab")
 
 #: What may stay English outside the brackets: pattern -> why. Only identifiers: the engines' texts the
 #: CLI prints (a game's log, score breakdowns, explanations, scoring tiles' names) are either inside a
@@ -237,6 +238,7 @@ def walk_runs(tmp: Path) -> list[tuple[str, ...]]:
         ("hashi", "tournament", "--bots", "greedy,greedy,greedy,greedy,greedy"), ("hashi", "tournament", "--bots", ","),
         ("skylands", "play", "--bots", "wizard"), ("skylands", "tournament", "--bots", "greedy"),
         ("skylands", "tournament", "--games", "0"),
+        ("lessons", str(tmp / "lessons")), ("lessons", str(tmp / "lessons")), ("lessons", TERRITORY),
     ]
     return runs
 

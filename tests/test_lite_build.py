@@ -105,6 +105,11 @@ def test_site_ships_our_wheel_for_piplite(site: Path) -> None:
                 if n.endswith(".py") or n.endswith("/py.typed") or (n.endswith(".json") and "/data/" in n)}
     assert expected
     assert expected <= names, sorted(expected - names)
+    # ... and the puzzles, where the package looks for them, but not the lessons: the site serves those
+    puzzles = {f"skye_widgets/_curriculum/{n}" for n in _tracked("puzzles") if n.endswith(".json")}
+    assert puzzles and puzzles <= names, sorted(puzzles - names)
+    assert not [n for n in names if n.endswith(".ipynb")]
+    assert zipfile.ZipFile(wheel).testzip() is None
 
 
 def test_jupyterlite_stays_out_of_the_test_environment() -> None:

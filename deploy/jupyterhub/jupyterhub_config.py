@@ -6,8 +6,10 @@ says how, and what to set on Zero to JupyterHub (Kubernetes), where the copy is 
 
 What it does:
 
-* The lessons live once, read-only, in a shared folder (``SKYE_CLASSROOM_SOURCE``, default
-  ``/srv/skye-widgets``: a checkout of this repository, or just its ``notebooks/`` and ``puzzles/``).
+* The lessons live once, read-only: the installed package's own (a wheel carries every language's
+  lessons and both games' puzzles), or a folder named by ``SKYE_CLASSROOM_SOURCE`` (a checkout of
+  this repository, or just its ``notebooks/`` and ``puzzles/``; ``/srv/skye-widgets`` when the hub's
+  own environment lacks the package).
 * On each login, before the student's server starts, the lessons are copied into the student's
   own folder ``~/skye-widgets/`` — only the files the student does not have yet: their work is
   never overwritten, and lessons added later appear. "Start a lesson afresh" = delete the file and
@@ -27,7 +29,12 @@ from pathlib import Path
 
 c = get_config()  # noqa: F821 - provided by JupyterHub when it reads this file
 
-SOURCE = Path(os.environ.get("SKYE_CLASSROOM_SOURCE", "/srv/skye-widgets"))
+try:                                # the package in the hub's environment: its lessons (pip install --no-deps is enough)
+    from skye_widgets.curriculum import source_folder
+    PACKAGED: Path = source_folder()
+except ImportError:
+    PACKAGED = Path("/srv/skye-widgets")
+SOURCE = Path(os.environ.get("SKYE_CLASSROOM_SOURCE", PACKAGED))
 FOLDER = "skye-widgets"                                 # the student's personal copy, in their home
 FIRST_PAGE = f"/lab/tree/{FOLDER}/notebooks/00_welcome.ipynb"
 COPIED = ("notebooks", "puzzles")

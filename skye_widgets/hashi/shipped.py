@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..curriculum import puzzles_folder
 from ..errors import FileFormatError, read_json
 from ..i18n import _
 from .generator import DIFFICULTY_NAMES, parse_difficulty
@@ -39,12 +40,9 @@ class ShippedHashi:
 
 
 def default_folder() -> Path:
-    """``puzzles/hashi`` of the source tree (or next to the notebooks)."""
-    here = Path(__file__).resolve().parent
-    for c in (here.parent.parent / "puzzles" / "hashi", Path("puzzles/hashi"), Path("../puzzles/hashi")):
-        if c.is_dir():
-            return c
-    return here.parent.parent / "puzzles" / "hashi"
+    """The shipped ``puzzles/hashi`` (the installed package's, or the source checkout's), whatever the
+    working folder is (:func:`skye_widgets.curriculum.puzzles_folder`)."""
+    return puzzles_folder("hashi")
 
 
 def load_shipped(path: str | os.PathLike[str]) -> ShippedHashi:

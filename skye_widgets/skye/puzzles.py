@@ -31,6 +31,7 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from ..curriculum import puzzles_folder
 from ..drawing import Drawing, Pictured
 from ..errors import DataError, FileFormatError, read_json, write_json
 from ..i18n import Lazy, Text, _, lazy, lazy_ngettext, ngettext, speaking
@@ -684,14 +685,9 @@ def puzzle_files(folder: str | os.PathLike[str] | None = None) -> list[str]:
 
 
 def default_folder() -> str:
-    """``puzzles/skye`` of the source tree (or, for an installed wheel, next to the notebooks)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    candidates = [os.path.join(here, "..", "..", "puzzles", "skye"),
-                  os.path.join("puzzles", "skye"), os.path.join("..", "puzzles", "skye")]
-    for c in candidates:
-        if os.path.isdir(c):
-            return os.path.normpath(c)
-    return os.path.normpath(candidates[0])
+    """The shipped ``puzzles/skye`` (the installed package's, or the source checkout's), whatever the
+    working folder is (:func:`skye_widgets.curriculum.puzzles_folder`)."""
+    return str(puzzles_folder("skye"))
 
 
 def load_all(folder: str | os.PathLike[str] | None = None) -> list[Puzzle]:

@@ -11,6 +11,8 @@ engine; tests call ``click_cell`` directly, no browser needed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import math
 import re
 from contextlib import contextmanager
@@ -339,6 +341,9 @@ class CanvasBoard(Multilingual, W.VBox):
         # when it is reopened without the kernel that drew it — never "model not found".
         for layer in self.canvas._canvases:
             layer.sync_image_data = True
+        # ... and the board's whole picture too: each reply says the size the browser painted at, which
+        # is how a board knows its picture survived a resize (see _check_frame)
+        self.canvas.sync_image_data = True
         # reachable with Tab (ipycanvas' view also sets tabindex=0 on its <canvas>)
         self.canvas.tabbable = True
         self.status = W.HTML(value="", layout=W.Layout(min_height="1.6em"))
@@ -353,8 +358,14 @@ class CanvasBoard(Multilingual, W.VBox):
         self.redraw_count = 0
         self._painted: dict[str, tuple[Shape, ...]] | None = None
         self._described = ""
-        self._resize_repaint: list[asyncio.TimerHandle] = []
+        #: Repaints asked for by the browser's replies since the last frame that came back right.
+        self.frame_repaints = 0
+        #: What must still come back right after a full paint: layer numbers, and "board" (the composite).
+        self._unconfirmed: set[int | str] = set()
         self.canvas.on_client_ready(lambda *_: self.redraw(force=True))
+        for i, layer in enumerate(self.canvas._canvases):
+            layer.observe(lambda change, i=i: self._check_frame(i, change["new"]), names="image_data")
+        self.canvas.observe(lambda change: self._check_frame("board", change["new"]), names="image_data")
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_key_down(self._on_key_down)
@@ -497,34 +508,49 @@ class CanvasBoard(Multilingual, W.VBox):
         self._painted = per_layer
         self.redraw_count += 1
         self._update_description()
-        if resized:
-            self._repaint_after_resize()
+        if force or resized:
+            self._unconfirmed = {*(i for i, l in enumerate(self.layers) if l in changed), "board"}
 
-    def _repaint_after_resize(self) -> None:
-        """Paint everything again shortly after a resize, twice.
+    def _check_frame(self, part: int | str, png: bytes | None) -> None:
+        """The browser's reply after it painted a layer (``part``: its number) or composed the board
+        ("board"): a PNG of what it now shows. Paint everything again when that picture cannot be
+        the current one.
 
-        A browser clears a canvas when its size changes, and the size (a widget
-        state update) and the drawing (a custom message) travel separately: the
-        drawing can land first and be wiped. Full paints sent from the kernel's
-        event loop a moment later (0.25 s, and 1.5 s for a busy browser) land after
-        the size, and each sends the layers' pixels back for a saved notebook's
-        picture. Without a running loop (plain Python, tests) there is no browser
-        to race with.
+        The canvas's size (a widget state update) and its drawing (a custom message) travel as
+        separate messages, and the browser may apply them in either order; setting a canvas's size
+        clears it. A reply of another size than the board's says the drawing landed before the size
+        and was wiped (or is about to be): the board paints again, and that paint lands after the
+        size, which the browser has applied by then. After a full paint (a reload, a resize) every
+        layer with shapes must also come back with something on it. (The composite is checked for
+        its size only: a page that is still loading composes its board before the layers are
+        painted, and says so with a blank picture that is no fault.) This waits
+        on what the browser did, never on a timer; ``MAX_FRAME_REPAINTS`` in a row at most.
         """
-        loop = running_loop()
-        if loop is None:
+        size = png_size(png)
+        if size is None:
             return
-        for handle in self._resize_repaint:
-            handle.cancel()
-        self._resize_repaint = [loop.call_later(delay, lambda: self.redraw(force=True))
-                                for delay in RESIZE_REPAINTS]
+        right = size == (self.canvas.width, self.canvas.height)
+        if right and part != "board" and part in self._unconfirmed and self._painted \
+                and self._painted.get(self.layers[part]) and png_is_blank(png):
+            right = False           # the layer's drawing never reached this picture
+        if right:
+            self._unconfirmed.discard(part)
+            if not self._unconfirmed:
+                self.frame_repaints = 0
+            return
+        if self.frame_repaints < MAX_FRAME_REPAINTS:
+            self.frame_repaints += 1
+            self.redraw(force=True)
 
     def resize(self, width: int, height: int) -> None:
-        """Give the canvas a new fixed pixel size."""
-        self.canvas.width = width
-        self.canvas.height = height
-        self.canvas.layout.width = f"{width}px"
-        self.canvas.layout.height = f"{height}px"
+        """Give the canvas a new fixed pixel size (width and height in one update per canvas)."""
+        with contextlib.ExitStack() as together:
+            for part in (self.canvas, *self.canvas._canvases, self.canvas.layout):
+                together.enter_context(part.hold_sync())
+            self.canvas.width = width
+            self.canvas.height = height
+            self.canvas.layout.width = f"{width}px"
+            self.canvas.layout.height = f"{height}px"
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show a one-line message under the board (``kind``: info, ok, error)."""
@@ -589,8 +615,34 @@ def with_picture(bundle: Any, drawing: Drawing | None) -> dict[str, Any]:
     return data
 
 
-#: Seconds after a resize at which a board paints itself again (see CanvasBoard._repaint_after_resize).
-RESIZE_REPAINTS = (0.25, 1.5)
+#: Full repaints in a row a board makes when the browser's replies show a wiped picture
+#: (CanvasBoard._check_frame): a bound, never reached unless the browser keeps changing the size.
+MAX_FRAME_REPAINTS = 8
+
+
+def png_size(data: bytes | None) -> tuple[int, int] | None:
+    """The (width, height) a PNG's header gives, or None when ``data`` is not a PNG.
+
+    >>> png_size(bytes.fromhex("89504e470d0a1a0a0000000d49484452") + (300).to_bytes(4, "big") + (20).to_bytes(4, "big"))
+    (300, 20)
+    >>> png_size(b"no"), png_size(None)
+    (None, None)
+    """
+    if not data or len(data) < 24 or bytes(data[:8]) != b"\x89PNG\r\n\x1a\n" or bytes(data[12:16]) != b"IHDR":
+        return None
+    return int.from_bytes(bytes(data[16:20]), "big"), int.from_bytes(bytes(data[20:24]), "big")
+
+
+def png_is_blank(data: bytes) -> bool:
+    """Whether a PNG has not one pixel that is not fully transparent (an unreadable one counts as not
+    blank: it says nothing)."""
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(bytes(data))) as im:
+            return im.mode in ("RGBA", "LA") and im.getchannel("A").getbbox() is None
+    except (OSError, ValueError):
+        return False
 
 
 def finite_pixels(*values: Any) -> bool:

@@ -150,6 +150,20 @@ def open_page(page, voila, game: str, size: tuple[int, int]) -> None:
     expect(turn_line(page)).not_to_be_empty()
 
 
+def step_bots_until(page, turn, words: str, *, after: str, next_move: str) -> None:
+    """Once the class has confirmed its prices (the turn line no longer says ``after``), step the
+    planners (one "next move" each; they may have priced already) until the turn line says ``words``.
+    Each step waits for the turn line to change: on what the page shows, never on a timer."""
+    expect(turn).not_to_contain_text(after)
+    for _ in range(4):
+        text = turn.inner_text()
+        if words in text:
+            return
+        button(page, next_move).click()
+        expect(turn).not_to_have_text(text)
+    expect(turn).to_contain_text(words)
+
+
 def predicted_build():
     """Game 0 in-process, as the page plays it: the planners price, Class discards its first drawn
     tile and prices the others at 1 (the form's defaults), passes, the bots buy; Class builds."""
@@ -191,12 +205,7 @@ def test_skye_projector_page(voila, page, size):
     # step by step: the bots wait for "next move"
     page.locator(".skye-projector-speed").get_by_role("button", name="step by step").click()
     page.get_by_role("button", name="confirm prices").click()
-    for _ in range(4):            # the planners may not have priced yet: one move each
-        if "buy one tile" in turn.inner_text():
-            break
-        expect(turn).to_contain_text("plays next: the bots are paused.")
-        button(page, "next move").click()
-        page.wait_for_timeout(300)
+    step_bots_until(page, turn, "buy one tile", after="discard one of your three new tiles", next_move="next move")
     expect(turn).to_have_text("Class: buy one tile from another player, or pass.")
     check_layout(page, height)
     shoot(page, f"{name}_2_buy")
@@ -311,11 +320,8 @@ def test_polish_projector_page_at_720p(voila, page, game):
     button(page, "ukryj ukryte informacje").click()
     if game == "skye":            # the class prices (the form's defaults), the bots price: the buying
         page.get_by_role("button", name="zatwierdź ceny").click()
-        for _ in range(4):
-            if "kup jeden żeton" in turn.inner_text():
-                break
-            button(page, "następny ruch").click()
-            page.wait_for_timeout(300)
+        step_bots_until(page, turn, "kup jeden żeton", after="odrzuć jeden z trzech nowych żetonów",
+                        next_move="następny ruch")
         expect(turn).to_have_text("Klasa: kup jeden żeton od innego gracza albo spasuj.")
         page.locator(".skye-pass").click()
         expect(turn).to_have_text("Bot 2 (bot planner) gra następny: boty są wstrzymane.")

@@ -30,11 +30,13 @@ def painted_fraction(canvas) -> float:
         " return n / (c.width * c.height); }")
 
 
-def wait_painted(page, canvas, timeout: float = 30_000) -> None:
+def wait_painted(page, canvas, timeout: float = 30_000, fraction: float = 0.0) -> None:
+    """Wait until more than ``fraction`` of the canvas's pixels are not transparent."""
     page.wait_for_function(
-        "c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
-        " for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true; return false; }",
-        arg=canvas.element_handle(), timeout=timeout)
+        "([c, f]) => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        " let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;"
+        " return n > f * c.width * c.height; }",
+        arg=[canvas.element_handle(), fraction], timeout=timeout)
 
 
 def boards_without_picture(notebook: dict) -> list[str]:
@@ -89,16 +91,22 @@ def test_saved_lesson_reopened_after_restart_shows_its_boards(root, page):
         open_notebook(page, server, LESSON)
         outputs = page.locator(".jp-Notebook .jp-OutputArea-output")
         outputs.first.wait_for(state="attached", timeout=30_000)
-        page.wait_for_timeout(2000)                        # let the widget manager restore
-        errors = page.get_by_text("Error displaying widget")
-        assert errors.count() == 0, errors.first.inner_text()
         boards = canvases(page)
+        errors = page.get_by_text("Error displaying widget")
+        # the widget manager restores every board (or says it cannot): wait for either, not for a time
+        page.wait_for_function(
+            "n => document.querySelectorAll('.jupyter-widgets canvas').length + [...document.querySelectorAll("
+            "'.jp-OutputArea-output')].filter(e => e.innerText.includes('Error displaying widget')).length >= n",
+            arg=n_boards, timeout=60_000)
+        assert errors.count() == 0, errors.first.inner_text()
         assert boards.count() == n_boards, (boards.count(), n_boards)
         shown = []
         for i in range(n_boards):
             board = boards.nth(i)
             board.scroll_into_view_if_needed()
-            wait_painted(page, board)
+            # each layer draws its saved pixels when its image has loaded, the background too: wait
+            # until the board shows its whole picture (a board that never does fails here)
+            wait_painted(page, board, fraction=0.2)
             shown.append(round(painted_fraction(board), 2))
         assert all(f > 0.2 for f in shown), f"a reopened board shows only part of its picture: {shown}"
         boards.first.scroll_into_view_if_needed()
