@@ -39,7 +39,7 @@ def test_home_opens_on_the_first_puzzle_and_shows_no_solution(tmp_path: Path, fi
     assert "best possible" not in page and str(first_skye.optimum) + " points" not in page
     assert len(home.skye.territory) == len(first_skye.territory)        # no solved territory drawn
     assert f"Isle of Skye: 0 of {SKYE_COUNT} puzzles solved." in home.summary.value
-    assert "Hashi: 0 of 33 puzzles solved." in home.summary.value
+    assert "Hashi: 0 of 41 puzzles solved." in home.summary.value
     assert "Puzzle of the day, 2026-11-25" in home.daily_line.value
     assert home.daily_skye_button.description == "Today's Isle of Skye puzzle ★★☆☆☆"
     assert home.daily_hashi_button.description == "Today's Hashi puzzle ★★☆☆"
@@ -78,7 +78,7 @@ def test_the_puzzles_of_the_day_and_the_hashi_board(tmp_path: Path) -> None:
     for x1, y1, x2, y2, k in solve_hashi(home.hashi.current.puzzle).bridges:
         for _ in range(k):
             home.hashi.click_cell(x1, y1), home.hashi.click_cell(x2, y2)
-    assert home.hashi.message.startswith("Solved!") and "Hashi: 1 of 33 puzzles solved." in home.summary.value
+    assert home.hashi.message.startswith("Solved!") and "Hashi: 1 of 41 puzzles solved." in home.summary.value
     assert json.loads((tmp_path / "p.json").read_text())["puzzles"]["hashi:daily-2026-11-25"]["solved"]
     home.show("skye")
     assert home.board_box.children == (home.skye,)

@@ -177,15 +177,15 @@ def test_the_tables_and_the_quiz_speak_their_language(code):
 
 
 HOME = {
-    "en": ("Puzzles", "Isle of Skye: 0 of {n} puzzles solved.", "Hashi: 0 of 33 puzzles solved.",
+    "en": ("Puzzles", "Isle of Skye: 0 of {n} puzzles solved.", "Hashi: 0 of 41 puzzles solved.",
            "Puzzle of the day, 2026-11-25: the same for everyone today."),
-    "pt": ("Enigmas", "Ilha de Skye: 0 de {n} enigmas resolvidos.", "Hashi: 0 de 33 enigmas resolvidos.",
+    "pt": ("Enigmas", "Ilha de Skye: 0 de {n} enigmas resolvidos.", "Hashi: 0 de 41 enigmas resolvidos.",
            "Enigma do dia, 2026-11-25: o mesmo para todos hoje."),
-    "pl": ("Łamigłówki", "Wyspa Skye: rozwiązano 0 z {n} łamigłówek.", "Hashi: rozwiązano 0 z 33 łamigłówek.",
+    "pl": ("Łamigłówki", "Wyspa Skye: rozwiązano 0 z {n} łamigłówek.", "Hashi: rozwiązano 0 z 41 łamigłówek.",
            "Łamigłówka dnia, 2026-11-25: dziś taka sama dla wszystkich."),
-    "fr": ("Casse-têtes", "Île de Skye\u00a0: 0 casse-têtes résolus sur {n}.", "Hashi\u00a0: 0 casse-têtes résolus sur 33.",
+    "fr": ("Casse-têtes", "Île de Skye\u00a0: 0 casse-têtes résolus sur {n}.", "Hashi\u00a0: 0 casse-têtes résolus sur 41.",
            "Casse-tête du jour, 2026-11-25\u00a0: le même pour tout le monde aujourd'hui."),
-    "es": ("Rompecabezas", "Isla de Skye: 0 de {n} rompecabezas resueltos.", "Hashi: 0 de 33 rompecabezas resueltos.",
+    "es": ("Rompecabezas", "Isla de Skye: 0 de {n} rompecabezas resueltos.", "Hashi: 0 de 41 rompecabezas resueltos.",
            "Rompecabezas del día, 2026-11-25: hoy el mismo para todos."),
 }
 

@@ -78,7 +78,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         text = _("{file}: valid file, {islands}, solvable but the solution is NOT unique").format(
             file=args.file, islands=islands)
     else:
-        d = grade(level, nodes)
+        d = min(grade(p), 4)     # 5: beyond nested trials, still expert
         out.update({"difficulty": d, "difficulty_name": DIFFICULTY_NAMES[d], "search_nodes": nodes})
         # Translators: {difficulty} 1-4, {name} its name (easy, medium, hard, expert), {nodes} ("3 search nodes")
         text = _("{file}: valid, {islands}, unique solution, difficulty {difficulty} ({name}; {nodes})").format(

@@ -7,9 +7,10 @@
 True
 
 The puzzle is made by :func:`skye_widgets.hashi.generator.generate_graded` with
-the date as seed: a unique solution needing exactly the day's level of
-reasoning (easy on Monday and Tuesday, medium midweek, hard at the end of the
-week; expert puzzles can take seconds to find, so they stay in the shipped set).
+the date as seed: a unique solution graded by the ladder of techniques
+(:mod:`.ladder`, the levels of Simon Tatham's Bridges) at exactly the day's
+level (easy on Monday and Tuesday, medium midweek, hard at the end of the
+week; expert puzzles stay in the shipped set).
 """
 
 from __future__ import annotations

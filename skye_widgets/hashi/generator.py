@@ -5,17 +5,25 @@ walk straight out of an existing island over open water and put a new island
 at the end, joined by one or two bridges (sometimes an extra bridge closes a
 loop between two islands already in line of sight). The islands' numbers are
 their bridge counts. The exact solver then keeps the puzzle only if it has
-exactly one solution and needs the requested kind of reasoning:
+exactly one solution and exactly the number of islands asked for, and the
+ladder of techniques (:mod:`.ladder`, the levels of Simon Tatham's Bridges and
+expert above them) grades it at the requested level:
 
 ====  ========  ==========================================================
- D    name      what solving it needs (see :func:`solver.analyse`)
+ D    name      the hardest technique a simplest-first walk of hints needs
 ====  ========  ==========================================================
- 1    easy      degree and crossing rules only
- 2    medium    + isolation (no group may close itself off)
- 3    hard      one guess on top of all the rules (it fails at once), or the
-                connectivity rule (a group's only way out must carry a bridge)
- 4    expert    longer trial and error (search of 4 or more nodes)
+ 1    easy      an island as a whole (its neighbours can take exactly its
+                number; or at least one bridge each way)
+ 2    medium    each connection (without this pair the others fall short)
+ 3    hard      groups: isolation, a group's only way out, a value that at
+                once leaves an island short
+ 4    expert    a trial (assume, follow the rules to a contradiction), or a
+                trial inside a trial
 ====  ========  ==========================================================
+
+A grid holds at most :func:`max_islands` islands for the generator; a request
+beyond it, or one no layout meets within the attempts allowed, raises a
+ValueError that says which.
 
 Every random choice comes from ``random.Random(seed)``: the same seed and
 difficulty give the same puzzle.
@@ -31,6 +39,7 @@ import random
 from dataclasses import dataclass
 
 from .puzzle import Cell, HashiPuzzle
+from .ladder import grade as ladder_grade
 from .solver import analyse
 
 DIFFICULTY_NAMES = {1: "easy", 2: "medium", 3: "hard", 4: "expert"}
@@ -65,11 +74,27 @@ def parse_difficulty(d: int | str) -> int:
     return d
 
 
-def grade(level: int, nodes: int) -> int:
-    """Difficulty 1-4 from the deduction level needed and the search nodes used."""
-    if level <= 2:
-        return level
-    return 3 if nodes <= 3 else 4
+def grade(puzzle: HashiPuzzle) -> int:
+    """Difficulty 1-4 of a puzzle with one solution: the hardest rung of :mod:`.ladder` its
+    hint walk needs (5: the ladder cannot finish it, e.g. more than one solution)."""
+    return ladder_grade(puzzle)
+
+
+def max_islands(size: int) -> int:
+    """The most islands the generator places on a ``size`` x ``size`` grid (islands are kept
+    apart, and bridges need water): about three quarters of ``size`` to the power 1.5."""
+    return max(2, int(0.75 * size ** 1.5))
+
+
+def default_islands(difficulty: int, size: int | None) -> tuple[int, int]:
+    """``(size, islands)`` by default: the level's own, or for another size as many per
+    cell, up to :func:`max_islands` on grids up to 16 x 16 and a share 16 / ``size`` of it
+    above (dense big layouts seldom have one solution)."""
+    dsize, dn = DEFAULT_SIZES[difficulty]
+    if size is None or size == dsize:
+        return dsize, dn
+    cap = max_islands(size) * min(1.0, 16 / size)
+    return size, max(2, min(round(cap), round(dn * size * size / (dsize * dsize))))
 
 
 #: Steps ``(drow, dcol)`` north, east, south, west: the layout is grown in ``(row, col)`` (the order
@@ -137,27 +162,52 @@ def _add_loop(rng: random.Random, islands: dict[Cell, int], used: set[Cell], a: 
             return
 
 
-def generate_graded(seed: int, difficulty: int | str = 2, size: int | None = None,
-                    n_islands: int | None = None, max_attempts: int = 3000) -> Generated:
-    """A puzzle with a unique solution needing exactly the given difficulty's reasoning.
+#: Layouts are grown with these rates of double bridges and loops (one pair per attempt,
+#: chosen by the seed's generator): more variety, more puzzles that need trials.
+_RATES = ((0.35, 0.15), (0.2, 0.1), (0.5, 0.2), (0.35, 0.35))
 
-    Raises ValueError when no such puzzle turns up within ``max_attempts`` layouts.
+
+def generate_graded(seed: int, difficulty: int | str = 2, size: int | None = None,
+                    n_islands: int | None = None, max_attempts: int | None = None) -> Generated:
+    """A puzzle with a unique solution, exactly ``n_islands`` islands, graded at the given
+    difficulty by :mod:`.ladder`.
+
+    Raises ValueError (one sentence) when the grid cannot hold that many islands, or
+    when no such puzzle turns up within ``max_attempts`` layouts (by default 3000, fewer on
+    grids above 15 x 15, where a layout takes longer: the answer comes within minutes).
     """
     d = parse_difficulty(difficulty)
-    dsize, dn = DEFAULT_SIZES[d]
-    size = size or dsize
-    n_islands = n_islands or dn
+    if n_islands is None:
+        size, n_islands = default_islands(d, size)
+    elif size is None:
+        size = DEFAULT_SIZES[d][0]
+    most = max_islands(size)
+    if max_attempts is None:
+        max_attempts = 3000 if size <= 15 else max(300, 3000 * 15 * 15 // (size * size))
+    if n_islands < 2 or n_islands > most:
+        raise ValueError(f"a {size}x{size} grid holds 2 to {most} islands for the generator (islands are kept "
+                         f"apart and bridges need water), not {n_islands}: ask for fewer islands or a bigger grid")
     rng = random.Random(seed)
+    placed = unique = 0
     for attempt in range(1, max_attempts + 1):
-        p = random_layout(rng, size, n_islands)
-        if len(p.islands) < max(3, n_islands * 2 // 3):
+        double_rate, loop_rate = _RATES[rng.randrange(len(_RATES))]
+        p = random_layout(rng, size, n_islands, double_rate, loop_rate)
+        if len(p.islands) != n_islands:
             continue
-        count, nodes, level = analyse(p)
-        if count == 1 and grade(level, nodes) == d:
+        placed += 1
+        count, nodes, _level = analyse(p)
+        if count != 1:
+            continue
+        unique += 1
+        if grade(p) == d:
             name = f"{DIFFICULTY_NAMES[d]} {size}x{size} seed {seed}"
             return Generated(HashiPuzzle(p.width, p.height, p.islands, name), seed, d, nodes, attempt)
-    raise ValueError(f"no {DIFFICULTY_NAMES[d]} puzzle with a unique solution found in {max_attempts} "
-                     f"layouts (seed {seed}, {size}x{size}, {n_islands} islands)")
+    if not placed:
+        raise ValueError(f"no layout of {max_attempts} placed exactly {n_islands} islands on a {size}x{size} grid "
+                         f"(seed {seed}): ask for fewer islands or a bigger grid")
+    raise ValueError(f"none of the {unique} layouts with one solution and {n_islands} islands on a {size}x{size} "
+                     f"grid (of {max_attempts} tried, seed {seed}) needs exactly {DIFFICULTY_NAMES[d]} techniques: "
+                     f"try another seed, size or number of islands")
 
 
 def generate(seed: int, difficulty: int | str = 2, size: int | None = None,

@@ -199,6 +199,30 @@ class HashiPuzzle(Pictured):
         return cls(w, h, islands, name)
 
     @classmethod
+    def from_tatham(cls, game_id: str, name: str = "") -> "HashiPuzzle":
+        """Read a game id of Simon Tatham's Bridges (``7x7m2:b2c12i1b3g5a4c3g4a4c1``): after the
+        colon, digits are islands and letters runs of water (``a`` = 1 cell ... ``z`` = 26),
+        row by row. Faults raise PuzzleError."""
+        head, sep, desc = game_id.strip().partition(":")
+        size = re.match(r"(\d+)x(\d+)", head)
+        if not sep or size is None:
+            raise PuzzleError(_("not a Bridges game id: {text}").format(text=short(game_id)))
+        w, h = int(size.group(1)), int(size.group(2))
+        islands: dict[Cell, int] = {}
+        pos = 0
+        for ch in desc:
+            if ch.isdigit() and ch != "0":
+                islands[(pos % w, pos // w)] = int(ch)
+                pos += 1
+            elif "a" <= ch <= "z":
+                pos += ord(ch) - ord("a") + 1
+            else:
+                raise PuzzleError(_("not a Bridges game id: {text}").format(text=short(game_id)))
+        if pos != w * h:
+            raise PuzzleError(_("not a Bridges game id: {text}").format(text=short(game_id)))
+        return cls(w, h, islands, name)
+
+    @classmethod
     def from_has(cls, path: str | os.PathLike[str]) -> "HashiPuzzle":
         """Read a ``.has`` file."""
         return cls.from_text(read_text(path), os.fspath(path))
@@ -338,6 +362,8 @@ class PuzzleState(Pictured):
         self.puzzle = puzzle
         self.bridges: dict[Line, int] = {}
         self._solution: dict[Line, int] | None = None   # the last hint's (solver.hint), reused while it fits
+        self._known: tuple | None = None   # the last hint's exclusions (solver.hint), with the bridges drawn then
+        self.last_hint: Any = None         # the last hint given (solver.hint): its trial's chain can be stepped through
         for key, k in (bridges or {}).items():
             a, b = make_line(*key)
             for _step in range(k):

@@ -1,7 +1,10 @@
-"""The 32 shipped Hashiwokakero puzzles (``puzzles/hashi/*.json``), easiest first.
+"""The 40 shipped Hashiwokakero puzzles (``puzzles/hashi/*.json``), easiest first.
 
 Each file holds the puzzle and its grade (``difficulty``: easy, medium, hard,
-expert - 1 to 4 stars - from the solver's work); the id is the file's stem (``01_easy_1``).
+expert - 1 to 4 stars - the hardest rung of :mod:`.ladder` its hints need, on
+the scale of Simon Tatham's Bridges); the id is the file's stem (``01_easy_1``).
+The first 32 were graded otherwise when they were made: their ids keep that first
+grade, which their ``first_difficulty`` records (``04_easy_4`` is hard now).
 """
 
 from __future__ import annotations

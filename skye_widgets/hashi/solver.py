@@ -19,7 +19,8 @@ Two searches use these rules. :func:`solve` runs a conflict-driven search
 (:mod:`.cdcl`): the same rules state their reasons, every failure teaches a
 new rule (a learnt clause) and the search jumps back to where it applies; it
 solves the 400-island benchmark instances in a fraction of a second.
-:func:`count_solutions` and :func:`analyse` (used to grade puzzles) run a plain
+:func:`count_solutions` and :func:`analyse` (uniqueness of generated puzzles; their grade
+is :mod:`.ladder`'s, and so are the hints' steps) run a plain
 depth-first search over the domains (dom/wdeg: the island with the most past
 failures per unit of freedom left; values 1, 2, then 0 bridges), every change
 written on a trail and undone on backtracking. Both check connectivity and
@@ -37,7 +38,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..i18n import _, lazy, ngettext
-from ..words import word_list
 from .cdcl import CutEdges, GaveUp, Search
 from .board import Line, line_order, row_major
 from .puzzle import Cell, HashiPuzzle, PuzzleState, as_pair_counts, cell_name, validate
@@ -495,7 +495,10 @@ class Hint:
     ``bridges`` lists ``(a, b, count)``: the pair must have at least ``count``
     bridges (more than drawn now). ``because`` gives earlier exclusions the
     step relies on. ``rule`` is one of ``solved``, ``mistake``, ``full``,
-    ``at-least``, ``connectivity``, ``search``, ``stuck``.
+    ``at-least`` (also Tatham's "each way"), ``way-out``, ``connectivity``, ``trial``
+    (a supposition that fails, look-ahead or nested included: ``technique`` says which),
+    ``several`` (a bare reveal: the puzzle has more than one solution), ``search`` (a bare
+    reveal on a puzzle with one solution, beyond the ladder's budget) and ``stuck``.
     """
 
     rule: str
@@ -505,6 +508,14 @@ class Hint:
     because: tuple[str, ...] = ()
     #: the solution the hint leads towards (pass it to the next call of :func:`next_step`)
     solution: Mapping[Line, int] | None = field(default=None, repr=False, compare=False)
+    #: the technique of the ladder (:mod:`.ladder`) and its rung, 1 easy - 4 expert (5: a bare reveal)
+    technique: str = ""
+    level: int = 0
+    #: a trial's chain, step by step (:class:`.ladder.ChainStep`: words, cells and bridges to show)
+    chain: tuple[Any, ...] = field(default=(), compare=False)
+    #: ``(pair, most bridges)`` the hint found on the way (pass them to the next call of
+    #: :func:`next_step` while the bridges drawn still include these)
+    known: tuple[tuple[Line, int], ...] = field(default=(), repr=False, compare=False)
 
     def __str__(self) -> str:
         return " ".join((*self.because, self.text))
@@ -559,17 +570,20 @@ def _solution_extending(mo: _Model, drawn: Mapping[Line, int]) -> dict[Line, int
 
 def next_step(puzzle: HashiPuzzle,
               bridges_so_far: Mapping[Line, int] | Iterable[Iterable[int]] = (),
-              solution: Mapping[Line, int] | None = None) -> Hint:
+              solution: Mapping[Line, int] | None = None,
+              known: tuple[Mapping[Line, int], Sequence[tuple[Line, int]]] | None = None) -> Hint:
     """The next logical deduction from the bridges drawn so far, explained in words.
 
-    Rules are tried simplest first: an island whose neighbours must all take
-    as many bridges as they can ("this 8 needs double bridges in all four
-    directions"), an island that needs at least one bridge to some neighbour,
-    then exclusions (crossing, isolation) that make those apply, then
-    connectivity. A drawn bridge that is not in the solution is pointed out.
+    Techniques are tried simplest first, on the ladder of :mod:`.ladder` (Tatham's
+    easy, medium and hard stages, then trials): the hint is the first step that
+    draws a bridge, with the exclusions found on the way as its reasons and, for a
+    trial, its chain step by step (``Hint.chain``). A drawn bridge that is not in the
+    solution is pointed out.
     ``solution`` may pass a solution found earlier (the previous hint's
     ``Hint.solution``): it is used, instead of solving again, when it keeps every
-    drawn bridge.
+    drawn bridge. ``known`` may pass ``(bridges drawn then, Hint.known)`` of an earlier
+    hint: those exclusions are used (not found again) while every bridge drawn then is
+    still drawn.
     """
     drawn = as_pair_counts(bridges_so_far)
     if not puzzle.islands:
@@ -585,10 +599,14 @@ def next_step(puzzle: HashiPuzzle,
         sol = _solution_for(puzzle)
     if sol is None:
         return Hint("stuck", _("This puzzle has no solution."))
-    return replace(_explain(mo, drawn, sol), solution=sol)
+    facts: Sequence[tuple[Line, int]] = ()
+    if known is not None and all(drawn.get(key, 0) >= k for key, k in known[0].items()):
+        facts = known[1]
+    return replace(_explain(mo, drawn, sol, facts), solution=sol)
 
 
-def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
+def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int],
+             known: Sequence[tuple[Line, int]] = ()) -> Hint:
     """The hint for the bridges ``drawn``, given a solution ``sol`` (one that keeps them,
     unless some drawn bridge is in no solution at all)."""
     for key, k in sorted(drawn.items(), key=lambda item: line_order(item[0])):
@@ -602,221 +620,72 @@ def _explain(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int]) -> Hint:
                             "solution: take {count} bridges away ({kept} should stay).", extra).format(
                 count=extra, kept=kept, **_isl(mo, mo.index[a], mo.index[b]))
             return Hint("mistake", text, a, ((a, b, kept),))
-    en = _Engine(mo, LEVEL_CONNECTIVITY)
-    queue: list[int] = []
+    return _ladder_hint(mo, drawn, sol, known)
+
+
+def _ladder_hint(mo: _Model, drawn: dict[Line, int], sol: dict[Line, int],
+                 known: Sequence[tuple[Line, int]] = ()) -> Hint:
+    """The simplest step of the ladder (:mod:`.ladder`) that draws a bridge; the exclusions
+    found on the way are its reasons. ``known`` lists ``(pair, most bridges)`` found by
+    earlier hints from fewer bridges (they still hold)."""
+    from .ladder import TRIAL_BUDGET, Contradiction, Reasoner
+    r = Reasoner(mo)
     for key, k in drawn.items():
-        e = mo.edge_of[key]
-        en.set_edge(e, k, 2, queue)
-    reasons: dict[int, list[str]] = {}   # island -> exclusions that touched its edges
-
-    def note(e: int, text: str) -> None:
-        for i in (mo.ea[e], mo.eb[e]):
-            reasons.setdefault(i, []).append(text)
-
-    def upper(e: int, nh: int) -> None:
-        q: list[int] = []
-        en.set_edge(e, 0, nh, q)
-
-    for _round in range(10 * mo.m + 10):
-        lo, hi = en.lo, en.hi
-        # 1. an island that needs everything it can get / at least one somewhere
-        for i in range(mo.n):
-            es = [e for e in mo.inc[i] if hi[e]]
-            N = mo.need[i]
-            cap = sum(hi[e] for e in es)
-            gains = []
-            for e in es:
-                need_e = N - (cap - hi[e])
-                if need_e > lo[e]:
-                    gains.append((e, need_e))
-            if not gains:
-                continue
-            a = mo.cells[i]
-            if cap == N:
-                parts = []
-                for e in es:
-                    j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
-                    parts.append(str((_DOUBLE if hi[e] == 2 else _SINGLE)[_direction(a, mo.cells[j])]))
-                values = {"n": N, "cell": cell_name(a), "cap": cap}
-                if all(hi[e] == 2 for e in es) and len(es) > 1:
-                    # Translators: a Hashi hint: an island whose neighbours can take exactly its number.
-                    text = (_("This {n} at {cell} needs double bridges in both directions: its neighbours can take "
-                              "only {cap} in all.") if len(es) == 2 else
-                            _("This {n} at {cell} needs double bridges in all three directions: its neighbours can "
-                              "take only {cap} in all.") if len(es) == 3 else
-                            _("This {n} at {cell} needs double bridges in all four directions: its neighbours can "
-                              "take only {cap} in all.")).format(**values)
-                else:
-                    # Translators: {bridges} lists the bridges, e.g. "double bridge north and a single bridge east".
-                    text = ngettext("The {n} at {cell} can get at most {cap} bridge from its neighbours, exactly its "
-                                    "number, so it takes all of them: {bridges}.",
-                                    "The {n} at {cell} can get at most {cap} bridges from its neighbours, exactly its "
-                                    "number, so it takes all of them: {bridges}.", cap).format(
-                        bridges=word_list(parts), **values)
-                rule = "full"
-            else:
-                parts = []
-                for e, k in gains:
-                    j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
-                    parts.append(str((_ONE if k == 1 else _TWO)[_direction(a, mo.cells[j])]))
-                # Translators: a Hashi hint; {bridges} lists "at least one to the north and two to the east".
-                text = ngettext("The {n} at {cell} needs {n} bridge but its neighbours can take at most {cap}; even "
-                                "with every other bridge it still needs {bridges}.",
-                                "The {n} at {cell} needs {n} bridges but its neighbours can take at most {cap}; even "
-                                "with every other bridge it still needs {bridges}.", N).format(
-                    n=N, cell=cell_name(a), cap=cap, bridges=word_list(parts))
-                rule = "at-least"
-            out = []
-            for e, k in gains:
-                j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
-                out.append((a, mo.cells[j], k))
-            return Hint(rule, text, a, tuple(out), tuple(reasons.get(i, [])))
-        changed = False
-        # 2. silent exclusions: finished islands, crossing, neighbour numbers
-        for e in range(mo.m):
-            if lo[e] == hi[e]:
-                continue
-            a, b = mo.ea[e], mo.eb[e]
-            for i in (a, b):
-                room = mo.need[i] - sum(lo[f] for f in mo.inc[i]) + lo[e]
-                if room < hi[e]:
-                    j = b if i == a else a
-                    N_i = mo.need[i]
-                    # Translators: Hashi hints' reasons; "the {n} at {cell}" and "the {n2} at {cell2}" are islands.
-                    note(e, ngettext("The {n} at {cell} already has {used} of its {count} bridge elsewhere, so at "
-                                     "most {room} can go to the {n2} at {cell2}.",
-                                     "The {n} at {cell} already has {used} of its {count} bridges elsewhere, so at "
-                                     "most {room} can go to the {n2} at {cell2}.", N_i).format(
-                        used=N_i - room, count=N_i, room=room, **_isl(mo, i, j))
-                         if room else _("The {n} at {cell} is finished, so no bridge to the {n2} at {cell2}.").format(
-                        **_isl(mo, i, j)))
-                    upper(e, room)
-                    changed = True
-                    break
-            if changed:
+        r.lo[mo.edge_of[key]] = k
+    for key, most in known:
+        e = mo.edge_of.get(key)
+        if e is not None and r.lo[e] <= most < r.hi[e]:
+            r.hi[e] = most
+    reasons: dict[int, list[tuple[str, int, tuple]]] = {}   # island -> (words, rung, chain)
+    learnt = list(known)
+    try:
+        r.settle()
+        while not r.solved():
+            r.budget = TRIAL_BUDGET
+            step = r.next(1)
+            if step is None:
                 break
-            for f in mo.cross[e]:
-                if lo[f] and hi[e]:
-                    (c, d) = mo.pairs[f]
-                    note(e, _("The bridge {c}-{d} blocks the way from the {n} at {cell} to the {n2} at {cell2}.").format(
-                        c=cell_name(c), d=cell_name(d), **_isl(mo, a, b)))
-                    upper(e, 0)
-                    changed = True
-                    break
-            if changed:
-                break
-        if changed:
-            continue
-        # 3. isolation (two 1s, two 2s, a bigger group closing itself off)
-        ok = _explain_isolation(en, note, upper)
-        if ok:
-            continue
-        # 4. connectivity: a group with a single way out
-        cut = _explain_connectivity(en)
-        if cut is not None:
-            e, group = cut
-            a, b = mo.pairs[e]
-            # Translators: a Hashi hint; {a}-{b} is a pair of islands by their cells.
-            text = ngettext("The group of {count} island around {a} can reach the other islands only through "
-                            "{a}-{b}, so that pair needs at least one bridge.",
-                            "The group of {count} islands around {a} can reach the other islands only through "
-                            "{a}-{b}, so that pair needs at least one bridge.", group).format(
-                count=group, a=cell_name(a), b=cell_name(b))
-            return Hint("connectivity", text, a, ((a, b, 1),), tuple(reasons.get(mo.ea[e], [])))
-        break
-    # 5. nothing simple left: reveal one pair from the solution
+            gains = [(e, nl) for e, nl, _nh in step.changes if nl > r.lo[e]]
+            if gains:
+                island = mo.index[step.island] if step.island is not None else mo.ea[gains[0][0]]
+                because = reasons.get(island, [])
+                level = max([step.level, *(lv for _t, lv, _c in because)])
+                chain = step.chain or next((c for _t, _lv, c in reversed(because) if c), ())
+                out = tuple((mo.pairs[e][0], mo.pairs[e][1], nl) for e, nl in gains)
+                rule = {"each-way": "at-least", "lookahead": "trial", "nested": "trial"}.get(
+                    step.technique, step.technique)
+                return Hint(rule, step.text, step.island, out, tuple(t for t, _lv, _c in because),
+                            technique=step.technique, level=level, chain=chain, known=tuple(learnt))
+            for e, _nl, nh in step.changes:
+                learnt.append((mo.pairs[e], nh))
+                for i in (mo.ea[e], mo.eb[e]):
+                    reasons.setdefault(i, []).append((step.text, step.level, step.chain))
+            r.apply(step)
+    except Contradiction:  # pragma: no cover - the bounds come from a solution's bridges
+        pass
+    # nothing on the ladder applies: reveal one pair from the solution
     for e in range(mo.m):
         key = mo.pairs[e]
         k = sol.get(key, 0)
         if k > drawn.get(key, 0):
             a, b = mo.pairs[e]
-            return Hint("search", ngettext(
-                "No simple rule applies now; trying the possibilities shows the {n} at {cell} and the {n2} at "
-                "{cell2} are joined by {count} bridge.",
-                "No simple rule applies now; trying the possibilities shows the {n} at {cell} and the {n2} at "
-                "{cell2} are joined by {count} bridges.", k).format(count=k, **_isl(mo, mo.index[a], mo.index[b])),
-                a, ((a, b, k),))
-    return Hint("stuck", _("Every bridge of the solution is drawn."))  # pragma: no cover
-
-
-def _explain_isolation(en: _Engine, note, upper) -> bool:
-    """Apply one isolation exclusion with its reason; True if one applied."""
-    mo = en.mo
-    n = mo.n
-    lo, hi = en.lo, en.hi
-    comp = [-1] * n
-    members: list[list[int]] = []
-    resid: list[int] = []
-    for s in range(n):
-        if comp[s] >= 0:
-            continue
-        c = len(members)
-        comp[s] = c
-        stack, mem, r = [s], [], 0
-        while stack:
-            i = stack.pop()
-            mem.append(i)
-            r += mo.need[i] - sum(lo[e] for e in mo.inc[i])
-            for e in mo.inc[i]:
-                if lo[e]:
-                    j = mo.ea[e] if mo.eb[e] == i else mo.eb[e]
-                    if comp[j] < 0:
-                        comp[j] = c
-                        stack.append(j)
-        members.append(mem)
-        resid.append(r)
-    if len(members) == 1:
-        return False
-    for e in range(mo.m):
-        h, le = hi[e], lo[e]
-        if h == le:
-            continue
-        a, b = mo.ea[e], mo.eb[e]
-        ca, cb = comp[a], comp[b]
-        total = resid[ca] + (resid[cb] if ca != cb else 0)
-        k = len(members[ca]) + (len(members[cb]) if ca != cb else 0)
-        if total == 2 * (h - le) and k < n:
-            if k == 2 and le == 0:
-                # Translators: Hashi hints' reasons (isolation): two islands that would close themselves off.
-                text = ngettext("The {n} at {cell} and the {n2} at {cell2} cannot be joined by {count} bridge: "
-                                "both would be finished and cut off from the rest.",
-                                "The {n} at {cell} and the {n2} at {cell2} cannot be joined by {count} bridges: "
-                                "both would be finished and cut off from the rest.", h).format(count=h, **_isl(mo, a, b))
+            unique = count_solutions(HashiPuzzle(mo.puzzle.width, mo.puzzle.height, mo.puzzle.islands)) == 1
+            if not unique:
+                # Translators: a Hashi hint when the puzzle has several solutions.
+                text = ngettext("This puzzle has more than one solution, so no rule can settle the rest; one of "
+                                "them joins the {n} at {cell} and the {n2} at {cell2} by {count} bridge.",
+                                "This puzzle has more than one solution, so no rule can settle the rest; one of "
+                                "them joins the {n} at {cell} and the {n2} at {cell2} by {count} bridges.", k)
             else:
-                text = ngettext("{count} bridge between the {n} at {cell} and the {n2} at {cell2} would finish a "
-                                "group of {size} islands cut off from the rest, so at most {most}.",
-                                "{count} bridges between the {n} at {cell} and the {n2} at {cell2} would finish a "
-                                "group of {size} islands cut off from the rest, so at most {most}.", h).format(
-                    count=h, size=k, most=h - 1, **_isl(mo, a, b))
-            note(e, text)
-            upper(e, h - 1)
-            return True
-    return False
-
-
-def _explain_connectivity(en: _Engine) -> tuple[int, int] | None:
-    """A possible edge with no bridge yet that is the only link between two parts: (edge, size of smaller part)."""
-    mo = en.mo
-    lo, hi = en.lo, en.hi
-    for e in range(mo.m):
-        if lo[e] or not hi[e]:
-            continue
-        seen = [False] * mo.n
-        seen[mo.ea[e]] = True
-        stack = [mo.ea[e]]
-        k = 1
-        while stack:
-            i = stack.pop()
-            for f in mo.inc[i]:
-                if f != e and hi[f]:
-                    j = mo.ea[f] if mo.eb[f] == i else mo.eb[f]
-                    if not seen[j]:
-                        seen[j] = True
-                        k += 1
-                        stack.append(j)
-        if not seen[mo.eb[e]]:
-            return e, min(k, mo.n - k)
-    return None
+                text = ngettext(
+                    "No simple rule applies now; trying the possibilities shows the {n} at {cell} and the {n2} at "
+                    "{cell2} are joined by {count} bridge.",
+                    "No simple rule applies now; trying the possibilities shows the {n} at {cell} and the {n2} at "
+                    "{cell2} are joined by {count} bridges.", k)
+            return Hint("search" if unique else "several", text.format(count=k, **_isl(mo, mo.index[a],
+                                                                                      mo.index[b])),
+                        a, ((a, b, k),), level=5)
+    return Hint("stuck", _("Every bridge of the solution is drawn."))  # pragma: no cover
 
 
 def hint(state: PuzzleState) -> Hint:
@@ -826,7 +695,10 @@ def hint(state: PuzzleState) -> Hint:
     contains every drawn bridge, so following hints on a big puzzle solves it
     only once.
     """
-    h = next_step(state.puzzle, state.bridges, solution=state._solution)
+    h = next_step(state.puzzle, state.bridges, solution=state._solution, known=state._known)
     if h.solution is not None:
         state._solution = dict(h.solution)
+    if h.known:
+        state._known = (dict(state.bridges), h.known)
+    state.last_hint = h
     return h

@@ -1,10 +1,14 @@
-"""The Hashiwokakero picker: the 32 shipped puzzles by difficulty, progress, "next puzzle".
+"""The Hashiwokakero picker: the 40 shipped puzzles by difficulty, progress, "next puzzle".
 
 :class:`HashiPuzzlePicker` puts a menu (★ easy to ★★★★ expert, ✓ for solved)
 above a :class:`~skye_widgets.widgets.hashi.HashiWidget` in puzzle mode. It
 opens on the first puzzle not solved yet; solving one (by a click or Check)
 records it with the hints used in the :class:`~skye_widgets.progress.ProgressStore`
 (game ``"hashi"``) and shows "next puzzle". No solution is ever drawn.
+
+When a hint rests on a trial ("Suppose ... Then ... So ..."), a bar under the
+board steps through its chain: each step's sentence in the status line and its
+islands glowing on the board, forwards and back (:meth:`HashiPuzzlePicker.trial_step`).
 
 Everything is reachable from Python::
 
@@ -41,6 +45,12 @@ NEXT_PUZZLE_TIP = lazy("the next puzzle you have not solved")
 WARNING = lazy("Warning: {warning}")
 # Translators: {message} is the board's status line, {warning} the progress file's fault.
 MESSAGE_WARNING = lazy("{message} (Warning: {warning})")
+# Translators: buttons stepping through the trial behind a Hashi hint ("Suppose ... Then ... So ...").
+TRIAL_BACK = lazy("◀ step back")
+TRIAL_FORWARD = lazy("step forward ▶")
+TRIAL_TIP = lazy("follow the trial behind this hint one step at a time")
+# Translators: where the learner is in a hint's trial: {step} of {count} steps.
+TRIAL_AT = lazy_ngettext("Trial step {step} of {count}", "Trial step {step} of {count}")
 
 
 class HashiPuzzlePicker(Multilingual, W.VBox):
@@ -69,10 +79,22 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
                                              tooltip=str(NEXT_PUZZLE_TIP)), self.next_puzzle)
         self.next_button.add_class("hashi-puzzle-next")
         self.next_button.layout.display = "none"
+        self.trial_back = on_click(W.Button(description=str(TRIAL_BACK), tooltip=str(TRIAL_TIP)),
+                                   lambda: self.trial_step(-1))
+        self.trial_forward = on_click(W.Button(description=str(TRIAL_FORWARD), tooltip=str(TRIAL_TIP)),
+                                      lambda: self.trial_step(1))
+        self.trial_at = W.HTML()
+        self.trial_bar = W.HBox([self.trial_back, self.trial_at, self.trial_forward],
+                                layout=W.Layout(align_items="center", display="none"))
+        self.trial_bar.add_class("hashi-puzzle-trial")
+        self.chain: tuple = ()
+        self.chain_index = -1
+        self._hint: object = None
+        self._saying = False
         self.board = self._make_board()
         self.top = W.HBox([self.picker, *([self.make_language_picker()] if language_picker else [])],
                           layout=W.Layout(flex_flow="row wrap"))
-        super().__init__(children=[self.top, self.heading, self.board, self.next_button])
+        super().__init__(children=[self.top, self.heading, self.board, self.trial_bar, self.next_button])
         self.add_class("hashi-puzzle")
         self._refresh()
         if self.store.warning:
@@ -103,7 +125,7 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
         self.index = index
         self.board = self._make_board()
         self.next_button.layout.display = "none"
-        self.children = [self.top, self.heading, self.board, self.next_button]
+        self.children = [self.top, self.heading, self.board, self.trial_bar, self.next_button]
         self._refresh()
 
     def next_puzzle(self) -> ShippedHashi | None:
@@ -121,7 +143,53 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
     def _make_board(self) -> HashiWidget:
         board = HashiWidget(puzzle=self.current.puzzle, language_picker=False)
         board.on_solved(self._won)
+        board.status.observe(self._status_changed, names="value")
+        self._show_chain(())
         return board
+
+    # -- the trial behind a hint, step by step ------------------------------------
+    def _status_changed(self, _change: Any) -> None:
+        """A new hint with a trial shows the step bar; any other message hides it."""
+        if self._saying:
+            return
+        st = self.board.puzzle_state
+        h = getattr(st, "last_hint", None)
+        fresh = h is not None and h is not self._hint
+        self._hint = h
+        self._show_chain(getattr(h, "chain", ()) if fresh else ())
+
+    def _show_chain(self, chain: tuple) -> None:
+        self.chain = tuple(chain)
+        self.chain_index = -1
+        self.trial_bar.layout.display = None if self.chain else "none"
+        self._relabel_trial()
+
+    def _relabel_trial(self) -> None:
+        self.trial_back.description, self.trial_forward.description = str(TRIAL_BACK), str(TRIAL_FORWARD)
+        self.trial_back.tooltip = self.trial_forward.tooltip = str(TRIAL_TIP)
+        self.trial_back.disabled = self.chain_index <= 0
+        self.trial_forward.disabled = self.chain_index >= len(self.chain) - 1
+        self.trial_at.value = escape(TRIAL_AT.format(step=self.chain_index + 1, count=len(self.chain))) \
+            if self.chain and self.chain_index >= 0 else ""
+
+    def trial_step(self, delta: int) -> str:
+        """Step ``delta`` (1 forwards, -1 back) through the trial behind the last hint: its
+        sentence in the status line, its islands (and the bridges supposed so far) glowing.
+        Returns the step's sentence ("" when there is no trial)."""
+        if not self.chain:
+            return ""
+        self.chain_index = max(0, min(len(self.chain) - 1, self.chain_index + delta))
+        step = self.chain[self.chain_index]
+        cells = [*step.cells, *(c for a, b, _k in step.bridges for c in (a, b))]
+        self.board.highlight = tuple(dict.fromkeys(cells))
+        self._saying = True
+        try:
+            self.board.say(step.text, "info")
+        finally:
+            self._saying = False
+        self.board.refresh()
+        self._relabel_trial()
+        return step.text
 
     def _won(self) -> None:
         p = self.current
@@ -155,6 +223,7 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
         """Every text again in the language spoken now: the button, the heading, the board."""
         self.next_button.description, self.next_button.tooltip = str(NEXT_PUZZLE), str(NEXT_PUZZLE_TIP)
         self.board.relabel()
+        self._relabel_trial()
         self._refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The Hashi puzzle picker and Check's marks: 32 shipped puzzles by difficulty, progress, next puzzle."""
+"""The Hashi puzzle picker and Check's marks: 40 shipped puzzles by difficulty, progress, next puzzle."""
 
 from __future__ import annotations
 
@@ -53,10 +53,12 @@ def test_only_too_many() -> None:
 
 
 def test_the_shipped_set_is_ordered_easy_to_expert() -> None:
+    # regraded by the ladder (issue 29): the ids stay, the order follows the new grades
     ps = load_all()
-    assert len(ps) == 32
-    assert [p.difficulty for p in ps] == [1] * 8 + [2] * 8 + [3] * 8 + [4] * 8
-    assert ps[0].id == "01_easy_1" and ps[-1].id == "32_expert_8"
+    assert len(ps) == 40
+    assert [p.difficulty for p in ps] == [1] * 7 + [2] * 8 + [3] * 14 + [4] * 11
+    assert ps[0].id == "01_easy_1" and ps[7].id == "33_medium_9" and ps[15].id == "04_easy_4"
+    assert ps[-1].id == "32_expert_8" and ps[0].title == "Easy 1" and ps[15].title == "Hard 1"
 
 
 def test_a_shipped_file_without_a_grade_is_one_line(tmp_path: Path) -> None:
@@ -87,7 +89,7 @@ def test_picker_opens_on_the_next_unsolved_and_records_progress(tmp_path: Path) 
     again = HashiPuzzlePicker(progress=path)
     assert again.current.id == "02_easy_2"
     again.picker.value = 31                                   # the heading follows the menu at once
-    assert "Expert 8 ★★★★ (expert" in again.heading.value and again.board.puzzle_state.puzzle == again.current.puzzle
+    assert "Expert 3 ★★★★ (expert" in again.heading.value and again.board.puzzle_state.puzzle == again.current.puzzle
 
 
 def test_next_puzzle_when_all_are_solved(tmp_path: Path) -> None:
@@ -103,3 +105,32 @@ def test_no_solution_is_drawn_before_play(tmp_path: Path) -> None:
     w = HashiPuzzlePicker(progress=tmp_path / "p.json")
     assert w.board.puzzle_state.bridges == {}
     assert "image/svg+xml" in w._repr_mimebundle_()
+
+
+def test_the_trial_behind_a_hint_is_stepped_through_forwards_and_back(tmp_path: Path) -> None:
+    from skye_widgets.hashi.shipped import ShippedHashi
+    from tests.hashi.test_ladder import EXPERT, ours_set
+    p = next(p for level, p in ours_set() if level == EXPERT)
+    w = HashiPuzzlePicker([ShippedHashi("expert-0", p, 4)], progress=tmp_path / "progress.json")
+    assert w.trial_bar.layout.display == "none" and w.trial_step(1) == ""
+    st = w.board.puzzle_state
+    for _ in range(200):                         # follow hints until one rests on a trial
+        w.board.show_hint()
+        h = st.last_hint
+        if h.chain:
+            break
+        for a, b, k in h.bridges:
+            while st.count(a, b) < k:
+                st.add_bridge(a, b)
+    assert h.chain and w.chain == h.chain and w.trial_bar.layout.display is None
+    assert w.message == str(h)                   # the hint itself first
+    first = w.trial_step(1)
+    assert first.startswith("Suppose the ") and w.message == first and w.trial_back.disabled
+    assert set(h.chain[0].cells) <= set(w.board.highlight)
+    assert "1 of" in w.trial_at.value
+    for _ in range(len(h.chain)):
+        last = w.trial_step(1)
+    assert last.startswith("So ") and w.trial_forward.disabled and w.chain_index == len(h.chain) - 1
+    assert w.trial_step(-1) == h.chain[-2].text and not w.trial_forward.disabled
+    w.click_cell(*h.chain[0].cells[0])           # playing on hides the bar
+    assert w.trial_bar.layout.display == "none"

@@ -236,3 +236,69 @@ def test_a_board_files_fault_in_each_language(code):
     with pytest.raises(FileFormatError) as e:
         Board.from_dict(data, "board.json")
     assert str(e.value) == BOARD_FAULT[code]
+
+
+# The trial hint of docs/hashi.md (our expert puzzle of seed 17, after its simpler steps).
+TRIAL = {
+    "en": "Suppose the 2 at (x 0, y 2) and the 4 at (x 0, y 4) had no bridge. This 4 at (x 0, y 4) needs double "
+          "bridges in both directions: its neighbours can take only 4 in all. Then 11 islands around the 3 at "
+          "(x 0, y 0) could no longer reach the others. So the 2 at (x 0, y 2) and the 4 at (x 0, y 4) need at "
+          "least 1 bridge.",
+    "pt": "Suponha que o 2 em (x 0, y 2) e o 4 em (x 0, y 4) não estavam ligados por nenhuma ponte. Este 4 em "
+          "(x 0, y 4) precisa de pontes duplas nas duas direções: os vizinhos só podem receber 4 ao todo. Então 11 "
+          "ilhas à volta do 3 em (x 0, y 0) já não conseguiriam chegar às outras. Logo, o 2 em (x 0, y 2) e o 4 em "
+          "(x 0, y 4) precisam de pelo menos 1 ponte.",
+    "pl": "Załóżmy, że wyspy 2 na polu (x 0, y 2) i 4 na polu (x 0, y 4) nie łączy żaden most. Wyspa 4 na polu "
+          "(x 0, y 4) potrzebuje podwójnych mostów w obu kierunkach: jej sąsiedzi przyjmą łącznie tylko 4. Wtedy 11 "
+          "wysp wokół wyspy 3 na polu (x 0, y 0) nie mogłoby już dotrzeć do pozostałych. Zatem wyspy 2 na polu "
+          "(x 0, y 2) i 4 na polu (x 0, y 4) potrzebują co najmniej 1 mostu.",
+    "fr": "Supposons que le 2 en (x 0, y 2) et le 4 en (x 0, y 4) n’aient aucun pont. Ce 4 en (x 0, y 4) a besoin de "
+          "ponts doubles dans les deux directions\u00a0: ses voisins ne peuvent en prendre que 4 en tout. Alors 11 "
+          "îles autour du 3 en (x 0, y 0) ne pourraient plus rejoindre les autres. Donc le 2 en (x 0, y 2) et le 4 "
+          "en (x 0, y 4) ont besoin d’au moins 1 pont.",
+    "es": "Supongamos que el 2 en (x 0, y 2) y el 4 en (x 0, y 4) no tuvieran ningún puente. Este 4 en (x 0, y 4) "
+          "necesita puentes dobles en las dos direcciones: sus vecinos solo pueden recibir 4 en total. Entonces 11 "
+          "islas alrededor del 3 en (x 0, y 0) ya no podrían llegar a las demás. Así que el 2 en (x 0, y 2) y el 4 "
+          "en (x 0, y 4) necesitan al menos 1 puente.",
+}
+
+
+def _trial_position():
+    from tests.hashi.test_ladder import EXPERT, ours_set
+    from skye_widgets.hashi.puzzle import PuzzleState
+    from skye_widgets.hashi.solver import hint
+    p = [p for level, p in ours_set() if level == EXPERT][17]
+    s = PuzzleState(p)
+    while True:
+        h = hint(s)
+        if h.technique == "trial":
+            return p, dict(s.bridges)
+        for a, b, k in h.bridges:
+            while s.count(a, b) < k:
+                s.add_bridge(a, b)
+
+
+@pytest.mark.parametrize("code", ["en", "pt", "pl", "fr", "es"])
+def test_a_trial_hint_in_each_language(code):
+    p, drawn = _trial_position()
+    set_language(code)
+    h = next_step(p, drawn)
+    assert h.technique == "trial" and h.text == TRIAL[code]
+    assert h.text == " ".join(step.text for step in h.chain)     # the steps the board shows one by one
+
+
+def test_the_trial_hints_of_expert_walks_leave_no_english_word_in_the_pseudo_language():
+    from tests.hashi.test_ladder import EXPERT, ours_set
+    set_language("qps")
+    texts = []
+    for p in [p for level, p in ours_set() if level == EXPERT][:6]:
+        drawn: dict = {}
+        for _step in range(300):
+            h = next_step(p, drawn)
+            texts += [str(h), *(step.text for step in h.chain)]
+            if h.rule in ("solved", "stuck"):
+                break
+            for a, b, k in h.bridges:
+                drawn[make_line(a, b)] = max(drawn.get(make_line(a, b), 0), k)
+        assert h.rule == "solved"
+    assert any("[" in t for t in texts) and english_words(texts) == []

@@ -128,12 +128,13 @@ def test_hint_text_for_the_eight():
     assert h.bridges == (((2, 2), (4, 2), 2), ((2, 2), (2, 4), 2))   # east, then south
 
 
-def test_hint_at_least_one_each_way():
+def test_hint_whole_islands_first():
+    # the ladder's easy rung takes whole islands row by row, "full" before "at least one each
+    # way": the 1 at (4,0) sees only the 2 at (2,0) (the 3 at (0,0) needs at least one each way,
+    # 3 > 2 x (2 - 1), but that is the second easy rule: tests/hashi/test_ladder.py)
     h = next_step(HashiPuzzle.from_text(CORNER))
-    # the 3 at (0,0): neighbours can take 2 + 2 = 4; without either one it has only 2 < 3
-    assert h.rule == "at-least" and h.island == (0, 0)
-    assert h.bridges == (((0, 0), (2, 0), 1), ((0, 0), (0, 2), 1))
-    assert "at least one to the east and at least one to the south" in h.text
+    assert h.rule == "full" and h.island == (4, 0) and h.level == 1
+    assert h.bridges == (((2, 0), (4, 0), 1),)
 
 
 def test_hint_explains_isolation_first():
