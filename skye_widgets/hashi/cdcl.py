@@ -39,6 +39,8 @@ from __future__ import annotations
 from heapq import heapify, heappop, heappush
 from typing import Any, Optional
 
+from .connect import Cover
+
 Clause = list[int]
 
 RESTART_UNIT = 64      # conflicts per Luby unit
@@ -144,7 +146,7 @@ class Search:
         self.watches: list[list[Clause]] = [[] for _ in range(nlit)]
         self.dirty = bytearray(n)
         self.dirty_list: list[int] = []
-        self.cut_dirty = True
+        self.cover = Cover(n, mo.ea, mo.eb, self.lo, self.hi)   # cut edges, kept as edges die and return
         self.activity = [0.0] * (2 * m)
         self.inc = 1.0
         # first decisions sweep the board from the top-left (edges are sorted)
@@ -190,8 +192,7 @@ class Search:
         if k & 1:
             if k == 1:
                 self.hi[e] = 0
-                if self.root[self.ea[e]] != self.root[self.eb[e]]:
-                    self.cut_dirty = True
+                self.cover.kill(e)
             elif self.hi[e] == 2:
                 self.hi[e] = 1
                 if not lo[e]:
@@ -230,6 +231,7 @@ class Search:
         trail, val, phase, act, heap = self.trail, self.val, self.phase, self.activity, self.heap
         lo, hi = self.lo, self.hi
         touched = set()
+        revive = self.cover.revive
         while len(trail) > mark:
             lit = trail.pop()
             val[lit] = 2
@@ -238,6 +240,8 @@ class Search:
             phase[v] = lit & 1
             heappush(heap, (-act[v], v))
             touched.add(lit >> 2)
+            if lit & 3 == 1:
+                revive(lit >> 2)
         for e in touched:
             b = 4 * e
             lo[e] = 2 if val[b + 2] == 1 else (1 if val[b] == 1 else 0)
@@ -246,7 +250,7 @@ class Search:
         for i in self.dirty_list:
             self.dirty[i] = 0
         self.dirty_list.clear()
-        self.cut_dirty = False
+        self.cover.zero.clear()    # the level backtracked to had all its cut edges bridged
 
     # -- propagation ---------------------------------------------------------
     def _propagate(self) -> Optional[Clause]:
@@ -447,74 +451,49 @@ class Search:
                     for e in inc[i]:
                         if lo[e] != hi[e]:
                             self._isolation(e)
-        if self.qhead < len(self.trail) or not self.cut_dirty:
+        cover = self.cover
+        if self.qhead < len(self.trail) or (cover.valid and not cover.zero and not cover.broken):
             return None
-        self.cut_dirty = False
         if self.ngroups == 1:
+            cover.zero.clear()
             return None
-        # connectivity over edges that may still carry a bridge, and cut edges (Tarjan) on the groups
-        n = self.n
-        root, ea, eb = self.root, self.ea, self.eb
-        adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        for e in range(self.m):
-            if hi[e] and not lo[e]:
-                ca = root[ea[e]]
-                cb = root[eb[e]]
-                if ca != cb:
-                    adj[ca].append((e, cb))
-                    adj[cb].append((e, ca))
-        ce = CutEdges(adj, root[0])
-        disc, last, pedge, order = ce.disc, ce.last, ce.pedge, ce.order
-        if len(order) < self.ngroups:
-            return self._disconnected(adj)
+        # connectivity over edges that may still carry a bridge; new cut edges must carry one
+        if not cover.refresh():
+            return self._disconnected(cover.comp)
+        if cover.broken:
+            return self._disconnected(cover.components())
+        zero = cover.zero
+        cover.zero = []
         if not FORCE_BRIDGES:
             return None
-        nb, gsize, val = self.mo.nb, self.gsize, self.val
-        for g in ce.cut:
-            e = pedge[g]
-            if val[4 * e] != 2:
+        n, nb, val, cov, intree = self.n, self.mo.nb, self.val, cover.cov, cover.intree
+        for e in zero:
+            if cov[e] or not intree[e] or val[4 * e] != 2:
                 continue
-            side = order[disc[g] - 1:last[g]]
-            inside = sum(gsize[h] for h in side)
-            if inside * 2 > n:
-                mark = bytearray(n)
-                for h in side:
-                    mark[h] = 1
-                side = [h for h in order if not mark[h]]
+            side = cover.side(e)
             mark = bytearray(n)
-            for h in side:
-                mark[h] = 1
+            for i in side:
+                mark[i] = 1
+            if len(side) * 2 > n:
+                side = [i for i in range(n) if not mark[i]]
+                for i in range(n):
+                    mark[i] ^= 1
             why = [4 * e]
-            for h in side:
-                for i in self._members(h):
-                    for f, j in nb[i]:
-                        if f != e and not mark[root[j]]:
-                            why.append(4 * f)
+            for i in side:
+                for f, j in nb[i]:
+                    if f != e and not mark[j]:
+                        why.append(4 * f)
             self._assign(4 * e, why)
         return None
 
-    def _disconnected(self, adj: list[list[tuple[int, int]]]) -> Clause:
-        """The clause "some boundary edge carries a bridge" for the part with the fewest boundary edges."""
-        root, ea, eb = self.root, self.ea, self.eb
-        part = [-1] * self.n
-        k = 0
-        for s in range(self.n):
-            s = root[s]
-            if part[s] >= 0:
-                continue
-            part[s] = k
-            stack = [s]
-            while stack:
-                g = stack.pop()
-                for _, h in adj[g]:
-                    if part[h] < 0:
-                        part[h] = k
-                        stack.append(h)
-            k += 1
-        bound: list[list[int]] = [[] for _ in range(k)]
+    def _disconnected(self, part: list[int]) -> Clause:
+        """The clause "some boundary edge carries a bridge" for the part with the fewest boundary edges
+        (``part`` numbers the parts of the islands joined by edges that may still carry a bridge)."""
+        ea, eb = self.ea, self.eb
+        bound: list[list[int]] = [[] for _ in range(max(part) + 1)]
         for e in range(self.m):
-            pa = part[root[ea[e]]]
-            pb = part[root[eb[e]]]
+            pa = part[ea[e]]
+            pb = part[eb[e]]
             if pa != pb:
                 bound[pa].append(4 * e)
                 bound[pb].append(4 * e)
