@@ -8,7 +8,8 @@ The peer is PySAT with CaDiCaL 1.9.5, encoded fairly: two variables per pair of
 islands ("at least one bridge", "two bridges", the second implying the first),
 crossing pairs exclude each other, each island's bridges add up to its number
 through a cardinality encoding of :mod:`pysat.card` (``CardEnc.equals``,
-totalizer), and connectivity is added lazily: solve, find the groups of islands
+sequential counter: on the 400-island instances it beat the totalizer by a fifth
+and kmtotalizer by half; CaDiCaL beat Glucose, MiniSat and MapleChrono), and connectivity is added lazily: solve, find the groups of islands
 joined by the bridges of the model, add "some pair leaving this group carries a
 bridge" for every group, solve again (incrementally), until the model is one
 network.
@@ -78,7 +79,7 @@ def sat_solve(puzzle: HashiPuzzle) -> tuple[list[tuple[int, int, int, int, int]]
         lits = [v for e in mo.inc[i] for v in (one(e), two(e))]
         if mo.need[i] > len(lits):
             return None, 0
-        cnf = CardEnc.equals(lits=lits, bound=mo.need[i], vpool=pool, encoding=EncType.totalizer)
+        cnf = CardEnc.equals(lits=lits, bound=mo.need[i], vpool=pool, encoding=EncType.seqcounter)
         for c in cnf.clauses:
             s.add_clause(c)
     calls = 0

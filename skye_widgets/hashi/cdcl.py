@@ -452,7 +452,8 @@ class Search:
                         if lo[e] != hi[e]:
                             self._isolation(e)
         cover = self.cover
-        if self.qhead < len(self.trail) or (cover.valid and not cover.zero and not cover.broken):
+        if self.qhead < len(self.trail) or (cover.valid and not cover.zero and not cover.pending
+                                            and not cover.broken):
             return None
         if self.ngroups == 1:
             cover.zero.clear()
@@ -460,6 +461,7 @@ class Search:
         # connectivity over edges that may still carry a bridge; new cut edges must carry one
         if not cover.refresh():
             return self._disconnected(cover.comp)
+        cover.settle()
         if cover.broken:
             return self._disconnected(cover.components())
         zero = cover.zero

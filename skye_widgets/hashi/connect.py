@@ -8,9 +8,11 @@ edge: every spanning tree holds it and nothing goes round it.
 
 * An edge dies (:meth:`Cover.kill`): a non-tree edge takes 1 off ``cov``
   along its tree path (the tree edges reaching 0 are new cut edges). A tree
-  edge is swapped for a live non-tree edge across the cut it leaves (the side
-  below it is re-rooted and hung from that edge; only the edges across the cut
-  change paths, so only theirs are counted again). If nothing live crosses,
+  edge waits for :meth:`Cover.settle` (called where the search looks at the
+  cut edges; one that comes back first costs nothing), which swaps it for a
+  live non-tree edge across the cut it leaves: the smaller side is re-rooted
+  and hung from that edge; only the edges across the cut change paths, so
+  only theirs are counted again. If nothing live crosses,
   the edge stays in the tree marked dead, and the live graph is disconnected
   (``broken``) until it comes back.
 * An edge comes back (:meth:`Cover.revive`, on backtracking): a dead tree edge
@@ -24,7 +26,7 @@ edge: every spanning tree holds it and nothing goes round it.
 Joining islands by bridges does not change which other edges are cut edges,
 so nothing is done then. The search (:mod:`.cdcl`) calls ``kill`` and
 ``revive`` from its assignment and backtracking and reads the new cut edges
-at its fixpoints; ``tests/hashi/test_connect.py`` checks the cut edges against
+at its fixpoints; ``tests/hashi/test_cdcl_connect.py`` checks the cut edges against
 a from-scratch search after random sequences of kills and revivals.
 
 >>> lo, hi = [0, 0, 0], [1, 1, 1]
@@ -63,7 +65,9 @@ class Cover:
         self.valid = False              # the tree is built: cov is exact
         self.dead = bytearray(m)        # tree edges that died with nothing live across them
         self.broken = 0                 # how many: the live graph is connected when none
-        self.inside = bytearray(n)      # scratch marks for kill
+        self.inside = bytearray(n)      # scratch marks for _swap
+        self.pend = bytearray(m)        # tree edges dead but not swapped out yet (kill -> settle)
+        self.pending: list[int] = []
         self.zero: list[int] = []       # tree edges whose cov reached 0 since the last look
         self.comp: list[int] = []       # after a failed refresh: component of each island
 
@@ -105,8 +109,21 @@ class Cover:
             return
         if not self.intree[e]:
             self._path(e, -1)
-            return
-        # a tree edge: swap in a live non-tree edge across the cut it leaves, if there is one.
+        else:                   # swapped out at the next settle(), unless backtracking brings it back first
+            self.pend[e] = 1
+            self.pending.append(e)
+
+    def settle(self) -> None:
+        """Swap out the tree edges that died since the last call (and are still dead)."""
+        pend = self.pend
+        for e in self.pending:
+            if pend[e]:
+                pend[e] = 0
+                self._swap(e)
+        self.pending.clear()
+
+    def _swap(self, e: int) -> None:
+        # a dead tree edge: swap in a live non-tree edge across the cut it leaves, if there is one.
         # The smaller of the two sides moves: search both sides in step, keep the one done first
         par, pe, dep, intree, nb, hi = self.par, self.pe, self.dep, self.intree, self.nb, self.hi
         c = self.ea[e] if pe[self.ea[e]] == e else self.eb[e]
@@ -187,7 +204,9 @@ class Cover:
     def revive(self, e: int) -> None:
         """Edge ``e``, dead, may carry a bridge again (backtracking)."""
         if self.valid:
-            if self.dead[e]:
+            if self.pend[e]:
+                self.pend[e] = 0
+            elif self.dead[e]:
                 self.dead[e] = 0
                 self.broken -= 1
             else:
@@ -208,6 +227,8 @@ class Cover:
             intree[e] = 0
             cov[e] = 0
             self.dead[e] = 0
+            self.pend[e] = 0
+        self.pending.clear()
         self.broken = 0
         seen = bytearray(n)
         order: list[int] = []
@@ -283,7 +304,10 @@ class Cover:
     # -- reading -------------------------------------------------------------
     def cut_edges(self) -> list[int] | None:
         """Every cut edge of the live graph, or None if it is disconnected (for tests and checks)."""
-        if not self.refresh() or self.broken:
+        if not self.refresh():
+            return None
+        self.settle()
+        if self.broken:
             return None
         return [f for f in self.pe if f >= 0 and not self.cov[f]]
 
