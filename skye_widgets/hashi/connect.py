@@ -157,12 +157,16 @@ class Cover:
             inside[i] = 0
         across = []
         best = best_x = best_j = -1
+        lo = self.lo
+        key = 1 << 30
         for i in side:
             for f, j in nb[i]:
                 if hi[f] and inside[j] != mark and not intree[f]:
                     across.append(f)
-                    if best < 0 or dep[j] < dep[best_j]:
-                        best, best_x, best_j = f, i, j
+                    # an edge with a bridge lasts (it cannot die before backtracking); then a shallow one
+                    k = dep[j] - (1 << 20 if lo[f] else 0)
+                    if k < key:
+                        key, best, best_x, best_j = k, f, i, j
         if best < 0:
             for i in side:
                 inside[i] = 0
