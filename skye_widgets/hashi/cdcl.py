@@ -46,6 +46,7 @@ Clause = list[int]
 RESTART_UNIT = 64      # conflicts per Luby unit
 VAR_DECAY = 0.95
 FORCE_BRIDGES = True   # an edge that is the only way out of a part must carry a bridge
+LONG_CLAUSE = 32       # clauses longer than this look for a new watch from where they last stopped
 MINIMISE = True        # drop learnt-clause literals implied by the others
 
 
@@ -144,6 +145,7 @@ class Search:
         self.hi = [2] * m
         self.imp: list[list[int]] = [[] for _ in range(nlit)]   # two-literal clauses: p true -> q true
         self.watches: list[list[Clause]] = [[] for _ in range(nlit)]
+        self.scanpos: dict[int, int] = {}       # long clauses (by id): where the last watch search stopped
         self.dirty = bytearray(n)
         self.dirty_list: list[int] = []
         self.cover = Cover(n, mo.ea, mo.eb, self.lo, self.hi)   # cut edges, kept as edges die and return
@@ -283,18 +285,24 @@ class Search:
                         if val[first] == 1:
                             keep.append(c)
                             continue
-                        for j in range(2, len(c)):
-                            if val[c[j]] != 0:
-                                c[1], c[j] = c[j], np_
-                                watches[c[1]].append(c)
-                                break
+                        if len(c) > LONG_CLAUSE:
+                            j = self._non_false(c)
                         else:
-                            keep.append(c)
-                            if val[first] == 0:
-                                conflict = c
-                                keep.extend(ws[k:])
-                                break
-                            assign(first, c)
+                            for j in range(2, len(c)):
+                                if val[c[j]] != 0:
+                                    break
+                            else:
+                                j = 0
+                        if j:
+                            c[1], c[j] = c[j], np_
+                            watches[c[1]].append(c)
+                            continue
+                        keep.append(c)
+                        if val[first] == 0:
+                            conflict = c
+                            keep.extend(ws[k:])
+                            break
+                        assign(first, c)
                     watches[np_] = keep
                     if conflict is not None:
                         return conflict
@@ -311,6 +319,25 @@ class Search:
                 return c
             if len(trail) == before and not self.dirty_list:
                 return None
+
+    def _non_false(self, c: Clause) -> int:
+        """The position (from 2) of a literal of the long clause ``c`` that is not false, or 0.
+
+        The search goes on from where it last stopped in ``c`` and wraps round, so a clause
+        whose literals turn false one after another (a blocked solution: thousands of
+        literals) costs its length in all, not its length at every step."""
+        val = self.val
+        key = id(c)
+        start = self.scanpos.get(key, 2)
+        for j in range(start, len(c)):
+            if val[c[j]] != 0:
+                self.scanpos[key] = j
+                return j
+        for j in range(2, start):
+            if val[c[j]] != 0:
+                self.scanpos[key] = j
+                return j
+        return 0
 
     def _degree(self, i: int) -> Optional[Clause]:
         """An island's bridges add up to its number."""
@@ -615,6 +642,27 @@ class Search:
                 return False
             if self.val[lit] == 2:
                 self._assign(lit, None)
+        return True
+
+    def block(self, lo: list[int]) -> bool:
+        """Rule out the solution ``lo`` (bridges per edge) so that :meth:`run` looks for another:
+        the clause "some edge has another count". False when nothing else is left open."""
+        self._backtrack(0)
+        clause: Clause = []
+        for e, k in enumerate(lo):
+            b = 4 * e
+            clause.extend((b,) if k == 0 else (b + 1, b + 2) if k == 1 else (b + 3,))
+        val = self.val
+        clause = [q for q in clause if val[q] != 0]   # the solution's level-0 facts stay true
+        if not clause:
+            return False
+        if len(clause) == 1:
+            self._assign(clause[0], None)
+        elif len(clause) == 2:
+            self._add_binary(clause[0], clause[1])
+        else:
+            self.watches[clause[0]].append(clause)
+            self.watches[clause[1]].append(clause)
         return True
 
     def start(self) -> bool:
