@@ -499,14 +499,10 @@ class Search:
         for e in zero:
             if cov[e] or not intree[e] or val[4 * e] != 2:
                 continue
-            side = cover.side(e)
+            side = cover.side(e)       # the smaller side
             mark = bytearray(n)
             for i in side:
                 mark[i] = 1
-            if len(side) * 2 > n:
-                side = [i for i in range(n) if not mark[i]]
-                for i in range(n):
-                    mark[i] ^= 1
             why = [4 * e]
             for i in side:
                 for f, j in nb[i]:

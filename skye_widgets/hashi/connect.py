@@ -316,15 +316,35 @@ class Cover:
         return [f for f in self.pe if f >= 0 and not self.cov[f]]
 
     def side(self, e: int) -> list[int]:
-        """The islands on the far side of tree edge ``e`` (a cut edge) from the root."""
-        c = self.ea[e] if self.pe[self.ea[e]] == e else self.eb[e]
-        seen = {c}
-        stack = [c]
-        nb, hi = self.nb, self.hi
-        while stack:
-            i = stack.pop()
+        """The islands on the smaller side of cut edge ``e`` (settled, connected: the tree's sides)."""
+        pe, par, intree, nb, inside = self.pe, self.par, self.intree, self.nb, self.inside
+        c = self.ea[e] if pe[self.ea[e]] == e else self.eb[e]
+        sa = [c]
+        sb = [par[c]]
+        inside[c] = 1
+        inside[par[c]] = 1
+        ka = kb = 0
+        while True:
+            if ka == len(sa):
+                side, other = sa, sb
+                break
+            i = sa[ka]
+            ka += 1
             for f, j in nb[i]:
-                if f != e and j not in seen and hi[f]:
-                    seen.add(j)
-                    stack.append(j)
-        return list(seen)
+                if intree[f] and not inside[j] and f != e:
+                    inside[j] = 1
+                    sa.append(j)
+            if kb == len(sb):
+                side, other = sb, sa
+                break
+            i = sb[kb]
+            kb += 1
+            for f, j in nb[i]:
+                if intree[f] and not inside[j] and f != e:
+                    inside[j] = 1
+                    sb.append(j)
+        for i in sa:
+            inside[i] = 0
+        for i in sb:
+            inside[i] = 0
+        return side

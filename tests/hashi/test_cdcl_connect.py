@@ -92,6 +92,13 @@ def test_cut_edges_follow_deaths_and_backtracking(graph, data):
         assert (got is None) == (want is None)
         if want is not None:
             assert set(got) == want
+            for f in want:              # the side a forced bridge's reason names: the smaller one
+                side = set(cover.side(f))
+                g = nx.Graph()
+                g.add_nodes_from(range(n))
+                g.add_edges_from((ea[x], eb[x]) for x in range(m) if hi[x] and x != f)
+                assert side in [set(part) for part in nx.connected_components(g)]
+                assert 2 * len(side) <= n
         assert bool(cover.broken) == (want is None)
         # the tree: every island but one root hangs from a tree edge, depths one apart
         roots = [i for i in range(n) if cover.pe[i] < 0]
