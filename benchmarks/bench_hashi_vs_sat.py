@@ -21,8 +21,10 @@ a third solver too: our ``solve`` as it was at git revision REV (exported to a
 temporary directory), so before and after come from the same run.
 
 Prints per size and per density: p50, p90 and max seconds for each solver,
-and on how many instances ours was slower than the peer; the load average at
-the start and at the end. Reads ../shared/reference/hashi/coelho2019 relative to
+and on how many instances ours was slower than the peer, in elapsed time and in
+CPU time of this process (PySAT's solver runs inside it, so both sides count
+the same way; CPU time is the steadier figure on a busy machine); the load
+average at the start and at the end. Reads ../shared/reference/hashi/coelho2019 relative to
 the repository.
 """
 
@@ -140,13 +142,13 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[max(0, math.ceil(q * len(xs)) - 1)]
 
 
-def _row(label: str, times: dict[str, list[float]], names: list[str]) -> str:
-    ours = times["ours"]
-    peer = times["pysat"]
+def _row(label: str, times: dict[str, list[float]], names: list[str], clock: str) -> str:
+    ours = times[clock + " ours"]
+    peer = times[clock + " pysat"]
     slower = sum(a > b for a, b in zip(ours, peer))
     parts = [f"{label:<16} n={len(ours):<4}"]
     for name in names:
-        t = times[name]
+        t = times[clock + " " + name]
         parts.append(f"{name} {statistics.median(t):.3f}/{_pct(t, 0.9):.3f}/{max(t):.3f}")
     parts.append(f"ours slower on {slower}/{len(ours)}")
     return "  ".join(parts)
@@ -189,7 +191,9 @@ def main() -> int:
                 runs.reverse()
             k += 1
             took = {}
+            cpu = {}
             for name, fn in runs:
+                c0 = time.process_time()
                 t0 = time.perf_counter()
                 if fn is None:
                     rows, _ = sat_solve(p)
@@ -197,20 +201,25 @@ def main() -> int:
                     sol = fn(p)
                     rows = None if sol is None else sol.bridges
                 took[name] = time.perf_counter() - t0
+                cpu[name] = time.process_time() - c0
                 if rows is None or validate(p, rows):
                     print(f"  {f.name}: {name} gave no valid solution", flush=True)
                     bad += 1
-            for name, t in took.items():
-                by_size[size][name].append(t)
-                by_density[(size, density)][name].append(t)
+            for name in took:
+                by_size[size]["wall " + name].append(took[name])
+                by_size[size]["cpu " + name].append(cpu[name])
+                by_density[(size, density)]["wall " + name].append(took[name])
+                by_density[(size, density)]["cpu " + name].append(cpu[name])
             if args.verbose:
-                print(f"  {f.name} " + " ".join(f"{n} {t:.3f}" for n, t in took.items()), flush=True)
+                print(f"  {f.name} " + " ".join(f"{n} {t:.3f}/{cpu[n]:.3f}" for n, t in took.items()), flush=True)
         if size in by_size:
-            for (sz, d), times in sorted(by_density.items()):
-                if sz == size:
-                    print(_row(f"{sz} d{d}", times, names), flush=True)
-            print(_row(f"{size} all", by_size[size], names), flush=True)
-    print("columns: p50/p90/max seconds per instance")
+            for clock in ("wall", "cpu"):
+                for (sz, d), times in sorted(by_density.items()):
+                    if sz == size:
+                        print(_row(f"{sz} d{d} {clock}", times, names, clock), flush=True)
+                print(_row(f"{size} all {clock}", by_size[size], names, clock), flush=True)
+    print("columns: p50/p90/max seconds per instance; wall: elapsed time, cpu: this process's CPU time "
+          "(less disturbed by other work on the machine)")
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{time.time() - t_start:.0f} s in all; {bad} without a valid solution")
     return 1 if bad else 0
