@@ -478,6 +478,12 @@ def _rows(mo: _Model, lo: Sequence[int]) -> list[BridgeRow]:
     return sorted(out)
 
 
+#: From this many islands on, :func:`analyse` and :func:`count_solutions` count with the
+#: conflict-driven search first (the depth-first search costs the whole board at every
+#: node: minutes on 2 500 islands with many solutions; below, it is the quicker one).
+COUNT_BY_CDCL_FROM = 100
+
+
 def _two_solutions(puzzle: HashiPuzzle) -> tuple[list[list[int]], int]:
     """Up to two solutions (bridges per pair) by the conflict-driven search, and its decisions:
     after the first, the clause "some pair has another count" sends it after a second."""
@@ -496,7 +502,7 @@ def _two_solutions(puzzle: HashiPuzzle) -> tuple[list[list[int]], int]:
 
 def count_solutions(puzzle: HashiPuzzle, limit: int = 2) -> int:
     """How many solutions, counting no further than ``limit``."""
-    if puzzle.islands and limit <= 2:
+    if len(puzzle.islands) >= COUNT_BY_CDCL_FROM and limit <= 2:
         return len(_two_solutions(puzzle)[0][:limit])
     sols, _, _ = _solve_all(puzzle, limit)
     return len(sols)
@@ -506,11 +512,12 @@ def analyse(puzzle: HashiPuzzle) -> tuple[int, int, int]:
     """``(solutions up to 2, search nodes, level)`` where level is 1 (degree and crossing
     rules suffice), 2 (+ isolation), 3 (+ connectivity) or 4 (needs trial and error).
 
-    The conflict-driven search counts first: a puzzle with no solution or with two
-    is answered at once (nodes are then its decisions, level 4); only a puzzle with
-    one solution goes on to the depth-first search whose nodes and level grade it.
+    On big puzzles (``COUNT_BY_CDCL_FROM`` islands or more) the conflict-driven search
+    counts first: a puzzle with no solution or with two is answered at once (nodes are
+    then its decisions, level 4); only a puzzle with one solution goes on to the
+    depth-first search whose nodes and level grade it.
     """
-    if puzzle.islands:
+    if len(puzzle.islands) >= COUNT_BY_CDCL_FROM:
         sols, decisions = _two_solutions(puzzle)
         if len(sols) != 1:
             return len(sols), decisions, 4

@@ -10,6 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from skye_widgets.hashi import solver
 from skye_widgets.hashi.cdcl import LONG_CLAUSE, Search
 from skye_widgets.hashi.generator import random_layout
 from skye_widgets.hashi.puzzle import HashiPuzzle
@@ -30,6 +31,15 @@ def _lattice(k: int) -> HashiPuzzle:
 @settings(max_examples=80, deadline=None)
 @given(st.integers(0, 10**6), st.integers(4, 9), st.integers(3, 20), st.booleans())
 def test_counts_and_grades_agree_with_the_depth_first_search(seed, size, n, perturb):
+    old_from = solver.COUNT_BY_CDCL_FROM
+    solver.COUNT_BY_CDCL_FROM = 1               # the big-puzzle path on small puzzles
+    try:
+        _agree(seed, size, n, perturb)
+    finally:
+        solver.COUNT_BY_CDCL_FROM = old_from
+
+
+def _agree(seed, size, n, perturb):
     rng = random.Random(seed)
     p = random_layout(rng, size, n)
     if perturb and p.islands:   # one island's number changed: often no solution, sometimes several
@@ -56,7 +66,8 @@ def test_counts_and_grades_agree_with_the_depth_first_search(seed, size, n, pert
 
 
 def test_a_lattice_with_many_solutions_gives_two():
-    p = _lattice(12)     # 144 islands; the blocking clause is far longer than LONG_CLAUSE
+    p = _lattice(12)     # 144 islands (counted by CDCL); the blocking clause is far longer than LONG_CLAUSE
+    assert len(p.islands) >= solver.COUNT_BY_CDCL_FROM
     mo = _Model(p)
     assert 4 * mo.m > LONG_CLAUSE
     sols, _ = _two_solutions(p)
