@@ -352,8 +352,8 @@ class Search:
             return [4 * e + (3 if lo[e] == 2 else 1) for e in es if lo[e]]
         if shi < N:
             return [4 * e + (2 if hi[e] == 1 else 0) for e in es if hi[e] < 2]
-        if slo == shi:
-            return None
+        if slo == shi or (shi - N >= 2 and N - slo >= 2):
+            return None     # nothing to tighten: no edge's range (at most 2) exceeds either slack
         for e in es:
             l = lo[e]
             h = hi[e]

@@ -6,11 +6,11 @@ of the live edges and, for every tree edge, how many live non-tree edges have a
 fundamental cycle through it (``cov``). A tree edge with ``cov`` 0 is a cut
 edge: every spanning tree holds it and nothing goes round it.
 
-* An edge dies (:meth:`Cover.kill`): a non-tree edge takes 1 off ``cov``
-  along its tree path (the tree edges reaching 0 are new cut edges). A tree
-  edge waits for :meth:`Cover.settle` (called where the search looks at the
-  cut edges; one that comes back first costs nothing), which swaps it for a
-  live non-tree edge across the cut it leaves: the smaller side is re-rooted
+* An edge dies (:meth:`Cover.kill`); its death is counted at the next
+  :meth:`Cover.settle` (called where the search looks at the cut edges; an
+  edge that comes back first costs nothing). A dead non-tree edge takes 1 off
+  ``cov`` along its tree path (the tree edges reaching 0 are new cut edges).
+  A dead tree edge is swapped for a live non-tree edge across the cut it leaves: the smaller side is re-rooted
   and hung from that edge; only the edges across the cut change paths, so
   only theirs are counted again. If nothing live crosses,
   the edge stays in the tree marked dead, and the live graph is disconnected
@@ -66,7 +66,7 @@ class Cover:
         self.dead = bytearray(m)        # tree edges that died with nothing live across them
         self.broken = 0                 # how many: the live graph is connected when none
         self.inside = bytearray(n)      # scratch marks for _swap
-        self.pend = bytearray(m)        # tree edges dead but not swapped out yet (kill -> settle)
+        self.pend = bytearray(m)        # edges dead but not counted yet (kill -> settle)
         self.pending: list[int] = []
         self.zero: list[int] = []       # tree edges whose cov reached 0 since the last look
         self.comp: list[int] = []       # after a failed refresh: component of each island
@@ -104,23 +104,27 @@ class Cover:
                     dv -= 1
 
     def kill(self, e: int) -> None:
-        """Edge ``e`` can no longer carry a bridge."""
-        if not self.valid:
-            return
-        if not self.intree[e]:
-            self._path(e, -1)
-        else:                   # swapped out at the next settle(), unless backtracking brings it back first
+        """Edge ``e`` can no longer carry a bridge (counted at the next :meth:`settle`,
+        unless backtracking brings it back first: then it costs nothing)."""
+        if self.valid:
             self.pend[e] = 1
             self.pending.append(e)
 
     def settle(self) -> None:
-        """Swap out the tree edges that died since the last call (and are still dead)."""
-        pend = self.pend
-        for e in self.pending:
+        """Count the deaths since the last call (of edges still dead): first every non-tree
+        edge's, along its path, then swap out the tree edges (their swaps read ``cov`` of the
+        live edges only)."""
+        pend, intree, path = self.pend, self.intree, self._path
+        pending = self.pending
+        for e in pending:
+            if pend[e] and not intree[e]:
+                pend[e] = 0
+                path(e, -1)
+        for e in pending:
             if pend[e]:
                 pend[e] = 0
                 self._swap(e)
-        self.pending.clear()
+        pending.clear()
 
     def _swap(self, e: int) -> None:
         # a dead tree edge: swap in a live non-tree edge across the cut it leaves, if there is one.

@@ -87,28 +87,34 @@ def test_cut_edges_follow_deaths_and_backtracking(graph, data):
                 cover.revive(e)
             cover.zero.clear()
             before = _bridges(n, ea, eb, hi)
-        got = cover.cut_edges()
-        want = _bridges(n, ea, eb, hi)
-        assert (got is None) == (want is None)
-        if want is not None:
-            assert set(got) == want
-            for f in want:              # the side a forced bridge's reason names: the smaller one
-                side = set(cover.side(f))
-                g = nx.Graph()
-                g.add_nodes_from(range(n))
-                g.add_edges_from((ea[x], eb[x]) for x in range(m) if hi[x] and x != f)
-                assert side in [set(part) for part in nx.connected_components(g)]
-                assert 2 * len(side) <= n
-        assert bool(cover.broken) == (want is None)
-        # the tree: every island but one root hangs from a tree edge, depths one apart
-        roots = [i for i in range(n) if cover.pe[i] < 0]
-        assert len(roots) == 1
-        for i in range(n):
-            if cover.pe[i] >= 0:
-                f = cover.pe[i]
-                assert cover.intree[f] and {ea[f], eb[f]} == {i, cover.par[i]}
-                assert cover.dep[i] == cover.dep[cover.par[i]] + 1
-        assert sum(cover.intree) == n - 1
+        if data.draw(st.booleans()):           # look now, or let deaths wait across backtracking
+            _check(cover, n, m, ea, eb, hi)
+    _check(cover, n, m, ea, eb, hi)
+
+
+def _check(cover, n, m, ea, eb, hi):
+    got = cover.cut_edges()
+    want = _bridges(n, ea, eb, hi)
+    assert (got is None) == (want is None)
+    if want is not None:
+        assert set(got) == want
+        for f in want:              # the side a forced bridge's reason names: the smaller one
+            side = set(cover.side(f))
+            g = nx.Graph()
+            g.add_nodes_from(range(n))
+            g.add_edges_from((ea[x], eb[x]) for x in range(m) if hi[x] and x != f)
+            assert side in [set(part) for part in nx.connected_components(g)]
+            assert 2 * len(side) <= n
+    assert bool(cover.broken) == (want is None)
+    # the tree: every island but one root hangs from a tree edge, depths one apart
+    roots = [i for i in range(n) if cover.pe[i] < 0]
+    assert len(roots) == 1
+    for i in range(n):
+        if cover.pe[i] >= 0:
+            f = cover.pe[i]
+            assert cover.intree[f] and {ea[f], eb[f]} == {i, cover.par[i]}
+            assert cover.dep[i] == cover.dep[cover.par[i]] + 1
+    assert sum(cover.intree) == n - 1
 
 
 def test_grid_cut_edges_one_death_at_a_time():
