@@ -154,6 +154,7 @@ class Search:
         # first decisions sweep the board from the top-left (edges are sorted)
         self.heap = [(0.0, v) for v in range(2 * m)]
         self.phase = bytearray(1 if v & 1 else 0 for v in range(2 * m))  # one bridge first
+        self.inheap = bytearray([1]) * (2 * m)  # the heap holds an entry with the variable's activity
         self.root = list(range(n))
         self.nxt = list(range(n))
         self.gsize = [1] * n
@@ -231,6 +232,7 @@ class Search:
         self.iso_edges.clear()
         self.iso_groups.clear()
         trail, val, phase, act, heap = self.trail, self.val, self.phase, self.activity, self.heap
+        inheap = self.inheap
         lo, hi = self.lo, self.hi
         touched = set()
         revive = self.cover.revive
@@ -240,7 +242,9 @@ class Search:
             val[lit ^ 1] = 2
             v = lit >> 1
             phase[v] = lit & 1
-            heappush(heap, (-act[v], v))
+            if not inheap[v]:
+                heappush(heap, (-act[v], v))
+                inheap[v] = 1
             touched.add(lit >> 2)
             if lit & 3 == 1:
                 revive(lit >> 2)
@@ -607,16 +611,21 @@ class Search:
             self.inc *= 1e-100
             self.heap = [(-act[u], u) for u in range(len(act)) if self.val[2 * u] == 2]
             heapify(self.heap)
+            self.inheap = bytearray(1 if self.val[2 * u] == 2 else 0 for u in range(len(act)))
         else:
             heappush(self.heap, (-act[v], v))
+            self.inheap[v] = 1
 
     # -- search ----------------------------------------------------------------
     def _decide(self) -> int:
         heap, val, act = self.heap, self.val, self.activity
+        inheap = self.inheap
         while heap:
             a, v = heappop(heap)
-            if val[2 * v] == 2 and -a == act[v]:
-                return 2 * v + self.phase[v]
+            if -a == act[v]:            # the variable's current entry (older ones are stale)
+                inheap[v] = 0
+                if val[2 * v] == 2:
+                    return 2 * v + self.phase[v]
         for v in range(2 * self.m):   # stale heap entries only: scan
             if val[2 * v] == 2:
                 return 2 * v + self.phase[v]
