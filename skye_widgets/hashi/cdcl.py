@@ -216,10 +216,15 @@ class Search:
                             self.closed = r
                     else:
                         self.iso_groups.append(r)
-        for i in (self.ea[e], self.eb[e]):
-            if not self.dirty[i]:
-                self.dirty[i] = 1
-                self.dirty_list.append(i)
+        dirty = self.dirty
+        i = self.ea[e]
+        if not dirty[i]:
+            dirty[i] = 1
+            self.dirty_list.append(i)
+        i = self.eb[e]
+        if not dirty[i]:
+            dirty[i] = 1
+            self.dirty_list.append(i)
 
     def _backtrack(self, lvl: int) -> None:
         if len(self.lim) <= lvl:
@@ -264,9 +269,11 @@ class Search:
         val, trail, imp, watches = self.val, self.trail, self.imp, self.watches
         assign = self._assign
         while True:
-            while self.qhead < len(trail):
-                p = trail[self.qhead]
-                self.qhead += 1
+            qhead = self.qhead
+            while qhead < len(trail):
+                p = trail[qhead]
+                qhead += 1
+                self.qhead = qhead
                 np_ = p ^ 1
                 for q in imp[p]:
                     vq = val[q]
