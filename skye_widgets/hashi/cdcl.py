@@ -16,7 +16,10 @@ each negated):
 * **connectivity**: the islands must stay connected through edges that may
   still carry a bridge; a part with no way out fails (the reason is "one of
   its boundary edges needs a bridge"), and an edge that is the only way out
-  of a part must carry a bridge.
+  of a part must carry a bridge. The cut edges are kept up to date as edges
+  die and come back (:class:`.connect.Cover`: a spanning tree, swapped edge
+  by edge, with how many live edges go round each tree edge), never searched
+  again from scratch; they are read where propagation has settled.
 
 Search decides one variable at a time (VSIDS: the variables most involved in
 recent failures first, starting top-left), remembers each variable's last
@@ -469,7 +472,7 @@ class Search:
             self._assign(lit, why)
 
     def _global(self) -> Optional[Clause]:
-        """Closed groups, isolation, then connectivity over the groups joined by bridges."""
+        """Closed groups, isolation, then connectivity: the new cut edges carry a bridge."""
         if self.closed >= 0:
             r = self.root[self.closed]
             self.closed = -1
