@@ -16,7 +16,10 @@ each negated):
 * **connectivity**: the islands must stay connected through edges that may
   still carry a bridge; a part with no way out fails (the reason is "one of
   its boundary edges needs a bridge"), and an edge that is the only way out
-  of a part must carry a bridge.
+  of a part must carry a bridge. The cut edges are kept up to date as edges
+  die and come back (:class:`.connect.Cover`: a spanning tree, swapped edge
+  by edge, with how many live edges go round each tree edge), never searched
+  again from scratch; they are read where propagation has settled.
 
 Search decides one variable at a time (VSIDS: the variables most involved in
 recent failures first, starting top-left), remembers each variable's last
@@ -39,11 +42,14 @@ from __future__ import annotations
 from heapq import heapify, heappop, heappush
 from typing import Any, Optional
 
+from .connect import Cover
+
 Clause = list[int]
 
 RESTART_UNIT = 64      # conflicts per Luby unit
 VAR_DECAY = 0.95
 FORCE_BRIDGES = True   # an edge that is the only way out of a part must carry a bridge
+LONG_CLAUSE = 32       # clauses longer than this look for a new watch from where they last stopped
 MINIMISE = True        # drop learnt-clause literals implied by the others
 
 
@@ -142,14 +148,16 @@ class Search:
         self.hi = [2] * m
         self.imp: list[list[int]] = [[] for _ in range(nlit)]   # two-literal clauses: p true -> q true
         self.watches: list[list[Clause]] = [[] for _ in range(nlit)]
+        self.scanpos: dict[int, int] = {}       # long clauses (by id): where the last watch search stopped
         self.dirty = bytearray(n)
         self.dirty_list: list[int] = []
-        self.cut_dirty = True
+        self.cover = Cover(n, mo.ea, mo.eb, self.lo, self.hi)   # cut edges, kept as edges die and return
         self.activity = [0.0] * (2 * m)
         self.inc = 1.0
         # first decisions sweep the board from the top-left (edges are sorted)
         self.heap = [(0.0, v) for v in range(2 * m)]
         self.phase = bytearray(1 if v & 1 else 0 for v in range(2 * m))  # one bridge first
+        self.inheap = bytearray([1]) * (2 * m)  # the heap holds an entry with the variable's activity
         self.root = list(range(n))
         self.nxt = list(range(n))
         self.gsize = [1] * n
@@ -190,8 +198,7 @@ class Search:
         if k & 1:
             if k == 1:
                 self.hi[e] = 0
-                if self.root[self.ea[e]] != self.root[self.eb[e]]:
-                    self.cut_dirty = True
+                self.cover.kill(e)
             elif self.hi[e] == 2:
                 self.hi[e] = 1
                 if not lo[e]:
@@ -212,10 +219,15 @@ class Search:
                             self.closed = r
                     else:
                         self.iso_groups.append(r)
-        for i in (self.ea[e], self.eb[e]):
-            if not self.dirty[i]:
-                self.dirty[i] = 1
-                self.dirty_list.append(i)
+        dirty = self.dirty
+        i = self.ea[e]
+        if not dirty[i]:
+            dirty[i] = 1
+            self.dirty_list.append(i)
+        i = self.eb[e]
+        if not dirty[i]:
+            dirty[i] = 1
+            self.dirty_list.append(i)
 
     def _backtrack(self, lvl: int) -> None:
         if len(self.lim) <= lvl:
@@ -228,16 +240,22 @@ class Search:
         self.iso_edges.clear()
         self.iso_groups.clear()
         trail, val, phase, act, heap = self.trail, self.val, self.phase, self.activity, self.heap
+        inheap = self.inheap
         lo, hi = self.lo, self.hi
         touched = set()
+        revive = self.cover.revive
         while len(trail) > mark:
             lit = trail.pop()
             val[lit] = 2
             val[lit ^ 1] = 2
             v = lit >> 1
             phase[v] = lit & 1
-            heappush(heap, (-act[v], v))
+            if not inheap[v]:
+                heappush(heap, (-act[v], v))
+                inheap[v] = 1
             touched.add(lit >> 2)
+            if lit & 3 == 1:
+                revive(lit >> 2)
         for e in touched:
             b = 4 * e
             lo[e] = 2 if val[b + 2] == 1 else (1 if val[b] == 1 else 0)
@@ -246,7 +264,7 @@ class Search:
         for i in self.dirty_list:
             self.dirty[i] = 0
         self.dirty_list.clear()
-        self.cut_dirty = False
+        self.cover.zero.clear()    # the level backtracked to had all its cut edges bridged
 
     # -- propagation ---------------------------------------------------------
     def _propagate(self) -> Optional[Clause]:
@@ -254,9 +272,11 @@ class Search:
         val, trail, imp, watches = self.val, self.trail, self.imp, self.watches
         assign = self._assign
         while True:
-            while self.qhead < len(trail):
-                p = trail[self.qhead]
-                self.qhead += 1
+            qhead = self.qhead
+            while qhead < len(trail):
+                p = trail[qhead]
+                qhead += 1
+                self.qhead = qhead
                 np_ = p ^ 1
                 for q in imp[p]:
                     vq = val[q]
@@ -279,18 +299,24 @@ class Search:
                         if val[first] == 1:
                             keep.append(c)
                             continue
-                        for j in range(2, len(c)):
-                            if val[c[j]] != 0:
-                                c[1], c[j] = c[j], np_
-                                watches[c[1]].append(c)
-                                break
+                        if len(c) > LONG_CLAUSE:
+                            j = self._non_false(c)
                         else:
-                            keep.append(c)
-                            if val[first] == 0:
-                                conflict = c
-                                keep.extend(ws[k:])
-                                break
-                            assign(first, c)
+                            for j in range(2, len(c)):
+                                if val[c[j]] != 0:
+                                    break
+                            else:
+                                j = 0
+                        if j:
+                            c[1], c[j] = c[j], np_
+                            watches[c[1]].append(c)
+                            continue
+                        keep.append(c)
+                        if val[first] == 0:
+                            conflict = c
+                            keep.extend(ws[k:])
+                            break
+                        assign(first, c)
                     watches[np_] = keep
                     if conflict is not None:
                         return conflict
@@ -308,6 +334,25 @@ class Search:
             if len(trail) == before and not self.dirty_list:
                 return None
 
+    def _non_false(self, c: Clause) -> int:
+        """The position (from 2) of a literal of the long clause ``c`` that is not false, or 0.
+
+        The search goes on from where it last stopped in ``c`` and wraps round, so a clause
+        whose literals turn false one after another (a blocked solution: thousands of
+        literals) costs its length in all, not its length at every step."""
+        val = self.val
+        key = id(c)
+        start = self.scanpos.get(key, 2)
+        for j in range(start, len(c)):
+            if val[c[j]] != 0:
+                self.scanpos[key] = j
+                return j
+        for j in range(2, start):
+            if val[c[j]] != 0:
+                self.scanpos[key] = j
+                return j
+        return 0
+
     def _degree(self, i: int) -> Optional[Clause]:
         """An island's bridges add up to its number."""
         lo, hi, val = self.lo, self.hi, self.val
@@ -321,8 +366,8 @@ class Search:
             return [4 * e + (3 if lo[e] == 2 else 1) for e in es if lo[e]]
         if shi < N:
             return [4 * e + (2 if hi[e] == 1 else 0) for e in es if hi[e] < 2]
-        if slo == shi:
-            return None
+        if slo == shi or (shi - N >= 2 and N - slo >= 2):
+            return None     # nothing to tighten: no edge's range (at most 2) exceeds either slack
         for e in es:
             l = lo[e]
             h = hi[e]
@@ -427,7 +472,7 @@ class Search:
             self._assign(lit, why)
 
     def _global(self) -> Optional[Clause]:
-        """Closed groups, isolation, then connectivity over the groups joined by bridges."""
+        """Closed groups, isolation, then connectivity: the new cut edges carry a bridge."""
         if self.closed >= 0:
             r = self.root[self.closed]
             self.closed = -1
@@ -447,74 +492,47 @@ class Search:
                     for e in inc[i]:
                         if lo[e] != hi[e]:
                             self._isolation(e)
-        if self.qhead < len(self.trail) or not self.cut_dirty:
+        cover = self.cover
+        if self.qhead < len(self.trail) or (cover.valid and not cover.zero and not cover.pending
+                                            and not cover.broken):
             return None
-        self.cut_dirty = False
         if self.ngroups == 1:
+            cover.zero.clear()
             return None
-        # connectivity over edges that may still carry a bridge, and cut edges (Tarjan) on the groups
-        n = self.n
-        root, ea, eb = self.root, self.ea, self.eb
-        adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        for e in range(self.m):
-            if hi[e] and not lo[e]:
-                ca = root[ea[e]]
-                cb = root[eb[e]]
-                if ca != cb:
-                    adj[ca].append((e, cb))
-                    adj[cb].append((e, ca))
-        ce = CutEdges(adj, root[0])
-        disc, last, pedge, order = ce.disc, ce.last, ce.pedge, ce.order
-        if len(order) < self.ngroups:
-            return self._disconnected(adj)
+        # connectivity over edges that may still carry a bridge; new cut edges must carry one
+        if not cover.refresh():
+            return self._disconnected(cover.comp)
+        cover.settle()
+        if cover.broken:
+            return self._disconnected(cover.components())
+        zero = cover.zero
+        cover.zero = []
         if not FORCE_BRIDGES:
             return None
-        nb, gsize, val = self.mo.nb, self.gsize, self.val
-        for g in ce.cut:
-            e = pedge[g]
-            if val[4 * e] != 2:
+        n, nb, val, cov, intree = self.n, self.mo.nb, self.val, cover.cov, cover.intree
+        for e in zero:
+            if cov[e] or not intree[e] or val[4 * e] != 2:
                 continue
-            side = order[disc[g] - 1:last[g]]
-            inside = sum(gsize[h] for h in side)
-            if inside * 2 > n:
-                mark = bytearray(n)
-                for h in side:
-                    mark[h] = 1
-                side = [h for h in order if not mark[h]]
+            side = cover.side(e)       # the smaller side
             mark = bytearray(n)
-            for h in side:
-                mark[h] = 1
+            for i in side:
+                mark[i] = 1
             why = [4 * e]
-            for h in side:
-                for i in self._members(h):
-                    for f, j in nb[i]:
-                        if f != e and not mark[root[j]]:
-                            why.append(4 * f)
+            for i in side:
+                for f, j in nb[i]:
+                    if f != e and not mark[j]:
+                        why.append(4 * f)
             self._assign(4 * e, why)
         return None
 
-    def _disconnected(self, adj: list[list[tuple[int, int]]]) -> Clause:
-        """The clause "some boundary edge carries a bridge" for the part with the fewest boundary edges."""
-        root, ea, eb = self.root, self.ea, self.eb
-        part = [-1] * self.n
-        k = 0
-        for s in range(self.n):
-            s = root[s]
-            if part[s] >= 0:
-                continue
-            part[s] = k
-            stack = [s]
-            while stack:
-                g = stack.pop()
-                for _, h in adj[g]:
-                    if part[h] < 0:
-                        part[h] = k
-                        stack.append(h)
-            k += 1
-        bound: list[list[int]] = [[] for _ in range(k)]
+    def _disconnected(self, part: list[int]) -> Clause:
+        """The clause "some boundary edge carries a bridge" for the part with the fewest boundary edges
+        (``part`` numbers the parts of the islands joined by edges that may still carry a bridge)."""
+        ea, eb = self.ea, self.eb
+        bound: list[list[int]] = [[] for _ in range(max(part) + 1)]
         for e in range(self.m):
-            pa = part[root[ea[e]]]
-            pb = part[root[eb[e]]]
+            pa = part[ea[e]]
+            pb = part[eb[e]]
             if pa != pb:
                 bound[pa].append(4 * e)
                 bound[pb].append(4 * e)
@@ -603,16 +621,21 @@ class Search:
             self.inc *= 1e-100
             self.heap = [(-act[u], u) for u in range(len(act)) if self.val[2 * u] == 2]
             heapify(self.heap)
+            self.inheap = bytearray(1 if self.val[2 * u] == 2 else 0 for u in range(len(act)))
         else:
             heappush(self.heap, (-act[v], v))
+            self.inheap[v] = 1
 
     # -- search ----------------------------------------------------------------
     def _decide(self) -> int:
         heap, val, act = self.heap, self.val, self.activity
+        inheap = self.inheap
         while heap:
             a, v = heappop(heap)
-            if val[2 * v] == 2 and -a == act[v]:
-                return 2 * v + self.phase[v]
+            if -a == act[v]:            # the variable's current entry (older ones are stale)
+                inheap[v] = 0
+                if val[2 * v] == 2:
+                    return 2 * v + self.phase[v]
         for v in range(2 * self.m):   # stale heap entries only: scan
             if val[2 * v] == 2:
                 return 2 * v + self.phase[v]
@@ -634,6 +657,27 @@ class Search:
                 return False
             if self.val[lit] == 2:
                 self._assign(lit, None)
+        return True
+
+    def block(self, lo: list[int]) -> bool:
+        """Rule out the solution ``lo`` (bridges per edge) so that :meth:`run` looks for another:
+        the clause "some edge has another count". False when nothing else is left open."""
+        self._backtrack(0)
+        clause: Clause = []
+        for e, k in enumerate(lo):
+            b = 4 * e
+            clause.extend((b,) if k == 0 else (b + 1, b + 2) if k == 1 else (b + 3,))
+        val = self.val
+        clause = [q for q in clause if val[q] != 0]   # the solution's level-0 facts stay true
+        if not clause:
+            return False
+        if len(clause) == 1:
+            self._assign(clause[0], None)
+        elif len(clause) == 2:
+            self._add_binary(clause[0], clause[1])
+        else:
+            self.watches[clause[0]].append(clause)
+            self.watches[clause[1]].append(clause)
         return True
 
     def start(self) -> bool:

@@ -75,13 +75,20 @@ class _Model:
         horiz = [e for e, (a, b) in enumerate(pairs) if a[1] == b[1] and b[0] - a[0] > 1]
         vert = [e for e, (a, b) in enumerate(pairs) if a[0] == b[0] and b[1] - a[1] > 1]
         self.cross: list[list[int]] = [[] for _ in range(self.m)]
-        for h in horiz:       # board.lines_cross for a horizontal h and a vertical v, written out:
-            (x1, y), (x2, _) = pairs[h]       # it runs for every pair of edges (400 islands: ~30 000
-            for v in vert:                    # calls a puzzle); tests check the table against lines_cross
-                (x, y1), (_, y2) = pairs[v]
-                if x1 < x < x2 and y1 < y < y2:
-                    self.cross[h].append(v)
-                    self.cross[v].append(h)
+        by_x: dict[int, list[int]] = {}       # the vertical edges by column, in order
+        for v in vert:
+            by_x.setdefault(pairs[v][0][0], []).append(v)
+        for h in horiz:       # board.lines_cross for a horizontal h and a vertical v, written out
+            (x1, y), (x2, _) = pairs[h]       # over the columns h spans (2 500 islands: 6 million
+            hits = []                         # pairs otherwise); tests check the table against lines_cross
+            for x in range(x1 + 1, x2):
+                for v in by_x.get(x, ()):
+                    if pairs[v][0][1] < y < pairs[v][1][1]:
+                        hits.append(v)
+            hits.sort()
+            for v in hits:
+                self.cross[h].append(v)
+                self.cross[v].append(h)
         self.nb: list[list[tuple[int, int]]] = [
             [(e, self.eb[e] if self.ea[e] == i else self.ea[e]) for e in self.inc[i]] for i in range(self.n)]
         self.hi0 = [min(2, self.need[self.ea[e]], self.need[self.eb[e]]) for e in range(self.m)]
@@ -471,17 +478,51 @@ def _rows(mo: _Model, lo: Sequence[int]) -> list[BridgeRow]:
     return sorted(out)
 
 
+#: From this many islands on, :func:`analyse` and :func:`count_solutions` count with the
+#: conflict-driven search first (the depth-first search costs the whole board at every
+#: node: minutes on 2 500 islands with many solutions; below, it is the quicker one).
+COUNT_BY_CDCL_FROM = 100
+
+
+def _two_solutions(puzzle: HashiPuzzle) -> tuple[list[list[int]], int]:
+    """Up to two solutions (bridges per pair) by the conflict-driven search, and its decisions:
+    after the first, the clause "some pair has another count" sends it after a second."""
+    mo = _Model(puzzle)
+    search = Search(mo)
+    sols: list[list[int]] = []
+    while len(sols) < 2:
+        lo = search.run()
+        if lo is None:
+            break
+        sols.append(lo)
+        if not search.block(lo):
+            break
+    return sols, search.decisions
+
+
 def count_solutions(puzzle: HashiPuzzle, limit: int = 2) -> int:
     """How many solutions, counting no further than ``limit``."""
+    if len(puzzle.islands) >= COUNT_BY_CDCL_FROM and limit <= 2:
+        return len(_two_solutions(puzzle)[0][:limit])
     sols, _, _ = _solve_all(puzzle, limit)
     return len(sols)
 
 
 def analyse(puzzle: HashiPuzzle) -> tuple[int, int, int]:
     """``(solutions up to 2, search nodes, level)`` where level is 1 (degree and crossing
-    rules suffice), 2 (+ isolation), 3 (+ connectivity) or 4 (needs trial and error)."""
-    sols, nodes, level = _solve_all(puzzle, 2)
-    return len(sols), nodes, level
+    rules suffice), 2 (+ isolation), 3 (+ connectivity) or 4 (needs trial and error).
+
+    On big puzzles (``COUNT_BY_CDCL_FROM`` islands or more) the conflict-driven search
+    counts first: a puzzle with no solution or with two is answered at once (nodes are
+    then its decisions, level 4); only a puzzle with one solution goes on to the
+    depth-first search whose nodes and level grade it.
+    """
+    if len(puzzle.islands) >= COUNT_BY_CDCL_FROM:
+        sols, decisions = _two_solutions(puzzle)
+        if len(sols) != 1:
+            return len(sols), decisions, 4
+    sols2, nodes, level = _solve_all(puzzle, 2)
+    return len(sols2), nodes, level
 
 
 # ---------------------------------------------------------------------------
