@@ -146,6 +146,32 @@ def rotated_faces(tile: Tile) -> tuple[tuple[Terrain, ...], ...]:
     return tuple(tuple(tile.rotated_sides(r)) for r in ROTATIONS)
 
 
+@per_tile
+def _fit_memo(tile: Tile) -> dict[str, tuple[int, ...]]:
+    """The rotations of ``tile`` that fit an empty cell, by what its neighbours show
+    it (see :meth:`Territory._needs`); filled as cells are met."""
+    return {}
+
+
+def fitting_rotations(tile: Tile, need: str) -> tuple[int, ...]:
+    """The rotations ``r`` of ``tile`` that show, on every side ``d`` where ``need[d]``
+    is a terrain letter, that terrain (``need[d] == "."``: no neighbour there): the
+    placement rule, for one empty cell.
+
+    >>> from .tiles import tile
+    >>> fitting_rotations(tile("castle-blue"), "P..."), fitting_rotations(tile("castle-blue"), "PW..")
+    ((0, 2), (0,))
+    """
+    memo = _fit_memo(tile)
+    got = memo.get(need)
+    if got is None:
+        rot = rotated_faces(tile)
+        got = tuple(r for r in ROTATIONS
+                    if all(w == "." or rot[r][d].value == w for d, w in enumerate(need)))
+        memo[need] = got
+    return got
+
+
 class Territory(Pictured):
     """The tiles of one clan, castle first.
 
@@ -253,14 +279,30 @@ class Territory(Pictured):
 
     def frontier(self) -> list[Cell]:
         """Empty cells sharing a side with the territory, sorted."""
-        out = set()
-        occ = self.placements
-        for (x, y) in occ:
-            for dx, dy in SIDE_OFFSETS:
-                c = (x + dx, y + dy)
-                if c not in occ:
-                    out.add(c)
-        return sorted(out)
+        return sorted(self._open())
+
+    def _needs(self, cell: Cell) -> str:
+        """What the tiles around the empty ``cell`` show it, N, E, S, W: a terrain
+        letter per side with a neighbour, ``"."`` where there is none."""
+        x, y = cell
+        faces = self._faces
+        return "".join(f[(d + 2) % 4].value if (f := faces.get((x + dx, y + dy))) is not None else "."
+                       for d, (dx, dy) in enumerate(SIDE_OFFSETS))
+
+    def _open(self) -> dict[Cell, str]:
+        """The frontier, each cell with :meth:`_needs`: kept in the cache and grown
+        with each placed tile (only the new tile's cell and the cells around it change)."""
+        got = self._cache.get("open")
+        if got is None:
+            got = {}
+            occ = self.placements
+            for (x, y) in occ:
+                for dx, dy in SIDE_OFFSETS:
+                    c = (x + dx, y + dy)
+                    if c not in occ and c not in got:
+                        got[c] = self._needs(c)
+            self._cache["open"] = got
+        return got
 
     # -- rules ---------------------------------------------------------------
     @staticmethod
@@ -340,7 +382,15 @@ class Territory(Pictured):
         self.placements[(x, y)] = p
         self._faces[(x, y)] = rotated_faces(t)[rotation]
         self._ids.add(t.id)
+        open_cells = self._cache.get("open")
         self._cache.clear()
+        if open_cells is not None:              # grow the frontier (see _open) instead of dropping it
+            open_cells.pop((x, y), None)
+            for dx, dy in SIDE_OFFSETS:
+                c = (x + dx, y + dy)
+                if c not in self.placements:
+                    open_cells[c] = self._needs(c)
+            self._cache["open"] = open_cells
         return p
 
     def legal_placements(self, tile: TileLike) -> list[tuple[int, int, int]]:
@@ -349,26 +399,24 @@ class Territory(Pictured):
         Raises UnknownTileError / DuplicateTileError / CastleTileError when the
         tile itself cannot be placed anywhere.
         """
+        return list(self._spots(tile))
+
+    def _spots(self, tile: TileLike) -> Iterator[tuple[int, int, int]]:
+        """The legal placements of ``tile`` one by one, in sorted order (the one
+        definition behind :meth:`legal_placements` and :meth:`can_place`): on each
+        frontier cell, the rotations that show every neighbour its own terrain
+        (:func:`fitting_rotations`)."""
         t = self._resolve(tile)
         self._check_tile(t)
-        rot = rotated_faces(t)
-        faces = self._faces
-        out = []
-        for (x, y) in self.frontier():
-            nb = [(d, f[(d + 2) % 4]) for d, (dx, dy) in enumerate(SIDE_OFFSETS)
-                  if (f := faces.get((x + dx, y + dy))) is not None]
-            for r in ROTATIONS:
-                mine = rot[r]
-                for d, theirs in nb:
-                    if mine[d] is not theirs:
-                        break
-                else:
-                    out.append((x, y, r))
-        return out
+        open_cells = self._open()
+        for cell in sorted(open_cells):
+            for r in fitting_rotations(t, open_cells[cell]):
+                yield (cell[0], cell[1], r)
 
     def can_place(self, tile: TileLike) -> bool:
-        """True when ``tile`` has at least one legal placement."""
-        return bool(self.legal_placements(tile))
+        """True when ``tile`` has at least one legal placement (found without
+        listing them all: it stops at the first)."""
+        return next(self._spots(tile), None) is not None
 
     def pop(self) -> Placement:
         """Undo the last placement (never the castle)."""
