@@ -167,7 +167,7 @@ def fitting_rotations(tile: Tile, need: str) -> tuple[int, ...]:
     if got is None:
         rot = rotated_faces(tile)
         got = tuple(r for r in ROTATIONS
-                    if all(w == "." or rot[r][d].value == w for d, w in enumerate(need)))
+                    if all(w == "." or rot[r][d] == w for d, w in enumerate(need)))
         memo[need] = got
     return got
 
@@ -286,8 +286,10 @@ class Territory(Pictured):
         letter per side with a neighbour, ``"."`` where there is none."""
         x, y = cell
         faces = self._faces
-        return "".join(f[(d + 2) % 4].value if (f := faces.get((x + dx, y + dy))) is not None else "."
-                       for d, (dx, dy) in enumerate(SIDE_OFFSETS))
+        n, e, s, w = (faces.get((x, y - 1)), faces.get((x + 1, y)), faces.get((x, y + 1)),
+                      faces.get((x - 1, y)))
+        # a Terrain is a str: its letter (the sides facing the cell: S of the north tile, W of the east one, ...)
+        return ((n[2] if n else ".") + (e[3] if e else ".") + (s[0] if s else ".") + (w[1] if w else "."))
 
     def _open(self) -> dict[Cell, str]:
         """The frontier, each cell with :meth:`_needs`: kept in the cache and grown
@@ -394,29 +396,33 @@ class Territory(Pictured):
         return p
 
     def legal_placements(self, tile: TileLike) -> list[tuple[int, int, int]]:
-        """Every legal (x, y, rotation) for ``tile``, sorted.
+        """Every legal (x, y, rotation) for ``tile``, sorted: on each frontier cell,
+        the rotations that show every neighbour its own terrain (:func:`fitting_rotations`).
 
         Raises UnknownTileError / DuplicateTileError / CastleTileError when the
         tile itself cannot be placed anywhere.
         """
-        return list(self._spots(tile))
-
-    def _spots(self, tile: TileLike) -> Iterator[tuple[int, int, int]]:
-        """The legal placements of ``tile`` one by one, in sorted order (the one
-        definition behind :meth:`legal_placements` and :meth:`can_place`): on each
-        frontier cell, the rotations that show every neighbour its own terrain
-        (:func:`fitting_rotations`)."""
         t = self._resolve(tile)
         self._check_tile(t)
         open_cells = self._open()
+        memo = _fit_memo(t)
+        out = []
         for cell in sorted(open_cells):
-            for r in fitting_rotations(t, open_cells[cell]):
-                yield (cell[0], cell[1], r)
+            need = open_cells[cell]
+            rotations = memo.get(need)
+            if rotations is None:
+                rotations = fitting_rotations(t, need)
+            for r in rotations:
+                out.append((cell[0], cell[1], r))
+        return out
 
     def can_place(self, tile: TileLike) -> bool:
-        """True when ``tile`` has at least one legal placement (found without
-        listing them all: it stops at the first)."""
-        return next(self._spots(tile), None) is not None
+        """True when ``tile`` has at least one legal placement (:meth:`legal_placements`
+        is not empty), found without listing them: it stops at the first cell that fits."""
+        t = self._resolve(tile)
+        self._check_tile(t)
+        memo = _fit_memo(t)
+        return any(memo[need] if need in memo else fitting_rotations(t, need) for need in self._open().values())
 
     def pop(self) -> Placement:
         """Undo the last placement (never the castle)."""
