@@ -73,7 +73,10 @@ def load_peer(commit: str, into: Path) -> ModuleType:
     blob = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", full, "skye_widgets"],
                           check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(blob)) as tar:
-        tar.extractall(into, filter="data")
+        try:
+            tar.extractall(into, filter="data")
+        except TypeError:                     # a Python without extraction filters (our own archive)
+            tar.extractall(into)
     name = f"skye_peer_{full[:12]}"
     shutil.move(str(into / "skye_widgets"), str(into / name))
     sys.path.insert(0, str(into))
