@@ -217,6 +217,10 @@ class Territory(Pictured):
 
     # -- tiles ------------------------------------------------------------
     def _resolve(self, tile: TileLike) -> Tile:
+        if type(tile) is str:                   # the common case first: a tile id
+            found = self._extra.get(tile) or catalogue().get(tile)
+            if found is not None:
+                return found
         if isinstance(tile, Tile):
             known = self._extra.get(tile.id) or catalogue().get(tile.id)
             if known is None:
