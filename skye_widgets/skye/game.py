@@ -37,11 +37,15 @@ After the last round (6, or 5 with 5 players) come scrolls and gold (1 VP per
 
 from __future__ import annotations
 
+import operator
 import os
 import random
 import reprlib
+from bisect import bisect_left
+from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence, Union
+from math import isqrt
+from typing import Any, Iterable, Iterator, Mapping, Sequence, Union
 
 from ..drawing import Drawing, Pictured
 from ..errors import (BadConfigError, DataError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
@@ -52,9 +56,9 @@ from ..limits import (MAX_COORDINATE, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTI
 from ..scores import BreakdownItem, ScoreResult
 from ..words import word_list
 from . import scoring
-from .territory import Territory, rotated_faces
+from .territory import Territory
 from .scoring_tiles import ROUND_TRACK
-from .tiles import CASTLE_COLOURS, ROTATIONS, SIDE_OFFSETS
+from .tiles import CASTLE_COLOURS
 
 N_TILES = 73
 SLOTS = ("A", "B", "C", "D")
@@ -402,6 +406,205 @@ def action_from_dict(d: Mapping[str, Any]) -> Action:
 
 
 # --------------------------------------------------------------------------
+# Engine-made actions and the legal actions as lazy sequences
+# --------------------------------------------------------------------------
+
+_new = object.__new__
+
+
+def _made(cls: type, by: object, fields: dict[str, Any]) -> Any:
+    """An action the engine makes itself from fields it knows are good (no checks:
+    :meth:`GameState.legal_actions` lists only legal actions), marked with ``by``,
+    the token of the listing it belongs to, so that :meth:`GameState.apply` need not
+    check it again while that listing is current. Equal, by the dataclass's
+    ``==``, ``hash`` and ``repr``, to the same action built by its constructor; an
+    action from outside (a bot, a file, a user) is always checked."""
+    a = _new(cls)
+    d = a.__dict__
+    d.update(fields)
+    d["_by"] = by
+    return a
+
+
+class LazyActions(SequenceABC):
+    """A read-only list of legal actions whose items are made only when read.
+
+    What :meth:`GameState.legal_actions` returns where the actions are many (the
+    price splits, the placements): ``len``, indexing (``random.choice`` works),
+    slicing, ``in`` (answered from the rule, without listing), iteration and ``==``
+    with a list all behave as with the list of the same actions in the same order.
+    """
+
+    __slots__ = ("_n", "_by")
+
+    _n: int
+    _by: object
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._at(k) for k in range(*i.indices(self._n))]
+        i = operator.index(i)
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("legal action index out of range")
+        return self._at(i)
+
+    def _at(self, i: int) -> Any:          # pragma: no cover - every subclass has its own
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, LazyActions)):
+            return len(other) == self._n and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self._n} legal actions>"
+
+
+class PriceSplits(LazyActions):
+    """Every legal :class:`SetPrices` of one player, in the order of the plain
+    listing: for each drawn tile to discard (in display order), every split of at
+    least 1 gold on each other tile (first tile's gold, then the second's, rising)
+    within the player's gold.
+
+    Why a lazy sequence and not integer action ids or a factored choice: the
+    protocol's face stays what every caller (bots, widgets, CLI, the conformance
+    harness, the tests) already uses -- ``len``, ``choice``, ``in``, iteration --
+    with the same actions in the same order, so seeded games replay unchanged and
+    old saves load; integer ids would change what ``apply`` takes, and a factored
+    choice (discard, then prices) would change the decisions, the history and the
+    saves. Here a split is made only when it is read: ``len`` is a sum of triangle
+    numbers, item ``i`` is found by arithmetic, ``in`` checks the rule.
+
+    >>> s = PriceSplits(0, ["1", "2", "3"], 4, None)
+    >>> len(s), s[0], s[-1]
+    (18, SetPrices(player=0, discard='1', prices=(('2', 1), ('3', 1))), SetPrices(player=0, discard='3', prices=(('1', 3), ('2', 1))))
+    >>> SetPrices(0, "2", (("1", 2), ("3", 2))) in s, SetPrices(0, "2", (("1", 3), ("3", 2))) in s
+    (True, False)
+    """
+
+    __slots__ = ("player", "gold", "_blocks", "_rest")
+
+    def __init__(self, player: int, tiles: Sequence[str], gold: int, by: object) -> None:
+        self.player, self.gold, self._by = player, gold, by
+        g = gold
+        blocks = []                          # (first index, discard, the other tiles, size)
+        n = 0
+        for d in tiles:
+            rest = tuple(t for t in tiles if t != d)
+            size = (g * (g - 1) // 2 if g >= 2 else 0) if len(rest) == 2 else (max(g, 0) if rest else 1)
+            blocks.append((n, d, rest, size))
+            n += size
+        self._n = n
+        self._blocks = tuple(blocks)
+        self._rest = {d: rest for _, d, rest, _ in blocks}
+
+    def _made(self, d: str, prices: tuple[tuple[str, int], ...]) -> SetPrices:
+        return _made(SetPrices, self._by, {"player": self.player, "discard": d, "prices": prices})
+
+    def _at(self, i: int) -> SetPrices:
+        for start, d, rest, size in self._blocks:
+            if i < start + size:
+                j = i - start
+                break
+        if len(rest) == 2:
+            # the splits with first tile's gold ga start at off(ga - 1), off(u) = u (2g - 1 - u) / 2
+            g, m = self.gold, 2 * self.gold - 1
+            u = (m - isqrt(m * m - 8 * j)) // 2
+            while u > 0 and u * (m - u) // 2 > j:
+                u -= 1
+            while (u + 1) * (m - u - 1) // 2 <= j:
+                u += 1
+            ga = u + 1
+            return self._made(d, ((rest[0], ga), (rest[1], j - u * (m - u) // 2 + 1)))
+        if rest:
+            return self._made(d, ((rest[0], j + 1),))
+        return self._made(d, ())
+
+    def __iter__(self) -> Iterator[SetPrices]:
+        g = self.gold
+        for _start, d, rest, size in self._blocks:
+            if len(rest) == 2:
+                a, b = rest
+                for ga in range(1, g):
+                    for gb in range(1, g - ga + 1):
+                        yield self._made(d, ((a, ga), (b, gb)))
+            elif rest:
+                for ga in range(1, g + 1):
+                    yield self._made(d, ((rest[0], ga),))
+            else:
+                yield self._made(d, ())
+
+    def __contains__(self, a: object) -> bool:
+        if type(a) is not SetPrices or a.player != self.player:
+            return False
+        try:
+            rest = self._rest.get(a.discard)
+            if rest is None or len(a.prices) != len(rest):
+                return False
+            total = 0
+            for (t, g), want in zip(a.prices, rest):
+                if t != want or not isinstance(g, int) or g < 1:
+                    return False
+                total += g
+        except (TypeError, ValueError):
+            return False
+        return total <= self.gold
+
+
+class PlaceChoices(LazyActions):
+    """Every legal :class:`Place` of one player: each tile to build (in order) at
+    each of its legal placements (sorted), the lists of
+    :meth:`GameState.placements_for`.
+
+    >>> s = PlaceChoices(0, [("12", [(0, -1, 0), (1, 0, 2)]), ("40", [(-1, 0, 1)])], None)
+    >>> len(s), s[2], Place(0, "12", 1, 0, 2) in s, Place(0, "40", 1, 0, 2) in s
+    (3, Place(player=0, tile='40', x=-1, y=0, rotation=1), True, False)
+    """
+
+    __slots__ = ("player", "_tiles")
+
+    def __init__(self, player: int, tiles: Sequence[tuple[str, list[tuple[int, int, int]]]], by: object) -> None:
+        self.player, self._by = player, by
+        self._tiles = tuple(tiles)
+        self._n = sum(len(pl) for _, pl in self._tiles)
+
+    def _made(self, tile: str, x: int, y: int, r: int) -> Place:
+        return _made(Place, self._by, {"player": self.player, "tile": tile, "x": x, "y": y, "rotation": r})
+
+    def _at(self, i: int) -> Place:
+        for tile, pl in self._tiles:
+            if i < len(pl):
+                return self._made(tile, *pl[i])
+            i -= len(pl)
+        raise IndexError(i)  # pragma: no cover - __getitem__ checked the range
+
+    def __iter__(self) -> Iterator[Place]:
+        for tile, pl in self._tiles:
+            for (x, y, r) in pl:
+                yield self._made(tile, x, y, r)
+
+    def __contains__(self, a: object) -> bool:
+        if type(a) is not Place or a.player != self.player:
+            return False
+        spot = (a.x, a.y, a.rotation)
+        for tile, pl in self._tiles:
+            if tile == a.tile:
+                try:
+                    k = bisect_left(pl, spot)
+                except TypeError:
+                    return False
+                return k < len(pl) and pl[k] == spot
+        return False
+
+
+# --------------------------------------------------------------------------
 # Records
 # --------------------------------------------------------------------------
 
@@ -693,7 +896,7 @@ class GameState(Pictured):
         """Return unplaceable tiles to the bag; move on when nobody has tiles left."""
         while self.build_queue:
             p = self.build_queue[0]
-            if self.to_build[p] and not any(self.placements_for(p, t) for t in self.to_build[p]):
+            if self.to_build[p] and not any(self._fits(p, t) for t in self.to_build[p]):
                 for t in self.to_build[p]:
                     self.bag.append(t)
                     self.returned.append((p, t))
@@ -703,6 +906,15 @@ class GameState(Pictured):
                 return
             self.build_queue.pop(0)
         self._score_round()
+
+    def _fits(self, p: int, tile: str) -> bool:
+        """Whether ``tile`` has a legal placement in ``p``'s territory: from the
+        listing when it is known, else stopping at the first spot found."""
+        terr = self.territories[p]
+        known = self._placements_cache.get((p, tile, len(terr)))
+        if known is not None:
+            return bool(known)
+        return terr.can_place(tile)
 
     def _score_round(self) -> None:
         self.phase = "scoring"
@@ -762,28 +974,39 @@ class GameState(Pictured):
         ps = self.decision_players()
         return ps[0] if ps else -1
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every legal action of ``player`` (default: the current player)."""
+    def legal_actions(self, player: int | None = None) -> Sequence[Action]:
+        """Every legal action of ``player`` (default: the current player), in a fixed order.
+
+        A read-only sequence: a list when the actions are few (buying), else a
+        :class:`LazyActions` (:class:`PriceSplits`, :class:`PlaceChoices`) that
+        makes each action only when it is read, answers ``in`` from the rule and
+        has the list's ``len``, indexing, iteration and ``==``. The actions it makes
+        are not checked again by :meth:`apply` while the state has not changed.
+        """
         if player is None:
             player = self.current_player()
         if player not in self.decision_players():
             return []
         key = len(self.history) * 8 + player
-        if self._legal_cache and self._legal_cache[0] == key:
-            return list(self._legal_cache[1])
-        out: list[Action]
+        cache = self._legal_cache
+        if cache is not None and cache[0] == key:
+            return list(cache[1]) if type(cache[1]) is list else cache[1]
+        by = object()                            # the token of this listing (see apply)
+        out: Sequence[Action]
         if self.phase == "prices":
-            out = list(self._price_actions(player))
+            out = PriceSplits(player, self.displays[player], self.gold[player], by)
         elif self.phase == "buy":
-            out = [Pass(player)]
+            gold = self.gold[player]
+            out = [_made(Pass, by, {"player": player})]
             for s in range(self.n_players):
                 if s != player:
-                    out.extend(Buy(player, s, t) for t in self.displays[s] if self.prices[s][t] <= self.gold[player])
+                    prices = self.prices[s]
+                    out.extend(_made(Buy, by, {"player": player, "seller": s, "tile": t})
+                               for t in self.displays[s] if prices[t] <= gold)
         else:
-            out = [Place(player, t, x, y, r) for t in self.to_build[player]
-                   for (x, y, r) in self.placements_for(player, t)]
-        self._legal_cache = (key, out)
-        return list(out)
+            out = PlaceChoices(player, [(t, self.placements_for(player, t)) for t in self.to_build[player]], by)
+        self._legal_cache = (key, out, by)
+        return list(out) if type(out) is list else out
 
     def placements_for(self, player: int, tile: str) -> list[tuple[int, int, int]]:
         """Territory.legal_placements of ``tile`` in ``player``'s territory (cached
@@ -792,29 +1015,8 @@ class GameState(Pictured):
         key = (player, tile, len(terr))
         hit = self._placements_cache.get(key)
         if hit is None:
-            prev = self._placements_cache.get((player, tile, len(terr) - 1))
-            if prev is not None:
-                hit = _grown_placements(terr, tile, prev)
-            else:
-                hit = terr.legal_placements(tile)
-            self._placements_cache[key] = hit
+            hit = self._placements_cache[key] = terr.legal_placements(tile)
         return hit
-
-    def _price_actions(self, p: int) -> Iterable[SetPrices]:
-        tiles = self.displays[p]
-        g = self.gold[p]
-        for d in tiles:
-            rest = [t for t in tiles if t != d]
-            if len(rest) == 2:
-                a, b = rest
-                for ga in range(1, g):
-                    for gb in range(1, g - ga + 1):
-                        yield SetPrices(p, d, ((a, ga), (b, gb)))
-            elif len(rest) == 1:
-                for ga in range(1, g + 1):
-                    yield SetPrices(p, d, ((rest[0], ga),))
-            else:
-                yield SetPrices(p, d, ())
 
     def random_action(self, rng: random.Random, player: int | None = None) -> Action:
         """A uniformly random legal action, without listing every price split."""
@@ -853,8 +1055,14 @@ class GameState(Pictured):
         return rng.choice(acts)
 
     def apply(self, action: Action) -> None:
-        """Play ``action``; illegal actions raise a :class:`RulesError` and change nothing."""
-        self._check(action)
+        """Play ``action``; illegal actions raise a :class:`RulesError` and change nothing.
+
+        Every action is checked (:meth:`_check`) except one of the current
+        :meth:`legal_actions` listing of this very state (the engine made it legal).
+        """
+        cache = self._legal_cache
+        if cache is None or getattr(action, "_by", None) is not cache[2]:
+            self._check(action)
         self._legal_cache = None
         self.history.append(action)
         if isinstance(action, SetPrices):
@@ -1332,31 +1540,6 @@ class Observation:
 
     def __repr__(self) -> str:
         return f"<Observation of player {self.player}: {self._game.phase}, round {self._game.round_no}, gold {self.gold}>"
-
-
-def _grown_placements(terr: Any, tile: str, before: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    """``terr.legal_placements(tile)`` given its value before the last tile was
-    placed: only the new tile's cell and the empty cells around it change."""
-    last = next(reversed(terr.placements.values()))
-    cx, cy = last.x, last.y
-    around = [(cx + dx, cy + dy) for dx, dy in SIDE_OFFSETS]
-    changed = {(cx, cy), *around}
-    out = [p for p in before if (p[0], p[1]) not in changed]
-    rot = rotated_faces(terr.tile(tile))
-    for (x, y) in around:
-        if (x, y) in terr:
-            continue
-        nb = []
-        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
-            n = (x + dx, y + dy)
-            if n in terr:
-                nb.append((d, terr.faces(n)[(d + 2) % 4]))
-        for r in ROTATIONS:
-            mine = rot[r]
-            if all(mine[d] is theirs for d, theirs in nb):
-                out.append((x, y, r))
-    out.sort()
-    return out
 
 
 class _Joined:

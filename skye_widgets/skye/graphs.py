@@ -119,6 +119,13 @@ def _side_area(tile: Tile) -> tuple[int, int, int, int]:
 
 
 @per_tile
+def _oriented_areas(tile: Tile) -> tuple[tuple[int, ...], ...]:
+    """For each rotation r, the area index holding the side facing N, E, S, W (:func:`_side_area` turned)."""
+    sa = _side_area(tile)
+    return tuple(tuple(sa[(d - r) % 4] for d in range(4)) for r in range(4))
+
+
+@per_tile
 def _side_network(tile: Tile) -> tuple[int | None, ...]:
     """Road network index leaving through each printed side (None: no road)."""
     out: list[int | None] = [None] * 4
@@ -126,6 +133,13 @@ def _side_network(tile: Tile) -> tuple[int | None, ...]:
         for s in net:
             out[s] = k
     return tuple(out)
+
+
+@per_tile
+def _oriented_networks(tile: Tile) -> tuple[tuple[int | None, ...], ...]:
+    """For each rotation r, the road network leaving through the side facing N, E, S, W (:func:`_side_network` turned)."""
+    sn = _side_network(tile)
+    return tuple(tuple(sn[(d - r) % 4] for d in range(4)) for r in range(4))
 
 
 _NO_ICONS = Icons()
@@ -160,20 +174,20 @@ def _area_structure(t: "Territory") -> tuple[list[Node], list[tuple[Node, Node]]
     open_dirs: dict[Node, list[int]] = {}
     for cell, (tile, rot) in tiles.items():
         x, y = cell
-        side_area = _side_area(tile)
+        by_dir = _oriented_areas(tile)[rot]
         for i in range(len(tile.areas)):
             node = (cell, i)
             nodes.append(node)
             open_dirs[node] = []
         for d, (dx, dy) in enumerate(SIDE_OFFSETS):
-            mine = side_area[(d - rot) % 4]
+            mine = by_dir[d]
             n = (x + dx, y + dy)
             other = tiles.get(n)
             if other is None:
                 open_dirs[(cell, mine)].append(d)
             elif n > cell:
                 otile, orot = other
-                edges.append(((cell, mine), (n, _side_area(otile)[((d + 2) % 4 - orot) % 4])))
+                edges.append(((cell, mine), (n, _oriented_areas(otile)[orot][(d + 2) % 4])))
     got = (nodes, edges, open_dirs)
     t._cache["area_structure"] = got
     return got
@@ -223,6 +237,7 @@ def areas(t: "Territory") -> list[TerritoryArea]:
     groups: dict[Node, list[Node]] = {}
     for n in nodes:                       # nodes are in build order, areas too
         groups.setdefault(find(n), []).append(n)
+    data = {cell: _area_data(tile) for cell, (tile, _) in tiles.items()}
     result = []
     for members in groups.values():
         counts: list[int] | None = None
@@ -230,21 +245,38 @@ def areas(t: "Territory") -> list[TerritoryArea]:
         open_sides = []
         for node in members:
             cell, i = node
-            icons, scroll = _area_data(tiles[cell][0])[i]
+            icons, scroll = data[cell][i]
             if icons is not None:
                 counts = [a + b for a, b in zip(counts, icons)] if counts else list(icons)
             if scroll is not None:
                 scrolls.append((cell, scroll))
-            dirs = open_dirs[node]
-            if dirs:
-                open_sides.extend((cell, d) for d in dirs)
+            for d in open_dirs[node]:
+                open_sides.append((cell, d))
         first_cell, first_i = members[0]
-        result.append(TerritoryArea(
+        # TerritoryArea(...) without the frozen dataclass's per-field setattr (a round's
+        # scoring makes a few hundred): the same fields, so the same ==, hash and repr
+        area = _new(TerritoryArea)
+        area.__dict__.update(
             terrain=tiles[first_cell][0].areas[first_i].terrain, nodes=tuple(members),
-            cells=frozenset(c for c, _ in members), open_sides=tuple(open_sides),
-            icons=Icons(*counts) if counts else _NO_ICONS, scrolls=tuple(scrolls)))
+            cells=frozenset([c for c, _ in members]), open_sides=tuple(open_sides),
+            icons=_icons(tuple(counts)) if counts else _NO_ICONS, scrolls=tuple(scrolls))
+        result.append(area)
     t._cache["areas"] = result
     return result
+
+
+_new = object.__new__
+_ICONS: dict[tuple[int, ...], Icons] = {}
+
+
+def _icons(counts: tuple[int, ...]) -> Icons:
+    """``Icons(*counts)``, one shared (frozen) object per distinct count."""
+    got = _ICONS.get(counts)
+    if got is None:
+        if len(_ICONS) > 10_000:
+            _ICONS.clear()
+        got = _ICONS[counts] = Icons(*counts)
+    return got
 
 
 def area_at(t: "Territory", cell: Cell, direction: int | None = None, *, index: int | None = None) -> TerritoryArea:
@@ -271,14 +303,14 @@ def _road_edges(t: "Territory") -> list[tuple[Node, Node]]:
     edges = []
     for cell, (tile, rot) in tiles.items():
         x, y = cell
-        nets = _side_network(tile)
+        nets = _oriented_networks(tile)[rot]
         for d, (dx, dy) in enumerate(SIDE_OFFSETS):
-            mine = nets[(d - rot) % 4]
+            mine = nets[d]
             n = (x + dx, y + dy)
             if mine is None or n < cell or n not in tiles:
                 continue
             otile, orot = tiles[n]
-            theirs = _side_network(otile)[((d + 2) % 4 - orot) % 4]
+            theirs = _oriented_networks(otile)[orot][(d + 2) % 4]
             if theirs is not None:
                 edges.append(((cell, mine), (n, theirs)))
     t._cache["road_edges"] = edges

@@ -146,6 +146,32 @@ def rotated_faces(tile: Tile) -> tuple[tuple[Terrain, ...], ...]:
     return tuple(tuple(tile.rotated_sides(r)) for r in ROTATIONS)
 
 
+@per_tile
+def _fit_memo(tile: Tile) -> dict[str, tuple[int, ...]]:
+    """The rotations of ``tile`` that fit an empty cell, by what its neighbours show
+    it (see :meth:`Territory._needs`); filled as cells are met."""
+    return {}
+
+
+def fitting_rotations(tile: Tile, need: str) -> tuple[int, ...]:
+    """The rotations ``r`` of ``tile`` that show, on every side ``d`` where ``need[d]``
+    is a terrain letter, that terrain (``need[d] == "."``: no neighbour there): the
+    placement rule, for one empty cell.
+
+    >>> from .tiles import tile
+    >>> fitting_rotations(tile("castle-blue"), "P..."), fitting_rotations(tile("castle-blue"), "PW..")
+    ((0, 2), (0,))
+    """
+    memo = _fit_memo(tile)
+    got = memo.get(need)
+    if got is None:
+        rot = rotated_faces(tile)
+        got = tuple(r for r in ROTATIONS
+                    if all(w == "." or rot[r][d] == w for d, w in enumerate(need)))
+        memo[need] = got
+    return got
+
+
 class Territory(Pictured):
     """The tiles of one clan, castle first.
 
@@ -191,6 +217,10 @@ class Territory(Pictured):
 
     # -- tiles ------------------------------------------------------------
     def _resolve(self, tile: TileLike) -> Tile:
+        if type(tile) is str:                   # the common case first: a tile id
+            found = self._extra.get(tile) or catalogue().get(tile)
+            if found is not None:
+                return found
         if isinstance(tile, Tile):
             known = self._extra.get(tile.id) or catalogue().get(tile.id)
             if known is None:
@@ -253,14 +283,32 @@ class Territory(Pictured):
 
     def frontier(self) -> list[Cell]:
         """Empty cells sharing a side with the territory, sorted."""
-        out = set()
-        occ = self.placements
-        for (x, y) in occ:
-            for dx, dy in SIDE_OFFSETS:
-                c = (x + dx, y + dy)
-                if c not in occ:
-                    out.add(c)
-        return sorted(out)
+        return sorted(self._open())
+
+    def _needs(self, cell: Cell) -> str:
+        """What the tiles around the empty ``cell`` show it, N, E, S, W: a terrain
+        letter per side with a neighbour, ``"."`` where there is none."""
+        x, y = cell
+        faces = self._faces
+        n, e, s, w = (faces.get((x, y - 1)), faces.get((x + 1, y)), faces.get((x, y + 1)),
+                      faces.get((x - 1, y)))
+        # a Terrain is a str: its letter (the sides facing the cell: S of the north tile, W of the east one, ...)
+        return ((n[2] if n else ".") + (e[3] if e else ".") + (s[0] if s else ".") + (w[1] if w else "."))
+
+    def _open(self) -> dict[Cell, str]:
+        """The frontier, each cell with :meth:`_needs`: kept in the cache and grown
+        with each placed tile (only the new tile's cell and the cells around it change)."""
+        got = self._cache.get("open")
+        if got is None:
+            got = {}
+            occ = self.placements
+            for (x, y) in occ:
+                for dx, dy in SIDE_OFFSETS:
+                    c = (x + dx, y + dy)
+                    if c not in occ and c not in got:
+                        got[c] = self._needs(c)
+            self._cache["open"] = got
+        return got
 
     # -- rules ---------------------------------------------------------------
     @staticmethod
@@ -340,35 +388,45 @@ class Territory(Pictured):
         self.placements[(x, y)] = p
         self._faces[(x, y)] = rotated_faces(t)[rotation]
         self._ids.add(t.id)
+        open_cells = self._cache.get("open")
         self._cache.clear()
+        if open_cells is not None:              # grow the frontier (see _open) instead of dropping it
+            open_cells.pop((x, y), None)
+            for dx, dy in SIDE_OFFSETS:
+                c = (x + dx, y + dy)
+                if c not in self.placements:
+                    open_cells[c] = self._needs(c)
+            self._cache["open"] = open_cells
         return p
 
     def legal_placements(self, tile: TileLike) -> list[tuple[int, int, int]]:
-        """Every legal (x, y, rotation) for ``tile``, sorted.
+        """Every legal (x, y, rotation) for ``tile``, sorted: on each frontier cell,
+        the rotations that show every neighbour its own terrain (:func:`fitting_rotations`).
 
         Raises UnknownTileError / DuplicateTileError / CastleTileError when the
         tile itself cannot be placed anywhere.
         """
         t = self._resolve(tile)
         self._check_tile(t)
-        rot = rotated_faces(t)
-        faces = self._faces
+        open_cells = self._open()
+        memo = _fit_memo(t)
         out = []
-        for (x, y) in self.frontier():
-            nb = [(d, f[(d + 2) % 4]) for d, (dx, dy) in enumerate(SIDE_OFFSETS)
-                  if (f := faces.get((x + dx, y + dy))) is not None]
-            for r in ROTATIONS:
-                mine = rot[r]
-                for d, theirs in nb:
-                    if mine[d] is not theirs:
-                        break
-                else:
-                    out.append((x, y, r))
+        for cell in sorted(open_cells):
+            need = open_cells[cell]
+            rotations = memo.get(need)
+            if rotations is None:
+                rotations = fitting_rotations(t, need)
+            for r in rotations:
+                out.append((cell[0], cell[1], r))
         return out
 
     def can_place(self, tile: TileLike) -> bool:
-        """True when ``tile`` has at least one legal placement."""
-        return bool(self.legal_placements(tile))
+        """True when ``tile`` has at least one legal placement (:meth:`legal_placements`
+        is not empty), found without listing them: it stops at the first cell that fits."""
+        t = self._resolve(tile)
+        self._check_tile(t)
+        memo = _fit_memo(t)
+        return any(memo[need] if need in memo else fitting_rotations(t, need) for need in self._open().values())
 
     def pop(self) -> Placement:
         """Undo the last placement (never the castle)."""
