@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from . import curriculum
-from .cli import COMMAND_HELP
+from .cli import COMMAND_HELP, add_json_flag, emit
 from .errors import DataError
 from .i18n import _, ngettext
 
@@ -80,8 +80,11 @@ def lab_command(folder: str | os.PathLike[str], port: int | None = None, open_br
 
 
 def cmd_lessons(args: argparse.Namespace) -> int:
-    copied, _trusted = prepare(args.folder)
-    _report(args.folder, copied)
+    copied, trusted = prepare(args.folder)
+    folder = Path(args.folder)
+    emit(args, lambda: {"folder": str(folder), "copied": [p.relative_to(folder).as_posix() for p in copied],
+                        "kept": sum(1 for _path in curriculum.lesson_files()) - len(copied), "trusted": trusted},
+         lambda: _report(args.folder, copied))
     return 0
 
 

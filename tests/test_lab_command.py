@@ -119,3 +119,20 @@ def test_a_learners_notebook_from_elsewhere_is_not_trusted(tmp_path, monkeypatch
     assert not notary.check_signature(nbformat.read(stranger, 4))
     assert not notary.check_signature(nbformat.read(changed, 4))
     assert notary.check_signature(nbformat.read(folder / "00_welcome.ipynb", 4))
+
+
+def test_lessons_json_says_what_was_copied_and_kept(tmp_path, monkeypatch, capsys):
+    import json
+
+    from skye_widgets.cli import main
+
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "mine"
+    assert main(["lessons", str(folder), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    shipped = sorted(str(p.relative_to(ROOT / "notebooks")) for p in (ROOT / "notebooks").rglob("[0-9a-z]*.ipynb"))
+    assert sorted(first["copied"]) == shipped and first["kept"] == 0 and first["trusted"] == len(shipped)
+    (folder / "fr" / "hashi.ipynb").unlink()
+    assert main(["lessons", str(folder), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["copied"] == ["fr/hashi.ipynb"] and again["kept"] == len(shipped) - 1
