@@ -163,3 +163,29 @@ def test_a_resize_is_one_update_per_canvas(sent):
     g.canvas[0].observe(lambda c: sizes.append((g.canvas[0].width, g.canvas[0].height)), names=["width", "height"])
     g.resize(300, 200)
     assert sizes[-1] == (300, 200) and g.canvas.layout.width == "300px"
+
+
+def test_every_message_names_its_canvas_first(sent):
+    """A page that has just loaded knows no current canvas: a message must never rely on the one the
+    kernel drew on last (its first command failed and stopped the page's canvas manager for good)."""
+    from ipycanvas.canvas import COMMANDS
+
+    class Note(Grid):
+        note = "a"
+
+        def drawing(self):
+            d = super().drawing()
+            d.add(Text(10, 10, self.note, layer="overlay"))
+            return d
+
+    g = Note()
+    g.redraw(force=True)               # ends on the overlay
+    sent.clear()
+    g.note = "b"
+    g.redraw()                         # the overlay alone ...
+    g.note = "c"
+    g.redraw()                         # ... and again: the canvas the kernel drew on last
+    assert len(sent) == 2
+    for message in sent:
+        first = message[0] if isinstance(message[0], list) else message
+        assert first[0] == COMMANDS["switchCanvas"], message[:2]

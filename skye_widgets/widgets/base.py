@@ -36,13 +36,23 @@ from ..i18n import lazy, lazy_ngettext
 
 @contextmanager
 def batched() -> Iterator[None]:
-    """``hold_canvas()`` that never leaves batching on after an exception.
+    """``hold_canvas()`` that never leaves batching on after an exception, and whose message
+    names its canvas first.
 
     ipycanvas' ``hold_canvas`` has no ``try/finally``: an exception while
     drawing would leave the canvas manager caching forever. On error the
     pending commands are dropped and caching restored.
+
+    ipycanvas sends "switch to canvas X" only when X is not the canvas the kernel drew on last,
+    and the browser keeps that canvas from message to message. A page that has just loaded (a
+    reload, a Voila page opened while its kernel was already drawing) has no canvas yet: a
+    message that did not name one made its first command fail, and that failure stopped the
+    page's canvas manager for good (every board of the page stayed blank). So every batch starts
+    by naming its canvas: one message always stands on its own.
     """
     was_caching = _CANVAS_MANAGER._caching
+    if not was_caching:
+        _CANVAS_MANAGER._current_canvas = None
     try:
         with hold_canvas():
             yield
