@@ -36,6 +36,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
                        description=_("Copy every lesson (all languages) that FOLDER does not have yet; "
                                      "your own work there is never overwritten."))
     p.add_argument("folder", metavar="FOLDER", help=_("your lessons' folder (made if missing)"))
+    add_json_flag(p)
     p.set_defaults(func=cmd_lessons)
 
     p = sub.add_parser("lab", help=str(COMMAND_HELP["lab"]),

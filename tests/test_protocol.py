@@ -73,7 +73,8 @@ def test_each_error_class_is_defined_once():
     assert not twice, f"error classes defined more than once: {twice}"
     # every error of the package is a rules, data or file error, but two that never leave their module's callers
     internal = {"GaveUp": "hashi.cdcl's search gives up; hashi.solver catches it",
-                "GenerationError": "skye.puzzle_generator finds no puzzle; its callers and the CLI catch it"}
+                "GenerationError": "skye.puzzle_generator finds no puzzle; its callers and the CLI catch it",
+                "Contradiction": "hashi.ladder's bounds in a trial that no solution meets; the ladder and hashi.solver catch it"}
     for name, (mod,) in where.items():
         cls = getattr(importlib.import_module(mod), name)
         if cls.__module__ != "skye_widgets.errors" and name not in internal:

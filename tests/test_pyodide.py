@@ -138,6 +138,8 @@ def wheels(node_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> list[Pat
     shutil.copytree(ROOT / "skye_widgets", src / "skye_widgets",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copytree(ROOT / "jupyter-config", src / "jupyter-config")     # the wheel's data-files
+    shutil.copytree(ROOT / "puzzles", src / "puzzles")                   # package data, where the package looks
+    (src / "notebooks").mkdir()                  # the lessons' package folder, left empty: Node.js needs none
     out = tmp_path_factory.mktemp("wheels")
     _check(_run(pip + ["wheel", "-q", "--no-deps", "-w", str(out), str(src)], ROOT, 300), "pip wheel .")
     ours = sorted(out.glob("skye_widgets-*-py3-none-any.whl"))
