@@ -78,7 +78,10 @@ messages: $(VENV)/.test-installed
 	@# the lessons' texts and the notebooks: their catalogs, and notebooks/<lang>/ built from them
 	$(PY) tests/data_catalogs.py
 
+# The benchmarks print figures (tests never assert times). PySAT is the peer of the Hashiwokakero
+# solver's benchmark only: installed here, never a dependency of the package.
 bench: $(VENV)/.test-installed
+	$(PIP) install "python-sat>=1.8.dev0"
 	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 # In-browser site: JupyterLite + the Pyodide kernel, the notebooks, puzzles/ and our own wheel
