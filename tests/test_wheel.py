@@ -55,14 +55,22 @@ def installed(wheel, tmp_path_factory) -> Path:
     return python
 
 
-def test_the_package_list_is_every_code_folder():
-    """pyproject lists the packages (the curriculum is mapped in beside them): a new code folder
-    missing from the list would be left out of the wheel."""
+def test_the_package_list_is_every_code_and_data_folder():
+    """pyproject lists the packages and the folders of data files (the curriculum is mapped in beside
+    them): a new code folder missing from the list would be left out of the wheel, and a data folder
+    would make every install print a warning."""
     import tomllib
 
     listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
-    code = [p for p in listed if not p.startswith("skye_widgets._curriculum")]
-    assert sorted(code) == sorted(setuptools.find_packages(str(ROOT), include=["skye_widgets*"]))
+    package = [p for p in listed if not p.startswith("skye_widgets._curriculum")]
+    found = setuptools.find_namespace_packages(str(ROOT), include=["skye_widgets*"], exclude=["*__pycache__*"])
+    assert sorted(package) == sorted(found)
+    curriculum = [p for p in listed if p.startswith("skye_widgets._curriculum")]
+    folders = {"skye_widgets._curriculum.notebooks", "skye_widgets._curriculum.puzzles"}
+    folders |= {f"skye_widgets._curriculum.notebooks.{d.name}" for d in (ROOT / "notebooks").iterdir()
+                if d.is_dir() and any(d.glob("*.ipynb"))}
+    folders |= {f"skye_widgets._curriculum.puzzles.{d.name}" for d in (ROOT / "puzzles").iterdir() if d.is_dir()}
+    assert sorted(curriculum) == sorted(folders)
 
 
 def test_the_wheel_holds_every_lesson_and_puzzle(wheel):
