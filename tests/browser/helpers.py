@@ -25,7 +25,15 @@ def open_notebook(page: Page, lab, path: str) -> None:
 
 
 def run_all(page: Page, timeout: float = 120_000) -> None:
-    """Run every cell of the current notebook; fail on any error output."""
+    """Run every cell of the current notebook; fail on any error output.
+
+    The outputs and execution counts are cleared first: a notebook that ran before in this kernel
+    (another test opened it) already shows counts and live widgets, so the wait below would end at
+    once and the caller would click the old run's widgets while the cells run again."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.content.widgets"
+        ".filter(c => c.model.type === 'code').every(c => c.model.executionCount === null)")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
         "() => { const w = window.jupyterapp.shell.currentWidget;"
