@@ -139,7 +139,11 @@ def wheels(node_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> list[Pat
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copytree(ROOT / "jupyter-config", src / "jupyter-config")     # the wheel's data-files
     shutil.copytree(ROOT / "puzzles", src / "puzzles")                   # package data, where the package looks
-    (src / "notebooks").mkdir()                  # the lessons' package folder, left empty: Node.js needs none
+    # The lessons' package folders (pyproject names each one), left empty: Node.js needs no lesson.
+    (src / "notebooks").mkdir()
+    for folder in (ROOT / "notebooks").iterdir():
+        if folder.is_dir() and not folder.name.startswith("."):
+            (src / "notebooks" / folder.name).mkdir()
     out = tmp_path_factory.mktemp("wheels")
     _check(_run(pip + ["wheel", "-q", "--no-deps", "-w", str(out), str(src)], ROOT, 300), "pip wheel .")
     ours = sorted(out.glob("skye_widgets-*-py3-none-any.whl"))
