@@ -87,9 +87,11 @@ def lab() -> Iterator[Server]:
 
 
 @pytest.fixture
-def voila(lab: Server) -> Iterator[Callable[[str], str]]:
-    """Serve one notebook (path relative to the lab root) with Voila; returns its URL."""
+def voila(lab: Server, request: pytest.FixtureRequest) -> Iterator[Callable[[str], str]]:
+    """Serve one notebook (path relative to the lab root) with Voila; returns its URL. When the test
+    fails, the end of each server's log (its kernel's tracebacks among it) is printed with the failure."""
     procs: list[subprocess.Popen] = []
+    logs: list[Path] = []
 
     def start(path: str) -> str:
         port = free_port()
@@ -100,6 +102,7 @@ def voila(lab: Server) -> Iterator[Callable[[str], str]]:
             proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=lab.root,
                                     start_new_session=True)
         procs.append(proc)
+        logs.append(log)
         url = f"http://127.0.0.1:{port}/"
         _wait_http(url, proc, log, timeout=120)
         return url
@@ -109,6 +112,10 @@ def voila(lab: Server) -> Iterator[Callable[[str], str]]:
     finally:
         for p in procs:
             _stop(p)
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            for log in logs:
+                print(f"--- the end of {log.name} ---\n{log.read_text(errors='replace')[-6000:]}")
 
 
 @pytest.fixture(scope="session")

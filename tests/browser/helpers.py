@@ -52,6 +52,25 @@ def open_and_run(page: Page, lab, path: str) -> None:
     run_all(page)
 
 
+def code_cell(page: Page, snippet: str) -> Locator:
+    """The current notebook's first code cell whose source contains ``snippet``: scope a test's
+    locators to it. Widget views render asynchronously, each in its own output's place, so a
+    page-wide ``.first`` or ``.nth(i)`` can find another cell's widget while this cell's view is
+    still being drawn (lesson 3's exercise test once pressed the next exercise's Check button)."""
+    index = page.evaluate(
+        "snippet => window.jupyterapp.shell.currentWidget.content.widgets"
+        ".findIndex(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes(snippet))",
+        snippet)
+    assert index >= 0, f"no code cell contains {snippet!r}"
+    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell").nth(index)
+
+
+def output(scope: Page | Locator, index: int = 0) -> Locator:
+    """The ``index``-th output (in page order) in ``scope`` (a page or a cell): its place in the
+    page exists, in order, from the moment the kernel sends it, before a widget view is drawn in it."""
+    return scope.locator(".jp-OutputArea-output").nth(index)
+
+
 def canvases(page: Page) -> Locator:
     """Every widget canvas in the page's outputs, in page order.
 
@@ -90,9 +109,10 @@ def wait_for_pixel(canvas: Locator, x: int, y: int, rgb: list[int] | tuple[int, 
         raise AssertionError(f"pixel ({x}, {y}) is {pixel(canvas, x, y)}, expected {list(rgb)}") from None
 
 
-def expect_status(page: Page, text: str, *, nth: int = 0, selector: str = ".skye-status",
+def expect_status(page: Page | Locator, text: str, *, nth: int = 0, selector: str = ".skye-status",
                   timeout: float = 30_000) -> None:
-    """Wait until the ``nth`` widget with CSS class ``selector`` contains ``text``."""
+    """Wait until the ``nth`` widget with CSS class ``selector`` (in the page, or in a locator's
+    part of it) contains ``text``."""
     expect(page.locator(selector).nth(nth)).to_contain_text(text, timeout=timeout)
 
 

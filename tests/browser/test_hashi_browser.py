@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from helpers import canvases, click_canvas, expect_status, open_and_run, pixel, screenshot
+from helpers import click_canvas, expect_status, open_and_run, pixel, screenshot, output
 
 # A solo game whose first card is a 5 with 3 bridges, and a 3x3 classic puzzle
 # (2 . 2 / . . . / 1 . 1: its only solution is (0,0)-(0,2), (0,0)-(2,0), (0,2)-(2,2)).
@@ -57,36 +57,37 @@ def near(rgb, target, tol=60) -> bool:
 
 def test_play_a_card_and_solve_a_puzzle_by_clicking(lab, page):
     open_and_run(page, lab, write_notebook(lab, "hashi_browser.ipynb"))
-    expect_status(page, "ready", nth=0)
-    board = canvases(page).first
+    game, puzzle_output = output(page, 0), output(page, 1)   # one cell, two displays
+    expect_status(game, "ready")
+    board = game.locator("canvas")
     click_canvas(page, board, *island(0, 0))          # setup on a red-flag island: refused
-    expect_status(page, "has a red flag")
+    expect_status(game, "has a red flag")
     click_canvas(page, board, *island(2, 0))          # setup 3 at (2, 0)
-    expect_status(page, "You wrote a 3 at (2, 0)")
+    expect_status(game, "You wrote a 3 at (2, 0)")
     click_canvas(page, board, *island(5, 0))          # the card's 5
-    expect_status(page, "wrote 5 at (5, 0)")
+    expect_status(game, "wrote 5 at (5, 0)")
     click_canvas(page, board, *island(5, 0))
-    expect_status(page, "(5, 0) selected")
+    expect_status(game, "(5, 0) selected")
     click_canvas(page, board, *island(2, 0))
-    expect_status(page, "bridge (5, 0) - (2, 0) (1 of 3)")
+    expect_status(game, "bridge (5, 0) - (2, 0) (1 of 3)")
     drag(page, board, island(5, 0), island(5, 2))     # press on (5,0), release on (5,2)
-    expect_status(page, "bridge (5, 0) - (5, 2) (2 of 3)")
+    expect_status(game, "bridge (5, 0) - (5, 2) (2 of 3)")
     click_canvas(page, board, *island(2, 0))
     click_canvas(page, board, *island(2, 3))
-    expect_status(page, "bridge (2, 0) - (2, 3) (3 of 3)")
+    expect_status(game, "bridge (2, 0) - (2, 3) (3 of 3)")
     # the bridge (2,0)-(5,0) is painted brown half-way between the two islands
     x = (island(2, 0)[0] + island(5, 0)[0]) // 2
     assert near(pixel(board, x, 40), [0x6B, 0x3E, 0x1F]), pixel(board, x, 40)
     assert near(pixel(board, x, 70), [0xD8, 0xEC, 0xF7])  # water below it
-    page.get_by_role("button", name="Done").first.click()
-    expect_status(page, "You: turn done; next card")
+    game.get_by_role("button", name="Done").click()
+    expect_status(game, "You: turn done; next card")
     screenshot(page, "hashi_widget_game")
 
-    puzzle = canvases(page).nth(1)
+    puzzle = puzzle_output.locator("canvas")
     cell = lambda x, y: (30 + x * 52, 30 + y * 52)    # puzzle geometry: 52 px apart, 30 px margin
     for a, b in [((0, 0), (2, 0)), ((0, 0), (0, 2)), ((2, 0), (2, 2))]:   # cells (x, y), as the game's
         click_canvas(page, puzzle, *cell(*a))
         click_canvas(page, puzzle, *cell(*b))
-    expect_status(page, "Solved!", nth=1)
+    expect_status(puzzle_output, "Solved!")
     screenshot(page, "hashi_widget_puzzle")
     assert not page.page_errors

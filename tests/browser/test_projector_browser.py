@@ -142,6 +142,21 @@ def board_pixels(page) -> str:
     return page.evaluate(BOARD_PIXELS)
 
 
+def settled_board_pixels(page, timeout: float = 30.0) -> str:
+    """The board's pixels once two reads a few frames apart agree (a paint may be on its way)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    last = board_pixels(page)
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        now = board_pixels(page)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError(f"the board did not stop changing within {timeout} s")
+
+
 def open_page(page, voila, game: str, size: tuple[int, int]) -> None:
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
@@ -264,14 +279,23 @@ def test_other_projector_pages(voila, page, game, size):
     shoot(page, f"{name}_1_start")           # (before the check: a failure leaves its picture)
     check_layout(page, height)
     page.locator(".skye-projector-speed").get_by_role("button", name="step by step").click()
+    # The kernel has taken step by step in: it disables "pause" in the same refresh that wrote the
+    # turn line (sent before it), and no bot moves by itself any more. Until then the page may
+    # still show a bot's scheduled move coming, or a "next move" that is about to be disabled.
+    expect(page.locator(".skye-projector-pause")).to_be_disabled()
     turn = turn_line(page)
-    expect(turn).not_to_contain_text("is thinking")      # the page has taken the pause in
-    if button(page, "next move").is_enabled():     # a bot plays next: one move, then take it back
-        before = board_pixels(page)
+    expect(turn).not_to_contain_text("is thinking")
+    if "plays next" in turn.inner_text():          # a bot plays next: one move, then take it back
+        before = settled_board_pixels(page)
+        text = turn.inner_text()
         button(page, "next move").click()
-        page.wait_for_function(f"before => ({BOARD_PIXELS})() !== before", arg=before)     # the board shows the move
+        expect(turn).not_to_have_text(text)                                                # the move is made
+        page.wait_for_function(f"before => ({BOARD_PIXELS})() !== before", arg=before)     # the board shows it
         button(page, "undo").click()
+        expect(turn).to_have_text(text)
         page.wait_for_function(f"before => ({BOARD_PIXELS})() === before", arg=before)     # and shows it taken back
+    else:
+        expect(button(page, "next move")).to_be_disabled()
     button(page, "show hidden information").click()
     expect(button(page, "hide hidden information")).to_be_visible()
     check_layout(page, height)                        # the hidden information fits too

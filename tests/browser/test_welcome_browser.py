@@ -16,7 +16,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from helpers import canvases, click_canvas, expect_status, open_notebook, run_all, screenshot
+from helpers import canvases, click_canvas, code_cell, expect_status, open_notebook, run_all, screenshot
 from playwright.sync_api import expect
 
 from skye_widgets.skye.render import COORD_GUTTER, fit_view
@@ -65,27 +65,28 @@ def test_lesson_exercise_and_quiz_answer_in_the_browser(lab, page):
     """
     open_notebook(page, lab, LESSON_3)
     run_all(page)
-    canvas = canvases(page).nth(0)                 # the lake board: the first live canvas
-    check = page.get_by_role("button", name="Check", exact=True).first
+    exercise = code_cell(page, 'lesson.exercise("close_the_lake"')
+    canvas = exercise.locator("canvas")            # the lake board
+    check = exercise.get_by_role("button", name="Check", exact=True)
     check.click()
-    expect_status(page, "The lake is still open", nth=1)
-    page.get_by_role("button", name="2: tile 71").click()
-    expect_status(page, "Tile 71 selected", nth=0)
+    expect_status(exercise, "The lake is still open", nth=1)
+    exercise.get_by_role("button", name="2: tile 71").click()
+    expect_status(exercise, "Tile 71 selected", nth=0)
     lake = Territory("castle-blue")
     lake.place("60", 1, 0, 0)
     view = fit_view(lake.placements, cell=64, max_width=720, max_height=520,
                     gutter=COORD_GUTTER)
     click_canvas(page, canvas, *centre_px(view, 2, 0))
-    expect_status(page, "Placed tile 71 at (2, 0)", nth=0)
+    expect_status(exercise, "Placed tile 71 at (2, 0)", nth=0)
     check.click()
-    expect_status(page, "Yes! The lake is a completed water area of 3 tiles", nth=1)
+    expect_status(exercise, "Yes! The lake is a completed water area of 3 tiles", nth=1)
     screenshot(page, "lesson_3_exercise_solved")
     # The first quiz: a wrong answer gets its explanation, not only "wrong".
-    page.get_by_role("radio", name="An open area").check()
-    page.get_by_role("button", name="Check answer").first.click()
-    feedback = page.locator(".skye-status", has_text="Not quite.")
-    feedback.first.wait_for(timeout=30_000)
-    assert "it can never grow" in feedback.first.inner_text()
+    quiz = code_cell(page, "lesson.quiz(")
+    quiz.get_by_role("radio", name="An open area").check()
+    quiz.get_by_role("button", name="Check answer").click()
+    expect_status(quiz, "Not quite.")
+    assert "it can never grow" in quiz.locator(".skye-status").inner_text()
     assert not page.page_errors
 
 
