@@ -39,6 +39,9 @@ TEXT = {
     "scores": (lazy("If the game ended now, you would score {points} VP."),
                lazy("If the game ended now, {name} would score {points} VP.")),
     "scores_plain": lazy("If the game ended now, this board would score {points} VP."),
+    # Translators: a Skylands board's score once the game has ended (its final score).
+    "final": (lazy("The game is over: you scored {points} VP."),
+              lazy("The game is over: {name} scored {points} VP.")),
 }
 
 
@@ -76,12 +79,13 @@ def describe_board(board: PlayerBoard, name: str | None = None, *, vp_markers: i
 
 
 def describe_game(state: Any, viewer: int | None = None) -> str:
-    """The board of ``viewer`` (default: the player to act) in a game, with its score now."""
+    """The board of ``viewer`` (default: the player to act) in a game, with its score now (its
+    final score once the game is over: never "if the game ended now" after the end)."""
     p = state.current_player() if viewer is None else viewer
     p = p if 0 <= p < state.n else 0
     points = state.points()[p]
     text = describe_board(state.boards[p], state.names[p], score=False)
-    return " ".join([text, said(TEXT["scores"], state.names[p], points=points)])
+    return " ".join([text, said(TEXT["final" if state.is_over() else "scores"], state.names[p], points=points)])
 
 
 __all__ = ["TEXT", "describe_board", "describe_game"]
