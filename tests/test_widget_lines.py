@@ -35,6 +35,7 @@ from skye_widgets.widgets.quiz import Lesson
 from skye_widgets.widgets.skye import GameTable, TerritoryWidget
 from skye_widgets.widgets.skye_puzzles import PuzzleWidget
 from skye_widgets.widgets.skylands import SkylandsWidget
+from skye_widgets.words import word_list
 
 
 def bounded(examples: int) -> Callable[[Any], Any]:
@@ -444,7 +445,8 @@ def skylands_lines_agree(w: SkylandsWidget) -> None:
         assert winners == ", ".join(g.names[p] for p in g.winners()), status
     if g.is_over():
         assert "If the game ended now" not in text and "The game is over" in text, text
-        assert re.search(r"(scored|you scored) (\d+) VP\.$", text)[2] == str(g.points()[w.viewer()]), text
+        assert re.search(r"scored (-?\d+) VP\.", text)[1] == str(g.points()[w.viewer()]), text
+        assert re.search(r"Winners?: (.*)\.$", text)[1] == word_list(g.names[p] for p in g.winners()), text
     else:
         assert "The game is over" not in text and "If the game ended now" in text, text
         if w.is_human_turn() and w.message == w.prompt():

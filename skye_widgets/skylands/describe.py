@@ -42,6 +42,8 @@ TEXT = {
     # Translators: a Skylands board's score once the game has ended (its final score).
     "final": (lazy("The game is over: you scored {points} VP."),
               lazy("The game is over: {name} scored {points} VP.")),
+    # Translators: after a finished game's description; {names} lists the winners ("Ana and Max").
+    "winners": lazy_ngettext("Winner: {names}.", "Winners: {names}."),
 }
 
 
@@ -85,7 +87,11 @@ def describe_game(state: Any, viewer: int | None = None) -> str:
     p = p if 0 <= p < state.n else 0
     points = state.points()[p]
     text = describe_board(state.boards[p], state.names[p], score=False)
-    return " ".join([text, said(TEXT["final" if state.is_over() else "scores"], state.names[p], points=points)])
+    if not state.is_over():
+        return " ".join([text, said(TEXT["scores"], state.names[p], points=points)])
+    winners = state.winners()
+    return " ".join([text, said(TEXT["final"], state.names[p], points=points),
+                     TEXT["winners"].format(count=len(winners), names=word_list(state.names[w] for w in winners))])
 
 
 __all__ = ["TEXT", "describe_board", "describe_game"]
