@@ -31,6 +31,7 @@ from skye_widgets.skye.puzzles import load_all
 from skye_widgets.skye.territory import Territory
 from skye_widgets.widgets.base import plain_text
 from skye_widgets.widgets.hashi import HashiWidget
+from skye_widgets.widgets.hashi_puzzles import HashiPuzzlePicker
 from skye_widgets.widgets.quiz import Lesson
 from skye_widgets.widgets.skye import GameTable, TerritoryWidget
 from skye_widgets.widgets.skye_puzzles import PuzzleWidget
@@ -367,6 +368,34 @@ def test_a_hashi_puzzle_says_only_what_is_true(data: Any) -> None:
         else:
             w.reset()
         hashi_puzzle_lines_agree(w)
+
+
+@bounded(10)
+@given(st.data())
+def test_the_hashi_puzzle_menu_says_only_what_is_true(data: Any) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        m = HashiPuzzlePicker(progress=Path(folder) / "progress.json", language_picker=False)
+        for _ in range(data.draw(st.integers(1, 25))):
+            islands = sorted(m.board.puzzle_state.puzzle.islands)
+            kind = data.draw(st.sampled_from(["island", "island", "island", "island", "hint", "trial", "check",
+                                              "reset", "load", "next"]))
+            if kind == "island":
+                m.click_cell(*data.draw(st.sampled_from(islands)))
+            elif kind == "hint":
+                m.board.show_hint()
+            elif kind == "trial":
+                m.trial_step(data.draw(st.sampled_from([-1, 1])))
+            elif kind == "check":
+                m.board.check()
+            elif kind == "reset":
+                m.board.reset()
+            elif kind == "load":
+                m.load(data.draw(st.integers(0, 4)))
+            else:
+                m.next_puzzle()
+            hashi_puzzle_lines_agree(m.board)
+            shown = m.trial_bar.layout.display != "none"
+            assert shown == bool(m.chain), (shown, m.chain)      # the step bar only with a hint's trial
 
 
 def hashi_game_lines_agree(w: HashiWidget) -> None:
