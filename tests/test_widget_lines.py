@@ -503,6 +503,16 @@ def test_a_skylands_table_says_only_what_is_true(data: Any) -> None:
     skylands_lines_agree(w)
 
 
+def test_a_finished_skylands_game_shows_and_describes_the_winners_board() -> None:
+    from skye_widgets.skylands import make_bot, play_game
+    demo = play_game([make_bot("planner", 1), make_bot("greedy", 2), make_bot("random", 3)], seed=42,
+                     names=["planner", "greedy", "random"])           # the Skylands lesson's finished game
+    assert demo.winners() == [1]
+    text = demo.describe()
+    assert text.startswith("greedy's board:") and "If the game ended now" not in text
+    assert text.endswith(f"The game is over: greedy scored {demo.points()[1]} VP. Winner: greedy.")
+
+
 def test_skylands_end_text_is_final() -> None:
     w = SkylandsWidget(seed=1, players=3, human=(), bots="random")
     w.step_bots()

@@ -81,9 +81,12 @@ def describe_board(board: PlayerBoard, name: str | None = None, *, vp_markers: i
 
 
 def describe_game(state: Any, viewer: int | None = None) -> str:
-    """The board of ``viewer`` (default: the player to act) in a game, with its score now (its
-    final score once the game is over: never "if the game ended now" after the end)."""
-    p = state.current_player() if viewer is None else viewer
+    """The board of ``viewer`` (default: the player to act; at the end, the winner, the board
+    :func:`~.render.render_game` shows large) in a game, with its score now (its final score once the
+    game is over, and the winners: never "if the game ended now" after the end)."""
+    if viewer is None:
+        viewer = state.winners()[0] if state.is_over() else state.current_player()
+    p = viewer
     p = p if 0 <= p < state.n else 0
     points = state.points()[p]
     text = describe_board(state.boards[p], state.names[p], score=False)
