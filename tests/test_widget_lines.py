@@ -34,6 +34,7 @@ from skye_widgets.widgets.hashi import HashiWidget
 from skye_widgets.widgets.hashi_puzzles import HashiPuzzlePicker
 from skye_widgets.widgets.quiz import Lesson
 from skye_widgets.widgets.skye import GameTable, TerritoryWidget
+from skye_widgets.widgets.puzzles_home import PuzzlesHome
 from skye_widgets.widgets.skye_puzzles import PuzzleWidget
 from skye_widgets.widgets.skylands import SkylandsWidget
 from skye_widgets.words import word_list
@@ -271,6 +272,54 @@ def test_a_placement_puzzle_says_only_what_is_true(data: Any) -> None:
                 getattr(w, {"undo": "undo", "reset": "reset", "hint": "hint", "check": "check",
                             "reveal": "reveal"}[kind])()
             puzzle_lines_agree(w)
+
+
+def home_lines_agree(h: PuzzlesHome) -> None:
+    puzzle_lines_agree(h.skye)
+    hashi_puzzle_lines_agree(h.hashi.board)
+    summary = plain_text(h.summary.value)
+    for game, items in (("skye", h.skye_puzzles), ("hashi", h.hashi_puzzles)):
+        solved = sum(h.store.is_solved(game, p.id) for p in items)
+        name = "Isle of Skye" if game == "skye" else "Hashi"
+        assert f"{name}: {solved} of {len(items)} puzzles solved." in summary, (summary, solved)
+    ticks = plain_text(h.table.value).count("✓")
+    assert ticks == sum(h.store.is_solved(g, p.id) for g, items in (("skye", h.skye_puzzles),
+                                                                    ("hashi", h.hashi_puzzles)) for p in items)
+
+
+@bounded(6)
+@given(st.data())
+def test_the_puzzles_home_says_only_what_is_true(data: Any) -> None:
+    from skye_widgets.hashi.solver import solve
+    with tempfile.TemporaryDirectory() as folder:
+        h = PuzzlesHome(progress=Path(folder) / "progress.json", date="2026-11-28")
+        home_lines_agree(h)
+        for _ in range(data.draw(st.integers(1, 12))):
+            kind = data.draw(st.sampled_from(["skye", "skye", "solve skye", "check", "hashi", "solve hashi",
+                                              "daily", "show"]))
+            if kind == "skye":
+                territory_action(data, h.skye.board)
+            elif kind == "solve skye":              # the puzzle's own optimal moves, placed as clicks would
+                h.skye.reset()
+                for m in h.skye.puzzle.solution:
+                    if not m.returned:
+                        h.skye.place(m.tile, m.x, m.y, m.rotation)
+                h.skye.check()
+            elif kind == "check":
+                h.skye.check()
+            elif kind == "hashi":
+                h.hashi.click_cell(*data.draw(st.sampled_from(sorted(h.hashi.board.puzzle_state.puzzle.islands))))
+            elif kind == "solve hashi":             # the solver's bridges, clicked island to island
+                h.hashi.board.reset()
+                for x1, y1, x2, y2, n in solve(h.hashi.board.puzzle_state.puzzle).bridges:
+                    for _k in range(n):
+                        h.hashi.click_cell(x1, y1)
+                        h.hashi.click_cell(x2, y2)
+            elif kind == "daily":
+                h.play_daily(data.draw(st.sampled_from(["skye", "hashi"])))
+            else:
+                h.show(data.draw(st.sampled_from(["skye", "hashi"])))
+            home_lines_agree(h)
 
 
 # --------------------------------------------------------------------------
