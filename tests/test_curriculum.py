@@ -233,7 +233,8 @@ def test_lesson_1_tile_placed_elsewhere_is_named_and_can_be_taken_back():
     assert not ex.check() and ex.message == "Tile 16 went to (0, 1), not (1, 0). Press undo or start over to try again."
     ex.undo()
     assert len(board.territory) == 1 and board.hand == ["16"] and ex.message == "Your last placement is taken back."
-    board.rotate(1)
+    assert board.selected == "16" and board.rotation == 3                 # back as it was before the placement
+    board.rotate(2)
     board.click_cell(1, 0)
     assert ex.solved and ex.message_key == "ok"                    # re-checked quietly: green at once
 

@@ -273,8 +273,9 @@ def test_no_icon_only_button_lacks_a_tooltip():
             if not re.search(r"[A-Za-z]", b.description):
                 assert b.tooltip, f"button {b.description!r} has no words and no tooltip"
     assert seen > 10
-    rotate_back = widgets[0].rotate_back_button          # once "⟲" alone: now it says its word
-    assert "back" in rotate_back.description and rotate_back.tooltip
+    rotate_back = widgets[0].rotate_back_button          # once "⟲" alone, then "back" (read as undo): it turns
+    assert "turn left" in rotate_back.description and "back" not in rotate_back.description
+    assert "anticlockwise" in rotate_back.tooltip
 
 
 def test_rendered_territories_and_lesson_rows_carry_their_words():

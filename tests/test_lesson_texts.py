@@ -351,7 +351,8 @@ def test_a_board_exercise_can_be_undone_and_started_over():
     ex.undo()                                               # the red message goes, the tile returns
     assert len(board.territory) == 3 and board.hand == ["66", "56"]
     assert ex.message == "Your last placement is taken back." and "skye-error" not in ex.feedback.value
-    board.select_tile("56")
+    assert board.selected == "56" and board.rotation == 1      # the tile taken back, turned as it was
+    board.rotate(-1)
     board.click_cell(2, 0)                                  # a change that does not solve it: quietly nothing
     assert ex.message == "" and not ex.solved
     board.rotate(1)

@@ -63,11 +63,11 @@ def hashi_game() -> HashiWidget:
 
 # A territory's rotate buttons; the number key 7 with a hand of 1, 2 and 5 tiles (Polish: three forms).
 ROTATE = {
-    "en": ("⟳ rotate (r)", "⟲ back (e)"),
-    "pt": ("⟳ girar (r)", "⟲ voltar (e)"),
-    "pl": ("⟳ obróć (r)", "⟲ wstecz (e)"),
-    "fr": ("⟳ tourner (r)", "⟲ retour (e)"),
-    "es": ("⟳ girar (r)", "⟲ atrás (e)"),
+    "en": ("⟳ rotate (r)", "⟲ turn left (e)"),
+    "pt": ("⟳ girar (r)", "⟲ girar à esquerda (e)"),
+    "pl": ("⟳ obróć (r)", "⟲ obróć w lewo (e)"),
+    "fr": ("⟳ tourner (r)", "⟲ tourner à gauche (e)"),
+    "es": ("⟳ girar (r)", "⟲ girar a la izquierda (e)"),
 }
 NO_TILE_7 = {
     "en": ["There is no tile 7 in your hand: it holds 1 tile.", "There is no tile 7 in your hand: it holds 2 tiles.",

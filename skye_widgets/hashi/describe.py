@@ -45,6 +45,9 @@ TEXT = {
     "whose": lazy("This is {name}'s board."),
     "whose_you": lazy("This is your board."),
     "score_you": lazy_ngettext("You have {count} point so far.", "You have {count} points so far."),
+    # Translators: a Hashi sheet's score once the game has ended (its final score).
+    "final": lazy_ngettext("{name} finished with {count} point.", "{name} finished with {count} points."),
+    "final_you": lazy_ngettext("You finished with {count} point.", "You finished with {count} points."),
 }
 
 
@@ -100,7 +103,8 @@ def describe_sheet(board: Any, numbers: Mapping[Any, int] | None = None,
 
 
 def describe_game(game: Any, player: int | None = None) -> str:
-    """A player's board in a game (default: the player to act), with the points so far."""
+    """A player's board in a game (default: the player to act), with the points so far (the final
+    points once the game is over)."""
     p = game.current_player() if player is None else player
     p = max(0, p)
     sheet = game.sheet(p)
@@ -108,7 +112,8 @@ def describe_game(game: Any, player: int | None = None) -> str:
     name = game.players[p]
     you = name == "You"
     return " ".join([text, TEXT["whose_you" if you else "whose"].format(name=name),
-                     TEXT["score_you" if you else "score"].format(name=name, count=game.score(p).points)])
+                     TEXT[("final" if game.is_over() else "score") + ("_you" if you else "")].format(
+                         name=name, count=game.score(p).points)])
 
 
 __all__ = ["TEXT", "describe_puzzle", "describe_sheet", "describe_game"]

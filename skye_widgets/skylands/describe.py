@@ -39,6 +39,11 @@ TEXT = {
     "scores": (lazy("If the game ended now, you would score {points} VP."),
                lazy("If the game ended now, {name} would score {points} VP.")),
     "scores_plain": lazy("If the game ended now, this board would score {points} VP."),
+    # Translators: a Skylands board's score once the game has ended (its final score).
+    "final": (lazy("The game is over: you scored {points} VP."),
+              lazy("The game is over: {name} scored {points} VP.")),
+    # Translators: after a finished game's description; {names} lists the winners ("Ana and Max").
+    "winners": lazy_ngettext("Winner: {names}.", "Winners: {names}."),
 }
 
 
@@ -76,12 +81,20 @@ def describe_board(board: PlayerBoard, name: str | None = None, *, vp_markers: i
 
 
 def describe_game(state: Any, viewer: int | None = None) -> str:
-    """The board of ``viewer`` (default: the player to act) in a game, with its score now."""
-    p = state.current_player() if viewer is None else viewer
+    """The board of ``viewer`` (default: the player to act; at the end, the winner, the board
+    :func:`~.render.render_game` shows large) in a game, with its score now (its final score once the
+    game is over, and the winners: never "if the game ended now" after the end)."""
+    if viewer is None:
+        viewer = state.winners()[0] if state.is_over() else state.current_player()
+    p = viewer
     p = p if 0 <= p < state.n else 0
     points = state.points()[p]
     text = describe_board(state.boards[p], state.names[p], score=False)
-    return " ".join([text, said(TEXT["scores"], state.names[p], points=points)])
+    if not state.is_over():
+        return " ".join([text, said(TEXT["scores"], state.names[p], points=points)])
+    winners = state.winners()
+    return " ".join([text, said(TEXT["final"], state.names[p], points=points),
+                     TEXT["winners"].format(count=len(winners), names=word_list(state.names[w] for w in winners))])
 
 
 __all__ = ["TEXT", "describe_board", "describe_game"]

@@ -254,12 +254,13 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
                 selected_offer: int | None = None, selected_special: int | None = None,
                 preview_rotation: int = 0, selected_islands: Iterable[tuple[int, int, int]] = (),
                 preview_at: Cell | None = None, layout: Layout | None = None) -> Drawing:
-    """The whole table as one picture: the viewer's board (default: who decides now),
+    """The whole table as one picture: the viewer's board (default: who decides now; at the end,
+    the winner's),
     the four action boards with tokens, the offer, the special display, the
     supply and the other players' boards."""
     L = layout or Layout(width=g.comp.width, height=g.comp.height, players=g.n)
     if viewer is None:
-        viewer = g.current_player() if not g.is_over() else 0
+        viewer = g.current_player() if not g.is_over() else g.winners()[0]
     d = Drawing(L.total_width, L.total_height, title="Skylands")
     d.add(Rect(0, 0, L.total_width, L.total_height, fill="#ffffff", layer="background"))
     if g.is_over():

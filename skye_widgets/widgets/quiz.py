@@ -154,6 +154,8 @@ class Exercise(_Feedback):
                 self._start = (body.territory.copy(), list(body.hand))
                 self._moves: list[tuple[str, int, int, int]] = []
                 body.on_placed(self._placed)
+                if callable(getattr(body, "use_undo", None)):
+                    body.use_undo(self.undo)       # the key u takes back through this exercise (one undo)
                 self.undo_button = on_click(W.Button(description=str(QUIZ_TEXT["undo"]), icon="undo",
                                                      tooltip=str(QUIZ_TEXT["undo_tip"])), self.undo)
                 self.start_over_button = on_click(W.Button(description=str(QUIZ_TEXT["start_over"]), icon="refresh",
@@ -188,8 +190,11 @@ class Exercise(_Feedback):
         if not self._moves:
             self._say(None, str(QUIZ_TEXT["nothing_to_undo"]))
             return
-        self._moves.pop()
+        tile, _x, _y, rotation = self._moves.pop()
         self._restore(str(QUIZ_TEXT["undone"]))
+        if tile in self.body.hand and callable(getattr(self.body, "select_tile", None)):
+            self.body.rotation = rotation       # the tile taken back is in hand again, turned as it was
+            self.body.select_tile(tile)
 
     def start_over(self) -> None:
         """Put the board and the hand back as they were when the exercise began."""

@@ -33,8 +33,8 @@ from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, roun
 from ..skye.describe import describe_territory
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import (CanvasBoard, Multilingual, TurnLoop, explain_decision, finite_pixels, on_click, plain_text, status_html,
-                   why_html, with_picture)
+from .base import (CanvasBoard, Multilingual, TurnLoop, explain_decision, finite_pixels, keys_html, on_click,
+                   plain_text, status_html, why_html, with_picture)
 from .projector import ProjectorParts, board_part, seat_names
 from .base import make_seat as base_make_seat
 from ..words import word_list
@@ -50,6 +50,9 @@ BOARD_TEXT = {
     "selected": lazy("Tile {tile} selected: click a green spot to place it, r to rotate."),
     "selected_count": lazy_ngettext("Tile {tile} selected: {count} cell can take it in some rotation.",
                                     "Tile {tile} selected: {count} cells can take it in some rotation."),
+    # Translators: {tile} is a tile's number; "r" and "e" are the keys that turn it (not translated).
+    "selected_turn": lazy("Tile {tile} selected: it fits nowhere this way round; turn it (r or e) until green "
+                          "spots show."),
     "fits_nowhere": lazy("Tile {tile} fits nowhere yet: no empty cell next to your territory matches the "
                          "terrain on its sides in any rotation."),
     # Translators: {rotation} is 0, 1, 2 or 3 (quarter turns).
@@ -81,8 +84,14 @@ BOARD_TEXT = {
     "rotate": lazy("⟳ rotate (r)"),
     "rotate_tip": lazy("turn the selected tile a quarter clockwise"),
     # Translators: a button over the board; "e" is its key (not translated). Keep it short.
-    "rotate_back": lazy("⟲ back (e)"),
-    "rotate_back_tip": lazy("turn the selected tile back a quarter"),
+    "rotate_back": lazy("⟲ turn left (e)"),
+    "rotate_back_tip": lazy("turn the selected tile a quarter anticlockwise"),
+    # Translators: a button over a board a learner builds alone; "u" is its key (not translated). Keep it short.
+    "undo": lazy("↶ undo (u)"),
+    "undo_tip": lazy("take back the last tile placed on this board"),
+    # Translators: after the undo of a board; {tile} is the number of the tile taken back.
+    "undone": lazy("Tile {tile} is back in your hand."),
+    "nothing_to_undo": lazy("Nothing to undo: no tile has been placed on this board yet."),
     # Translators: the first choice of the menu that draws a scoring tile's breakdown on the board.
     "no_overlay": lazy("scoring overlay: none"),
     # Translators: a button of the hand: {key} is the number key that picks it (1-9), {tile} the tile's number.
@@ -124,14 +133,22 @@ MOVE_BUY = lazy("buy tile {tile} from {seller} for {price} gold")
 MOVE_PASS = lazy("pass (buy nothing)")
 MOVE_PLACE = lazy("place tile {tile} at ({x}, {y}) in rotation {rotation}")
 #: The keyboard's texts.
-# Translators: the keys of a territory (after "Keyboard (click or Tab to the board first):"); key names as on the keyboard.
+# Translators: the keys of a territory (after "Keyboard (click or Tab to the board first):"); key names as on the
+# keyboard; "1-{last}" are the number keys that pick a tile of the hand ({last} is 2 to 9: how many it holds).
 TERRITORY_KEYS = lazy("arrows move the cursor, Enter or space places the selected tile, r / e turn it, "
-                      "1-9 pick a tile of the hand, Escape clears.")
+                      "1-{last} pick a tile of the hand, Escape clears.")
+# Translators: the keys of a territory whose hand holds one tile (after "Keyboard (click or Tab to the board first):").
+TERRITORY_KEYS_ONE = lazy("arrows move the cursor, Enter or space places the selected tile, r / e turn it, "
+                          "1 picks the tile of the hand, Escape clears.")
+# Translators: the keys of a territory with an empty hand (after "Keyboard (click or Tab to the board first):").
+TERRITORY_KEYS_NONE = lazy("arrows move the cursor and say what is on each cell, Escape clears.")
+# Translators: said after the keys of a board with an undo button; "u" is the key (not translated).
+TERRITORY_KEY_UNDO = lazy("u takes back the last tile placed.")
 # Translators: {key} is the number key pressed, {count} how many tiles the hand holds.
 KEY_NO_TILE = lazy_ngettext("There is no tile {key} in your hand: it holds {count} tile.",
                             "There is no tile {key} in your hand: it holds {count} tiles.")
 CURSOR_ON_TILE = lazy("Cursor at ({x}, {y}): tile {tile} is there.")
-CURSOR_EMPTY = lazy("Cursor at ({x}, {y}): an empty cell. Pick a tile of your hand with 1-9.")
+CURSOR_EMPTY = lazy("Cursor at ({x}, {y}): an empty cell.")
 CURSOR_FITS = lazy("Cursor at ({x}, {y}): tile {tile} fits here in rotation {rotation}; Enter places it.")
 CURSOR_NO_FIT = lazy("Cursor at ({x}, {y}): tile {tile} does not fit here in rotation {rotation}.")
 CURSOR_CLEARED = lazy("Cursor hidden; the arrow keys bring it back.")
@@ -335,6 +352,15 @@ class TerritoryWidget(CanvasBoard):
         Keep the hand row's height when the hand is empty, so the board does
         not jump when the last tile is placed (default: when there is a hand
         or a game's ``place``).
+    undo:
+        Show an "undo" button (key ``u``) that takes back the last tile placed
+        on this board (:meth:`undo`; default: when the board places on its own
+        territory, not through a game's ``place``).
+
+    Every line the board shows says what is true now: the status line's
+    "Placed tile ..." is taken down when that tile is no longer there, the
+    hover line follows every change of the territory, and a selected tile is
+    said to fit only where a green spot shows.
 
     Under the board: the status line, a hover line naming the tile under the
     pointer (:meth:`hover_text`) and a key of the marks and icons shown
@@ -349,7 +375,7 @@ class TerritoryWidget(CanvasBoard):
                  scoring_tiles: Sequence[int] | None = None,
                  cell: int = 64, max_width: int = 720, max_height: int = 520,
                  title: str = "", coordinates: bool = True, tile_numbers: bool = False,
-                 keep_hand_row: bool | None = None) -> None:
+                 keep_hand_row: bool | None = None, undo: bool | None = None) -> None:
         self.territory = territory if territory is not None else Territory("castle-blue")
         self.hand: list[str] = [str(t) for t in hand]
         self.selected: str | None = self.hand[0] if self.hand else None
@@ -368,6 +394,14 @@ class TerritoryWidget(CanvasBoard):
         self._legal_key: Any = None
         self._legal: list[tuple[int, int, int]] = []
         self._placed_callbacks: list[Callable[[str, int, int, int], None]] = []
+        #: The undo button's work: the tiles this board placed on its own territory (tile, hand
+        #: position, rotation), latest last; ``undo_handler`` replaces it (an exercise's own undo).
+        self.can_undo = (place is None) if undo is None else bool(undo)
+        self.undo_handler: Callable[[], None] | None = None
+        self._placed_here: list[tuple[str, int, int]] = []
+        #: A status line said from the state, and how to say it again: ``(make, text, kind)``. Each
+        #: redraw asks ``make()`` again; a line no longer true is replaced (see :meth:`_check_lines`).
+        self._claim: tuple[Callable[[], str | None], str, str] | None = None
 
         # controls
         # the hand row keeps its height when the last tile is placed (no jump of the board)
@@ -383,6 +417,10 @@ class TerritoryWidget(CanvasBoard):
         self.rotate_back_button = on_click(W.Button(description=str(BOARD_TEXT["rotate_back"]),
                                                     tooltip=str(BOARD_TEXT["rotate_back_tip"]),
                                                     layout=W.Layout(width="auto")), lambda: self.rotate(-1))
+        self.undo_button = on_click(W.Button(description=str(BOARD_TEXT["undo"]), tooltip=str(BOARD_TEXT["undo_tip"]),
+                                             layout=W.Layout(width="auto", display=None if self.can_undo else "none")),
+                                    self.undo)
+        self.undo_button.add_class("skye-board-undo")
         self.overlay_boxes = {k: W.Checkbox(value=v, description=str(OVERLAY_NAMES[k]), indent=False,
                                             layout=W.Layout(width="auto", margin="0 1em 0 0"))
                               for k, v in self.overlays.items()}
@@ -401,7 +439,7 @@ class TerritoryWidget(CanvasBoard):
         self.key_html.add_class("skye-key")
         self._key_keys: tuple[str, ...] | None = None
         self.heading = W.HTML(value="")
-        tools = W.HBox([self.rotate_back_button, self.rotate_button, *self.overlay_boxes.values(),
+        tools = W.HBox([self.undo_button, self.rotate_back_button, self.rotate_button, *self.overlay_boxes.values(),
                         self.breakdown_menu], layout=W.Layout(flex_flow="row wrap", align_items="center"))
         d = self.drawing()
         super().__init__(int(d.width), int(d.height), controls=[self.heading, self.hand_box, tools])
@@ -412,7 +450,7 @@ class TerritoryWidget(CanvasBoard):
         self.canvas.on_client_ready(self._client_ready)
         self._refresh_controls()
         if self.selected is not None:
-            self.say(self._selected_text(self.selected, BOARD_TEXT["selected"].format(tile=self.selected)))
+            self._say_live(self.selection_text)
         self.redraw()
 
     # -- Python-level API -------------------------------------------------
@@ -424,8 +462,13 @@ class TerritoryWidget(CanvasBoard):
                      BOARD_TEXT["not_in_empty_hand"].format(tile=tid), "error")
             return
         self.selected = tid
-        n = len(self.legal_cells(any_rotation=True))
-        self.say(self._selected_text(tid, BOARD_TEXT["selected_count"].format(tile=tid, count=n)), "info")
+
+        def selected() -> str | None:
+            n = len(self.legal_cells(any_rotation=True))
+            if self.selected != tid or not n or not self.legal_cells():
+                return None                     # then selection_text says what is true
+            return BOARD_TEXT["selected_count"].format(tile=tid, count=n)
+        self._say_live(selected)
         self._refresh_controls()
         self.redraw()
 
@@ -438,14 +481,7 @@ class TerritoryWidget(CanvasBoard):
             self.say(BOARD_TEXT["quarter_turns"].format(steps=steps), "error")
             return
         self.rotation = (self.rotation + steps) % 4
-        here = len(self.legal_cells())
-        if here:
-            text = BOARD_TEXT["rotation"].format(rotation=self.rotation, count=here, tile=self.selected)
-        elif self.legal_cells(any_rotation=True):
-            text = BOARD_TEXT["rotation_none"].format(rotation=self.rotation, tile=self.selected)
-        else:
-            text = BOARD_TEXT["fits_nowhere"].format(tile=self.selected)
-        self.say(text, "info")
+        self._say_live(self._rotation_text)
         self._refresh_controls()
         self.redraw()
 
@@ -459,9 +495,39 @@ class TerritoryWidget(CanvasBoard):
         self.redraw()
 
     def set_territory(self, territory: Territory) -> None:
-        """Show another territory object (for example after a game's undo)."""
+        """Show another territory object (for example after a game's undo); the board's own undo
+        starts afresh."""
         self.territory = territory
         self._legal_key = None
+        self._placed_here = []
+        self.redraw()
+
+    def use_undo(self, handler: Callable[[], None]) -> None:
+        """Let ``handler`` (an exercise's undo, with its own button) take the key ``u`` instead of
+        this board's own undo; the board's undo button is hidden."""
+        self.undo_handler = handler
+        self.can_undo = True
+        self._refresh_controls()
+
+    def undo(self) -> None:
+        """Take back the last tile placed on this board: it goes back to its place in the hand,
+        selected and turned as it was (``undo_handler``, when set, does the work instead)."""
+        if self.undo_handler is not None:
+            self.undo_handler()
+            return
+        last = list(self.territory.placements.values())[-1] if len(self.territory) > 1 else None
+        if not self._placed_here or last is None or last.tile != self._placed_here[-1][0]:
+            self._placed_here = []
+            self.say(str(BOARD_TEXT["nothing_to_undo"]), "error")
+            return
+        tid, index, rotation = self._placed_here.pop()
+        self.territory.pop()
+        self._legal_key = None
+        if tid not in self.hand:
+            self.hand.insert(min(index, len(self.hand)), tid)
+        self.selected, self.rotation = tid, rotation
+        self.say(BOARD_TEXT["undone"].format(tile=tid), "ok")
+        self._refresh_controls()
         self.redraw()
 
     def set_overlay(self, name: str, on: bool = True) -> None:
@@ -491,6 +557,7 @@ class TerritoryWidget(CanvasBoard):
             self.say(str(BOARD_TEXT["pick_first" if not self.hand else "pick_first_keys"]), "error")
             return
         tid, rot = self.selected, self.rotation
+        index = self.hand.index(tid) if tid in self.hand else len(self.hand)
         try:
             if self._place is not None:
                 self._place(tid, x, y, rot)
@@ -502,13 +569,21 @@ class TerritoryWidget(CanvasBoard):
             return
         if tid in self.hand:
             self.hand.remove(tid)
+        if self._place is None:
+            self._placed_here.append((tid, index, rot))
         self.selected = self.hand[0] if self.hand else None
         self.rotation = 0
         self._legal_key = None
-        placed = BOARD_TEXT["placed"].format(tile=tid, x=x, y=y, rotation=rot)
-        if self.selected is not None and not self.legal_cells(any_rotation=True):
-            placed += " " + BOARD_TEXT["fits_nowhere"].format(tile=self.selected)
-        self.say(placed, "ok")
+
+        def placed() -> str | None:
+            p = self.territory.placements.get((x, y))
+            if p is None or str(p.tile) != tid or p.rotation != rot:
+                return None                     # taken back: the line goes
+            text = BOARD_TEXT["placed"].format(tile=tid, x=x, y=y, rotation=rot)
+            if self.selected is not None and not self.legal_cells():
+                text += " " + self.selection_text()   # the next tile: turn it, or why it fits nowhere
+            return text
+        self._say_live(placed, "ok")
         self._refresh_controls()
         self.redraw()
         for cb in list(self._placed_callbacks):
@@ -547,6 +622,8 @@ class TerritoryWidget(CanvasBoard):
             self.rotate(1)
         elif key in ("e", "R"):
             self.rotate(-1)
+        elif key == "u" and self.can_undo:
+            self.undo()
         elif len(key) == 1 and key.isdigit() and key != "0":
             if int(key) <= len(self.hand):
                 self.select_tile(self.hand[int(key) - 1])
@@ -571,17 +648,20 @@ class TerritoryWidget(CanvasBoard):
 
     def cursor_moved(self, cell: tuple[int, int]) -> None:
         """The cursor shows the preview the pointer would, and says what is there."""
-        x, y = cell
         self.hover = cell
-        if cell in self.territory:
-            text = CURSOR_ON_TILE.format(x=x, y=y, tile=self.territory.placements[cell].tile)
-        elif self.selected is None:
-            text = CURSOR_EMPTY.format(x=x, y=y)
-        elif cell in self.legal_cells():
-            text = CURSOR_FITS.format(x=x, y=y, tile=self.selected, rotation=self.rotation)
-        else:
-            text = CURSOR_NO_FIT.format(x=x, y=y, tile=self.selected, rotation=self.rotation)
-        self.say(text, "info")
+
+        def at_cursor() -> str | None:
+            if self.cursor != cell:
+                return None
+            x, y = cell
+            if cell in self.territory:
+                return CURSOR_ON_TILE.format(x=x, y=y, tile=self.territory.placements[cell].tile)
+            if self.selected is None:
+                return CURSOR_EMPTY.format(x=x, y=y)
+            if cell in self.legal_cells():
+                return CURSOR_FITS.format(x=x, y=y, tile=self.selected, rotation=self.rotation)
+            return CURSOR_NO_FIT.format(x=x, y=y, tile=self.selected, rotation=self.rotation)
+        self._say_live(at_cursor)
         self.redraw()
 
     def escape(self) -> None:
@@ -672,7 +752,8 @@ class TerritoryWidget(CanvasBoard):
     def relabel(self) -> None:
         """Every text of the territory again in the language spoken now (buttons, overlays, menu,
         hand, the breakdown, the key, the description and the canvas); the territory is unchanged."""
-        for button, key in ((self.rotate_button, "rotate"), (self.rotate_back_button, "rotate_back")):
+        for button, key in ((self.rotate_button, "rotate"), (self.rotate_back_button, "rotate_back"),
+                            (self.undo_button, "undo")):
             button.description, button.tooltip = str(BOARD_TEXT[key]), str(BOARD_TEXT[key + "_tip"])
         for k, box in self.overlay_boxes.items():
             box.description = str(OVERLAY_NAMES[k])
@@ -724,12 +805,17 @@ class TerritoryWidget(CanvasBoard):
             cards = [empty]
         self.hand_box.children = cards
         self.rotate_button.disabled = self.rotate_back_button.disabled = self.selected is None
+        # the board's own undo button; an exercise's undo (undo_handler) has its button beside the Check
+        self.undo_button.layout.display = None if self.can_undo and self.undo_handler is None else "none"
+        self.keys_line.value = keys_html(self.keys_help)
         if self.title:
             self.heading.value = f"<b>{escape(self.title)}</b>"
         self._refresh_details()
 
     def redraw(self, *_: Any, force: bool = False) -> None:
-        """Repaint from state in one message (only the layers that changed)."""
+        """Repaint from state in one message (only the layers that changed); the lines under the
+        board follow."""
+        self._check_lines()
         super().redraw(force=force)
         if self.breakdown_tile:
             self._refresh_details()
@@ -764,11 +850,62 @@ class TerritoryWidget(CanvasBoard):
         self.key_html.value = (f'<details{opened}><summary>{escape(str(BOARD_TEXT["key"]))}</summary>'
                                f'<div style="font-size:0.9em">{"".join(rows)}</div></details>')
 
-    def _selected_text(self, tid: str, fits: str) -> str:
-        """``fits`` when tile ``tid`` fits somewhere, else why it does not."""
+    def selection_text(self) -> str:
+        """What the selected tile can do now, in words: click a green spot (only when one shows),
+        turn it (it fits only in another rotation), or why it fits nowhere; "" with nothing selected."""
+        tid = self.selected
+        if tid is None:
+            return ""
+        if self.legal_cells():
+            return BOARD_TEXT["selected"].format(tile=tid)
         if self.legal_cells(any_rotation=True):
-            return fits
+            return BOARD_TEXT["selected_turn"].format(tile=tid)
         return BOARD_TEXT["fits_nowhere"].format(tile=tid)
+
+    @property
+    def keys_help(self) -> str:  # type: ignore[override]
+        """The keys of this board as they are now: the number keys the hand has (1-3 for three
+        tiles), the undo key where the board has an undo."""
+        n = min(len(self.hand), 9)
+        text = (TERRITORY_KEYS.format(last=n) if n > 1 else
+                str(TERRITORY_KEYS_ONE if n == 1 else TERRITORY_KEYS_NONE))
+        return f"{text} {TERRITORY_KEY_UNDO}" if self.can_undo else text
+
+    def say(self, message: str, kind: str = "info") -> None:
+        """Show a one-line message under the board (``kind``: info, ok, error)."""
+        self._claim = None
+        super().say(message, kind)
+
+    def _rotation_text(self) -> str:
+        """The selected tile's rotation and where it fits in it (or that it does not)."""
+        if self.selected is None:
+            return ""
+        here = len(self.legal_cells())
+        if here:
+            return BOARD_TEXT["rotation"].format(rotation=self.rotation, count=here, tile=self.selected)
+        if self.legal_cells(any_rotation=True):
+            return BOARD_TEXT["rotation_none"].format(rotation=self.rotation, tile=self.selected)
+        return BOARD_TEXT["fits_nowhere"].format(tile=self.selected)
+
+    def _say_live(self, make: Callable[[], str | None], kind: str = "info") -> None:
+        """Say ``make()`` (a line about the state now) and keep saying what is true: each redraw
+        asks ``make()`` again (:meth:`_check_lines`)."""
+        text = make()
+        if text is None:
+            make, kind = self.selection_text, "info"
+            text = make()
+        self.say(text or "", kind)
+        self._claim = (make, text or "", kind)
+
+    def _check_lines(self) -> None:
+        """Put right what the status and hover lines say that is no longer true: a "Placed tile"
+        line whose tile is gone (undone, a new territory), a selection or rotation line after the
+        hand or the territory changed, the hover line of a changed cell."""
+        if self._claim is not None:
+            make, text, kind = self._claim
+            if make() != text:
+                self._say_live(make, kind)
+        self.hover_line.value = escape(self.hover_text(self.hover))
 
 
 # --------------------------------------------------------------------------

@@ -520,6 +520,7 @@ class PuzzleWidget(Multilingual, W.VBox):
         b.breakdown_menu.layout.display = "none"
         b.details.layout.display = "none"       # the puzzle shows its own breakdown
         b.on_placed(lambda *_: self._after_place())
+        b.use_undo(self.undo)                   # the key u is the puzzle's undo (its button is the puzzle's)
         return b
 
     def _visible_hint(self, text: str, point: bool = True) -> str:
