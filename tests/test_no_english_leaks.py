@@ -1,0 +1,373 @@
+"""Nothing English and no identifier reaches a reader of another language (issue 27, part 1).
+
+Every notebook of ``notebooks/<lang>/`` (pt, pl, fr, es) is read as its reader sees it: the markdown
+(code spans, fenced code, link targets and HTML comments left out: they are code and addresses), the
+code cells' comments (nbval's marks left out), and every saved output: streams, ``text/plain`` (of
+what is not a live widget), ``text/html`` (the tags left out), and an SVG picture's ``<title>``,
+``<desc>`` and ``<text>``.
+
+**The English vocabulary** is every word (three letters or more) of the English texts: the program's
+template ``skye_widgets.pot``, the lessons' ``lessons.pot`` and the notebooks' ``notebooks.pot``.
+A word of it is English *to a reader of language L* unless it is also a word of L: a word of L's
+translations (every msgstr of L's three catalogs, except the words a msgstr copies from its own
+msgid: a copied word proves nothing, it is how "planner" would hide) or of L's glossary
+(``docs/glossary-L.md``: the term and the rulebook's own words). An identifier is caught through its
+words: ``castle-blue`` (castle, blue), ``per_2_ships`` (ships), ``pasture``, ``build``.
+
+**The allow-list** (:data:`NAMES`) holds proper names only (people, boards, games, programs, the
+JupyterLab menu items the notebooks name); an entry no notebook of any language needs any more fails
+(:func:`test_every_allowed_name_is_still_needed`).
+
+``python tests/test_no_english_leaks.py [lang]`` prints every leak with its place.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import sys
+import tokenize
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import nbformat
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_i18n import read_glossary  # noqa: E402
+
+LANGS = ["pt", "pl", "fr", "es"]
+NOTEBOOKS = ROOT / "notebooks"
+LOCALE = ROOT / "skye_widgets" / "locale"
+WORD = re.compile(r"[^\W\d_]+")
+MIN_LENGTH = 3
+
+#: Proper names a reader of every language meets as they are: English-looking words that are names.
+#: Each is a phrase matched whole (case-sensitive) and taken out before the words are read.
+NAMES = {
+    # people: the lessons' and games' players, the rulebooks' players, the games' authors
+    "Anna", "Ben", "Cara", "Eve", "Ailsa", "Bram", "Catriona", "Ada", "Tomé", "Sara",
+    "Jeffrey D. Allers", "Shun", "Aya Taguchi", "Bradley–Terry",
+    # boards, games, publishers, programs, sites, techniques
+    "Skerries", "Skylands", "Hashiwokakero", "Hashi", "Queen Games", "NSV", "GitHub", "SAT",
+    "Python", "Elo", "English",
+    # JupyterLab's own menu items (its words, not ours: docs/translating.md)
+    "Run All Cells", "Run All", "Run",
+    # keys, as printed on the keyboards of every language
+    "Shift+Enter",
+}
+
+#: Words spelled alike in English and in the language (so a translation may copy them): each is a
+#: word of the language's dictionary, not a name. Stale entries fail too.
+COGNATES = {
+    "pt": {"bot", "item", "menu", "app", "status", "design", "notebook", "notebooks", "widget", "terminal",
+           "kernel", "rival", "real", "particular", "web", "pixels", "link"},
+    "pl": {"quiz", "bot", "plus", "menu", "plan", "start", "min"},
+    "fr": {"position", "rotation", "minutes", "questions", "question", "double", "condition", "orange",
+           "solution", "section", "page", "expert", "possible", "actions", "bot", "menu", "notebook",
+           "notebooks", "widget", "terminal", "types", "technique", "rare", "plan", "optimum", "fraction",
+           "exception", "machine", "directions", "information", "net", "second", "min", "web", "pixels",
+           "piles", "sets", "clause"},
+    "es": {"bot", "vertical", "terminal", "widget", "kernel", "web", "real", "particular", "plan", "min"},
+}
+
+
+# ---------------------------------------------------------------------------- vocabularies
+
+def words(text: str) -> list[str]:
+    return [w.lower() for w in WORD.findall(text) if len(w) >= MIN_LENGTH]
+
+
+def _catalog(path: Path, code: str | None = None):
+    with open(path, "rb") as f:
+        return read_po(f, locale=code)
+
+
+def _catalogs(code: str | None) -> list[Path]:
+    if code is None:
+        return [LOCALE / "skye_widgets.pot", LOCALE / "lessons.pot", NOTEBOOKS / "locale" / "notebooks.pot"]
+    return [LOCALE / code / "LC_MESSAGES" / "skye_widgets.po", LOCALE / code / "LC_MESSAGES" / "lessons.po",
+            NOTEBOOKS / "locale" / code / "LC_MESSAGES" / "notebooks.po"]
+
+
+def _texts(value) -> list[str]:
+    return [v for v in (value if isinstance(value, (list, tuple)) else [value]) if v]
+
+
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+@cache
+def english_vocabulary() -> frozenset[str]:
+    out: set[str] = set()
+    for path in _catalogs(None):
+        for m in _catalog(path):
+            for text in _texts(m.id):
+                out.update(words(FIELD.sub(" ", text)))
+    return frozenset(out)
+
+
+@cache
+def language_words(code: str) -> frozenset[str]:
+    """The words of language ``code``: its translations' own words (not those copied from the English
+    beside them) and its glossary's."""
+    out: set[str] = set()
+    for path in _catalogs(code):
+        for m in _catalog(path, code):
+            copied = {w for text in _texts(m.id) for w in words(text)}
+            for text in _texts(m.string):
+                out.update(set(words(FIELD.sub(" ", text))) - copied)
+    for word, printed, _source in read_glossary(code).values():
+        out.update(words(word + " " + printed))
+    return frozenset(out | COGNATES[code])
+
+
+@cache
+def english_to(code: str) -> frozenset[str]:
+    return english_vocabulary() - language_words(code)
+
+
+@cache
+def _strict_language_words(code: str) -> frozenset[str]:
+    """The language's words without its cognates (to find the cognates no notebook needs)."""
+    old = COGNATES[code]
+    COGNATES[code] = set()
+    try:
+        return language_words.__wrapped__(code)
+    finally:
+        COGNATES[code] = old
+
+
+# ---------------------------------------------------------------------------- what a reader sees
+
+KEYWORD_ARGUMENT = re.compile(r"\b[A-Za-z_]\w*=")       # workers=2 in a comment: code the reader types
+CODE_SPAN = re.compile(r"`[^`\n]*`")
+FENCED = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
+LINK_TARGET = re.compile(r"\]\([^)]*\)")
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+TAG = re.compile(r"<[^>]+>")
+URL = re.compile(r"https?://\S+")
+SVG_TEXT = re.compile(r"<(title|desc|text)\b[^>]*>(.*?)</\1>", re.S)
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+def _comments(source: str) -> list[str]:
+    out = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type == tokenize.COMMENT and "NBVAL" not in tok.string:
+                out.append(tok.string)
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass
+    return out
+
+
+def seen(path: Path) -> list[tuple[str, str]]:
+    """(where, text) of everything a reader of the notebook reads."""
+    nb = nbformat.read(path, as_version=4)
+    out = []
+    for index, cell in enumerate(nb.cells):
+        where = f"{path.parent.name}/{path.name}#{cell.get('id', index)}"
+        if cell.cell_type == "markdown":
+            text = FENCED.sub(" ", cell.source)
+            text = CODE_SPAN.sub(" ", LINK_TARGET.sub("]", HTML_COMMENT.sub(" ", text)))
+            out.append((f"{where} markdown", text))
+            continue
+        if cell.cell_type != "code":
+            continue
+        out += [(f"{where} comment", KEYWORD_ARGUMENT.sub(" ", c)) for c in _comments(cell.source)]
+        for o in cell.get("outputs", []):
+            if o.output_type == "stream":
+                out.append((f"{where} {o.name}", o.text))
+            elif o.output_type == "error":
+                out.append((f"{where} error", o.get("evalue", "")))
+            elif "data" in o:
+                data = o.data
+                if "text/html" in data:
+                    out.append((f"{where} text/html", html.unescape(TAG.sub(" ", data["text/html"]))))
+                elif "text/plain" in data and WIDGET not in data:
+                    out.append((f"{where} text/plain", data["text/plain"]))
+                if "image/svg+xml" in data:
+                    for m in SVG_TEXT.finditer(data["image/svg+xml"]):
+                        out.append((f"{where} svg <{m.group(1)}>", html.unescape(TAG.sub(" ", m.group(2)))))
+    return out
+
+
+def _without_names(text: str, used: Counter) -> str:
+    text = URL.sub(" ", text)
+    for name in sorted(NAMES, key=len, reverse=True):
+        pattern = r"(?<![^\W\d_])" + re.escape(name) + r"(?![^\W\d_])"
+        text, n = re.subn(pattern, " ", text)
+        used[name] += n
+    return text
+
+
+def leaks(path: Path, code: str, used: Counter | None = None) -> list[tuple[str, str, str]]:
+    """(word, where, the text around it) of every English word in the notebook at ``path``."""
+    english = english_to(code)
+    used = Counter() if used is None else used
+    out = []
+    for where, text in seen(path):
+        text = _without_names(text, used)
+        for m in WORD.finditer(text):
+            word = m.group().lower()
+            if len(word) >= MIN_LENGTH and word in english:
+                around = text[max(0, m.start() - 40): m.end() + 40].replace("\n", " ")
+                out.append((word, where, around))
+    return out
+
+
+def translated_notebooks() -> list[tuple[str, Path]]:
+    return [(code, path) for code in LANGS for path in sorted((NOTEBOOKS / code).glob("*.ipynb"))]
+
+
+# ---------------------------------------------------------------------------- tests
+
+def test_the_vocabularies_catch_the_words_they_must():
+    for code in LANGS:
+        english = english_to(code)
+        for word in ("castle", "blue", "pasture", "mountain", "ships", "you", "planner", "greedy", "build"):
+            assert word in english, (code, word)
+        assert {"castle", "blue", "ships"} <= set(leaks_in("castle-blue per_2_ships", code)), code
+    assert "zamek" not in english_to("pl") and "château" not in english_to("fr")
+
+
+def leaks_in(text: str, code: str) -> list[str]:
+    english = english_to(code)
+    return [w for w in words(_without_names(text, Counter())) if w in english]
+
+
+#: The notebooks still leaking (issue 27 is not finished): each fails as expected, and passes the day
+#: its leaks are gone, which fails this test (strict) until the entry is removed from here.
+REMAINDER = {
+    "es/00_welcome.ipynb",
+    "es/01_tiles_and_placement.ipynb",
+    "es/02_roads_castle_income.ipynb",
+    "es/03_areas.ipynb",
+    "es/04_auction.ipynb",
+    "es/05_building.ipynb",
+    "es/06_scoring_tiles_a.ipynb",
+    "es/07_scoring_tiles_b.ipynb",
+    "es/08_scoring_tiles_c.ipynb",
+    "es/09_round_track_and_final_scoring.ipynb",
+    "es/classroom_demo.ipynb",
+    "es/hashi.ipynb",
+    "es/puzzles_home.ipynb",
+    "es/skye_puzzles.ipynb",
+    "es/skye_territory_playground.ipynb",
+    "es/skylands.ipynb",
+    "es/strategy_lab.ipynb",
+    "fr/00_welcome.ipynb",
+    "fr/01_tiles_and_placement.ipynb",
+    "fr/02_roads_castle_income.ipynb",
+    "fr/03_areas.ipynb",
+    "fr/04_auction.ipynb",
+    "fr/05_building.ipynb",
+    "fr/06_scoring_tiles_a.ipynb",
+    "fr/07_scoring_tiles_b.ipynb",
+    "fr/08_scoring_tiles_c.ipynb",
+    "fr/09_round_track_and_final_scoring.ipynb",
+    "fr/classroom_demo.ipynb",
+    "fr/hashi.ipynb",
+    "fr/puzzles_home.ipynb",
+    "fr/rules_at_a_glance_hashi.ipynb",
+    "fr/skye_puzzles.ipynb",
+    "fr/skye_territory_playground.ipynb",
+    "fr/skylands.ipynb",
+    "fr/strategy_lab.ipynb",
+    "pl/00_welcome.ipynb",
+    "pl/01_tiles_and_placement.ipynb",
+    "pl/02_roads_castle_income.ipynb",
+    "pl/03_areas.ipynb",
+    "pl/04_auction.ipynb",
+    "pl/05_building.ipynb",
+    "pl/06_scoring_tiles_a.ipynb",
+    "pl/07_scoring_tiles_b.ipynb",
+    "pl/08_scoring_tiles_c.ipynb",
+    "pl/09_round_track_and_final_scoring.ipynb",
+    "pl/classroom_demo.ipynb",
+    "pl/hashi.ipynb",
+    "pl/puzzles_home.ipynb",
+    "pl/skye_puzzles.ipynb",
+    "pl/skye_territory_playground.ipynb",
+    "pl/skylands.ipynb",
+    "pl/strategy_lab.ipynb",
+    "pt/00_welcome.ipynb",
+    "pt/01_tiles_and_placement.ipynb",
+    "pt/02_roads_castle_income.ipynb",
+    "pt/03_areas.ipynb",
+    "pt/04_auction.ipynb",
+    "pt/05_building.ipynb",
+    "pt/06_scoring_tiles_a.ipynb",
+    "pt/07_scoring_tiles_b.ipynb",
+    "pt/08_scoring_tiles_c.ipynb",
+    "pt/09_round_track_and_final_scoring.ipynb",
+    "pt/classroom_demo.ipynb",
+    "pt/hashi.ipynb",
+    "pt/puzzles_home.ipynb",
+    "pt/skye_puzzles.ipynb",
+    "pt/skye_territory_playground.ipynb",
+    "pt/skylands.ipynb",
+    "pt/strategy_lab.ipynb",
+}
+
+
+def _cases():
+    for code, path in translated_notebooks():
+        marks = [pytest.mark.xfail(strict=True, reason="issue 27: leaks not fixed yet")] \
+            if f"{code}/{path.name}" in REMAINDER else []
+        yield pytest.param(code, path, marks=marks, id=f"{code}/{path.name}")
+
+
+@pytest.mark.parametrize("code,path", list(_cases()))
+def test_no_english_word_reaches_the_reader(code, path):
+    found = leaks(path, code)
+    assert not found, f"{len(found)} English words in {code}/{path.name}:\n" + "\n".join(
+        f"  {w!r} in {where}: …{around}…" for w, where, around in found[:40])
+
+
+def test_every_allowed_name_is_still_needed():
+    used: Counter = Counter()
+    for code, path in translated_notebooks():
+        leaks(path, code, used)
+    stale = sorted(name for name in NAMES if not used[name])
+    assert not stale, f"allowed names no translated notebook shows any more (remove them): {stale}"
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_cognate_is_still_needed(code):
+    """A cognate is listed only while a notebook of the language shows it and the language's own
+    translations and glossary do not already make it a word of the language."""
+    needed = english_vocabulary() - _strict_language_words(code)
+    shown = {w for _c, path in translated_notebooks() if _c == code
+             for _where, text in seen(path) for w in words(_without_names(text, Counter()))}
+    stale = sorted(w for w in COGNATES[code] if w not in needed or w not in shown)
+    assert not stale, f"cognates of {code} no longer needed (remove them): {stale}"
+
+
+def main(argv: list[str]) -> int:
+    codes = argv or LANGS
+    total = 0
+    for code in codes:
+        per_word: Counter = Counter()
+        n = 0
+        for c, path in translated_notebooks():
+            if c != code:
+                continue
+            for word, where, around in leaks(path, code):
+                per_word[word] += 1
+                n += 1
+                print(f"{code} {word!r} {where}: …{around}…")
+        print(f"== {code}: {n} English words ({len(per_word)} distinct): "
+              + ", ".join(f"{w} {k}" for w, k in per_word.most_common(40)))
+        total += n
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
