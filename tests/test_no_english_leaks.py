@@ -250,20 +250,7 @@ def leaks_in(text: str, code: str) -> list[str]:
     return [w for w in words(_without_names(text, Counter())) if w in english]
 
 
-#: The notebooks still leaking (issue 27 is not finished): each fails as expected, and passes the day
-#: its leaks are gone, which fails this test (strict) until the entry is removed from here.
-REMAINDER = {
-}
-
-
-def _cases():
-    for code, path in translated_notebooks():
-        marks = [pytest.mark.xfail(strict=True, reason="issue 27: leaks not fixed yet")] \
-            if f"{code}/{path.name}" in REMAINDER else []
-        yield pytest.param(code, path, marks=marks, id=f"{code}/{path.name}")
-
-
-@pytest.mark.parametrize("code,path", list(_cases()))
+@pytest.mark.parametrize("code,path", [pytest.param(c, p, id=f"{c}/{p.name}") for c, p in translated_notebooks()])
 def test_no_english_word_reaches_the_reader(code, path):
     found = leaks(path, code)
     assert not found, f"{len(found)} English words in {code}/{path.name}:\n" + "\n".join(
