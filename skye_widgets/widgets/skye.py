@@ -131,6 +131,7 @@ TERRITORY_KEYS = lazy("arrows move the cursor, Enter or space places the selecte
 KEY_NO_TILE = lazy_ngettext("There is no tile {key} in your hand: it holds {count} tile.",
                             "There is no tile {key} in your hand: it holds {count} tiles.")
 CURSOR_ON_TILE = lazy("Cursor at ({x}, {y}): tile {tile} is there.")
+CURSOR_ON_CASTLE = lazy("Cursor at ({x}, {y}): the castle is there.")
 CURSOR_EMPTY = lazy("Cursor at ({x}, {y}): an empty cell. Pick a tile of your hand with 1-9.")
 CURSOR_FITS = lazy("Cursor at ({x}, {y}): tile {tile} fits here in rotation {rotation}; Enter places it.")
 CURSOR_NO_FIT = lazy("Cursor at ({x}, {y}): tile {tile} does not fit here in rotation {rotation}.")
@@ -573,7 +574,9 @@ class TerritoryWidget(CanvasBoard):
         """The cursor shows the preview the pointer would, and says what is there."""
         x, y = cell
         self.hover = cell
-        if cell in self.territory:
+        if cell == self.territory.castle.cell:
+            text = CURSOR_ON_CASTLE.format(x=x, y=y)
+        elif cell in self.territory:
             text = CURSOR_ON_TILE.format(x=x, y=y, tile=self.territory.placements[cell].tile)
         elif self.selected is None:
             text = CURSOR_EMPTY.format(x=x, y=y)
