@@ -182,7 +182,9 @@ def _decisions_text(game: HashiGame, decisions: Sequence[Any]) -> None:
 
 def _report_text(game: HashiGame, data: dict[str, Any]) -> None:
     # Translators: {board} is the board's name and side ("Skerries (side A)"), {seed} a number
-    print(_("Hashi on {board}, seed {seed}").format(board=data["board"], seed=data["seed"]))
+    # Translators: a Hashi board's name and side in a sentence ("Skerries (side A)").
+    board = _("{name} (side {side})").format(name=game.board.name, side=game.board.side)
+    print(_("Hashi on {board}, seed {seed}").format(board=board, seed=data["seed"]))
     for pl, score in zip(data["players"], (game.score(p) for p in range(game.n_players))):
         print(ngettext("  {name}: {count} point", "  {name}: {count} points", pl["score"]).format(
             name=fit(pl["name"]), count=pl["score"]))
