@@ -60,7 +60,7 @@ NAMES = {
     "Skerries", "Skylands", "Hashiwokakero", "Hashi", "Queen Games", "NSV", "GitHub", "SAT",
     "Python", "JupyterLite", "Elo", "English",
     # JupyterLab's own menu items (its words, not ours: docs/translating.md)
-    "Run All Cells", "Run All", "Run",
+    "Run ▸ Run All Cells", "Run All",
     # keys, as printed on the keyboards of every language
     "Shift+Enter",
 }
