@@ -21,11 +21,16 @@ beside it, is not read.
 JupyterLab menu items the notebooks name); an entry no notebook of any language needs any more fails
 (:func:`test_every_allowed_name_is_still_needed`).
 
+The same check reads what the command line prints in the language (``skye-widgets --lang pl play``,
+``tournament``, ``hashi play``, ``skylands play`` ...: :data:`CLI_RUNS`; ``--json`` stays English, and
+``--help`` shows the options one types).
+
 ``python tests/test_no_english_leaks.py [lang]`` prints every leak with its place.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
 import io
 import re
@@ -70,12 +75,13 @@ NAMES = {
 COGNATES = {
     "pt": {"bot", "item", "menu", "app", "status", "design", "notebook", "notebooks", "widget", "terminal",
            "kernel", "rival", "real", "particular", "web", "pixels", "link", "animal", "explore"},
-    "pl": {"quiz", "bot", "plus", "menu", "plan", "start", "min", "generator", "model", "optimum"},
+    "pl": {"quiz", "bot", "plus", "menu", "plan", "start", "min", "generator", "model", "optimum",
+           "farm"},
     "fr": {"position", "rotation", "minutes", "questions", "question", "double", "condition", "orange",
            "solution", "section", "page", "expert", "possible", "actions", "bot", "menu", "notebook",
            "notebooks", "widget", "terminal", "types", "technique", "rare", "plan", "optimum", "fraction",
            "exception", "machine", "directions", "information", "net", "second", "min", "web", "pixels",
-           "piles", "sets", "clause", "animal", "loch", "rival"},
+           "piles", "sets", "clause", "animal", "loch", "rival", "cairn"},
     "es": {"bot", "vertical", "terminal", "widget", "kernel", "web", "real", "particular", "plan", "min",
            "animal"},
 }
@@ -234,6 +240,44 @@ def translated_notebooks() -> list[tuple[str, Path]]:
     return [(code, path) for code in LANGS for path in sorted((NOTEBOOKS / code).glob("*.ipynb"))]
 
 
+#: Command lines whose whole output a reader of the language reads.
+CLI_RUNS = (
+    ("play", "--seed", "3"),
+    ("tournament", "--games", "2", "--seed", "1"),
+    ("hashi", "play", "--players", "2", "--bots", "greedy,planner", "--seed", "5"),
+    ("hashi", "tournament", "--games", "2", "--seed", "1"),
+    ("skylands", "play", "--seed", "2"),
+    ("skylands", "tournament", "--games", "2", "--seed", "1"),
+)
+
+
+@cache
+def cli_output(code: str) -> str:
+    """What the commands of :data:`CLI_RUNS` print in language ``code`` (stdout and stderr)."""
+    from skye_widgets import cli
+    from skye_widgets.i18n import language, set_language
+    before = language()
+    out = io.StringIO()
+    try:
+        for args in CLI_RUNS:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+                try:
+                    cli.main(["--lang", code, *args])
+                except SystemExit:
+                    pass
+    finally:
+        set_language(before)
+    return out.getvalue()
+
+
+def cli_leaks(code: str, used: Counter | None = None) -> list[tuple[str, str]]:
+    """(word, the text around it) of every English word the command lines print in ``code``."""
+    english = english_to(code)
+    text = _without_names(cli_output(code), Counter() if used is None else used)
+    return [(m.group().lower(), text[max(0, m.start() - 40): m.end() + 40].replace("\n", " "))
+            for m in WORD.finditer(text) if len(m.group()) >= MIN_LENGTH and m.group().lower() in english]
+
+
 # ---------------------------------------------------------------------------- tests
 
 def test_the_vocabularies_catch_the_words_they_must():
@@ -257,10 +301,19 @@ def test_no_english_word_reaches_the_reader(code, path):
         f"  {w!r} in {where}: …{around}…" for w, where, around in found[:40])
 
 
+@pytest.mark.parametrize("code", LANGS)
+def test_no_english_word_in_what_the_command_line_prints(code):
+    found = cli_leaks(code)
+    assert not found, f"{len(found)} English words in the command line's output in {code}:\n" + "\n".join(
+        f"  {w!r}: …{around}…" for w, around in found[:40])
+
+
 def test_every_allowed_name_is_still_needed():
     used: Counter = Counter()
     for code, path in translated_notebooks():
         leaks(path, code, used)
+    for code in LANGS:
+        cli_leaks(code, used)
     stale = sorted(name for name in NAMES if not used[name])
     assert not stale, f"allowed names no translated notebook shows any more (remove them): {stale}"
 
@@ -272,6 +325,7 @@ def test_every_cognate_is_still_needed(code):
     needed = english_vocabulary() - _strict_language_words(code)
     shown = {w for _c, path in translated_notebooks() if _c == code
              for _where, text in seen(path) for w in words(_without_names(text, Counter()))}
+    shown |= set(words(_without_names(cli_output(code), Counter())))
     stale = sorted(w for w in COGNATES[code] if w not in needed or w not in shown)
     assert not stale, f"cognates of {code} no longer needed (remove them): {stale}"
 
@@ -289,6 +343,10 @@ def main(argv: list[str]) -> int:
                 per_word[word] += 1
                 n += 1
                 print(f"{code} {word!r} {where}: …{around}…")
+        for word, around in cli_leaks(code):
+            per_word[word] += 1
+            n += 1
+            print(f"{code} {word!r} command line: …{around}…")
         print(f"== {code}: {n} English words ({len(per_word)} distinct): "
               + ", ".join(f"{w} {k}" for w, k in per_word.most_common(40)))
         total += n
