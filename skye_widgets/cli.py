@@ -262,7 +262,7 @@ TOURNAMENT_HEAD = lazy_ngettext(
     "(a shared win counts as 1/k of a win for each of the k tied winners):",
     "{games} games, {players} players; the entrants change seats from game to game "
     "(a shared win counts as 1/k of a win for each of the k tied winners):", counter="games")
-# Translators: one row of a tournament's table: {entrant} its number, {bot} the bot's name (not translated, padded), {share} the % of games won, {wins} the wins (may be fractional: 12.5), {average} the average victory points; keep the format specs
+# Translators: one row of a tournament's table: {entrant} its number, {bot} the bot's kind in words (protocol.bot_kind_name: the glossary's word, padded), {share} the % of games won, {wins} the wins (may be fractional: 12.5), {average} the average victory points; keep the format specs
 TOURNAMENT_ROW_VP = lazy("  entrant {entrant} {bot:8s} win share {share:5.1f}%  ({wins:g} wins)  average VP {average:5.1f}")
 # Translators: as the row above, for Hashi, whose scores are points (not victory points)
 TOURNAMENT_ROW_POINTS = lazy("  entrant {entrant} {bot:8s} win share {share:5.1f}%  ({wins:g} wins)  average points {average:5.1f}")
@@ -272,9 +272,12 @@ def tournament_report(res: Any, points: str = "VP") -> str:
     """The readable table of a :class:`~skye_widgets.protocol.TournamentResult` (``points``: "VP", victory
     points, or "points", Hashi's)."""
     row = TOURNAMENT_ROW_VP if points == "VP" else TOURNAMENT_ROW_POINTS
+    from .protocol import bot_kind_name
     lines = [TOURNAMENT_HEAD.format(games=res.games, players=len(res.bots))]
-    for i, b in enumerate(res.bots):
-        lines.append(row.format(entrant=i + 1, bot=b, share=100 * res.win_share(i), wins=res.wins[i],
+    shown = [bot_kind_name(b) for b in res.bots]          # the kinds in words, one column wide
+    width = max(len(name) for name in shown) if shown else 0
+    for i, name in enumerate(shown):
+        lines.append(row.format(entrant=i + 1, bot=name.ljust(width), share=100 * res.win_share(i), wins=res.wins[i],
                                 average=res.average_points(i)))
     return "\n".join(lines)
 

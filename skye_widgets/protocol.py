@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .errors import BadConfigError
-from .i18n import Lazy, _
+from .i18n import Lazy, _, pgettext
 from .limits import MAX_SEED
 from .scores import ScoreResult
 
@@ -241,6 +241,23 @@ class GameInfo:
 
 
 GAMES: dict[str, GameInfo] = {}
+
+
+def bot_kind_name(kind: str) -> str:
+    """A bot's kind in the reader's words (the glossaries': docs/glossary-<lang>.md).
+
+    The kind itself (``random``, ``greedy``, ``planner``, ``strong``) is an identifier, what
+    ``make_bot`` and the command line take; a text or a picture for a reader shows this instead.
+    Another kind (a bot of one's own) is shown as it is.
+
+    >>> bot_kind_name("planner"), bot_kind_name("my-bot")
+    ('planner', 'my-bot')
+    """
+    # Translators: the kinds of bot, as a reader sees them in charts, scores and seat names (the
+    # glossary's words: pl losowy / zachłanny / planista / silny).
+    names = {"random": lambda: pgettext("bot kind", "random"), "greedy": lambda: pgettext("bot kind", "greedy"),
+             "planner": lambda: pgettext("bot kind", "planner"), "strong": lambda: pgettext("bot kind", "strong")}
+    return names[kind]() if kind in names else kind
 
 
 def register(info: GameInfo) -> GameInfo:

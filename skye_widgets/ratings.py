@@ -156,6 +156,14 @@ ELO_CHART_ITEM = lazy("{game}: {ratings}.")
 ELO_CHART_RATING = "{bot} {elo}"
 
 
+def game_title(title: str) -> str:
+    """A game's title as the table writes it (English, data) in the reader's language."""
+    from .i18n import _
+    titles = {"Isle of Skye": lambda: _("Isle of Skye"), "Hashi": lambda: _("Hashi"),
+              "Skylands": lambda: _("Skylands")}
+    return titles[title]() if title in titles else title
+
+
 def elo_chart(table: dict[str, Any]) -> Any:
     """The table written by ``benchmarks/bench_elo.py`` (``docs/elo.json``) as a
     :class:`~skye_widgets.drawing.Drawing`: per game, one bar per bot from the axis
@@ -169,18 +177,21 @@ def elo_chart(table: dict[str, Any]) -> Any:
     ['1000', '1400']
     """
     from .drawing import Drawing, Line, Rect, Text
+    from .protocol import bot_kind_name
 
     games = table["games"]
+    shown = {b: bot_kind_name(b) for g in games.values() for b in g["bots"]}
     rows = [(g["title"], b, g["ratings"][b]) for g in games.values() for b in g["bots"]]
     lo = min(min(r["low"], r["elo"]) for _t, _b, r in rows)
     hi = max(max(r["high"], r["elo"]) for _t, _b, r in rows)
     step = 200 if hi - lo > 800 else 100
     base = step * math.floor((lo - step / 2) / step)
     top_v = step * math.ceil((hi + step / 4) / step)
-    left, top, h, bw, gap, group_gap = 56, 50, 240, 46, 8, 30
+    left, top, h, gap, group_gap = 56, 50, 240, 8, 30
+    bw = max(46, max(round(6.2 * len(name)) for name in shown.values()))   # room for the longest bot's name
     width = left + sum(len(g["bots"]) * (bw + gap) + group_gap for g in games.values()) + 10
-    summary = " ".join(ELO_CHART_ITEM.format(game=g["title"], ratings=", ".join(
-        ELO_CHART_RATING.format(bot=b, elo=round(g["ratings"][b]["elo"])) for b in g["bots"]))
+    summary = " ".join(ELO_CHART_ITEM.format(game=game_title(g["title"]), ratings=", ".join(
+        ELO_CHART_RATING.format(bot=shown[b], elo=round(g["ratings"][b]["elo"])) for b in g["bots"]))
         for g in games.values())
     counts = sorted({g.get("games_per_pair", table.get("games_per_pair", "?")) for g in table["games"].values()},
                     key=lambda n: (not isinstance(n, int), n if isinstance(n, int) else 0))
@@ -208,7 +219,7 @@ def elo_chart(table: dict[str, Any]) -> Any:
             r = g["ratings"][b]
             cx = x + bw / 2
             d.add(Rect(x, y(r["elo"]), bw, (r["elo"] - base) * scale, fill=BOT_COLOURS.get(b, "#888888")),
-                  Text(cx, top + h + 14, b, size=11))
+                  Text(cx, top + h + 14, shown[b], size=11))
             if r["high"] > r["low"]:
                 d.add(Line(((cx, y(r["low"])), (cx, y(r["high"]))), stroke="#222222", line_width=1.5),
                       Line(((cx - 8, y(r["low"])), (cx + 8, y(r["low"]))), stroke="#222222", line_width=1.5),
@@ -216,6 +227,6 @@ def elo_chart(table: dict[str, Any]) -> Any:
             d.add(Text(cx, top + h - 12, str(round(r["elo"])), size=11, bold=True,
                        fill="#000000" if b == "random" else "#FFFFFF"))
             x += bw + gap
-        d.add(Text((start + x - gap) / 2, top + h + 32, g["title"], size=12, bold=True))
+        d.add(Text((start + x - gap) / 2, top + h + 32, game_title(g["title"]), size=12, bold=True))
         x += group_gap
     return d

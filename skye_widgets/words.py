@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .i18n import lazy, lazy_ngettext
+from .i18n import lazy, lazy_ngettext, pgettext
 
 TEXT = {
     # Translators: a list in a sentence, "a, b and c": {items} is the list before "and" (already
@@ -21,6 +21,27 @@ TEXT = {
     # (tiles, islands, cells...; any word you add must fit them all).
     "more": lazy_ngettext("{count} more", "{count} more"),
 }
+
+#: The name the lessons give the learner's seat in English: sentences about this player are in the
+#: second person ("Your board").
+YOU = "You"
+
+
+def you() -> str:
+    """The learner's seat's name in the reader's language (the default name of a person's seat).
+
+    >>> you()
+    'You'
+    """
+    # Translators: the default name of the learner's seat, shown as a name ("You: 0 points"); sentences
+    # about this player speak to them ("Your board").
+    return pgettext("player name", "You")
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the learner's seat (``"You"``, or its name in the language spoken now)."""
+    return name == YOU or name == you()
+
 
 #: The longest list spelled out in one sentence (the rest: "and N more").
 MAX_LISTED = 40

@@ -287,7 +287,7 @@ def notebook_template() -> Catalog:
                 items = []
             elif cell.cell_type == "markdown":
                 items = [(b, "markdown") for b in blocks(cell.source) if translatable_block(b)]
-            elif cell.cell_type == "code" and cell.get("id") != "lite-install" and translatable_code(cell.source):
+            elif cell.cell_type == "code" and translatable_code(cell.source):
                 items = [(cell.source, "code: translate the comments and the texts shown to the reader; "
                                        "keep the code, names, keys and identifiers exactly")]
             else:
@@ -353,7 +353,7 @@ def translated_notebook(path: Path, code: str, tr) -> nbformat.NotebookNode:
             cell.source = "\n\n".join(parts)
             cell.source = OUT_OF_FOLDER.sub("../../", cell.source)
         elif cell.cell_type == "code":
-            if cell.get("id") != "lite-install" and translatable_code(cell.source):
+            if translatable_code(cell.source):
                 cell.source = tr(stem, cell.source) or cell.source
             cell.source = OUT_OF_FOLDER.sub("../../", cell.source)
         cells.append(cell)

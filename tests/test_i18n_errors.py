@@ -72,15 +72,15 @@ def skye_buy_phase() -> GameState:
 
 SKYE_MISMATCH = {
     "en": "Tile 3 cannot go at (0, 1) with rotation 0: its north side shows water, but the south side of "
-          "tile castle-blue at (0, 0) shows pasture.",
-    "pt": "A peça 3 não pode ir para (0, 1) com rotação 0: seu lado norte mostra água, mas o lado sul da "
-          "peça castle-blue em (0, 0) mostra pasto.",
+          "the castle at (0, 0) shows pasture.",
+    "pt": "A peça 3 não pode ir para (0, 1) com rotação 0: seu lado norte mostra água, mas o lado sul do "
+          "castelo em (0, 0) mostra pasto.",
     "pl": "Żeton 3 nie może leżeć na polu (0, 1) z obrotem 0: jego krawędź północna to woda, a krawędź "
-          "południowa żetonu castle-blue na polu (0, 0) to pastwisko.",
+          "południowa zamku na polu (0, 0) to pastwisko.",
     "fr": f"La tuile 3 ne peut pas aller en (0, 1) avec la rotation 0{NB}: son côté nord montre eau, mais le "
-          "côté sud de la tuile castle-blue en (0, 0) montre pâturage.",
-    "es": "La loseta 3 no puede ir en (0, 1) con rotación 0: su lado norte muestra agua, pero el lado sur de "
-          "la loseta castle-blue en (0, 0) muestra pradera.",
+          "côté sud du château en (0, 0) montre pâturage.",
+    "es": "La loseta 3 no puede ir en (0, 1) con rotación 0: su lado norte muestra agua, pero el lado sur "
+          "del castillo en (0, 0) muestra pradera.",
 }
 
 SKYE_TOO_DEAR = {
@@ -290,7 +290,7 @@ def test_qps_every_triggered_rules_error_is_pseudo_translated():
     s1.revealed[0] = "I88"
     s2 = laura_to_create()
     cases = [
-        (TerrainMismatchError, lambda: t.place("3", 0, 1, 0), ("castle-blue",)),
+        (TerrainMismatchError, lambda: t.place("3", 0, 1, 0), ()),
         (NotEnoughGoldError, lambda: g.apply(Buy(2, 1, "4")), ("Celina",)),
         (CrossingBridgeError, lambda: h1.apply(Bridge((0, 2), (3, 2))), ()),
         (IslandFullError, lambda: h2.apply(Bridge((2, 0), (2, 3))), ()),

@@ -17,7 +17,7 @@ from ..cli import (FIRST_SEED_HELP, GAMES_HELP, SEED, add_json_flag, add_tournam
 from ..errors import FileFormatError, read_json, write_json
 from ..i18n import _, lazy_ngettext, ngettext
 from ..limits import MAX_GAMES, short
-from ..protocol import play, play_explained
+from ..protocol import bot_kind_name, play, play_explained
 from .board import board_names, load_board
 from .bots import BOTS, make_bot
 from .game import HashiGame
@@ -93,7 +93,9 @@ def _play(args: argparse.Namespace) -> int:
         print(f"skye-widgets: {kinds}", file=sys.stderr)
         return 2
     board = load_board(args.board)
-    names = [f"{k} {i + 1}" for i, k in enumerate(kinds)]
+    # the seats' names: the bots' kinds in the reader's words ("planista 1"); --json keeps the kinds as typed
+    names = [f"{k} {i + 1}" if getattr(args, "json", False) else _("{bot} {number}").format(bot=bot_kind_name(k), number=i + 1)
+             for i, k in enumerate(kinds)]
     bots = [make_bot(k, seed=args.seed + i + 1) for i, k in enumerate(kinds)]
     decisions = None
     if args.explain:                    # the same game: choose_explained plays what choose plays
@@ -182,7 +184,9 @@ def _decisions_text(game: HashiGame, decisions: Sequence[Any]) -> None:
 
 def _report_text(game: HashiGame, data: dict[str, Any]) -> None:
     # Translators: {board} is the board's name and side ("Skerries (side A)"), {seed} a number
-    print(_("Hashi on {board}, seed {seed}").format(board=data["board"], seed=data["seed"]))
+    # Translators: a Hashi board's name and side in a sentence ("Skerries (side A)").
+    board = _("{name} (side {side})").format(name=game.board.name, side=game.board.side)
+    print(_("Hashi on {board}, seed {seed}").format(board=board, seed=data["seed"]))
     for pl, score in zip(data["players"], (game.score(p) for p in range(game.n_players))):
         print(ngettext("  {name}: {count} point", "  {name}: {count} points", pl["score"]).format(
             name=fit(pl["name"]), count=pl["score"]))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from ..i18n import lazy, lazy_ngettext
-from ..words import word_list
+from ..words import is_you, word_list
 
 #: The sentences (named placeholders; marked, translated each time they are used).
 TEXT = {
@@ -110,7 +110,7 @@ def describe_game(game: Any, player: int | None = None) -> str:
     sheet = game.sheet(p)
     text = describe_sheet(game.board, sheet.numbers, sheet.bridges, len(sheet.finished()))
     name = game.players[p]
-    you = name == "You"
+    you = is_you(name)
     return " ".join([text, TEXT["whose_you" if you else "whose"].format(name=name),
                      TEXT[("final" if game.is_over() else "score") + ("_you" if you else "")].format(
                          name=name, count=game.score(p).points)])

@@ -81,7 +81,7 @@ RESULT_ROW = {
     (False, False): lazy("  {rank}. {name}: {vp} VP, {gold} gold, {tiles}"),
     # Translators: as above, the winner's row
     (False, True): lazy("  {rank}. {name}: {vp} VP, {gold} gold, {tiles}  <- winner"),
-    # Translators: as above, with the bot that played the seat ({bot}: its name, not translated)
+    # Translators: as above, with the bot that played the seat ({bot}: its kind in words, protocol.bot_kind_name)
     (True, False): lazy("  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}"),
     # Translators: as above, the winner's row, with the bot
     (True, True): lazy("  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}  <- winner"),
@@ -90,12 +90,13 @@ RESULT_ROW = {
 
 def print_table(state: Any, bots: Sequence[str] | None, out: Any = None) -> None:
     """The final result table, winners marked."""
+    from ..protocol import bot_kind_name
     out = out or sys.stdout
     print("\n" + _("Result:"), file=out)
     winners = set(state.winners()) if state.is_over() else set()
     for p, r in enumerate(state.results()):
         row = RESULT_ROW[bool(bots), p in winners]
-        print(row.format(rank=r.rank, name=fit(r.name), bot=bots[p] if bots else "", vp=r.vp, gold=r.gold,
+        print(row.format(rank=r.rank, name=fit(r.name), bot=bot_kind_name(bots[p]) if bots else "", vp=r.vp, gold=r.gold,
                          tiles=ngettext("{count} tile", "{count} tiles", r.tiles).format(count=r.tiles)), file=out)
 
 

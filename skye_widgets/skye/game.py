@@ -1570,11 +1570,19 @@ def _why(result: Any) -> _Joined:
     return _Joined([Text(LOG["why"], reason=b.text, points=b.points) for b in result.breakdown], LOG["then"])
 
 
-def _phase_name(phase: str) -> str:
-    """A phase's name as the rulebook prints it, in the current language (shown in quotes in the errors below)."""
+def phase_name(phase: str) -> str:
+    """A phase's name as the rulebook prints it, in the current language (shown in quotes in the errors
+    below; never the identifier ``build``).
+
+    >>> phase_name("build")
+    'Build'
+    """
     # Translators: the phases' names as the rulebook prints them (the glossary's "phase 2" to "phase 6").
     return {"prices": pgettext("phase", "Draw tiles and set prices"), "buy": pgettext("phase", "Buy a tile"),
             "build": pgettext("phase", "Build"), "scoring": pgettext("phase", "End of round and scoring")}[phase]
+
+
+_phase_name = phase_name
 # Translators: an action tried in another phase; {phase} is a phase's name (above), {name} the player's.
 _WRONG_PHASE = {SetPrices: lazy("{name} cannot set prices now: the phase is “{phase}”."),
                 Buy: lazy("{name} cannot buy a tile now: the phase is “{phase}”."),

@@ -756,26 +756,33 @@ def tile_words(t: Tile | str) -> str:
     """
     if isinstance(t, str):
         t = tile(t)
-    parts = []
-    for a in t.areas:
-        icons = []
-        for name, n in a.icons.items():
-            if name.startswith("scroll:"):
-                kind = name.split(":", 1)[1]
-                icons.append(TILE_WORDS["scroll"].format(rule=SCROLL_WORDS.get(kind, kind)))
-            else:
-                one, many = ICON_WORDS[name]
-                icons.append(str(one) if n == 1 else many.format(n=n))
-        alone, with_icons = AREA_WORDS[a.enclosed, a.terrain.label]
-        listed = icons[0] if len(icons) == 1 else TILE_WORDS["and"].format(items=", ".join(icons[:-1]),
-                                                                            last=icons[-1]) if icons else ""
-        parts.append(with_icons.format(icons=listed) if icons else str(alone))
+    parts = [area_words(a) for a in t.areas]
     if t.roads:
         parts.append(str(TILE_WORDS["road"]) if len(t.roads) == 1 else TILE_WORDS["roads"].format(n=len(t.roads)))
     text = parts[0] if parts else ""
     for part in parts[1:]:
         text = TILE_WORDS["then"].format(before=text, after=part)
     return TILE_WORDS["sentence"].format(parts=text)
+
+
+def area_words(a: Area) -> str:
+    """One area of a tile in words: its terrain and what is printed in it.
+
+    >>> area_words(tile("12").areas[0])
+    'pasture with a whisky barrel and a farm'
+    """
+    icons = []
+    for name, n in a.icons.items():
+        if name.startswith("scroll:"):
+            kind = name.split(":", 1)[1]
+            icons.append(TILE_WORDS["scroll"].format(rule=SCROLL_WORDS.get(kind, kind)))
+        else:
+            one, many = ICON_WORDS[name]
+            icons.append(str(one) if n == 1 else many.format(n=n))
+    alone, with_icons = AREA_WORDS[a.enclosed, a.terrain.label]
+    listed = icons[0] if len(icons) == 1 else TILE_WORDS["and"].format(items=", ".join(icons[:-1]),
+                                                                        last=icons[-1]) if icons else ""
+    return with_icons.format(icons=listed) if icons else str(alone)
 
 
 def legend_entries(placements: Mapping[Cell, tuple[Tile, int]] | Iterable[Tile], *,

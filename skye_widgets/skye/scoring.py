@@ -89,11 +89,24 @@ TEXT = {
     "whisky_on_road": lazy("whisky {place}, connected by road"),
     # Translators: catch-up income; {players} "2 players", {per} gold per player ahead, {round} its number.
     "ahead": lazy("{players} ahead x {per} gold (round {round})"),
-    # Translators: {scroll} the scroll's id (per_2_sheep), {place} "on tile 12 at (0, 1)", {how} "5 sheep // 2".
-    "scroll_doubled": lazy("scroll {scroll} {place}: {how} = {count}, x 2 in {area}"),
-    "scroll": lazy("scroll {scroll} {place}: {how} = {count} ({area}, not doubled)"),
+    # Translators: {rule} what the scroll scores ("1 VP for every 2 sheep"), {place} "on tile 12 at (0, 1)",
+    # {how} "5 sheep // 2".
+    "scroll_doubled": lazy("scroll ({rule}) {place}: {how} = {count}, x 2 in {area}"),
+    "scroll": lazy("scroll ({rule}) {place}: {how} = {count} ({area}, not doubled)"),
     "divided": lazy("{what} // {per}"),
     "gold": lazy_ngettext("{count} gold // 5", "{count} gold // 5"),
+}
+
+
+#: What each scroll scores, in the breakdown's words (never its identifier, per_2_sheep).
+SCROLL_RULES = {
+    Scroll.PER_2_SHEEP: lazy("1 VP for every 2 sheep"),
+    Scroll.PER_2_WHISKY: lazy("1 VP for every 2 tiles with whisky"),
+    Scroll.PER_2_SHIPS: lazy("1 VP for every 2 ships"),
+    Scroll.PER_CATTLE: lazy("1 VP for each cattle"),
+    Scroll.PER_BROCH: lazy("1 VP for each broch"),
+    Scroll.PER_FARM: lazy("1 VP for each farm"),
+    Scroll.PER_LIGHTHOUSE: lazy("1 VP for each lighthouse"),
 }
 
 
@@ -484,11 +497,11 @@ def scroll_points(t: Territory) -> ScoreResult:
         for cell, scroll in a.scrolls:
             n, how = _scroll_count(t, scroll)
             if a.completed:
-                items.append(BreakdownItem(2 * n, Text(TEXT["scroll_doubled"], scroll=scroll.value,
+                items.append(BreakdownItem(2 * n, Text(TEXT["scroll_doubled"], rule=SCROLL_RULES[scroll],
                                                        place=_name(t, cell, on=True), how=how, count=n,
                                                        area=a.text(article=True)), (cell,)))
             else:
-                items.append(BreakdownItem(n, Text(TEXT["scroll"], scroll=scroll.value,
+                items.append(BreakdownItem(n, Text(TEXT["scroll"], rule=SCROLL_RULES[scroll],
                                                    place=_name(t, cell, on=True), how=how, count=n,
                                                    area=a.text()), (cell,)))
     items.sort(key=lambda i: list(t.placements).index(i.cells[0]))

@@ -12,7 +12,7 @@ tiles. Roads need not continue.
 >>> t.legal_placements("castle-red")   # castles cannot be placed again
 Traceback (most recent call last):
 ...
-skye_widgets.skye.territory.CastleTileError: Tile castle-red is a castle: a territory has exactly one castle, at its start.
+skye_widgets.skye.territory.CastleTileError: A castle cannot be placed: a territory has exactly one castle, at its start.
 >>> len(t), (0, 0) in t
 (1, True)
 """
@@ -103,11 +103,18 @@ def _side_word(direction: int) -> str:
             pgettext("side", "west"))[direction]
 
 
-def _terrain_word(terrain: Terrain) -> str:
-    """A terrain's word in the current language (for the placement error below)."""
+def terrain_word(terrain: Terrain) -> str:
+    """A terrain's word in the current language (the placement error below; a lesson's lists).
+
+    >>> terrain_word(Terrain.WATER)
+    'water'
+    """
     # Translators: the terrain on a side of a tile, in "its {side} side shows {terrain}".
     return {Terrain.PASTURE: pgettext("terrain", "pasture"), Terrain.MOUNTAIN: pgettext("terrain", "mountain"),
             Terrain.WATER: pgettext("terrain", "water")}[terrain]
+
+
+_terrain_word = terrain_word
 
 
 _T = TypeVar("_T")
@@ -192,7 +199,7 @@ class Territory(Pictured):
     >>> Territory().check(lake, 0, 1, 0)
     Traceback (most recent call last):
     ...
-    skye_widgets.skye.territory.TerrainMismatchError: Tile lake cannot go at (0, 1) with rotation 0: its north side shows water, but the south side of tile castle-blue at (0, 0) shows pasture.
+    skye_widgets.skye.territory.TerrainMismatchError: Tile lake cannot go at (0, 1) with rotation 0: its north side shows water, but the south side of the castle at (0, 0) shows pasture.
     >>> Territory().legal_placements(lake)
     [(1, 0, 0), (1, 0, 1), (1, 0, 2), (1, 0, 3)]
     """
@@ -327,8 +334,7 @@ class Territory(Pictured):
 
     def _check_tile(self, t: Tile) -> None:
         if t.is_castle:
-            raise CastleTileError(_("Tile {tile} is a castle: a territory has exactly one castle, at its start.").format(
-                tile=t.id))
+            raise CastleTileError(_("A castle cannot be placed: a territory has exactly one castle, at its start."))
         if t.id in self._ids:
             cell = next(p.cell for p in self.placements.values() if p.tile == t.id)
             raise DuplicateTileError(_("Tile {tile} is already in this territory, at {cell}.").format(tile=t.id, cell=cell))
@@ -344,6 +350,8 @@ class Territory(Pictured):
         self._check_coordinates(x, y)
         cell = (x, y)
         if cell in self.placements:
+            if self.placements[cell].tile == self.castle.tile:
+                raise CellOccupiedError(_("The cell {cell} already holds the castle.").format(cell=cell))
             raise CellOccupiedError(_("The cell {cell} already holds tile {other}.").format(
                 cell=cell, other=self.placements[cell].tile))
         faces = rotated_faces(t)[rotation]
@@ -356,13 +364,20 @@ class Territory(Pictured):
             theirs = other[(d + 2) % 4]
             if faces[d] is not theirs:
                 n = (x + dx, y + dy)
-                # Translators: {side} and {other_side} are compass words (north...), {terrain} and
-                # {other_terrain} terrain words (pasture, mountain, water), all from the lists above
-                # (_side_word, _terrain_word).
-                raise TerrainMismatchError(_(
-                    "Tile {tile} cannot go at {cell} with rotation {rotation}: its {side} side shows "
-                    "{terrain}, but the {other_side} side of tile {other} at {other_cell} shows "
-                    "{other_terrain}.").format(
+                if self.placements[n].tile == self.castle.tile:
+                    # Translators: as the next text, the neighbour being the territory's castle (one
+                    # per territory: "the castle", never its identifier).
+                    text = _("Tile {tile} cannot go at {cell} with rotation {rotation}: its {side} side shows "
+                             "{terrain}, but the {other_side} side of the castle at {other_cell} shows "
+                             "{other_terrain}.")
+                else:
+                    # Translators: {side} and {other_side} are compass words (north...), {terrain} and
+                    # {other_terrain} terrain words (pasture, mountain, water), all from the lists above
+                    # (_side_word, _terrain_word).
+                    text = _("Tile {tile} cannot go at {cell} with rotation {rotation}: its {side} side shows "
+                             "{terrain}, but the {other_side} side of tile {other} at {other_cell} shows "
+                             "{other_terrain}.")
+                raise TerrainMismatchError(text.format(
                     tile=t.id, cell=cell, rotation=rotation, side=_side_word(d), terrain=_terrain_word(faces[d]),
                     other_side=_side_word((d + 2) % 4), other=self.placements[n].tile, other_cell=n,
                     other_terrain=_terrain_word(theirs)))

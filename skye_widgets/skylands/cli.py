@@ -23,7 +23,7 @@ from ..limits import MAX_GAMES
 from ..errors import FileFormatError, read_json, write_json
 from . import tournament as play_tournament
 from .bots import BOT_NAMES, make_bot
-from ..protocol import TournamentResult, play_explained
+from ..protocol import TournamentResult, bot_kind_name, play_explained
 from .game import SIDES, GameState, play_game
 
 
@@ -35,11 +35,16 @@ def _bot_list(text: str, players: int | None) -> list[str]:
     return bot_list(text, players, BOT_NAMES, _("Skylands"), 2, 4)
 
 
-def _names(bots: Sequence[str]) -> list[str]:
-    """Seat names: the bot name, numbered when it repeats (``random-2``)."""
+def _names(bots: Sequence[str], words: bool = False) -> list[str]:
+    """Seat names: the bot's kind, numbered when it repeats (``random-2``); ``words``: the kind in the
+    reader's words (the text output; ``--json`` keeps the kinds as they are typed)."""
     out = []
     for i, b in enumerate(bots):
-        out.append(f"{b}-{bots[:i].count(b) + 1}" if bots.count(b) > 1 else b)
+        kind = bot_kind_name(b) if words else b
+        if bots.count(b) > 1:
+            # Translators: a bot's seat name when two bots of one kind play: {bot} the kind, {number} which one.
+            kind = (_("{bot}-{number}") if words else "{bot}-{number}").format(bot=kind, number=bots[:i].count(b) + 1)
+        out.append(kind)
     return out
 
 
@@ -57,10 +62,12 @@ def result_json(g: GameState, bots: Sequence[str] | None = None) -> dict[str, An
             "end": g.end_reason, "players": players, "winners": [g.names[w] for w in g.winners()]}
 
 
-def play_seeded(bots: Sequence[str], seed: int, side: str = "beginner", intro: bool = False) -> GameState:
-    """A bot game; bot ``i`` is seeded with ``seed * 10 + i`` so games replay exactly."""
+def play_seeded(bots: Sequence[str], seed: int, side: str = "beginner", intro: bool = False,
+                words: bool = False) -> GameState:
+    """A bot game; bot ``i`` is seeded with ``seed * 10 + i`` so games replay exactly (``words``: the seats
+    named in the reader's words)."""
     return play_game([make_bot(b, seed * 10 + i) for i, b in enumerate(bots)], seed=seed,
-                     names=_names(bots), side=side, intro=intro)
+                     names=_names(bots, words), side=side, intro=intro)
 
 
 def _print_result(g: GameState, out: Any) -> None:
@@ -84,9 +91,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     decisions = None
     if args.explain:                    # the same game: choose_explained plays what choose plays
         g, decisions = play_explained(GameState.new, [make_bot(b, args.seed * 10 + i) for i, b in enumerate(bots)],
-                                      seed=args.seed, names=_names(bots), side=args.side, intro=args.intro)
+                                      seed=args.seed, names=_names(bots, not getattr(args, "json", False)), side=args.side,
+                                      intro=args.intro)
     else:
-        g = play_seeded(bots, args.seed, args.side, args.intro)
+        g = play_seeded(bots, args.seed, args.side, args.intro, words=not getattr(args, "json", False))
     if args.save:   # the bots go with the save, so that replay prints what play printed
         write_json(args.save, {**g.to_dict(), "bots": list(bots)})
 

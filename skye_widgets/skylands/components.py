@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from ..errors import FileFormatError, read_json
-from ..i18n import _, lazy, ngettext
+from ..i18n import _, lazy, ngettext, pgettext
 from ..limits import is_whole
 
 TERRAINS: tuple[str, ...] = ("forest", "mountain", "crystal", "city")
@@ -155,6 +155,50 @@ SPECIAL_NAMES = {
 }
 
 
+def colour_count(colour: str, count: int) -> str:
+    """``count`` inhabitants of ``colour`` (green, purple, blue, or white: any colour) in the reader's words.
+
+    >>> colour_count("green", 20), colour_count("white", 1)
+    ('20 green', '1 white')
+    """
+    # Translators: a count of Skylands inhabitants of one colour ("20 green"; white: any colour, in a cost).
+    forms = {"green": lambda: ngettext("{count} green", "{count} green", count),
+             "purple": lambda: ngettext("{count} purple", "{count} purple", count),
+             "blue": lambda: ngettext("{count} blue", "{count} blue", count),
+             "white": lambda: ngettext("{count} white", "{count} white", count)}
+    return forms[colour]().format(count=count) if colour in forms else f"{count} {colour}"
+
+
+def colour_word(colour: str) -> str:
+    """An inhabitant colour alone, as a label ("green: 2 on the board") in the reader's words."""
+    # Translators: an inhabitant colour alone, at the start of a line ("green: 2 on the board, 18 in the supply").
+    words = {"green": lambda: pgettext("inhabitant colour", "green"),
+             "purple": lambda: pgettext("inhabitant colour", "purple"),
+             "blue": lambda: pgettext("inhabitant colour", "blue"),
+             "white": lambda: pgettext("inhabitant colour", "white")}
+    return words[colour]() if colour in words else colour
+
+
+def back_word(back: str) -> str:
+    """A special island's back (sand, sky, dusk, night: the stacks of the rulebook) in the reader's words."""
+    # Translators: the backs of Skylands' special islands (the glossary's words).
+    words = {"sand": lambda: pgettext("special island back", "sand"),
+             "sky": lambda: pgettext("special island back", "sky"),
+             "dusk": lambda: pgettext("special island back", "dusk"),
+             "night": lambda: pgettext("special island back", "night")}
+    return words[back]() if back in words else back
+
+
+def category_word(category: str) -> str:
+    """A special island's kind of effect (none, once, continuous, scoring) in the reader's words."""
+    # Translators: the kinds of effect of Skylands' special islands (the glossary's words).
+    words = {"none": lambda: pgettext("special island effect", "no effect"),
+             "once": lambda: pgettext("special island effect", "one-time effect"),
+             "continuous": lambda: pgettext("special island effect", "continuous effect"),
+             "scoring": lambda: pgettext("special island effect", "scoring effect")}
+    return words[category]() if category in words else category
+
+
 @dataclass(frozen=True)
 class Special(Tile):
     """A special island: a tile with a name, a back colour, a cost, VP and an effect."""
@@ -175,9 +219,20 @@ class Special(Tile):
         return dict(self.cost).get(color, 0)
 
     def describe(self) -> str:
-        cost = ", ".join(f"{n} {c}" for c, n in self.cost)
-        eff = f"; {self.effect.describe()}" if self.effect else ""
-        return f"{self.name} ({self.category}, {self.back}): costs {cost}; {self.vp} VP{eff}"
+        """The special island in one line, in the reader's words: its name, kind, back, cost, VP and effect."""
+        from ..words import word_list
+        values = {"name": self.title, "category": category_word(self.category), "back": back_word(self.back),
+                  "cost": word_list(colour_count(c, n) for c, n in self.cost), "points": self.vp}
+        if self.effect is None:
+            # Translators: a special island in one line: "Moss Knoll (no effect, sand back): costs 1 green and
+            # 1 white; 1 VP".
+            return ngettext("{name} ({category}, {back} back): costs {cost}; {points} VP",
+                            "{name} ({category}, {back} back): costs {cost}; {points} VP",
+                            self.vp).format(**values)
+        # Translators: as above, then what the island does ({effect}: "when placed: take 2 VP").
+        return ngettext("{name} ({category}, {back} back): costs {cost}; {points} VP; {effect}",
+                        "{name} ({category}, {back} back): costs {cost}; {points} VP; {effect}",
+                        self.vp).format(effect=self.effect.describe(), **values)
 
 
 @dataclass(frozen=True)

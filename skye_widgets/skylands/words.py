@@ -21,15 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import ngettext, pgettext
-
-#: The name of the learner's seat: sentences about this player are in the second person.
-YOU = "You"
-
-
-
-def is_you(name: str) -> bool:
-    """Whether ``name`` is the learner, spoken to as "you"."""
-    return name == YOU
+from ..words import YOU, is_you
 
 
 def said(pair: tuple[str, str], name: str, **values: Any) -> str:

@@ -41,9 +41,9 @@ from ..hashi.game import Bridge, EndTurn, HashiGame, IslandNumberedError, Setup,
 from ..hashi.puzzle import HashiPuzzle, PuzzleState, cell_name
 from ..hashi.render import Geometry, board_geometry, card_label, render_game, render_puzzle, score_line
 from ..hashi.describe import describe_game, describe_puzzle
-from ..words import word_list
+from ..words import word_list, you
 from ..i18n import lazy, lazy_ngettext
-from ..protocol import suggest as bot_suggestion
+from ..protocol import bot_kind_name, suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import Html, explanation_html, html_sentence, keys_html, status_html, why_html
 from .projector import BOT_PAUSED, BOT_THINKING, ProjectorParts, board_part, projector_seats, styled
@@ -57,6 +57,9 @@ HASHI_PUZZLE_KEYS = lazy("arrows move between islands, Enter selects one and the
 HASHI_GAME_KEYS = lazy("arrows move between islands, Enter clicks one (write, or select and then an arrow draws a "
                        "bridge that way), 3 / 4 setup number, Backspace takes back, d ends the turn, s suggests.")
 # Translators: {cell} is "(x, y)", {island} what it holds (the two texts below).
+# Translators: a bot's name in a game against bots: {bot} its kind (the glossary's word), {number} which
+# bot it is ("planner 1").
+HASHI_BOT_SEAT = lazy("{bot} {number}")
 HASHI_CURSOR = lazy("Cursor on the island at {cell}: {island}.")
 HASHI_PUZZLE_ISLAND = lazy_ngettext("number {number}, {count} bridge drawn", "number {number}, {count} bridges drawn")
 HASHI_BLANK_ISLAND = lazy_ngettext("no number yet, {count} bridge drawn", "no number yet, {count} bridges drawn")
@@ -279,7 +282,7 @@ class HashiWidget(CanvasBoard):
                                                              layout=W.Layout(align_items="center"))]
         else:
             self.puzzle_state = None
-            self.game = game if game is not None else HashiGame.new(["You"], seed=0)
+            self.game = game if game is not None else HashiGame.new([you()], seed=0)
             kinds = list(bots) + [None] * (self.game.n_players - len(bots))
             self.turns = TurnLoop(self.game, [make_seat(k, make_bot, bot_seed + i + 1) for i, k in enumerate(kinds)],
                                   delay=bot_delay, on_change=self.refresh,
@@ -323,17 +326,19 @@ class HashiWidget(CanvasBoard):
 
     # -- constructors -------------------------------------------------------
     @classmethod
-    def solo(cls, board: str | Board = "skerries-a", seed: int = 0, name: str = "You") -> "HashiWidget":
-        """A solo game on a shipped board (or a Board)."""
+    def solo(cls, board: str | Board = "skerries-a", seed: int = 0, name: str | None = None) -> "HashiWidget":
+        """A solo game on a shipped board (or a Board); ``name`` default: "You" in the reader's language."""
         b = load_board(board) if isinstance(board, str) else board
-        return cls(HashiGame(b, [name], seed=seed))
+        return cls(HashiGame(b, [you() if name is None else name], seed=seed))
 
     @classmethod
     def versus(cls, bots: Sequence[str] = ("planner",), board: str | Board = "skerries-a", seed: int = 0,
-               name: str = "You", bot_delay: float | None = None) -> "HashiWidget":
-        """You against bots (one seat per bot kind); ``bot_delay`` as in the constructor."""
+               name: str | None = None, bot_delay: float | None = None) -> "HashiWidget":
+        """You against bots (one seat per bot kind, named by its kind in the reader's words and its seat);
+        ``bot_delay`` as in the constructor."""
         b = load_board(board) if isinstance(board, str) else board
-        players = [name] + [f"{k} {i + 1}" for i, k in enumerate(bots)]
+        players = [you() if name is None else name] + [
+            HASHI_BOT_SEAT.format(bot=bot_kind_name(k), number=i + 1) for i, k in enumerate(bots)]
         return cls(HashiGame(b, players, seed=seed), bots=[None, *bots], bot_delay=bot_delay)
 
     @classmethod

@@ -148,6 +148,7 @@ TERRITORY_KEY_UNDO = lazy("u takes back the last tile placed.")
 KEY_NO_TILE = lazy_ngettext("There is no tile {key} in your hand: it holds {count} tile.",
                             "There is no tile {key} in your hand: it holds {count} tiles.")
 CURSOR_ON_TILE = lazy("Cursor at ({x}, {y}): tile {tile} is there.")
+CURSOR_ON_CASTLE = lazy("Cursor at ({x}, {y}): the castle is there.")
 CURSOR_EMPTY = lazy("Cursor at ({x}, {y}): an empty cell.")
 CURSOR_FITS = lazy("Cursor at ({x}, {y}): tile {tile} fits here in rotation {rotation}; Enter places it.")
 CURSOR_NO_FIT = lazy("Cursor at ({x}, {y}): tile {tile} does not fit here in rotation {rotation}.")
@@ -654,6 +655,8 @@ class TerritoryWidget(CanvasBoard):
             if self.cursor != cell:
                 return None
             x, y = cell
+            if cell == self.territory.castle.cell:
+                return CURSOR_ON_CASTLE.format(x=x, y=y)
             if cell in self.territory:
                 return CURSOR_ON_TILE.format(x=x, y=y, tile=self.territory.placements[cell].tile)
             if self.selected is None:

@@ -98,7 +98,7 @@ def test_terrain_mismatch_message_in_file(tmp_path):
         {"tile": 53, "x": 0, "y": 1, "rotation": 2}]}]}
     msg = fault(tmp_path, d)
     assert msg.startswith("players[0].tiles[1]: Tile 53 cannot go at (0, 1) with rotation 2: its north side shows "
-                          "water, but the south side of tile castle-blue at (0, 0) shows pasture.")
+                          "water, but the south side of the castle at (0, 0) shows pasture.")
 
 
 # ------------------------------------------------------------------ command line
@@ -191,9 +191,9 @@ BROKEN = [
     (one_player({"tile": 12, "x": 1, "y": 0, "rotation": 4}), "quarter turns clockwise, not 4."),
     (one_player({"tile": 12, "x": 1, "y": 0}), "players[0].tiles[1]: missing field 'rotation'"),
     (one_player({"tile": 12, "x": 5, "y": 5, "rotation": 0}), "would share no side with the territory"),
-    (one_player({"tile": 12, "x": 0, "y": 0, "rotation": 0}), "(0, 0) already holds tile castle-blue"),
+    (one_player({"tile": 12, "x": 0, "y": 0, "rotation": 0}), "(0, 0) already holds the castle."),
     (one_player({"tile": [12], "x": 1, "y": 0, "rotation": 0}), "[12] is not a tile"),
-    (one_player({"tile": "castle-red", "x": 1, "y": 0, "rotation": 0}), "castle-red is a castle"),
+    (one_player({"tile": "castle-red", "x": 1, "y": 0, "rotation": 0}), "A castle cannot be placed: a territory has exactly one castle"),
     ("[" * 100_000 + "]" * 100_000, "JSON nested too deeply"),
     ('{"players": [{"name": "Ann", "gold": ' + "9" * 5000 + "}]}", "unreadable JSON"),
 ]

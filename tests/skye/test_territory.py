@@ -78,8 +78,8 @@ def test_mismatch_message_names_both_sides_and_changes_nothing():
     before = list(t.placements.items())
     with pytest.raises(TerrainMismatchError) as e:
         t.place(LAKE, 0, 1, 0)
-    assert "its north side shows water" in str(e.value) and "the south side of tile castle-blue at (0, 0) shows pasture" in str(e.value)
-    assert "castle-blue at (0, 0)" in str(e.value)
+    assert "its north side shows water" in str(e.value) and "the south side of the castle at (0, 0) shows pasture" in str(e.value)
+    assert "castle-blue" not in str(e.value)          # the castle, never its identifier
     assert list(t.placements.items()) == before and len(t) == 1
     assert t.legal_placements(LAKE) == [(1, 0, 0), (1, 0, 1), (1, 0, 2), (1, 0, 3)]
 
@@ -90,7 +90,7 @@ def test_not_adjacent_occupied_rotation_unknown_duplicate_castle():
         t.place(LAKE, 2, 0, 0)
     with pytest.raises(NotAdjacentError):
         t.place(LAKE, 1, 1, 0)        # diagonal only
-    with pytest.raises(CellOccupiedError, match=r"\(0, 0\) already holds tile castle-blue"):
+    with pytest.raises(CellOccupiedError, match=r"\(0, 0\) already holds the castle\."):
         t.place(LAKE, 0, 0, 0)
     for bad in (4, -1, 1.0, "1", True):
         with pytest.raises(BadRotationError):
