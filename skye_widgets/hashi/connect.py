@@ -19,6 +19,9 @@ edge: every spanning tree holds it and nothing goes round it.
   is live again; any other is a non-tree edge and adds 1 along its path.
   Backtracking brings edges back in the reverse order of their deaths, so the
   tree (never rebuilt) spans the live edges and the dead tree edges at all times.
+  A non-tree edge that comes back while the graph is broken may cross the cut a
+  dead tree edge left (both died before one settle; the other comes back alone):
+  the next :meth:`Cover.settle` tries each dead tree edge's swap again.
 * The tree is built once (:meth:`Cover.refresh`), breadth first, through the
   edges that carry a bridge (``lo[e] > 0``) first: a group of islands joined by
   bridges hangs together in the tree.
@@ -65,6 +68,7 @@ class Cover:
         self.valid = False              # the tree is built: cov is exact
         self.dead = bytearray(m)        # tree edges that died with nothing live across them
         self.broken = 0                 # how many: the live graph is connected when none
+        self.recheck = False            # an edge came back while broken: the dead tree edges may have a way across
         self.inside = bytearray(n)      # scratch marks for _swap
         self.pend = bytearray(m)        # edges dead but not counted yet (kill -> settle)
         self.pending: list[int] = []
@@ -125,6 +129,17 @@ class Cover:
                 pend[e] = 0
                 self._swap(e)
         pending.clear()
+        if self.recheck:
+            # Edges came back while the graph was broken: a dead tree edge that found nothing live
+            # across its cut when it died may have something now (the edge that died with it, say,
+            # has come back alone). Swap each again; those with still nothing across stay dead.
+            self.recheck = False
+            dead = self.dead
+            for e in range(self.m):
+                if dead[e] and self.broken:
+                    dead[e] = 0
+                    self.broken -= 1
+                    self._swap(e)
 
     def _swap(self, e: int) -> None:
         # a dead tree edge: swap in a live non-tree edge across the cut it leaves, if there is one.
@@ -219,6 +234,8 @@ class Cover:
                 self.broken -= 1
             else:
                 self._path(e, 1)
+                if self.broken:
+                    self.recheck = True
 
     # -- the tree ------------------------------------------------------------
     def refresh(self) -> bool:
@@ -238,6 +255,7 @@ class Cover:
             self.pend[e] = 0
         self.pending.clear()
         self.broken = 0
+        self.recheck = False
         seen = bytearray(n)
         order: list[int] = []
         # breadth-first from island 0; each island reached brings its group in below it

@@ -30,13 +30,18 @@ def painted_fraction(canvas) -> float:
         " return n / (c.width * c.height); }")
 
 
-def wait_painted(page, canvas, timeout: float = 30_000, fraction: float = 0.0) -> None:
-    """Wait until more than ``fraction`` of the canvas's pixels are not transparent."""
+def wait_painted(page, index: int, timeout: float = 30_000, fraction: float = 0.0) -> None:
+    """Wait until more than ``fraction`` of the pixels of the page's ``index``-th board canvas are not
+    transparent. The canvas is looked up again at every poll: the widget manager may draw a restored
+    board's view anew (when the new kernel connects), and a handle kept on the first <canvas> would
+    then watch an element no longer in the page."""
     page.wait_for_function(
-        "([c, f]) => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        "([k, f]) => { const c = document.querySelectorAll('.jupyter-widgets canvas')[k];"
+        " if (!c || !c.isConnected || !c.width || !c.height) return false;"
+        " const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
         " let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;"
         " return n > f * c.width * c.height; }",
-        arg=[canvas.element_handle(), fraction], timeout=timeout)
+        arg=[index, fraction], timeout=timeout)
 
 
 def boards_without_picture(notebook: dict) -> list[str]:
@@ -72,7 +77,7 @@ def test_saved_lesson_reopened_after_restart_shows_its_boards(root, page):
         assert boards.count() >= 1
         for i in range(boards.count()):
             boards.nth(i).scroll_into_view_if_needed()
-            wait_painted(page, boards.nth(i))
+            wait_painted(page, i)
         n_boards = boards.count()
         # Save once every board's background layer has sent its pixels back (the last paint's sync
         # can still be on its way: save again until the saved state holds them, a few seconds at most).
@@ -106,7 +111,7 @@ def test_saved_lesson_reopened_after_restart_shows_its_boards(root, page):
             board.scroll_into_view_if_needed()
             # each layer draws its saved pixels when its image has loaded, the background too: wait
             # until the board shows its whole picture (a board that never does fails here)
-            wait_painted(page, board, fraction=0.2)
+            wait_painted(page, i, fraction=0.2)
             shown.append(round(painted_fraction(board), 2))
         assert all(f > 0.2 for f in shown), f"a reopened board shows only part of its picture: {shown}"
         boards.first.scroll_into_view_if_needed()

@@ -148,3 +148,25 @@ def test_grid_cut_edges_one_death_at_a_time():
         want = _bridges(n, ea, eb, hi)
         got = cover.cut_edges()
         assert (got is None and want is None) or set(got) == want
+
+
+def test_an_edge_back_alone_reconnects_a_cut_that_two_deaths_left():
+    """Found by the property test above on a fresh machine: the tree edge 0-1 and the non-tree edge
+    1-2 die before one settle, so the tree edge finds nothing live across and island 1 is cut off.
+    Backtracking brings 1-2 back alone (it died last): island 1 hangs on it again, the graph is
+    connected, and its cut edges are 1-2, 0-2, 0-3 and 0-4 (0-1 is still dead)."""
+    n, ea, eb = 5, [1, 0, 0, 0, 0], [2, 1, 3, 4, 2]
+    lo, hi = [0] * 5, [1] * 5
+    cover = Cover(n, ea, eb, lo, hi)
+    assert cover.refresh() and sorted(cover.cut_edges()) == [2, 3]
+    hi[1] = 0
+    cover.kill(1)
+    hi[0] = 0
+    cover.kill(0)
+    assert cover.cut_edges() is None                 # island 1 is cut off
+    hi[0] = 1
+    cover.revive(0)
+    assert sorted(cover.cut_edges()) == [0, 2, 3, 4] == sorted(_bridges(n, ea, eb, hi))
+    hi[1] = 1
+    cover.revive(1)
+    assert sorted(cover.cut_edges()) == [2, 3] == sorted(_bridges(n, ea, eb, hi))
