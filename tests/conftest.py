@@ -120,10 +120,14 @@ def voila(lab: Server, request: pytest.FixtureRequest) -> Iterator[Callable[[str
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    """Debian's Chromium under Playwright (headless)."""
+    """Debian's Chromium under Playwright (headless). Playwright's ``expect`` waits up to 30 s (its
+    default is 5 s, shorter than a kernel's answer to a click on a loaded machine: a fresh-machine
+    run timed out on "next move" and on a puzzle's rotation after 5 s)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
 
     with sync_playwright() as p:
         b = p.chromium.launch(
