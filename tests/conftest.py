@@ -160,6 +160,11 @@ def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
                 pg.screenshot(path=str(OUTPUT / f"FAILED-{request.node.name}.png"), full_page=True)
             except Exception:
                 pass
+            # the lab's log (a kernel's traceback from a widget callback shows only there)
+            server = request.getfixturevalue("lab") if "lab" in request.fixturenames else None
+            log = getattr(server, "log", None)
+            if log is not None and Path(log).exists():
+                print(f"--- the end of the lab's log ---\n{Path(log).read_text(errors='replace')[-6000:]}")
         context.close()
 
 

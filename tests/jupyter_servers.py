@@ -35,6 +35,7 @@ class Server:
     token: str
     root: Path
     process: subprocess.Popen
+    log: Path | None = None       # the server's output, its kernels' tracebacks among it
 
     def lab_url(self, path: str) -> str:
         return f"{self.url}/lab/tree/{path}?token={self.token}&reset"
@@ -117,7 +118,7 @@ def jupyter_server(root: Path, app: str = "lab") -> Iterator[Server]:
     with open(log, "w") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=root,
                                 start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}", token, root, proc)
+    server = Server(f"http://127.0.0.1:{port}", token, root, proc, log)
     try:
         _wait_http(f"{server.url}/api/status?token={token}", proc, log)
         yield server
