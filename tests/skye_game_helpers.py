@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skye_widgets.skye.game import GameState
+from skye_widgets.skye.search import StrongBot
 
 
 def frozen(v):
@@ -32,3 +33,11 @@ def snapshot(g: GameState) -> dict:
             v = [(t.placements, t._faces, t._ids, t.name, t.gold) for t in v]
         out[k] = frozen(v)
     return out
+
+
+class SmallStrongBot(StrongBot):
+    """The search bot on a quarter of its budget (the same code paths): for tests of properties that
+    do not depend on the budget (seeded determinism, what it may know)."""
+
+    samples = 2
+    max_candidates = 3

@@ -10,7 +10,7 @@ from skye_widgets.skye.bots import (
     BOTS, GreedyBot, PlannerBot, RandomBot, TerritoryEval, features, make_bot, territory_cells,
 )
 from skye_widgets.skye import play_game, tournament
-from skye_widgets.skye.search import StrongBot
+from skye_game_helpers import SmallStrongBot
 from skye_widgets.skye.game import GameConfig, GameState, SetPrices
 
 
@@ -31,14 +31,6 @@ def test_bots_only_choose_legal_actions(seats):
     g = play_checked(GameConfig(players=len(seats), seed=11),
                      [make_bot(b, seed=i) for i, b in enumerate(seats)])
     assert g.is_over()
-
-
-class SmallStrongBot(StrongBot):
-    """The search bot on a smaller budget (its code paths, a quarter of its simulations): the
-    properties tested with it (seeded determinism) do not depend on the budget."""
-
-    samples = 2
-    max_candidates = 3
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from skye_widgets.skye.bots import GreedyBot, PlannerBot, RandomBot
-from skye_widgets.skye.search import StrongBot
+from skye_game_helpers import SmallStrongBot
 from skye_widgets.skye.game import Buy, GameConfig, GameState, NotYourTurnError, Observation, Pass, SetPrices
 
 
@@ -99,13 +99,6 @@ def _shuffled_bag(g: GameState, seed: int) -> GameState:
     random.Random(seed).shuffle(h.bag)
     h.rng = random.Random(f"other-{seed}")
     return h
-
-
-class SmallStrongBot(StrongBot):
-    """The search bot on a smaller budget: what it may know is the same at any budget."""
-
-    samples = 2
-    max_candidates = 3
 
 
 BOTS = [(PlannerBot, 5), (GreedyBot, 6), (RandomBot, 7), (SmallStrongBot, 8)]
