@@ -103,6 +103,10 @@ TABLE_TEXT = {
     "click_convert": lazy("Click a complete crystal island with inhabitants or a complete city."),
     # Translators: {owed} lists the inhabitants still owed ("2 green inhabitants, 1 blue inhabitant").
     "click_owed": lazy("Click an island holding inhabitants you still owe ({owed})."),
+    # The status line while a bot is to play (it plays by itself, or when the teacher steps the bots):
+    # Translators: {move} is the last move in the words of the game's log (whole sentences).
+    "bot_last": lazy("Last move: {move}"),
+    "bot_first": lazy("No move has been made yet."),
     # The status line's prompts (what the person to play does now).
     "choose": lazy("{name}: click an action board (your token's board = repeat with the marker)."),
     "setup_start": lazy("{name}: click a side of your starting island, then a square."),
@@ -706,6 +710,8 @@ class SkylandsWidget(CanvasBoard):
                                     winners=", ".join(g.names[w] for w in g.winners()))
         p = self.to_play()
         name = g.names[p]
+        if not self.turns.is_person(p):      # a bot: what happened last, never a "click ..." meant for a person
+            return TABLE_TEXT["bot_last"].format(move=sentence(g.log[-1])) if g.log else str(TABLE_TEXT["bot_first"])
         if g.phase == "choose":
             return TABLE_TEXT["choose"].format(name=name)
         if g.phase == "setup":
@@ -784,7 +790,7 @@ class SkylandsWidget(CanvasBoard):
         """What would a bot do? The planner's choice for the person to play and why, as a hint
         line; nothing is played and nothing changes (the same seed, the same suggestion)."""
         if not self.is_human_turn():
-            self.say("The game is over." if self.state.is_over() else "Wait for your turn.", "error")
+            self.say(str(TABLE_TEXT["over" if self.state.is_over() else "wait"]), "error")
             return None
         g = self.state
         action, why = bot_suggestion(make_bot, g, "planner", seed=self.suggest_seed * 1000 + len(g.history))

@@ -95,6 +95,24 @@ def test_turn_line_of_a_bot_thinking_then_paused_and_at_the_end():
     assert over.turn_line() == expected
 
 
+def test_the_status_line_of_a_bots_turn_says_the_last_move_never_a_click():
+    """A bot choosing an action and then taking a tile plays next both times: the turn line stays
+    the same, the status line says the move just made (never "Bot 3: click an action board")."""
+    w = projector_game(0, bot_delay=None)         # Bot 3 chose Discover, then took a tile
+    w.undo()
+    w.undo()
+    assert w.state.history == [] and w.turn_line() == "Bot 3 (greedy) plays next; the bots are paused."
+    assert plain_text(w.status.value) == "Taken back: Bot 3 chooses Discover islands. The bots are paused."
+    w.refresh()
+    assert plain_text(w.status.value) == "No move has been made yet."
+    w.turns.step_bots(1)
+    assert w.turn_line() == "Bot 3 (greedy) plays next; the bots are paused."
+    assert plain_text(w.status.value) == "Last move: Bot 3 chooses Discover islands."
+    w.turns.step_bots(1)
+    assert w.state.log[-1].startswith("Bot 3 takes island")
+    assert plain_text(w.status.value) == "Class: click a revealed island, then a square (Rotate turns it), or Pass."
+
+
 def test_parts_are_the_right_widgets_and_the_board_follows_the_player_to_act():
     w = hot_seat()
     parts = w.projector_parts()
