@@ -8,7 +8,7 @@ The same description is then either
   on GitHub, in VS Code, in nbval and after a reload, with no kernel), or
 * rendered to PNG bytes by :meth:`Drawing.to_png` (with Pillow; JupyterLab shows a
   saved SVG only in a trusted notebook, a saved PNG always), or
-* painted on an ipycanvas ``MultiCanvas`` by :func:`skye_widgets.widgets.base.paint`
+* painted on an ipycanvas ``MultiCanvas`` by :func:`skye_widgets.widgets.painting.paint_layers`
   in one batched message.
 
 This module imports neither ipywidgets nor ipycanvas (Pillow only inside
@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import io
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -196,6 +195,8 @@ class Drawing:
         aria = ""
         if title:
             # ids unique per picture (a notebook page holds many SVGs): from the texts themselves
+            import hashlib      # here, not at import: only an SVG needs it, and it loads OpenSSL (start-up)
+
             key = hashlib.sha1(f"{title}\n{self.description}".encode()).hexdigest()[:10]
             ids = f"t{key}" + (f" d{key}" if self.description else "")
             aria = f' role="img" aria-labelledby="{ids}"'

@@ -3,7 +3,8 @@
 import pytest
 
 from skye_widgets.drawing import Drawing, Rect, Text
-from skye_widgets.widgets.base import CanvasBoard, batched
+from skye_widgets.widgets.base import CanvasBoard
+from skye_widgets.widgets.painting import batched
 from ipycanvas.canvas import _CANVAS_MANAGER
 
 
@@ -78,11 +79,11 @@ def test_widget_bundle_carries_a_static_svg():
 
 
 def test_only_changed_layers_are_repainted_and_reload_repaints_all(sent, monkeypatch):
-    import skye_widgets.widgets.base as base
+    import skye_widgets.widgets.painting as painting
 
     painted = []
-    real = base.paint_layers
-    monkeypatch.setattr(base, "paint_layers",
+    real = painting.paint_layers
+    monkeypatch.setattr(painting, "paint_layers",
                         lambda canvas, d, layers, only=None: painted.append(list(only)) or real(canvas, d, layers, only))
     g = Grid()                      # the Grid draws only on "tiles" and "overlay"
     g.redraw(force=True)

@@ -1,7 +1,8 @@
 """Start-up's structure (issue 30, item 4): what each command imports, never how long it takes.
 
 ``skye-widgets --help`` imports no game; each command imports its own game only; no command and
-no game's widgets import networkx (scoring never needs it); a game's widgets import no other game.
+no game's widgets import networkx (scoring never needs it); a game's widgets import no other game,
+and not ipycanvas (nor numpy, Pillow: they come with the first board, widgets/painting.py).
 The figures themselves are benchmarks/bench_startup.py's. Each check runs in a fresh interpreter,
 so nothing this test session imported counts.
 """
@@ -25,7 +26,8 @@ mods = sorted(sys.modules)
 print(json.dumps({{"games": sorted({{m.split(".")[1] for m in mods if m.count(".") >= 1
                                     and m.split(".")[0] == "skye_widgets" and m.split(".")[1] in {games!r}}}),
                    "widgets": sorted(m for m in mods if m.startswith("skye_widgets.widgets.")),
-                   "networkx": "networkx" in sys.modules}}))
+                   "networkx": "networkx" in sys.modules,
+                   "canvas": sorted(m for m in ("ipycanvas", "numpy", "PIL") if m in sys.modules)}}))
 """
 
 
@@ -43,7 +45,7 @@ def cli(argv: list[str]) -> str:
 
 def test_help_imports_no_game():
     got = imports(cli(["--help"]))
-    assert got == {"games": [], "widgets": [], "networkx": False}
+    assert got == {"games": [], "widgets": [], "networkx": False, "canvas": []}
 
 
 @pytest.mark.parametrize("argv, game", [(["score", "--help"], "skye"), (["play", "--help"], "skye"),
@@ -52,7 +54,7 @@ def test_help_imports_no_game():
                                         (["skylands", "tournament", "--help"], "skylands")])
 def test_each_command_imports_its_own_game_only(argv, game):
     got = imports(cli(argv))
-    assert got["games"] == [game] and got["widgets"] == [] and not got["networkx"]
+    assert got["games"] == [game] and got["widgets"] == [] and not got["networkx"] and got["canvas"] == []
 
 
 def test_a_whole_game_needs_no_networkx():
@@ -64,6 +66,12 @@ def test_a_whole_game_needs_no_networkx():
 def test_a_games_widgets_import_no_other_game_and_no_networkx(game):
     got = imports(f"import skye_widgets.widgets.{game}")
     assert got["games"] == [game] and not got["networkx"]
+    assert got["canvas"] == [] and "skye_widgets.widgets.painting" not in got["widgets"]
+
+
+def test_the_first_board_brings_the_canvas():
+    got = imports("from skye_widgets.widgets.hashi import HashiWidget\nHashiWidget.solo()")
+    assert got["canvas"] == ["PIL", "ipycanvas", "numpy"] and "skye_widgets.widgets.painting" in got["widgets"]
 
 
 def test_the_stand_ins_list_every_command_with_its_own_help_line():

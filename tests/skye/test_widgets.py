@@ -469,7 +469,7 @@ def test_the_gold_majority_breakdown_waits_for_the_scoring_unless_the_hand_is_op
 
 def test_painter_groups_runs_of_alike_shapes_and_keeps_order(sent):
     from skye_widgets.drawing import Circle, Drawing, Polygon
-    from skye_widgets.widgets.base import paint_layers
+    from skye_widgets.widgets.painting import paint_layers
     w = widget()
     d = Drawing(100, 100)
     tri = ((0, 0), (10, 0), (5, 5))
