@@ -229,8 +229,6 @@ def run_tournament(args: argparse.Namespace, run: Callable[..., Any], games: int
     A scheduler that cannot be reached, or a missing ``distributed``, is a
     :class:`~skye_widgets.errors.BadConfigError` (one line), not a traceback.
     """
-    from tqdm.auto import tqdm
-
     from .errors import BadConfigError
 
     client = None
@@ -247,11 +245,18 @@ def run_tournament(args: argparse.Namespace, run: Callable[..., Any], games: int
             raise BadConfigError(_("cannot reach the Dask scheduler at {address}: {reason}").format(
                 address=short(args.scheduler), reason=short(str(e)))) from None
         executor = client.get_executor()
-    bar = tqdm(total=games, unit="game", file=sys.stderr, disable=None, leave=False, dynamic_ncols=True)
+    bar = None
+    # tqdm's own rule (its disable=None): a bar on a terminal only; a pipe never imports tqdm (7 MB, start-up)
+    if not hasattr(sys.stderr, "isatty") or sys.stderr.isatty():
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=games, unit="game", file=sys.stderr, disable=None, leave=False, dynamic_ncols=True)
     try:
-        return run(workers=getattr(args, "workers", None), executor=executor, progress=bar.update)
+        return run(workers=getattr(args, "workers", None), executor=executor,
+                   progress=bar.update if bar is not None else None)
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
         if client is not None:
             client.close()
 

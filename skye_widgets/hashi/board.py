@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Iterable
 
 from ..drawing import Drawing, Pictured
@@ -396,6 +395,8 @@ def sight_lines(cells: Iterable[Cell], width: int, height: int) -> list[Line]:
 
 def board_names() -> list[str]:
     """The boards shipped with the package (file names without ``.json``)."""
+    from importlib import resources     # here: it brings tempfile and shutil; only reading the data needs it (start-up)
+
     folder = resources.files(__package__) / "data" / "boards"
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
@@ -404,6 +405,8 @@ def load_board(name_or_path: str | os.PathLike[str]) -> Board:
     """A shipped board by name (``"skerries-a"``), or a board file by path."""
     name = os.fspath(name_or_path)
     if name in board_names():
+        from importlib import resources
+
         ref = resources.files(__package__) / "data" / "boards" / f"{name}.json"
         with resources.as_file(ref) as path:
             return Board.load(path)

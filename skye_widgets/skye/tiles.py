@@ -21,7 +21,6 @@ import json
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from importlib import resources
 from typing import Iterable
 
 SIDE_NAMES = ("N", "E", "S", "W")
@@ -256,6 +255,8 @@ def catalogue() -> dict[str, Tile]:
 
     The data file is checked with :func:`tile_faults` when it is loaded.
     """
+    from importlib import resources     # here: it brings tempfile and shutil; only reading the data needs it (start-up)
+
     text = resources.files(__package__).joinpath("data/tiles.json").read_text(encoding="utf-8")
     tiles = {t.id: t for t in map(tile_from_dict, json.loads(text)["tiles"])}
     for t in tiles.values():

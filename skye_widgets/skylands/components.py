@@ -25,7 +25,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Mapping
 
 from ..errors import FileFormatError, read_json
@@ -515,6 +514,8 @@ def _intro(ck: _Checker, d: Mapping[str, Any]) -> list[str]:
 def load_components(directory: str | os.PathLike[str] | None = None) -> Components:
     """Load and validate the three data files from ``directory`` (default: shipped data)."""
     if directory is None:
+        from importlib import resources     # here: it brings tempfile and shutil; only reading the data needs it (start-up)
+
         base = str(resources.files("skye_widgets.skylands") / "data")
     else:
         base = os.fspath(directory)
