@@ -83,3 +83,12 @@ def test_the_stand_ins_list_every_command_with_its_own_help_line():
     assert [(a.dest, a.help) for a in sub_lazy._choices_actions] == \
            [(a.dest, a.help) for a in sub_full._choices_actions] == [(n, str(COMMAND_HELP[n])) for n, _m in COMMANDS]
     assert lazy.format_help() == full.format_help()
+
+
+def test_a_piped_tournament_imports_no_progress_bar():
+    """tqdm (some 50 ms and 7 MB) only for a bar on a terminal: here stderr is a pipe."""
+    code = cli(["tournament", "--games", "2", "--workers", "1", "--seed", "1", "--json"])
+    out = subprocess.run([sys.executable, "-c", f"import sys\n{code}\nprint('tqdm' in sys.modules)"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == "False" and '"games": 2' in out.stdout
