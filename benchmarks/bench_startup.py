@@ -12,7 +12,8 @@ the wall time), the peak RSS of each child (``os.wait4``'s resource usage: that 
 modules each command imports, and a ``-X importtime`` summary of the slowest imports. The load
 average is printed first: on this shared 2-core machine, quote it with the figures. Floors are
 measured the same way: the bare interpreter, and for the widgets the third-party packages every
-widget needs (ipywidgets, which brings IPython, and ipycanvas, which brings numpy and PIL).
+widget needs at import (ipywidgets, which brings IPython) and once a board is made (ipycanvas, which
+brings numpy and PIL: widgets/painting.py imports it then).
 
 ``--baseline DIR`` measures a second copy of the package too (a folder holding ``skye_widgets/``,
 e.g. ``git archive <commit> skye_widgets | tar -x -C DIR``), run for run interleaved with this
@@ -47,6 +48,7 @@ GAMES_4P = {
     "Isle of Skye": [*CLI, "play", "--players", "4", "--bots", "random,greedy,greedy,random", "--seed", "1", "--json"],
     "Hashi": [*CLI, "hashi", "play", "--players", "4", "--seed", "1", "--json"],
     "Skylands": [*CLI, "skylands", "play", "--bots", "greedy,random,random,random", "--seed", "1", "--json"],
+    "Isle of Skye tournament": [*CLI, "tournament", "--games", "20", "--workers", "1", "--seed", "1", "--json"],
 }
 TARGETS = {"help": 0.1, "widgets": 0.25, "rss_mb": 40.0}
 
@@ -191,7 +193,8 @@ def main() -> None:
     show("skye-widgets --help", measure([*CLI, "--help"], runs, b), TARGETS["help"])
     for sub in (["score"], ["play"], ["puzzle"], ["hashi"], ["skylands"]):
         show(f"skye-widgets {' '.join(sub)} --help", measure([*CLI, *sub, "--help"], runs, b))
-    show("import ipywidgets, ipycanvas (the widgets' floor)",
+    show("import ipywidgets (the widgets' floor)", measure([PY, "-c", "import ipywidgets"], runs, None))
+    show("import ipywidgets, ipycanvas (with the first board)",
          measure([PY, "-c", "import ipywidgets, ipycanvas"], runs, None))
     for game in WIDGETS:
         show(f"import skye_widgets.widgets.{game}", measure([PY, "-c", f"import skye_widgets.widgets.{game}"], runs, b),
@@ -221,6 +224,14 @@ def main() -> None:
                             ("skye", "hashi", "skylands", "widgets")})
             print(f"  skye-widgets {' '.join(argv) + who:28s} {len(mods):3d} modules; games: "
                   f"{', '.join(games) or 'none'}; networkx: {'yes' if 'networkx' in mods else 'no'}")
+    for game in WIDGETS:
+        for env, who in ((ENV, ""), *(((env_for(b), " (baseline)"),) if b else ())):
+            probe = (f"import sys\nimport skye_widgets.widgets.{game}\n"
+                     "print(' '.join(m for m in ('networkx', 'ipycanvas', 'numpy', 'PIL') if m in sys.modules))")
+            heavy = subprocess.run([PY, "-c", probe], capture_output=True, text=True, cwd=HERE, env=env,
+                                   check=True).stdout.split()
+            print(f"  import skye_widgets.widgets.{game + who:27s} brings {', '.join(heavy) or 'none'} of networkx, "
+                  "ipycanvas, numpy, PIL")
 
     show_imports("skye-widgets --help", [*CLI, "--help"], args.top, b)
     for game in WIDGETS:
