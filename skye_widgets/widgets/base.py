@@ -76,7 +76,6 @@ def buttons_in(widgets: Iterable[Any]) -> list[W.Button]:
     return out
 
 
-
 class Multilingual:
     """What every widget with a language picker shares: :meth:`set_language` (the picker calls it)
     and :meth:`relabel` (each widget reads its texts again)."""

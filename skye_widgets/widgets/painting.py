@@ -229,7 +229,6 @@ def paint_layers(canvas: MultiCanvas, drawing: Drawing, layers: Sequence[str] = 
     return groups
 
 
-
 class BoardCanvas(MultiCanvas):
     """ipycanvas' ``MultiCanvas`` whose ``tooltip`` (the ``title`` of its ``<canvas>``, its
     accessible name) can be set.
