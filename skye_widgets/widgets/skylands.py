@@ -32,10 +32,9 @@ import ipywidgets as W
 from ..drawing import Drawing, picture_bundle
 from ..errors import RulesError
 from ..limits import is_whole
-from ..skylands.board import Node
+from ..skylands.board import Node, terrain_word
 from ..skylands.bots import make_bot
 from ..skylands.components import COLORS
-from ..skylands.board import terrain_word
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
                              GameState, Pass, SetupDiscard, SetupStart, Take, action_title, canonical_rotation)
 from ..skylands.describe import describe_game
@@ -136,7 +135,7 @@ OWED = {
     "blue": lazy_ngettext("{count} blue inhabitant", "{count} blue inhabitants"),
     "white": lazy_ngettext("{count} white inhabitant", "{count} white inhabitants"),
 }
-#: "What would a bot do?": the planner's choice for the person to play, in the log's own words.
+#: "What would a bot do?": the planner's choice for the person to play, as the clicks that make it.
 SUGGEST_LABEL = lazy("What would a bot do?")
 SUGGEST_TOOLTIP = lazy("show what the planner bot would do now, and why (nothing is played)")
 # Translators: {steps} are the clicks that make the planner's move (whole sentences, SUGGEST_STEP below), {why}
