@@ -70,11 +70,12 @@ LOG = {
     "repeat": (lazy("You flip the marker and repeat {action}"), lazy("{name} flips the marker and repeats {action}")),
     "repeat_used": (lazy("You have already used your once-per-game repeat."),
                     lazy("{name} has already used the once-per-game repeat.")),
-    # Translators: {tile} is an island tile's number (I28, S03), (x, y) the square it goes to.
-    "take": (lazy("You take island {tile} to ({x}, {y})"), lazy("{name} takes island {tile} to ({x}, {y})")),
+    # Translators: (x, y) is the square the island goes to (the table shows no number of an island tile: the
+    # island is named by where it goes).
+    "take": (lazy("You take a revealed island to ({x}, {y})"), lazy("{name} takes a revealed island to ({x}, {y})")),
     # Translators: the same, for the active player, who takes the extra tile (the bonus).
-    "take_bonus": (lazy("You take island {tile} to ({x}, {y}) (bonus)"),
-                   lazy("{name} takes island {tile} to ({x}, {y}) (bonus)")),
+    "take_bonus": (lazy("You take a revealed island to ({x}, {y}) (bonus)"),
+                   lazy("{name} takes a revealed island to ({x}, {y}) (bonus)")),
     "pass": (lazy("You pass"), lazy("{name} passes")),
     "cannot_discover": (lazy("You cannot discover islands and pass"), lazy("{name} cannot discover islands and passes")),
     "cannot_deploy": (lazy("You cannot deploy inhabitants and pass"),
@@ -899,7 +900,7 @@ class GameState(Pictured):
             _one_turn(self.tile(tid), a.rotation)
             self._place(p, self.tile(tid), a.x, a.y, a.rotation)
             self.revealed.pop(a.index)
-            self.log.append(said(LOG["take_bonus" if self.is_bonus else "take"], self.names[p], tile=tid, x=a.x, y=a.y))
+            self.log.append(said(LOG["take_bonus" if self.is_bonus else "take"], self.names[p], x=a.x, y=a.y))
         else:
             self.log.append(said(LOG["pass"], self.names[p]))
         self.queue.pop(0)

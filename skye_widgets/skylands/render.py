@@ -309,7 +309,11 @@ def render_game(g: GameState, *, viewer: int | None = None, highlight: Iterable[
                 d.add(Circle(x + 16 + p * 22, y + 38, 8, fill=PLAYER_FILL[p], stroke="#222222"))
     # offer: revealed tiles or setup hand
     offer = g.offer() if not g.is_over() else []
-    label = _("Your drawn tiles") if g.phase == "setup" else _("Revealed islands") if offer else ""
+    if g.phase == "setup" and offer and g.setup_step[g.current_player()] == "start":
+        # Translators: the row over the two sides of a player's starting island (Skylands' tactical setup).
+        label = _("The two sides of your starting island")
+    else:
+        label = _("Your drawn tiles") if g.phase == "setup" else _("Revealed islands") if offer else ""
     if label:
         d.add(Text(L.board_x, L.offer_y - 10, label, size=11, align="left"))
     for i, t in enumerate(offer[:5]):

@@ -90,7 +90,20 @@ HASHI_MOVE_SETUP = lazy("writes the setup {number} at {cell}")
 HASHI_MOVE_WRITE = lazy("writes the card's number at {cell}")
 HASHI_MOVE_BRIDGE = lazy("draws a bridge {a} - {b}")
 HASHI_MOVE_END = lazy("ends the turn")
-HASHI_SUGGEST_LINE = lazy("What would a bot do? {plan}. In its words: {why}")
+# Translators: {plan} is the planner's turn (HASHI_TEXT's plan_ texts), {steps} the clicks that make it (whole
+# sentences, HASHI_STEP below), {why} the bot's reasons.
+HASHI_SUGGEST_LINE = lazy("What would a bot do? {plan}. To do it: {steps} In its words: {why}")
+#: The clicks that make the planner's turn, one whole sentence each; islands are named by the board's
+#: coordinates ({cell} is "(2, 4)": column 2, row 4).
+HASHI_STEP = {
+    # Translators: {number} is 3 or 4, a button of the setup ("Setup number").
+    "setup": lazy("Choose {number} as the setup number, then click the island at {cell}."),
+    "write": lazy("Click the island at {cell}: the card's {number} is written there."),
+    "bridge": lazy("Click the island at {a}, then the island at {b}: a bridge between them."),
+    # Translators: Done is the name of the button that ends the turn.
+    "done": lazy("Then press Done."),
+    "nothing": lazy("Press Done without writing a number or drawing a bridge."),
+}
 #: The table's own texts (buttons, headings, status lines).
 HASHI_TEXT = {
     # Translators: the buttons of a Hashi puzzle and their tooltips; h and c are keys.
@@ -1034,6 +1047,7 @@ class HashiWidget(CanvasBoard):
             s = bot.setup(seen)
             self.highlight = (s.cell,)
             said = HASHI_TEXT["plan_setup"].format(number=s.number, cell=_name(s.cell))
+            steps = [HASHI_STEP["setup"].format(number=s.number, cell=_name(s.cell))]
         else:
             wrote, bridges = bot.plan(seen)
             drawn = ", ".join(f"{_name(a)}-{_name(b)}" for a, b in bridges)
@@ -1041,11 +1055,32 @@ class HashiWidget(CanvasBoard):
             said = HASHI_TEXT[key if key != "plan_" else "plan_nothing"].format(
                 number=g.card.number if g.card else "", cell=_name(wrote) if wrote else "", bridges=drawn)
             self.highlight = tuple(dict.fromkeys([*([wrote] if wrote else []), *(c for l in bridges for c in l)]))
+            steps = self.plan_steps(wrote, bridges)
         self.say(said)
         self.refresh()
         self._hint_at = len(g.history)
-        self.hint_html.value = status_html(HASHI_SUGGEST_LINE.format(plan=said[0].upper() + said[1:], why=why.text),
-                                           "info")
+        self.hint_html.value = status_html(HASHI_SUGGEST_LINE.format(plan=said[0].upper() + said[1:],
+                                                                     steps=" ".join(steps), why=why.text), "info")
+
+    def plan_steps(self, wrote: Cell | None, bridges: Sequence[tuple[Cell, Cell]]) -> list[str]:
+        """The clicks that play a turn (a number written on ``wrote``, then ``bridges``) from the
+        start of the turn, one sentence each, islands named by the board's coordinates. The first
+        click of a turn on a free island writes the card's number there, so a bridge is clicked
+        from its numbered end first."""
+        g = self.game
+        assert g is not None
+        if wrote is None and not bridges:
+            return [str(HASHI_STEP["nothing"])]
+        numbered = set(g.sheet(g.current_player()).numbers)
+        steps = []
+        if wrote is not None:
+            steps.append(HASHI_STEP["write"].format(cell=_name(wrote), number=g.card.number if g.card else ""))
+            numbered.add(wrote)
+        for a, b in bridges:
+            if a not in numbered and b in numbered:
+                a, b = b, a
+            steps.append(HASHI_STEP["bridge"].format(a=_name(a), b=_name(b)))
+        return [*steps, str(HASHI_STEP["done"])]
 
     # -- puzzles ------------------------------------------------------------
     def _click_puzzle(self, cell: Cell) -> None:

@@ -121,8 +121,30 @@ OPEN_HAND_OFF = lazy("Gold is hidden again: each player sees only their own.")
 # "What would a bot do?" (a hint line; whole sentences with named placeholders)
 SUGGEST_LABEL = lazy("What would a bot do?")
 SUGGEST_TOOLTIP = lazy("show what the planner bot would do now, and why (nothing is played)")
-# Translators: {move} is a move in words (the MOVE_ texts: "buy tile 12 from Ana for 3 gold"), {why} the bot's reasons.
-SUGGEST_LINE = lazy("A planner bot would {move} for {name}. In its words: {why}")
+# Translators: {move} is a move in words (the MOVE_ texts: "buy tile 12 from Ana for 3 gold"), {steps} the clicks
+# that make it (whole sentences, SUGGEST_STEP below), {why} the bot's reasons.
+SUGGEST_LINE = lazy("A planner bot would {move} for {name}. To do it: {steps} In its words: {why}")
+#: The clicks that make a suggested move, one whole sentence each, naming the buttons, boxes and cells
+#: as the table shows them.
+SUGGEST_STEP = {
+    # Translators: {label} is the label of the buttons that choose the tile to discard ("discard:"), {tile} the
+    # number on one of them.
+    "discard": lazy("Under “{label}”, click {tile}."),
+    # Translators: {box} is the label of a tile's price box ("tile 12:").
+    "price": lazy_ngettext("Put {count} gold in the box “{box}”.", "Put {count} gold in the box “{box}”."),
+    # Translators: {button} is a button's label as the table shows it ("confirm prices", "buy 12 (3)", "pass").
+    "then_button": lazy("Then click “{button}”."),
+    "button": lazy("Click the button “{button}”."),
+    # Translators: {button} is the hand's button of a tile ("1: tile 12"), {key} the number key that picks it.
+    "hand": lazy("Click “{button}” in your hand (or press {key})."),
+    # Translators: {button} is the button that turns the selected tile a quarter clockwise ("⟳ rotate (r)").
+    "rotate": lazy_ngettext("Press “{button}” {count} time: the tile turns a quarter clockwise.",
+                            "Press “{button}” {count} times: the tile turns a quarter clockwise each time."),
+    # Translators: {button} is the button that turns the selected tile a quarter anticlockwise ("⟲ turn left (e)").
+    "rotate_back": lazy("Press “{button}” once: the tile turns a quarter anticlockwise."),
+    # Translators: (x, y) is a cell as the board's coordinates show it: x the column (on top), y the row (on the left).
+    "cell": lazy("Then click cell ({x}, {y}) of your territory: column {x}, row {y}."),
+}
 SUGGEST_NONE = lazy("There is no decision of yours to suggest a move for.")
 EXPLAIN_LABEL = lazy("explain the last move")
 EXPLAIN_TOOLTIP = lazy("what the last bot move was, why the bot chose it, and what it scored")
@@ -1233,6 +1255,8 @@ class GameTable(Multilingual, W.VBox):
             b.relabel()
         if self.explain_html.value:
             self.show_explanation()
+        if self.suggestion is not None:
+            self._show_suggestion()
         self.refresh()
 
     def turn_line(self) -> str:
@@ -1336,19 +1360,62 @@ class GameTable(Multilingual, W.VBox):
 
     def suggest(self) -> tuple[Any, Any] | None:
         """What would a bot do? The planner's choice for the human to act, and why,
-        shown as a hint line under the status; nothing is played and nothing changes.
-        The same table seed and game give the same suggestion."""
+        shown as a hint line under the status with the clicks that make it
+        (:meth:`suggestion_steps`); nothing is played. The same table seed and game give
+        the same suggestion. A tile turned on the person's board is turned back, so that
+        the presses of rotate counted in the hint start from the printed way round."""
         p = self._human()
         if p is None:
             self.hint_html.value = ""
             return None
         bot = make_bot("planner", seed=self.suggest_seed * 1000 + len(self.game.history))
         action, why = bot.choose_explained(self.game.observation(p))
+        if isinstance(action, Place) and self.boards[p].rotation:
+            board = self.boards[p]
+            board.rotation = 0
+            board._refresh_controls()
+            board.redraw()
         self.suggestion = (action, why)
         self._hint_at = self._decision_key(p)
-        self.hint_html.value = status_html(SUGGEST_LINE.format(move=self.move_text(action),
-                                                               name=self.game.names[p], why=why.text), "info")
+        self._show_suggestion()
         return action, why
+
+    def _show_suggestion(self) -> None:
+        assert self.suggestion is not None
+        action, why = self.suggestion
+        p = self._hint_at[0] if self._hint_at is not None else action.player
+        self.hint_html.value = status_html(SUGGEST_LINE.format(
+            move=self.move_text(action), name=self.game.names[p], steps=" ".join(self.suggestion_steps(action)),
+            why=why.text), "info")
+
+    def suggestion_steps(self, action: Any) -> list[str]:
+        """The clicks that make ``action``, one sentence each, naming the table's buttons, boxes
+        and cells as it shows them: the discard buttons and price boxes, then "confirm prices";
+        a buy button ("buy 12 (3)") or "pass"; a tile's button in the hand, the presses of
+        rotate (a quarter clockwise each, from the printed way round) and the cell by the
+        board's column and row numbers."""
+        g = self.game
+        step = SUGGEST_STEP
+        if isinstance(action, SetPrices):
+            out = [step["discard"].format(label=str(DISCARD_LABEL), tile=action.discard)] if action.discard else []
+            out += [step["price"].format(count=gold, box=PRICE_LABEL.format(tile=t)) for t, gold in action.prices]
+            return [*out, step["then_button"].format(button=str(CONFIRM_PRICES))]
+        if isinstance(action, Buy):
+            price = g.prices[action.seller].get(action.tile, "?")
+            return [step["button"].format(button=BUY_BUTTON.format(tile=action.tile, price=price))]
+        if isinstance(action, Pass):
+            return [step["button"].format(button=str(PASS_BUTTON))]
+        if isinstance(action, Place):
+            hand = list(g.to_build[action.player])
+            key = hand.index(action.tile) + 1 if action.tile in hand else 1
+            shown = "hand_button_selected" if self.boards[action.player].selected == action.tile else "hand_button"
+            out = [step["hand"].format(button=BOARD_TEXT[shown].format(key=key, tile=action.tile), key=key)]
+            if action.rotation % 4 == 3:        # one quarter back is three forward
+                out.append(step["rotate_back"].format(button=str(BOARD_TEXT["rotate_back"])))
+            elif action.rotation % 4:
+                out.append(step["rotate"].format(button=str(BOARD_TEXT["rotate"]), count=action.rotation % 4))
+            return [*out, step["cell"].format(x=action.x, y=action.y)]
+        return [str(action)]
 
     @property
     def hint(self) -> str:

@@ -32,11 +32,11 @@ import ipywidgets as W
 from ..drawing import Drawing, picture_bundle
 from ..errors import RulesError
 from ..limits import is_whole
-from ..skylands.board import Node
+from ..skylands.board import Node, terrain_word
 from ..skylands.bots import make_bot
 from ..skylands.components import COLORS
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
-                             GameState, Pass, SetupDiscard, SetupStart, Take, canonical_rotation)
+                             GameState, Pass, SetupDiscard, SetupStart, Take, action_title, canonical_rotation)
 from ..skylands.describe import describe_game
 from ..skylands.render import Layout, render_game
 from ..skylands.words import sentence
@@ -135,11 +135,48 @@ OWED = {
     "blue": lazy_ngettext("{count} blue inhabitant", "{count} blue inhabitants"),
     "white": lazy_ngettext("{count} white inhabitant", "{count} white inhabitants"),
 }
-#: "What would a bot do?": the planner's choice for the person to play, in the log's own words.
+#: "What would a bot do?": the planner's choice for the person to play, as the clicks that make it.
 SUGGEST_LABEL = lazy("What would a bot do?")
 SUGGEST_TOOLTIP = lazy("show what the planner bot would do now, and why (nothing is played)")
-# Translators: {move} is the move in the words of the game's log (whole sentences), {why} the bot's reasons.
-SUGGEST_LINE = lazy("A planner bot would play: {move} In its words: {why}")
+# Translators: {steps} are the clicks that make the planner's move (whole sentences, SUGGEST_STEP below), {why}
+# the bot's reasons.
+SUGGEST_LINE = lazy("A planner bot would do this: {steps} In its words: {why}")
+#: The clicks that make a suggested move, one whole sentence each, named as the table shows things: the
+#: action boards by their names, the revealed islands and drawn tiles by their place in the row (counted
+#: from the left, as the keys 1-9 pick them), the special islands by their row and column in the display,
+#: turns as presses of Rotate, squares as the board's column and row numbers show them.
+SUGGEST_STEP = {
+    # Translators: {action} is an action board's name as the table shows it ("Discover islands").
+    "choose": lazy("Click the action board “{action}”."),
+    "repeat": lazy("Click the action board “{action}”, where your token already is: you flip your once-per-game "
+                   "marker and do it again."),
+    # Translators: Pass and Done are the names of buttons of the same table.
+    "pass": lazy("Click Pass."),
+    "done": lazy("Then click Done."),
+    # Translators: {number} counts the revealed islands from the left (1, 2, ...); the key of the same number picks it.
+    "revealed": lazy("Click revealed island {number}, counting from the left (key {number})."),
+    "drawn": lazy("Click drawn tile {number}, counting from the left (key {number})."),
+    "discard": lazy("Click drawn tile {number}, counting from the left (key {number}): it goes back."),
+    "side": lazy("Click side {number} of your starting island, counting from the left (key {number})."),
+    # Translators: {special} is a special island's name; {row} and {column} count the display's rows from the top
+    # and its columns from the left (1, 2, ...).
+    "special": lazy("Click the special island {special}: row {row}, column {column} of the special islands "
+                    "(key {number})."),
+    "special_no_key": lazy("Click the special island {special}: row {row}, column {column} of the special islands."),
+    # Translators: Rotate is the name of a button of the same table.
+    "rotate": lazy_ngettext("Press Rotate {count} time: it turns a quarter clockwise.",
+                            "Press Rotate {count} times: it turns a quarter clockwise each time."),
+    # Translators: (x, y) is a square as the board's numbers show it: x the column (on top), y the row (on the left).
+    "square": lazy("Then click square ({x}, {y}) of your board: column {x}, row {y}."),
+    # Translators: {menu} is the menu's label ("white pays:"), {colour} one of its choices ("blue").
+    "white": lazy("Choose “{colour}” in the menu “{menu}”."),
+    # Translators: {terrain} is a terrain word ("forest"), as in "the {terrain} island at (1, 2)".
+    "island": lazy("Click the {terrain} island on square ({x}, {y}) of your board."),
+    "pay": lazy_ngettext("Click the {terrain} island on square ({x}, {y}) of your board {count} time: one "
+                         "inhabitant pays each time.",
+                         "Click the {terrain} island on square ({x}, {y}) of your board {count} times: one "
+                         "inhabitant pays each time."),
+}
 
 
 # -- projector mode (issue 16): whole sentences with named placeholders, marked for translation ---
@@ -742,9 +779,7 @@ class SkylandsWidget(CanvasBoard):
         self.white.value = value
         self.white.description = str(TABLE_TEXT["white"])
         if self.suggestion is not None:
-            action, why = self.suggestion
-            self.hint_html.value = status_html(SUGGEST_LINE.format(move=self._said(self.state, action),
-                                                                   why=why.text), "info")
+            self._show_suggestion()
         self._relabel_parts()
         self.keys_line.value = keys_html(self.keys_help)
         self._described = ""
@@ -768,13 +803,6 @@ class SkylandsWidget(CanvasBoard):
             callback()
 
     # -- explanations -----------------------------------------------------------
-    def _said(self, game: Any, action: Any) -> str:
-        """What the game's log says of ``action`` applied to a clone of ``game`` (its words)."""
-        g = game.clone()
-        before = len(g.log)
-        g.apply(action)
-        return " ".join(sentence(line) for line in g.log[before:]) or str(action)
-
     def explain_last(self) -> str:
         """The last bot decision in words: who did what (the log's line), why (the bot's
         explanation) and what it scored (the points before and after, the breakdown lines it
@@ -788,16 +816,135 @@ class SkylandsWidget(CanvasBoard):
 
     def suggest(self) -> tuple[Any, Any] | None:
         """What would a bot do? The planner's choice for the person to play and why, as a hint
-        line; nothing is played and nothing changes (the same seed, the same suggestion)."""
+        line of clicks named as the table shows things (:meth:`suggestion_steps`); nothing is
+        played (the same seed, the same suggestion). A half-made selection (a tile picked or
+        turned, islands picked) is let go, so that the clicks start afresh."""
         if not self.is_human_turn():
             self.say(str(TABLE_TEXT["over" if self.state.is_over() else "wait"]), "error")
             return None
         g = self.state
         action, why = bot_suggestion(make_bot, g, "planner", seed=self.suggest_seed * 1000 + len(g.history))
+        if self.selected_offer is not None or self.selected_special is not None or self.selection or self.rotation:
+            self._clear()
+            self.refresh()
         self.suggestion = (action, why)
         self._hint_at = len(g.history)
-        self.hint_html.value = status_html(SUGGEST_LINE.format(move=self._said(g, action), why=why.text), "info")
+        self._show_suggestion()
         return action, why
+
+    def _show_suggestion(self) -> None:
+        assert self.suggestion is not None
+        action, why = self.suggestion
+        steps = " ".join(self.suggestion_steps(action))
+        self.hint_html.value = status_html(SUGGEST_LINE.format(steps=steps, why=why.text), "info")
+
+    def suggestion_steps(self, action: Action) -> list[str]:
+        """The clicks that make ``action`` for the person to play, from nothing selected, one
+        sentence each, naming things as the table shows them: an action board by its name, a
+        revealed island or drawn tile by its place in the row (and its key), a special island by
+        its row and column in the display, a turn as presses of Rotate (a quarter clockwise
+        each), a square by the board's column and row numbers, an island of the board by a square
+        whose click picks it (and Done when the islands picked do not end the choice by
+        themselves)."""
+        g = self.state
+        step = SUGGEST_STEP
+        if isinstance(action, ChooseAction):
+            return [step["repeat" if action.repeat else "choose"].format(action=action_title(action.action))]
+        if isinstance(action, Pass):
+            return [str(step["pass"])]
+        if isinstance(action, SetupDiscard):
+            return [step["discard"].format(number=action.index + 1)]
+        if isinstance(action, (Take, SetupStart)):
+            if isinstance(action, SetupStart):
+                first = step["side"].format(number=action.side + 1)
+            else:
+                first = step["revealed" if g.phase == "discover" else "drawn"].format(number=action.index + 1)
+            return [first, *self._turn_and_square(action.rotation, action.x, action.y)]
+        if isinstance(action, Create):
+            row, column = divmod(action.index, 4)            # the display as Layout.special_box draws it
+            special = g.tile(g.display[action.index]).title  # type: ignore[arg-type, union-attr]
+            key = "special" if action.index < 9 else "special_no_key"
+            steps = [step[key].format(special=special, row=row + 1, column=column + 1, number=action.index + 1)]
+            if action.white is not None and action.white != self._white_for(action.index):
+                menu = SKYLANDS_WHITE if self.projector else TABLE_TEXT["white"]
+                steps.append(step["white"].format(colour=str(SKYLANDS_WHITE_CHOICES.get(action.white, action.white)),
+                                                  menu=str(menu)))
+            return [*steps, *self._turn_and_square(action.rotation, action.x, action.y)]
+        if isinstance(action, (Deploy, Convert)):
+            nodes = list(action.islands) if isinstance(action, Deploy) else [*action.crystals, *action.cities]
+            return self._island_clicks(nodes, pay=False)
+        if isinstance(action, Pay):
+            return self._island_clicks(list(action.islands), pay=True)
+        return [str(action)]
+
+    def _turn_and_square(self, rotation: int, x: int, y: int) -> list[str]:
+        turn = [SUGGEST_STEP["rotate"].format(count=rotation)] if rotation % 4 else []
+        return [*turn, SUGGEST_STEP["square"].format(x=x, y=y)]
+
+    def _white_for(self, index: int) -> str | None:
+        """The colour the table pays a white inhabitant with when special island ``index`` is placed
+        now (the menu's choice, or the engine's default for "automatic")."""
+        default = self.state.default_white(index)
+        if default is None:
+            return None
+        return default if self.white.value == "auto" else str(self.white.value)
+
+    def _island_clicks(self, nodes: list[Node], pay: bool) -> list[str]:
+        """The clicks on the board that pick ``nodes`` in order as :meth:`_pick_island` (Deploy,
+        Convert) or :meth:`_pick_payer` (a payment) picks them: for each, a square of the island
+        whose click picks that island (a square shared by two islands picks the first), then
+        Done unless the last click ends the choice by itself."""
+        g = self.state
+        b = g.boards[self.to_play()]
+        kept = self.selection
+        clicks: list[tuple[Node, tuple[int, int]]] = []
+        ends = False
+        try:
+            self.selection = []
+            for node in nodes:
+                isl = b.island(node)
+                cell = next((c for c in sorted(isl.cells, key=lambda c: (c[1], c[0]))
+                             if self._picked_at(b, c, pay) == node), isl.cells[0])
+                clicks.append((node, cell))
+                self.selection.append(node)
+                ends = (self._payments_end() if pay else self._picked_is_complete())
+        finally:
+            self.selection = kept
+        steps = []
+        k = 0
+        while k < len(clicks):
+            node, cell = clicks[k]
+            run = 1
+            while pay and k + run < len(clicks) and clicks[k + run] == clicks[k]:
+                run += 1
+            terrain = terrain_word(b.island(node).terrain)
+            if pay:
+                steps.append(SUGGEST_STEP["pay"].format(terrain=terrain, x=cell[0], y=cell[1], count=run))
+            else:
+                steps.append(SUGGEST_STEP["island"].format(terrain=terrain, x=cell[0], y=cell[1]))
+            k += run
+        if not ends:
+            steps.append(str(SUGGEST_STEP["done"]))
+        return steps
+
+    def _picked_at(self, b: Any, cell: tuple[int, int], pay: bool) -> Node | None:
+        """The island a click on ``cell`` picks now (with :attr:`selection` picked already)."""
+        if pay:
+            ok = [i for i in b.island_at(*cell) if self._payments_with([*self.selection, i.anchor])]
+        else:
+            p = self.to_play()
+            if self.state.phase == "deploy":
+                allowed = set(self.state.deploy_candidates(p))
+            else:
+                crystals, cities = self.state.convert_candidates(p)
+                allowed = set(crystals) | set(cities)
+            ok = [i for i in b.island_at(*cell) if i.anchor in allowed]
+        return ok[0].anchor if ok else None
+
+    def _payments_end(self) -> bool:
+        """True when the islands picked are a whole payment (the last click pays)."""
+        picked = Counter(self.selection)
+        return any(Counter(a.islands) == picked for a in self._payments_with(self.selection))
 
     @property
     def hint(self) -> str:

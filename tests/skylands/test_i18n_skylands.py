@@ -38,11 +38,11 @@ def played(code: str) -> tuple[GameState, list]:
 
 # Seed 4: Félix starts with Discover islands and, active, takes the bonus tile; then he cannot create.
 LOG = {
-    "en": ("Félix takes island I09 to (1, 0) (bonus)", "Félix cannot create islands and passes"),
-    "pt": ("Félix leva a ilha I09 para (1, 0) (bônus)", "Félix não pode criar ilhas e passa"),
-    "pl": ("Félix bierze wyspę I09 na pole (1, 0) (premia)", "Félix nie może stworzyć wysp i pasuje"),
-    "fr": ("Félix prend l’île I09 et la pose en (1, 0) (bonus)", "Félix ne peut pas créer d’îles et passe"),
-    "es": ("Félix lleva la isla I09 a (1, 0) (bonificación)", "Félix no puede crear islas y pasa"),
+    "en": ("Félix takes a revealed island to (1, 0) (bonus)", "Félix cannot create islands and passes"),
+    "pt": ("Félix leva uma ilha revelada para (1, 0) (bônus)", "Félix não pode criar ilhas e passa"),
+    "pl": ("Félix bierze odkrytą wyspę na pole (1, 0) (premia)", "Félix nie może stworzyć wysp i pasuje"),
+    "fr": ("Félix prend une île révélée et la pose en (1, 0) (bonus)", "Félix ne peut pas créer d’îles et passe"),
+    "es": ("Félix lleva una isla revelada a (1, 0) (bonificación)", "Félix no puede crear islas y pasa"),
 }
 END = {"en": "the VP supply is exhausted", "pt": "a reserva de PV se esgotou", "pl": "zasoby PZ się wyczerpały",
        "fr": "la réserve de PV est épuisée", "es": "el suministro de PV se ha agotado"}

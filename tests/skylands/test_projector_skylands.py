@@ -109,7 +109,7 @@ def test_the_status_line_of_a_bots_turn_says_the_last_move_never_a_click():
     assert w.turn_line() == "Bot 3 (greedy) plays next; the bots are paused."
     assert plain_text(w.status.value) == "Last move: Bot 3 chooses Discover islands."
     w.turns.step_bots(1)
-    assert w.state.log[-1].startswith("Bot 3 takes island")
+    assert w.state.log[-1].startswith("Bot 3 takes a revealed island")
     assert plain_text(w.status.value) == "Class: click a revealed island, then a square (Rotate turns it), or Pass."
 
 
@@ -187,7 +187,7 @@ def test_teacher_undo_takes_back_one_action_a_bots_too_and_pauses_the_bots():
     last = history[-1]
     w.undo()
     assert w.state.history == history[:-1] and w.turns.auto is False
-    assert w.message.startswith("Taken back: Bot 3 takes island") and w.message.endswith("The bots are paused.")
+    assert w.message.startswith("Taken back: Bot 3 takes a revealed island") and w.message.endswith("The bots are paused.")
     w.turns.run()
     assert w.state.history == history[:-1]        # paused: the bot does not play again by itself
     w.turns.set_auto(True)                        # playing again: the bot plays the same move
@@ -203,7 +203,7 @@ def test_explain_last_after_a_bot_move_names_its_move():
     assert html.startswith('<div class="skylands-projector-explain"')
     d = w.turns.last_explanation
     said = " ".join(w.state.log[d.log_start:d.log_size]).rstrip(".")
-    assert said.startswith("Bot 3 takes island")
+    assert said.startswith("Bot 3 takes a revealed island")
     assert f"Bot 3's last move: {said}." in html
     assert SkylandsWidget(GameState(["Ann", "Bob"], seed=1), human=[0, 1]).explain_last() == "No bot has moved yet."
 

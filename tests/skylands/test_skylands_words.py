@@ -83,7 +83,7 @@ def test_a_whole_game_never_says_you_takes_or_1_inhabitants():
     g = play_game([make_bot("greedy", seed=1), make_bot("random", seed=2), make_bot("greedy", seed=3)],
                   seed=4, names=["You", "Ana", "Bo"])
     you = [line for line in g.log if line.startswith("You ")]
-    assert any(line.startswith("You take island ") for line in you)
+    assert any(line.startswith("You take a revealed island ") for line in you)
     wrong = re.compile(r"^You (takes|chooses|passes|scores|puts|creates|powers|flips|has)\b|and passes$")
     assert [line for line in you if wrong.search(line)] == []
     assert not any(re.search(r"\b1 (inhabitants|empty squares|island tiles)\b", line)
