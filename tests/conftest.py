@@ -40,6 +40,9 @@ from jupyter_servers import Server, _copy_tree, _stop, _wait_http, free_port, ju
 # The tests expect English: a developer's locale (LANG=pt_BR.UTF-8, which skye_widgets.i18n follows) must
 # change neither what the tests see nor what the notebooks' kernels, started from this process, print.
 os.environ["LANGUAGE"] = "en"
+# Progress (solved puzzles, lessons) goes to a folder of this test run, never to the developer's home:
+# the notebooks' kernels and the servers started from here inherit it, and no two runs share it.
+os.environ["SKYE_WIDGETS_DATA_DIR"] = tempfile.mkdtemp(prefix="skye-test-data-")
 import skye_widgets  # noqa: E402  (after the environment is set; set_language in case it was imported already)
 
 skye_widgets.set_language("en")

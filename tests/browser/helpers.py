@@ -62,7 +62,32 @@ def code_cell(page: Page, snippet: str) -> Locator:
         ".findIndex(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes(snippet))",
         snippet)
     assert index >= 0, f"no code cell contains {snippet!r}"
-    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell").nth(index)
+    cell = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell").nth(index)
+    settle(cell)
+    return cell
+
+
+#: Resolves once the element's box has stayed the same for 10 animation frames in a row (at most
+#: 600 frames: the action after it then fails on what it finds).
+_STILL = """el => new Promise(resolve => {
+  let last = '', same = 0, frames = 0;
+  const tick = () => {
+    const r = el.getBoundingClientRect(), key = [r.x, r.y, r.width, r.height].join();
+    same = key === last ? same + 1 : 0; last = key; frames += 1;
+    if (same >= 10 || frames >= 600) resolve(same >= 10); else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
+def settle(target: Locator) -> bool:
+    """Scroll ``target`` into view and wait until it stays where it is. JupyterLab lays out a cell
+    only once it comes into view (its ``contentVisibility`` windowing), and the cells around it
+    then take their real heights: under load that can move a button or a canvas after Playwright
+    found it steady, and a click meant for it lands beside it (two fresh-machine runs clicked
+    lesson 3's exercise cell, not its Check button). Returns whether it settled."""
+    target.scroll_into_view_if_needed()
+    return bool(target.evaluate(_STILL))
 
 
 def output(scope: Page | Locator, index: int = 0) -> Locator:
@@ -88,8 +113,8 @@ def pixel(canvas: Locator, x: int, y: int) -> list[int]:
 
 
 def click_canvas(page: Page, canvas: Locator, x: float, y: float) -> None:
-    """Click a canvas at pixel (x, y) of its own coordinate system."""
-    canvas.scroll_into_view_if_needed()
+    """Click a canvas at pixel (x, y) of its own coordinate system (once it stays where it is)."""
+    settle(canvas)
     box = canvas.bounding_box()
     assert box is not None, "canvas is not visible"
     width = canvas.evaluate("c => c.width")
