@@ -207,11 +207,11 @@ def skylands_state(g: SkylandsState):
 
 
 SKYLANDS_OCCUPIED = {
-    "en": "The square (0, 0) already holds tile forest-islet.",
-    "pt": "A casa (0, 0) já tem a peça forest-islet.",
-    "pl": "Na polu (0, 0) leży już żeton forest-islet.",
-    "fr": "La case (0, 0) contient déjà la tuile forest-islet.",
-    "es": "La casilla (0, 0) ya tiene la ficha forest-islet.",
+    "en": "The square (0, 0) already holds a tile.",
+    "pt": "A casa (0, 0) já tem uma peça.",
+    "pl": "Na polu (0, 0) leży już żeton.",
+    "fr": "La case (0, 0) contient déjà une tuile.",
+    "es": "La casilla (0, 0) ya tiene una ficha.",
 }
 
 # Windfall Rock (S03) costs 1 purple + 1 white; Laura pays the white in purple: 2 purple, she has 1.

@@ -146,8 +146,8 @@ class PlayerBoard(Pictured):
             raise OffBoardError(_("The square ({x}, {y}) is off the {width}x{height} board.").format(
                 x=x, y=y, width=self.width, height=self.height))
         if (x, y) in self.grid:
-            raise CellOccupiedError(_("The square ({x}, {y}) already holds tile {tile}.").format(
-                x=x, y=y, tile=self.grid[(x, y)].tile.id))
+            # (no tile id: the board shows islands, never their ids)
+            raise CellOccupiedError(_("The square ({x}, {y}) already holds a tile.").format(x=x, y=y))
         edges = tile.edges(rotation)
         for side, (dx, dy) in enumerate(SIDE_OFFSETS):
             other = self.grid.get((x + dx, y + dy))

@@ -331,7 +331,7 @@ def test_a_wrong_click_is_answered_in_plain_sentences():
     w.select_offer(0)
     tile = w.state.offer()[0].id
     w.click_cell(0, 0)                                      # the square already holds the islet
-    assert w.message == "The square (0, 0) already holds tile islet."
+    assert w.message == "The square (0, 0) already holds a tile."
     assert w.state.offer()[0].id == tile                    # nothing taken
 
 
