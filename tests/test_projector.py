@@ -156,6 +156,17 @@ def test_restart_with_the_same_seed_gives_the_same_first_state_and_a_new_seed_di
         t.controls.restart(seed=-1)
 
 
+def test_a_new_game_is_not_paused_by_the_last_one():
+    """"new game" or "restart" after a pause: the bots play again at the chosen speed, and the
+    button says "pause", not "resume" (the pause belonged to the old game)."""
+    t = table("normal")
+    t.controls.pause()
+    assert t.controls.pause_button.description == "resume"
+    t.controls.restart(new=True)
+    assert not t.controls.paused and t.controls.pause_button.description == "pause"
+    assert t.game.turns.auto
+
+
 def test_hidden_information_shows_gold_then_hides_it_again():
     t = table("step")
     summaries = t.game.projector_parts().summaries

@@ -504,6 +504,7 @@ class TeacherControls(W.HBox):
         self.table.start(seed)
         self.hidden_shown = False
         self.explaining = False
+        self.paused = False                       # a new game plays at the chosen speed ("resume" is gone)
         self._apply_speed()
         self._said(TEXT["new_started" if new else "restarted"].format(seed=seed))
 
