@@ -990,7 +990,7 @@ class GameTable(Multilingual, W.VBox):
         # the one turn loop of the widgets: bots decide (several at once while prices are set)
         self.turns = TurnLoop(game, [make_seat(s, seed * 101 + i) for i, s in enumerate(seats)],
                               deciders=lambda g: g.decision_players(), delay=bot_delay, auto=auto_bots,
-                              on_change=self.refresh, on_error=self._bot_failed)
+                              on_action=self._bot_acted, on_change=self.refresh, on_error=self._bot_failed)
         self.hotseat = (sum(1 for s in self.seats if s is None) > 1) if hotseat is None else hotseat
         self.open_hand = bool(open_hand)
         self.revealed: int | None = None     # hot-seat: whose secret form is showing
@@ -1218,6 +1218,18 @@ class GameTable(Multilingual, W.VBox):
         undone = UNDONE_MANY.get(type(last).__name__.lower(), UNDONE_MANY["place"])
         self.say(undone.format(count=len(taken), name=self.game.names[who]), "info")
         self.refresh()
+
+    def _bot_acted(self, player: int, action: Any) -> None:
+        """A bot's move, told on the status line as a person's is: the first line it wrote in the log
+        (public words: a bot's secret prices stay secret). The line before it (an undo's, a person's
+        placement) is no longer the news."""
+        decision = self.turns.last_explanation
+        if decision is not None and decision.index == len(self.game.history) - 1:
+            new = self.game.log[decision.log_start:decision.log_size]
+        else:
+            new = self.game.log[-1:]
+        if new:
+            self.say(new[0].text, "info")
 
     def _undo_one(self) -> None:
         taken = self.turns.undo_last()      # pauses the bots (else they would replay the move at once)
