@@ -141,6 +141,20 @@ def expect_status(page: Page | Locator, text: str, *, nth: int = 0, selector: st
     expect(page.locator(selector).nth(nth)).to_contain_text(text, timeout=timeout)
 
 
+def expect_logged(page: Page | Locator, text: str, *, count: int = 1, timeout: float = 30_000) -> None:
+    """Wait until the game log holds ``count`` lines containing ``text``.
+
+    The table's status line tells the newest action, so a person's own action stays there only
+    until the next bot moves; the log keeps it. Wait on the log for what must have happened."""
+    expect(page.locator(".skye-log-line").filter(has_text=text)).to_have_count(count, timeout=timeout)
+
+
+def wait_for_focus(page: Page, element: Locator, timeout: float = 15_000) -> None:
+    """Wait until ``element`` has the keyboard focus. A board takes the focus back from its button
+    by a message from the kernel, which can come after the button's other changes have shown."""
+    page.wait_for_function("e => document.activeElement === e", arg=element.element_handle(), timeout=timeout)
+
+
 def screenshot(page: Page, name: str) -> Path:
     """Save a PNG screenshot under tests/output/ and return its path."""
     OUTPUT.mkdir(parents=True, exist_ok=True)

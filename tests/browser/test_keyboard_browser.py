@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import canvases, expect_status, open_and_run, screenshot
+from helpers import canvases, expect_status, open_and_run, screenshot, wait_for_focus
 from playwright.sync_api import expect
 
 from skye_widgets.skye.territory import Territory
@@ -45,7 +45,7 @@ def test_place_a_tile_with_the_keyboard_only(lab, page):
     page.keyboard.press("Space")                       # a keyboard press of the card button
     expect_status(page, "Tile 12 selected", nth=0)
     # the board takes the focus back from its button: keys reach it at once
-    page.wait_for_function("c => document.activeElement === c", arg=canvas.element_handle(), timeout=15_000)
+    wait_for_focus(page, canvas)
     page.keyboard.press("ArrowDown")
     expect_status(page, cursor_message, nth=0)
     page.keyboard.press("Enter")

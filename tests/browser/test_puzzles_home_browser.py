@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import canvases, click_canvas, screenshot
+from helpers import canvases, click_canvas, screenshot, wait_for_focus
 from playwright.sync_api import expect
 
 from skye_widgets.widgets.puzzles_home import PuzzlesHome
@@ -52,8 +52,10 @@ def test_puzzles_home_no_spoiler_then_solve_and_next(voila, page, tmp_path, monk
     for tile, x, y, rotation, message in moves:
         page.get_by_role("button", name=re.compile(rf"^\d+: tile {tile}\b")).first.click()
         expect(page.locator(".skye-status").first).to_contain_text(f"Tile {tile} selected")
+        if rotation:
+            wait_for_focus(page, board)                # the board takes the focus back from its button
         for _ in range(rotation):
-            page.keyboard.press("r")                   # the board has the focus after its button
+            page.keyboard.press("r")
         if rotation:
             expect(page.locator(".skye-status").first).to_contain_text(f"Rotation {rotation}")
         click_canvas(page, board, x, y)

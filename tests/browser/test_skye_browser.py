@@ -11,7 +11,7 @@ never on page text (the page also holds the cells' source).
 
 from __future__ import annotations
 
-from helpers import canvases, click_canvas, expect_status, open_and_run, screenshot, wait_for_pixel
+from helpers import canvases, click_canvas, expect_logged, expect_status, open_and_run, screenshot, wait_for_pixel
 from playwright.sync_api import expect
 
 from skye_widgets.skye.render import COORD_GUTTER, TERRAIN_FILL, fit_view
@@ -86,12 +86,11 @@ def test_territory_widget_legal_and_illegal_clicks(lab, page):
 def test_game_table_actions(lab, page):
     tile, (x, y), view = predicted_build()
     open_and_run(page, lab, NOTEBOOK)
-    table_status = ".skye-table-status"
     page.get_by_role("button", name="confirm prices").click()
-    expect_status(page, "Player 1 has decided (secretly).", selector=table_status)
+    expect_logged(page, "Player 1 has decided (secretly).")
     # the bots price on their own (one move every 0.4 s), then Player 1 buys first
     page.locator(".skye-pass").click(timeout=60_000)
-    expect_status(page, "Player 1 passes.", selector=table_status)
+    expect_logged(page, "Player 1 passes.")
     # bots buy; then Player 1's board tab opens with the kept tile in hand
     expect(page.locator(".skye-phase")).to_contain_text("build", timeout=60_000)
     board = canvases(page).nth(2)
@@ -127,9 +126,9 @@ def test_game_table_in_voila(voila, page):
     click_canvas(page, canvases(page).nth(0), *centre_px(view, 1, 0))
     expect_status(page, "Tile 12 cannot go at (1, 0) with rotation 0", nth=0)
     page.get_by_role("button", name="confirm prices").click()
-    expect_status(page, "Player 1 has decided (secretly).", selector=".skye-table-status")
+    expect_logged(page, "Player 1 has decided (secretly).")
     page.locator(".skye-pass").click(timeout=60_000)
-    expect_status(page, "Player 1 passes.", selector=".skye-table-status")
+    expect_logged(page, "Player 1 passes.")
     expect(page.locator(".skye-phase")).to_contain_text("build", timeout=60_000)
     screenshot(page, "skye_game_table_voila")
     assert not page.page_errors
