@@ -77,8 +77,8 @@ SKYE_MISMATCH = {
           "castelo em (0, 0) mostra pasto.",
     "pl": "Żeton 3 nie może leżeć na polu (0, 1) z obrotem 0: jego krawędź północna to woda, a krawędź "
           "południowa zamku na polu (0, 0) to pastwisko.",
-    "fr": f"La tuile 3 ne peut pas aller en (0, 1) avec la rotation 0{NB}: son côté nord montre eau, mais le "
-          "côté sud du château en (0, 0) montre pâturage.",
+    "fr": f"La tuile 3 ne peut pas aller en (0, 1) avec la rotation 0{NB}: son côté nord montre de l’eau, mais "
+          "le côté sud du château en (0, 0) montre du pâturage.",
     "es": "La loseta 3 no puede ir en (0, 1) con rotación 0: su lado norte muestra agua, pero el lado sur "
           "del castillo en (0, 0) muestra pradera.",
 }
@@ -220,7 +220,7 @@ SKYLANDS_CANNOT_PAY = {
     "en": "Windfall Rock costs 2 purple inhabitants; Laura lacks 1 purple inhabitant on the board.",
     "pt": "Rocha do Vento custa 2 habitantes roxos; faltam no tabuleiro de Laura: 1 habitante roxo.",
     "pl": "Wietrzna Skała kosztuje: 2 fioletowi mieszkańcy; na planszy gracza Laura brakuje: 1 fioletowy mieszkaniec.",
-    "fr": f"Rocher du Vent coûte 2 habitants violets{NB}; il manque 1 habitant violet à Laura sur son plateau.",
+    "fr": f"Rocher du Vent coûte 2 habitants violets{NB}; il manque 1 habitant violet sur son plateau pour Laura.",
     "es": "Roca del Viento cuesta 2 habitantes morados; en el tablero de Laura falta: 1 habitante morado.",
 }
 

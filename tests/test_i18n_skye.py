@@ -137,7 +137,7 @@ def test_description_and_picture_titles_in_each_language():
         "pt": ("Um território com o castelo azul e nenhuma outra peça, 1 peça no total.",
                "Um território com o castelo verde e 1 outra peça, 2 peças no total.", "peça 12, rotação 3"),
         "es": ("Un territorio con el castillo azul y ninguna otra loseta, 1 loseta en total.",
-               "Un territorio con el castillo verde y 1 otra loseta, 2 losetas en total.", "loseta 12, rotación 3"),
+               "Un territorio con el castillo verde y 1 loseta más, 2 losetas en total.", "loseta 12, rotación 3"),
     }
     for lang, want in expected.items():
         i18n.set_language(lang)
@@ -214,7 +214,7 @@ DESCRIBED = {   # the blue castle with tile 53 south of it: (the areas sentence'
     "fr": ("4 zones\u00a0: une zone de pâturage ouverte de 2 tuiles avec 1 tonneau de whisky, ",
            "1 autre tuile est reliée au château par la route."),
     "es": ("4 áreas: un área de pradera abierta de 2 losetas con 1 barril de whisky, ",
-           "1 otra loseta está conectada al castillo por un camino."),
+           "1 loseta más está conectada al castillo por un camino."),
 }
 
 
@@ -293,8 +293,8 @@ def test_game_log_in_each_language_and_after_a_switch():
     assert first[1] == "Round 1 of 6; Ana starts."
     expected = {"pt": "Rodada 1 de 6; Ana começa.", "pl": "Runda 1 z 6; zaczyna Ana.",
                 "fr": "Tour 1 sur 6\u00a0; Ana commence.", "es": "Ronda 1 de 6; empieza Ana."}
-    income = {"pt": "Ana recebe 5 moedas (castelo +5).", "pl": "Ana otrzymuje złoto: 5 (zamek +5).",
-              "fr": "Ana reçoit 5 pièces d'or (château +5).", "es": "Ana recibe 5 de oro (castillo +5)."}
+    income = {"pt": "Ana recebe 5 moedas (castelo +5).", "pl": "Ana otrzymuje 5 sztuk złota (zamek +5).",
+              "fr": "Ana reçoit 5 pièces d’or (château +5).", "es": "Ana recibe 5 monedas de oro (castillo +5)."}
     for lang in expected:
         i18n.set_language(lang)                                 # and read in the language of the moment
         assert g.log[1].text == expected[lang]

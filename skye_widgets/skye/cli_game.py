@@ -22,7 +22,7 @@ from ..cli import (COMMAND_HELP, EXPLAIN_HELP, ENTRANTS_HELP, FIRST_SEED_HELP, G
                    bot_list, emit, fit, run_tournament, tournament_report, usage_error, whole_number)
 from ..limits import MAX_GAMES, MAX_SAVE_ACTIONS
 from ..errors import FileFormatError, RulesError
-from ..i18n import _, lazy, ngettext
+from ..i18n import _, lazy, lazy_ngettext, ngettext
 
 
 def _bot_list(text: str, players: int | None) -> list[str]:
@@ -78,13 +78,17 @@ def print_log(state: Any, out: Any = None, decisions: Sequence[Any] | None = Non
 #: A row of the result table: (with the bot's name, the winner) -> the sentence.
 RESULT_ROW = {
     # Translators: a row of the result table: {rank}. {name}: victory points, gold and {tiles} ("12 tiles")
-    (False, False): lazy("  {rank}. {name}: {vp} VP, {gold} gold, {tiles}"),
+    (False, False): lazy_ngettext("  {rank}. {name}: {vp} VP, {gold} gold, {tiles}",
+                                  "  {rank}. {name}: {vp} VP, {gold} gold, {tiles}", counter="gold"),
     # Translators: as above, the winner's row
-    (False, True): lazy("  {rank}. {name}: {vp} VP, {gold} gold, {tiles}  <- winner"),
+    (False, True): lazy_ngettext("  {rank}. {name}: {vp} VP, {gold} gold, {tiles}  <- winner",
+                                  "  {rank}. {name}: {vp} VP, {gold} gold, {tiles}  <- winner", counter="gold"),
     # Translators: as above, with the bot that played the seat ({bot}: its kind in words, protocol.bot_kind_name)
-    (True, False): lazy("  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}"),
+    (True, False): lazy_ngettext("  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}",
+                                  "  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}", counter="gold"),
     # Translators: as above, the winner's row, with the bot
-    (True, True): lazy("  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}  <- winner"),
+    (True, True): lazy_ngettext("  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}  <- winner",
+                                  "  {rank}. {name} [{bot}]: {vp} VP, {gold} gold, {tiles}  <- winner", counter="gold"),
 }
 
 

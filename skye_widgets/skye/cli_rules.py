@@ -83,7 +83,7 @@ def score_text(players: list[Territory]) -> str:
     for i, (t, per) in enumerate(zip(players, tiles)):
         lines.append("")
         # Translators: {name}: {tiles} ("12 tiles"), {gold} the player's gold
-        lines.append(_("{name}: {tiles}, {gold} gold").format(
+        lines.append(ngettext("{name}: {tiles}, {gold} gold", "{name}: {tiles}, {gold} gold", t.gold).format(
             name=names[i], tiles=ngettext("{count} tile", "{count} tiles", len(t)).format(count=len(t)), gold=t.gold))
         for n, s in SCORING_TILES.items():
             if per[n].breakdown:

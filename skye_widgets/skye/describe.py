@@ -39,8 +39,10 @@ TEXT = {
     # Translators: {items} a list of counts ("3 sheep, 1 farm and 2 ships").
     "totals": lazy("In all the territory shows {items}."),
     "totals_none": lazy("The territory shows no animals, ships, whisky or buildings."),
-    "income": lazy("Income: {gold} gold at the start of a round (5 for the castle and 1 for each whisky "
-                   "connected to it by road)."),
+    "income": lazy_ngettext("Income: {gold} gold at the start of a round (5 for the castle and 1 for each whisky "
+                            "connected to it by road).",
+                            "Income: {gold} gold at the start of a round (5 for the castle and 1 for each whisky "
+                            "connected to it by road).", counter="gold"),
     # Translators: {label} a scoring tile "10 (Gold majority)".
     "score": lazy("Scoring tile {label} scores {points} VP here."),
     "breakdown": lazy_ngettext("The scoring overlay marks {count} scoring item, {points} VP in all.",

@@ -52,13 +52,18 @@ TEMPLATES: dict[str, Any] = {
     "random": _Counted(lazy("I chose at random: it was my only legal move."),
                        lazy_ngettext("I chose at random among {moves} legal move.",
                                      "I chose at random among {moves} legal moves.", counter="moves"), "moves"),
-    "priced": lazy("I priced tile {tile} at {price} gold: at its best spot it would add {vp} VP to my territory "
-                   "by the end of the game."),
+    "priced": lazy_ngettext("I priced tile {tile} at {price} gold: at its best spot it would add {vp} VP to my "
+                            "territory by the end of the game.",
+                            "I priced tile {tile} at {price} gold: at its best spot it would add {vp} VP to my "
+                            "territory by the end of the game.", counter="price"),
     "discarded": lazy("I discarded tile {tile}: at its best spot it would add {vp} VP to my territory."),
     "discard_others": lazy("The most another player could gain from it is {vp} VP ({name})."),
     "discard_nobody": lazy("No other player would gain any VP from it either."),
-    "bought": lazy("I bought tile {tile} from {seller} for {price} gold, which leaves me {gold} gold: at its best "
-                   "spot it adds {vp} VP to my territory by the end of the game."),
+    # Translators: the form follows {price}; {gold} is the gold the bot has left.
+    "bought": lazy_ngettext("I bought tile {tile} from {seller} for {price} gold, which leaves me {gold} gold: at "
+                            "its best spot it adds {vp} VP to my territory by the end of the game.",
+                            "I bought tile {tile} from {seller} for {price} gold, which leaves me {gold} gold: at "
+                            "its best spot it adds {vp} VP to my territory by the end of the game.", counter="price"),
     "passed": lazy("I passed: no tile on offer was worth its price to me."),
     "placed": lazy("I placed tile {tile} at ({x}, {y}) with rotation {rotation}: it adds {vp} VP to my territory "
                    "by the end of the game."),
@@ -68,9 +73,13 @@ TEMPLATES: dict[str, Any] = {
                                            "It adds {each} VP under {label}, which is scored {times} more times.",
                                            counter="times"), "times"),
     "scrolls": lazy("It adds {scrolls} VP from scrolls at the end of the game."),
-    "income": lazy("Its whisky adds {income} gold to my income every round."),
-    "alt_offer": lazy("The best other offer, tile {tile} from {seller} for {price} gold, would add {vp} VP."),
-    "alt_pass": lazy("Passing would have kept my {gold} gold."),
+    "income": lazy_ngettext("Its whisky adds {income} gold to my income every round.",
+                            "Its whisky adds {income} gold to my income every round.", counter="income"),
+    "alt_offer": lazy_ngettext("The best other offer, tile {tile} from {seller} for {price} gold, would add {vp} VP.",
+                               "The best other offer, tile {tile} from {seller} for {price} gold, would add {vp} VP.",
+                               counter="price"),
+    "alt_pass": lazy_ngettext("Passing would have kept my {gold} gold.", "Passing would have kept my {gold} gold.",
+                              counter="gold"),
     "alt_place": lazy("The best other spot, tile {tile} at ({x}, {y}) with rotation {rotation}, would add {vp} VP."),
 }
 

@@ -882,7 +882,8 @@ class GameState(Pictured):
             lost = sum(self.prices[p].values())
             kept = list(self.displays[p])
             if kept:
-                self._say(p, Text(LOG["unsold"], name=self._name(p), tiles=", ".join(kept), gold=lost))
+                self._say(p, Text(LOG["unsold"], name=self._name(p), tiles=", ".join(kept), gold=lost,
+                                  count=len(kept)))
             self.gold_to_supply += lost
             self.to_build[p].extend(kept)
             self.displays[p] = []
@@ -1608,7 +1609,8 @@ LOG = {
     "slot": lazy("{slot}={tile}"),
     "round": lazy("Round {round} of {rounds}; {name} starts."),
     # Translators: {why} the income's breakdown ("castle +5; whisky on tile 31 at (0, 1), connected by road +1").
-    "income": lazy("{name} receives {gold} gold ({why})."),
+    "income": lazy_ngettext("{name} receives {gold} gold ({why}).", "{name} receives {gold} gold ({why}).",
+                            counter="gold"),
     "why": lazy("{reason} +{points}"),
     "then": lazy("{before}; {after}"),
     "draws": lazy("{name} draws tiles {tiles}."),
@@ -1617,7 +1619,10 @@ LOG = {
     # Translators: {tile} the discarded tile's number, {offers} "tile 12 for 2, tile 40 for 1".
     "discards": lazy("{name} discards tile {tile} and offers {offers}."),
     "discards_nothing": lazy("{name} discards tile {tile} and offers nothing."),
-    "unsold": lazy("{name} keeps unsold tile(s) {tiles} and loses {gold} gold on them."),
+    # Translators: the form follows the number of tiles kept ({tiles} "43" or "43, 12"); {gold} the gold that was
+    # on them, which goes to the supply.
+    "unsold": lazy_ngettext("{name} keeps unsold tile {tiles} and loses the {gold} gold on it.",
+                            "{name} keeps unsold tiles {tiles} and loses the {gold} gold on them.", counter="count"),
     "fits_nowhere": lazy("Tile {tile} fits nowhere in {name}'s territory: it goes back to the bag."),
     # Translators: {tile} "10 (Gold majority)", {why} what scored.
     "scoring": lazy("Scoring {slot}, tile {tile}: {name} +{points} VP ({why})."),
@@ -1625,11 +1630,15 @@ LOG = {
     "player_vp": lazy("{name} {vp} VP"),
     "nothing": lazy("nothing"),
     "final": lazy("Final scoring: {name} +{points} VP ({why})."),
-    "winner": lazy("Game over. Winner: {names} ({vp} VP, {gold} gold)."),
-    "shared_win": lazy("Game over. Shared win: {names} ({vp} VP, {gold} gold)."),
+    "winner": lazy_ngettext("Game over. Winner: {names} ({vp} VP, {gold} gold).",
+                            "Game over. Winner: {names} ({vp} VP, {gold} gold).", counter="gold"),
+    "shared_win": lazy_ngettext("Game over. Shared win: {names} ({vp} VP, {gold} gold).",
+                                "Game over. Shared win: {names} ({vp} VP, {gold} gold).", counter="gold"),
     "decided": lazy("{name} has decided (secretly)."),
     "passes": lazy("{name} passes."),
-    "buys": lazy("{name} buys tile {tile} from {seller} for {price} gold; {seller} receives {price} and takes "
-                 "back the {price} gold on it."),
+    "buys": lazy_ngettext("{name} buys tile {tile} from {seller} for {price} gold; {seller} receives {price} and "
+                          "takes back the {price} gold on it.",
+                          "{name} buys tile {tile} from {seller} for {price} gold; {seller} receives {price} and "
+                          "takes back the {price} gold on it.", counter="price"),
     "places": lazy("{name} places tile {tile} at ({x}, {y}), rotation {rotation}."),
 }

@@ -1084,25 +1084,33 @@ def _shifted(shapes: Iterable[Shape], dx: float, dy: float) -> list[Shape]:
 #: The texts of :func:`render_game`, whole sentences with named placeholders.
 GAME_TEXT = {
     "title": lazy("Isle of Skye, round {round} of {rounds}"),
-    "over": lazy("The game is over after {rounds} rounds. Winner(s): {winners}."),
+    "over": lazy_ngettext("The game is over after {rounds} round. Winner(s): {winners}.",
+                          "The game is over after {rounds} rounds. Winner(s): {winners}.", counter="rounds"),
     # Translators: {slot} A-D, {name} "10 (Gold majority)", {rounds} "2, 4, 6".
     "slot": lazy("{slot}: {name}, scored in rounds {rounds}"),
-    "player": lazy("{name}: {vp} VP, {gold} gold"),
+    "player": lazy_ngettext("{name}: {vp} VP, {gold} gold", "{name}: {vp} VP, {gold} gold", counter="gold"),
     "player_hidden": lazy("{name}: {vp} VP, gold behind the screen"),
     # Translators: a player's line while prices are set; {head} "Anna: 3 VP, 5 gold".
     "deciding": lazy("{head} (has not decided yet)"),
     "decided": lazy("{head} (has decided (secret))"),
-    "price": lazy("{gold} gold"),
+    "price": lazy_ngettext("{gold} gold", "{gold} gold", counter="gold"),
     "to_build": lazy("to place"),
 }
 #: The first line of a game's picture, by phase (the end-of-round scoring, a moment inside
 #: the engine, counts as building).
 HEADERS = {
     # Translators: the first line of a game's picture; {start} a player's name, {bag} the tiles left in the bag.
-    "prices": lazy("Round {round} of {rounds}, draw-and-price phase. {start} is the start player; "
-                   "{bag} tiles in the bag."),
-    "buy": lazy("Round {round} of {rounds}, buying phase. {start} is the start player; {bag} tiles in the bag."),
-    "build": lazy("Round {round} of {rounds}, building phase. {start} is the start player; {bag} tiles in the bag."),
+    "prices": lazy_ngettext("Round {round} of {rounds}, draw-and-price phase. {start} is the start player; "
+                            "{bag} tile in the bag.",
+                            "Round {round} of {rounds}, draw-and-price phase. {start} is the start player; "
+                            "{bag} tiles in the bag.", counter="bag"),
+    "buy": lazy_ngettext("Round {round} of {rounds}, buying phase. {start} is the start player; {bag} tile in the bag.",
+                         "Round {round} of {rounds}, buying phase. {start} is the start player; {bag} tiles in the bag.",
+                         counter="bag"),
+    "build": lazy_ngettext("Round {round} of {rounds}, building phase. {start} is the start player; {bag} tile in the "
+                           "bag.",
+                           "Round {round} of {rounds}, building phase. {start} is the start player; {bag} tiles in the "
+                           "bag.", counter="bag"),
 }
 
 

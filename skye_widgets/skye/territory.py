@@ -117,6 +117,20 @@ def terrain_word(terrain: Terrain) -> str:
 _terrain_word = terrain_word
 
 
+def terrain_shown(terrain: Terrain) -> str:
+    """A terrain's word as the object of "shows" in the placement error, with the article or case its
+    language needs there (French "de la montagne", "de l’eau").
+
+    >>> terrain_shown(Terrain.MOUNTAIN)
+    'mountain'
+    """
+    # Translators: the terrain on a side of a tile as the object of "shows", in "its west side shows {terrain}":
+    # add the article or case the sentence needs (French partitive "de la montagne", "de l’eau", "du pâturage").
+    return {Terrain.PASTURE: pgettext("terrain, after shows", "pasture"),
+            Terrain.MOUNTAIN: pgettext("terrain, after shows", "mountain"),
+            Terrain.WATER: pgettext("terrain, after shows", "water")}[terrain]
+
+
 _T = TypeVar("_T")
 
 
@@ -378,9 +392,9 @@ class Territory(Pictured):
                              "{terrain}, but the {other_side} side of tile {other} at {other_cell} shows "
                              "{other_terrain}.")
                 raise TerrainMismatchError(text.format(
-                    tile=t.id, cell=cell, rotation=rotation, side=_side_word(d), terrain=_terrain_word(faces[d]),
+                    tile=t.id, cell=cell, rotation=rotation, side=_side_word(d), terrain=terrain_shown(faces[d]),
                     other_side=_side_word((d + 2) % 4), other=self.placements[n].tile, other_cell=n,
-                    other_terrain=_terrain_word(theirs)))
+                    other_terrain=terrain_shown(theirs)))
         if not touching:
             raise NotAdjacentError(_("Tile {tile} at {cell} would share no side with the territory.").format(
                 tile=t.id, cell=cell))

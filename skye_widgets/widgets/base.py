@@ -516,12 +516,14 @@ NO_BOT_MOVE = lazy("No bot has moved yet.")
 LAST_BOT_MOVE = lazy("{name}'s last move: {action}.")
 # Translators: {why} is the bot's own explanation of its move.
 LAST_BOT_WHY = lazy("Why: {why}")
-MOVE_SCORED = lazy("With this move {name}'s score went from {before} to {after} points:")
+MOVE_SCORED = lazy_ngettext("With this move {name}'s score went from {before} to {after} point:",
+                            "With this move {name}'s score went from {before} to {after} points:", counter="after")
 # Translators: one line of a score's breakdown: {points} with its sign (+3, -1), {reason} why.
 MOVE_SCORED_LINE = lazy("{points:+d} {reason}")
 # Translators: a breakdown line the move replaced: {points} with its sign, {reason} why.
 MOVE_SCORED_GONE = lazy("(before: {points:+d} {reason})")
-MOVE_SCORED_NOTHING = lazy("This move did not change {name}'s score ({points} points).")
+MOVE_SCORED_NOTHING = lazy_ngettext("This move did not change {name}'s score ({points} point).",
+                                    "This move did not change {name}'s score ({points} points).", counter="points")
 SECRET_WHY = lazy("{name}'s reasons stay secret until every price is revealed.")
 # Translators: the short link that opens a bot's explanation of its move.
 WHY_SUMMARY = lazy("why?")

@@ -213,12 +213,14 @@ HASHI_BOARD_OF = lazy("{name}'s board")
 # Translators: a seat played by a person (in a summary: "Ana (person)").
 HASHI_SEAT_PERSON = lazy("person")
 HASHI_SUMMARY_POINTS = lazy_ngettext("{count} point", "{count} points")
-HASHI_TRACK_SETUP = lazy("Setup: every player writes a 3 or a 4. Then {total} cards are turned one by one.")
+HASHI_TRACK_SETUP = lazy_ngettext("Setup: every player writes a 3 or a 4. Then {total} card is turned.",
+                                  "Setup: every player writes a 3 or a 4. Then {total} cards are turned one by one.",
+                                  counter="total")
 # Translators: {card} is the card as printed (its number and bridges).
 HASHI_TRACK_CARD = lazy("Card {round} of {total}: {card}.")
 HASHI_TRACK_LEFT = lazy_ngettext("{count} card to come.", "{count} cards to come.")
 HASHI_TRACK_PILE = lazy("Solo: pile {pile} of 3.")
-HASHI_TRACK_OVER = lazy("All {total} cards are played.")
+HASHI_TRACK_OVER = lazy_ngettext("The {total} card is played.", "All {total} cards are played.", counter="total")
 HASHI_TRACK_PLAYED = lazy("Played: {cards}.")
 #: Everyone's hidden information (the teacher's "show everyone's hidden information").
 HASHI_OPEN_TITLE = lazy("Hidden from every player (shown for discussion):")

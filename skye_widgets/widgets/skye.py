@@ -151,7 +151,9 @@ EXPLAIN_TOOLTIP = lazy("what the last bot move was, why the bot chose it, and wh
 # Translators: a move in words, inside "A planner bot would {move} for {name}."; {prices} lists "tile 12 at 3".
 MOVE_PRICES = lazy("discard tile {discard} and price {prices}")
 MOVE_PRICE = lazy("tile {tile} at {gold}")
-MOVE_BUY = lazy("buy tile {tile} from {seller} for {price} gold")
+MOVE_BUY = lazy_ngettext("buy tile {tile} from {seller} for {price} gold", "buy tile {tile} from {seller} for {price} gold",
+                         counter="price")
+MOVE_BUY_UNPRICED = lazy("buy tile {tile} from {seller}")
 MOVE_PASS = lazy("pass (buy nothing)")
 MOVE_PLACE = lazy("place tile {tile} at ({x}, {y}) in rotation {rotation}")
 #: The keyboard's texts.
@@ -1362,8 +1364,10 @@ class GameTable(Multilingual, W.VBox):
             prices = ", ".join(MOVE_PRICE.format(tile=t, gold=gold) for t, gold in action.prices)
             return MOVE_PRICES.format(discard=action.discard, prices=prices)
         if isinstance(action, Buy):
-            return MOVE_BUY.format(tile=action.tile, seller=g.names[action.seller],
-                                   price=g.prices[action.seller].get(action.tile, "?"))
+            price = g.prices[action.seller].get(action.tile)
+            if price is None:               # not on offer: the move is refused anyway
+                return MOVE_BUY_UNPRICED.format(tile=action.tile, seller=g.names[action.seller])
+            return MOVE_BUY.format(tile=action.tile, seller=g.names[action.seller], price=price)
         if isinstance(action, Place):
             return MOVE_PLACE.format(tile=action.tile, x=action.x, y=action.y, rotation=action.rotation)
         if isinstance(action, Pass):
