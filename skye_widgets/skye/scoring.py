@@ -88,7 +88,8 @@ TEXT = {
     "castle": lazy("castle"),
     "whisky_on_road": lazy("whisky {place}, connected by road"),
     # Translators: catch-up income; {players} "2 players", {per} gold per player ahead, {round} its number.
-    "ahead": lazy("{players} ahead x {per} gold (round {round})"),
+    "ahead": lazy_ngettext("{players} ahead x {per} gold (round {round})", "{players} ahead x {per} gold (round {round})",
+                           counter="per"),
     # Translators: {rule} what the scroll scores ("1 VP for every 2 sheep"), {place} "on tile 12 at (0, 1)",
     # {how} "5 sheep // 2".
     "scroll_doubled": lazy("scroll ({rule}) {place}: {how} = {count}, x 2 in {area}"),
