@@ -157,7 +157,9 @@ POLISH_WORD = {w: (noun, i) for noun, columns in POLISH_NOUNS.items() for i, col
 #: "potrzebuje 3 mostów", "nie może odsłonić 3 żetonów"): the genitive or another case, the same for 2 and 5.
 GOVERNING = {"z", "ze", "po", "o", "od", "do", "najmniej", "najwyżej", "spośród", "dla", "około", "ponad", "przez",
              "wśród", "niż", "bez", "u", "przy", "mniej", "więcej", "kilku", "każdych", "każdego", "brak", "wokół",
-             "grupa", "grupę", "grupy", "potrzebuje", "potrzebują", "odsłonić", "narysować"}
+             "grupa", "grupę", "grupy", "potrzebuje", "potrzebują", "odsłonić", "narysować", "kolumna", "wiersz"}
+#: Counts that never vary, by English text: the noun's form was chosen for that one value.
+FIXED_COUNTS = {"'deck' must be a list of [number, bridges] cards (a deck has {count} cards)": ("count",)}
 AFTER_COUNT = re.compile(r"\{(\w+)\} (\w+)(?: (\w+))?")
 
 
@@ -175,7 +177,11 @@ def polish_agreement_faults() -> list[str]:
             governed = before in GOVERNING or before.endswith(("ych", "ich"))   # "pozostałych 3 mostów"
             if word in ("złota", "złoto", "bydła") and after not in ("moneta",) and not governed:
                 faults.append(f"{name}: “{{{field}}} {word}” (1 sztuka złota / bydła, 2 sztuki, 5 sztuk): {text!r}")
-            if index is None or word not in POLISH_WORD or governed:
+            if word not in POLISH_WORD or governed:
+                continue
+            if index is None:          # a count in a text that is not a plural entry fits only some counts
+                if field not in FIXED_COUNTS.get(_en, ()):
+                    faults.append(f"{name}: “{{{field}}} {word}” in a text that is not a plural entry: {text!r}")
                 continue
             _noun, column = POLISH_WORD[word]
             if column != index:

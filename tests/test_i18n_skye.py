@@ -41,11 +41,11 @@ EXPECTED = [
     ("pt", "10 (Maioria de ouro)", "peça 53 em (0, 1), ligada ao castelo por estrada", "castelo",
      "2 jogadores à frente x 2 moedas (rodada 4)", "12 moedas // 5"),
     ("pl", "10 (Najwięcej złota)", "żeton 53 na polu (0, 1), połączony drogą z zamkiem", "zamek",
-     "2 gracze z przodu x 2 złota (runda 4)", "12 złotych monet // 5"),
-    ("fr", "10 (Majorité d'or)", "tuile 53 en (0, 1), reliée au château par la route", "château",
-     "2 joueurs devant x 2 pièces d'or (tour 4)", "12 pièces d'or // 5"),
+     "2 gracze z przodu x 2 sztuki złota (runda 4)", "12 złotych monet // 5"),
+    ("fr", "10 (Majorité d’or)", "tuile 53 en (0, 1), reliée au château par la route", "château",
+     "2 joueurs devant x 2 pièces d’or (tour 4)", "12 pièces d’or // 5"),
     ("es", "10 (Mayoría de oro)", "loseta 53 en (0, 1), conectada al castillo por un camino", "castillo",
-     "2 jugadores por delante x 2 de oro (ronda 4)", "12 monedas de oro // 5"),
+     "2 jugadores por delante x 2 monedas de oro (ronda 4)", "12 monedas de oro // 5"),
 ]
 
 
@@ -63,8 +63,8 @@ def test_breakdown_in_each_language(lang, label, road, castle, ahead, gold):
 def test_polish_counts_take_three_forms():
     i18n.set_language("pl")
     assert [scoring.income(territory(), round_no=4, players_ahead=n, n_players=5).breakdown[-1].reason
-            for n in (1, 2, 4)] == ["1 gracz z przodu x 2 złota (runda 4)", "2 gracze z przodu x 2 złota (runda 4)",
-                                    "4 gracze z przodu x 2 złota (runda 4)"]
+            for n in (1, 2, 4)] == ["1 gracz z przodu x 2 sztuki złota (runda 4)", "2 gracze z przodu x 2 sztuki złota (runda 4)",
+                                    "4 gracze z przodu x 2 sztuki złota (runda 4)"]
     assert scoring.gold_points(25).breakdown[0].reason == "25 złotych monet // 5"
     assert scoring.gold_points(22).breakdown[0].reason == "22 złote monety // 5"
 
@@ -77,7 +77,7 @@ def test_scoring_tile_names_follow_the_glossaries():
     assert names == {
         "pt": ("Quadrados", "Animais nas fazendas", "Maior área de água completa"),
         "pl": ("Kwadraty", "Zwierzęta przy farmach", "Największy zamknięty obszar wodny"),
-        "fr": ("Carrés", "Animaux près des fermes", "Plus grande zone d'eau complétée"),
+        "fr": ("Carrés", "Animaux près des fermes", "Plus grande zone d’eau complétée"),
         "es": ("Cuadrados", "Animales junto a granjas", "Mayor área de agua completada"),
     }
     i18n.set_language("fr")     # the non-breaking space before ";" inside the sentence
@@ -166,7 +166,7 @@ BOT_SAYS = {
     "pl": "Umieściłem żeton 53 na polu (0, 1) z obrotem 0: dodaje 5 PZ do mojego terytorium do końca gry. "
           "Dodaje 1 PZ na żetonie punktacji 13 (Żetony przy drodze), który zostanie podliczony jeszcze 5 razy. "
           "Dodaje 0 PZ na żetonie punktacji 1 (Kwadraty), który zostanie podliczony jeszcze raz.",
-    "fr": "J'ai posé la tuile 53 en (0, 1) avec la rotation 0\u00a0: elle ajoute 5 PV à mon territoire d'ici la fin "
+    "fr": "J’ai posé la tuile 53 en (0, 1) avec la rotation 0\u00a0: elle ajoute 5 PV à mon territoire d’ici la fin "
           "de la partie. Elle ajoute 1 PV pour 13 (Tuiles sur la route), qui sera encore décomptée 5 fois. "
           "Elle ajoute 0 PV pour 1 (Carrés), qui sera encore décomptée une fois.",
     "es": "Coloqué la loseta 53 en (0, 1) con rotación 0: añade 5 PV a mi territorio hasta el final de la partida. "
@@ -341,7 +341,7 @@ def test_puzzle_grade_and_objective_faults_in_other_languages():
     i18n.set_language("fr")
     with pytest.raises(ObjectiveError) as e:
         objective_from_dict({"scoring_tiles": [17]})
-    assert str(e.value) == "scoring_tiles\u00a0: 17 n'est pas une tuile Score (1-16)"
+    assert str(e.value) == "scoring_tiles\u00a0: 17 n’est pas une tuile Score (1-16)"
     i18n.set_language("qps")
     assert english_words(g.reasons) == []
 
@@ -374,7 +374,7 @@ def test_puzzle_titles_and_hints_are_shown_in_the_language_spoken():
     assert d.shown_title.endswith(" (puzzle du jour 2026-11-24)")
     p = next(p for p in puzzles if p.title == "Counting sheep")
     assert p.shown_title == "Compter les moutons"
-    assert p.shown_hints[0] == "Les moutons rapportent où qu'ils soient\u00a0: réfléchissez plutôt à l'autre tuile Score."
+    assert p.shown_hints[0] == "Les moutons rapportent où qu’ils soient\u00a0: réfléchissez plutôt à l’autre tuile Score."
     i18n.set_language("pl")
     from skye_widgets.skye.puzzles import shown_text
     assert shown_text("Tile 7 is the key: the spot where it scores most right away is not the best one. "

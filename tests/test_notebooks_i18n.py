@@ -109,7 +109,7 @@ LESSON_3 = {
     "pl": ("Na środku żetonu jest nadrukowane małe jezioro, które nie dotyka żadnego boku. Co to jest?",
            "Obszar otwarty"),
     "fr": ("Une tuile porte un petit lac imprimé en son milieu, qui ne touche aucun de ses côtés. "
-           "Qu'est-ce que c'est\u00a0?", "Une zone ouverte"),
+           "Qu’est-ce que c’est\u00a0?", "Une zone ouverte"),
     "es": ("Una loseta tiene un pequeño lago impreso en el centro, que no toca ninguno de sus lados. ¿Qué es?",
            "Un área abierta"),
 }

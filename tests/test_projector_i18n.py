@@ -103,7 +103,7 @@ def test_polish_counts_take_their_three_forms():
     h = ProjectorTable("hashi", seed=SEED, speed="step", language="pl")
     assert h.turn.value == "Klasa: wpisz 3 albo 4 na wyspie bez flagi."
     assert plain_text(h.game.projector_parts().track.value) == (
-        "Przygotowanie: każdy gracz wpisuje 3 albo 4. Potem odkrywa się kolejno karty, w sumie 17.")
+        "Przygotowanie: każdy gracz wpisuje 3 albo 4. Potem odkrywa się kolejno 17 kart.")
     s = ProjectorTable("skylands", seed=SEED, speed="step", language="pl")
     track = plain_text(s.game.projector_parts().track.value)
     assert "Stos wysp: 74 zakryte żetony; Odkrywanie odsłania 4, gra kończy się, gdy to niemożliwe." in track

@@ -76,9 +76,9 @@ NO_TILE_7 = {
            "Não há peça 7 na sua mão: ela tem 5 peças."],
     "pl": ["W ręce nie ma żetonu 7: masz 1 żeton.", "W ręce nie ma żetonu 7: masz 2 żetony.",
            "W ręce nie ma żetonu 7: masz 5 żetonów."],
-    "fr": ["Il n'y a pas de tuile 7 dans votre main\u00a0: elle contient 1 tuile.",
-           "Il n'y a pas de tuile 7 dans votre main\u00a0: elle contient 2 tuiles.",
-           "Il n'y a pas de tuile 7 dans votre main\u00a0: elle contient 5 tuiles."],
+    "fr": ["Il n’y a pas de tuile 7 dans votre main\u00a0: elle contient 1 tuile.",
+           "Il n’y a pas de tuile 7 dans votre main\u00a0: elle contient 2 tuiles.",
+           "Il n’y a pas de tuile 7 dans votre main\u00a0: elle contient 5 tuiles."],
     "es": ["No hay loseta 7 en tu mano: tiene 1 loseta.", "No hay loseta 7 en tu mano: tiene 2 losetas.",
            "No hay loseta 7 en tu mano: tiene 5 losetas."],
 }
@@ -87,7 +87,7 @@ PICK_FIRST = {
     "en": "Pick a tile from your hand first.",
     "pt": "Escolha primeiro uma peça da sua mão.",
     "pl": "Najpierw wybierz żeton z ręki.",
-    "fr": "Choisissez d'abord une tuile de votre main.",
+    "fr": "Choisissez d’abord une tuile de votre main.",
     "es": "Elige primero una loseta de tu mano.",
 }
 
@@ -144,7 +144,7 @@ QUIZ = {
     "en": ("Check answer", "Pick an answer first.", "Not quite. B is wrong."),
     "pt": ("Verificar resposta", "Escolha primeiro uma resposta.", "Não exatamente. B is wrong."),
     "pl": ("Sprawdź odpowiedź", "Najpierw wybierz odpowiedź.", "Nie do końca. B is wrong."),
-    "fr": ("Vérifier la réponse", "Choisissez d'abord une réponse.", "Pas tout à fait. B is wrong."),
+    "fr": ("Vérifier la réponse", "Choisissez d’abord une réponse.", "Pas tout à fait. B is wrong."),
     "es": ("Comprobar respuesta", "Elige primero una respuesta.", "No exactamente. B is wrong."),
 }
 
@@ -184,7 +184,7 @@ HOME = {
     "pl": ("Łamigłówki", "Wyspa Skye: rozwiązano 0 z {n} łamigłówek.", "Hashi: rozwiązano 0 z 41 łamigłówek.",
            "Łamigłówka dnia, 2026-11-25: dziś taka sama dla wszystkich."),
     "fr": ("Casse-têtes", "Île de Skye\u00a0: 0 casse-têtes résolus sur {n}.", "Hashi\u00a0: 0 casse-têtes résolus sur 41.",
-           "Casse-tête du jour, 2026-11-25\u00a0: le même pour tout le monde aujourd'hui."),
+           "Casse-tête du jour, 2026-11-25\u00a0: le même pour tout le monde aujourd’hui."),
     "es": ("Rompecabezas", "Isla de Skye: 0 de {n} rompecabezas resueltos.", "Hashi: 0 de 41 rompecabezas resueltos.",
            "Rompecabezas del día, 2026-11-25: hoy el mismo para todos."),
 }

@@ -75,8 +75,8 @@ RANDOM = {
     "en": ("I chose at random: it was my only legal move.", "I chose at random among 5 legal moves."),
     "pt": ("Escolhi ao acaso: era minha única jogada permitida.", "Escolhi ao acaso entre 5 jogadas permitidas."),
     "pl": ("Wybrałem losowo: to był mój jedyny dozwolony ruch.", "Wybrałem losowo spośród 5 dozwolonych ruchów."),
-    "fr": ("J'ai choisi au hasard\u00a0: c'était mon seul coup légal.",
-           "J'ai choisi au hasard parmi 5 coups légaux."),
+    "fr": ("J’ai choisi au hasard\u00a0: c’était mon seul coup légal.",
+           "J’ai choisi au hasard parmi 5 coups légaux."),
     "es": ("Elegí al azar: era mi única jugada legal.", "Elegí al azar entre 5 jugadas legales."),
 }
 # A card, the worst solo rank (the Portuguese rulebook's "Lacaios").

@@ -50,8 +50,8 @@ END = {"en": "the VP supply is exhausted", "pt": "a reserva de PV se esgotou", "
 BOARD = {
     "en": "Laura's board: 5 by 4 squares, 18 tiles placed, 2 empty.",
     "pt": "Tabuleiro de Laura: 5 por 4 casas, 18 peças colocadas, 2 vazias.",
-    "pl": "Plansza gracza Laura: 5 na 4 pól, położone: 18 żetonów, puste pola: 2.",
-    "fr": "Plateau de Laura\u00a0: 5 sur 4 cases, 18 tuiles posées, 2 vides.",
+    "pl": "Plansza gracza Laura, 5 × 4; położone: 18 żetonów, puste pola: 2.",
+    "fr": "Plateau\u00a0: Laura, 5 sur 4 cases, 18 tuiles posées, 2 vides.",
     "es": "Tablero de Laura: 5 por 4 casillas, 18 fichas colocadas, 2 vacías.",
 }
 BREAKDOWN = {
