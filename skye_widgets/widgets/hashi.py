@@ -318,7 +318,9 @@ class HashiWidget(CanvasBoard):
             self.suggestion: tuple[Any, Any] | None = None    # (action, explanation) of the last hint
             self._hint_at: int | None = None                    # the history length it was asked at
             self.viewer = W.Dropdown(options=self._viewer_options(), value=-1,
-                                     description=str(HASHI_TEXT["show_board"]), layout=W.Layout(width="16em"))
+                                     description=str(HASHI_TEXT["show_board"]),
+                                     # as wide as its label and its longest choice, in every language
+                                     style={"description_width": "initial"}, layout=W.Layout(width="max-content"))
             self.viewer.observe(lambda _c: self.redraw(), names="value")
             controls = [self.header,
                         W.HBox([self.setup_number, self.done_button, self.undo_button, self.suggest_button,
