@@ -190,8 +190,9 @@ PUZZLE_TEXT = {
     "nothing_scores": lazy("nothing scores yet"),
     "your_score": lazy("Your score: {points}"),
     # Translators: {number} counts the hints shown (1, 2...), {hint} is the puzzle's hint (its own words).
-    "hint_line": lazy("💡 Hint {number}: {hint}"),
-    "hint_of": lazy("Hint {number} of {total}: {hint}"),
+    "hint_line": lazy("Hint {number}: {hint}"),
+    # Translators: said on the status line when a hint is added to the list of hints under the buttons.
+    "hint_of": lazy("Hint {number} of {total} is shown under the buttons."),
     "nothing_to_undo": lazy("Nothing to undo: only the puzzle's own tiles are on the board."),
     "took_back": lazy("Took back tile {tile}."),
     # Translators: {tiles} lists the tiles' numbers ("12, 40").
@@ -414,9 +415,12 @@ class PuzzleWidget(Multilingual, W.VBox):
             text = self._visible_hint(hints[self.hints_shown])
             self.hints_shown += 1
             shown = [self._visible_hint(h, point=False) for h in hints[:self.hints_shown]]
-            self.hint_box.value = "".join(f"<div>{escape(PUZZLE_TEXT['hint_line'].format(number=k + 1, hint=h))}</div>"
-                                          for k, h in enumerate(shown))
-            self.say(PUZZLE_TEXT["hint_of"].format(number=self.hints_shown, total=len(hints), hint=text), "info")
+            # the hints in one place, a live region (a screen reader reads the new one); the status line
+            # only says where it is
+            self.hint_box.value = ('<div aria-live="polite">'
+                                   + "".join(f"<div>{escape(PUZZLE_TEXT['hint_line'].format(number=k + 1, hint=h))}</div>"
+                                             for k, h in enumerate(shown)) + "</div>")
+            self.say(PUZZLE_TEXT["hint_of"].format(number=self.hints_shown, total=len(hints)), "info")
             self._record_hints()
             return text
         move = self.next_optimal_move()
