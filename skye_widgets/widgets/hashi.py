@@ -326,14 +326,14 @@ class HashiWidget(CanvasBoard):
                         W.HBox([self.setup_number, self.done_button, self.undo_button, self.suggest_button,
                                self.viewer, self.coordinates_box, self.make_language_picker()],
                                layout=W.Layout(align_items="center",
-                                                                                   flex_flow="row wrap")),
-                        self.hint_html]
+                                                                                   flex_flow="row wrap"))]
         self.keys_help = HASHI_PUZZLE_KEYS if self.mode == "puzzle" else HASHI_GAME_KEYS
         d = self.drawing()
         super().__init__(int(d.width), int(d.height), controls=controls)
         self.children = (*self.children, self.sheet_html)
         if self.game is not None:
             self.children = (*self.children, self.log_html)
+            self.show_under_status(self.hint_html)
         self.canvas.on_mouse_up(self._on_mouse_up)
         if self.turns is not None:
             self.turns.run()

@@ -388,9 +388,10 @@ class SkylandsWidget(CanvasBoard):
         self.suggest_seed = seed
         controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white,
                             self.coordinates_box, self.suggest_button, self.make_language_picker()],
-                           layout=W.Layout(align_items="center", flex_flow="row wrap")), self.hint_html]
+                           layout=W.Layout(align_items="center", flex_flow="row wrap"))]
         super().__init__(self.layout_.total_width, self.layout_.total_height, controls=controls)
         self.children = (*self.children, self.log_view)
+        self.show_under_status(self.hint_html)
         self.turns.run()
         self.refresh()
 
