@@ -178,6 +178,8 @@ MOVE_RETURNED = lazy("tile {tile} returned")
 ALL_SOLVED = lazy("You have solved every puzzle of this set.")
 #: The puzzle's buttons, heading and status lines.
 PUZZLE_TEXT = {
+    # Translators: a puzzle's title in the menu when an earlier puzzle has the same title: "Mountain walls (2)".
+    "repeated_title": lazy("{title} ({number})"),
     # Translators: the buttons of an Isle of Skye puzzle (short) and their tooltips.
     "check": lazy("check"), "check_tip": lazy("your score, and whether it is the best possible"),
     "hint": lazy("hint"), "hint_tip": lazy("the next hint"),
@@ -580,9 +582,16 @@ class PuzzleWidget(Multilingual, W.VBox):
         return self.puzzles.index(self.puzzle) if self.puzzle in self.puzzles else 0
 
     def _picker_options(self) -> list[tuple[str, int]]:
-        return [(f"{_stars(p.difficulty)} {p.shown_title} ({p.id})"
-                 f"{' ✓' if self.store.is_solved(self.game, p.id) else ''}", i)
-                for i, p in enumerate(self.puzzles)]
+        """The menu: each puzzle by its stars and title (never its file's id), a title that repeats
+        numbered in the menu's order ("Mountain walls", "Mountain walls (2)"), ✓ when solved."""
+        titles = [p.shown_title for p in self.puzzles]
+        seen: dict[str, int] = {}
+        options = []
+        for i, (p, title) in enumerate(zip(self.puzzles, titles)):
+            seen[title] = seen.get(title, 0) + 1
+            shown = PUZZLE_TEXT["repeated_title"].format(title=title, number=seen[title]) if seen[title] > 1 else title
+            options.append((f"{_stars(p.difficulty)} {shown}{' ✓' if self.store.is_solved(self.game, p.id) else ''}", i))
+        return options
 
     def _set_picker(self, index: int) -> None:
         self._updating = True
