@@ -51,9 +51,10 @@ HASHI_CODE = re.compile(r"^skye_widgets/(hashi/|widgets/hashi)")
 SCOPES = {"all", "Hashi"}
 LETTER = r"[^\W\d_]"
 #: What the reader types, not words of a sentence: a bot kind given on the command line
-#: ("random, greedy, planner, strong", "--bots planner,greedy"), a placeholder.
-TYPED = re.compile(r"--bots[ =][\w,]+|\b(?:random|greedy|planner|strong)(?:\s*,\s*(?:random|greedy|planner|strong)\b)+"
-                   r"|\{[^{}]*\}")
+#: ("random, greedy, planner, strong", "--bots planner,greedy").
+TYPED = re.compile(r"--bots[ =][\w,]+|\b(?:random|greedy|planner|strong)(?:\s*,\s*(?:random|greedy|planner|strong)\b)+")
+#: A placeholder stands for a number or a name: read as a number ("ensemble {number}" is "ensemble 2").
+FIELD = re.compile(r"\{[^{}]*\}")
 
 
 @dataclass(frozen=True)
@@ -154,15 +155,37 @@ def _short(msgid) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+ITALIC = re.compile(r"(?<![*\w])\*([^*\n]+)\*(?![*\w])")
+
+
 def _glossary_texts(code: str) -> list[tuple[str, bool, str]]:
+    """The glossary's words in the language: a table row's term and the rulebook's words beside it, the
+    words in italics elsewhere (the English around them is not read); the table of words not used is not."""
     out, section = [], ""
     path = DOCS / f"glossary-{code}.md"
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.startswith("## "):
             section = line.strip()
-        if section != TABLE_HEADING:
-            out.append((f"docs/{path.name}:{number}", section == "## Hashi", line))
+            continue
+        if section == TABLE_HEADING:
+            continue
+        if line.startswith("| ") and not line.startswith(("| English |", "| --- |")):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            text = " / ".join(cells[1:3])
+        else:
+            text = " / ".join(ITALIC.findall(line))
+        if text:
+            out.append((f"docs/{path.name}:{number}", section == "## Hashi", text))
     return out
+
+
+@cache
+def seat_name(code: str) -> re.Pattern:
+    """The learner's seat's name (``words.you()``: one name for the three games, "Você") where it
+    stands as a name ("Hashi: Você", "Você: 0 pontos"): a name, not a word of the sentence around it."""
+    with open(_catalogs(code)[0], "rb") as f:
+        name = read_po(f, locale=code).get("You", context="player name").string
+    return re.compile(rf"(?<![^\W\d_]){re.escape(name)}(?=\s*:)|(?<=: ){re.escape(name)}(?![^\W\d_]| [^\W\d_])")
 
 
 def faults(code: str) -> list[tuple[str, str, str, str]]:
@@ -170,7 +193,7 @@ def faults(code: str) -> list[tuple[str, str, str, str]]:
     out = []
     rows = table(code)
     for where, hashi, text in texts(code):
-        text = TYPED.sub(" ", text.replace("’", "'"))
+        text = seat_name(code).sub(" ", FIELD.sub("0", TYPED.sub(" ", text.replace("’", "'"))))
         for row in rows:
             if row.scope == "Hashi" and not hashi:
                 continue
