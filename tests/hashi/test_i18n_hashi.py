@@ -73,7 +73,7 @@ WINNER = {"en": "Ana wins with 43", "pt": "Ana vence com 43", "pl": "Ana wygrywa
 # The random bot's one-liner with a single legal move, and with 5.
 RANDOM = {
     "en": ("I chose at random: it was my only legal move.", "I chose at random among 5 legal moves."),
-    "pt": ("Escolhi ao acaso: era minha única jogada permitida.", "Escolhi ao acaso entre 5 jogadas permitidas."),
+    "pt": ("Escolhi ao acaso: era a minha única jogada permitida.", "Escolhi ao acaso entre 5 jogadas permitidas."),
     "pl": ("Wybrałem losowo: to był mój jedyny dozwolony ruch.", "Wybrałem losowo spośród 5 dozwolonych ruchów."),
     "fr": ("J'ai choisi au hasard\u00a0: c'était mon seul coup légal.",
            "J'ai choisi au hasard parmi 5 coups légaux."),
@@ -81,7 +81,7 @@ RANDOM = {
 }
 # A card, the worst solo rank (the Portuguese rulebook's "Lacaios").
 CARD_RANK = {"en": ("5 / 2 bridges", "Errand Runner"), "pt": ("5 / 2 pontes", "Lacaios"),
-             "pl": ("5 / 2 mosty", "Chłopiec na posyłki"), "fr": ("5 / 2 ponts", "Coursier"),
+             "pl": ("5 / 2 mosty", "Posłaniec"), "fr": ("5 / 2 ponts", "Coursier"),
              "es": ("5 / 2 puentes", "Recadero")}
 
 
