@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Symbols beyond Latin Extended-A that the texts use, each checked in DejaVu Sans.
-SYMBOLS = set("–—’“”„…→↶−▶▸◀★☆✓⟲⟳")
+SYMBOLS = set("–—’“”„…→↶−○▶▸◀★☆✓⟲⟳")
 
 
 def reader_files() -> list[Path]:
