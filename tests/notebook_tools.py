@@ -1,17 +1,23 @@
-"""Keep committed notebooks clean: run them, keep only static pictures.
+"""Keep committed notebooks clean: run them, keep what a reader without a kernel should see.
 
 ``python tests/notebook_tools.py notebooks/x.ipynb ...`` (or ``make notebooks``)
-executes each notebook, then strips every output except static pictures
-(the ``image/svg+xml`` of boards and territories, which let a reader on
-GitHub see the state without a kernel, and their ``image/png`` twin, which
-JupyterLab shows also in an untrusted notebook, where it draws no saved SVG),
-execution counts and widget state.
-Cells whose first line is ``# NBVAL_CHECK_OUTPUT`` also keep their printed
-text (stdout and plain-text results): nbval compares it with a fresh run, so
-a rules regression fails the suite.
-Cells that keep an output keep an execution count (nbval refuses a cell
-with outputs and no count: "Unrun reference cell has outputs").
-``tests/test_notebook_hygiene.py`` checks the result on every notebook.
+executes each notebook, then keeps, of its outputs, what a reader on GitHub, in VS Code or in an
+untrusted notebook should see (issue 28: "outputs that should be there and are not"):
+
+* static pictures: the ``image/svg+xml`` of boards and territories and their ``image/png`` twin,
+  which JupyterLab shows also in an untrusted notebook, where it draws no saved SVG;
+* a widget's **static view** (``text/html`` whose root has the class ``skye-static-view``, with its
+  ``text/plain``): a quiz's question and choices, never which one is right;
+* printed text (stdout) and the results of plain values (``text/plain``, ``text/html``,
+  ``text/markdown``, pictures) that are not live widgets.
+
+It drops the live widgets' views and their ``text/plain`` reprs (``VBox(children=...)``), stderr
+(warnings), execution metadata and the widget state. Cells whose first line is
+``# NBVAL_CHECK_OUTPUT`` have their printed text compared by nbval with a fresh run, so a rules
+regression fails the suite; the other cells' outputs are for readers (nbval runs with ``--nbval-lax``).
+Cells that keep an output keep an execution count (nbval refuses a cell with outputs and no count:
+"Unrun reference cell has outputs"). ``tests/test_notebook_hygiene.py`` checks the result on every
+notebook.
 """
 
 from __future__ import annotations
@@ -26,6 +32,11 @@ KEPT_MIME = "image/svg+xml"
 #: Kept with a picture's SVG when present (the same drawing as PNG, see ``Drawing.to_png``).
 KEPT_WITH = ("image/png",)
 CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+#: A widget's static view: its ``text/html`` begins with this class (see ``widgets.base.static_view``).
+STATIC_VIEW = "skye-static-view"
+#: The results of plain values kept for readers.
+READER_MIMES = ("text/plain", "text/html", "text/markdown", KEPT_MIME, *KEPT_WITH)
 
 
 def is_check_cell(cell: nbformat.NotebookNode) -> bool:
@@ -38,6 +49,14 @@ def is_check_output(out: nbformat.NotebookNode) -> bool:
     if out.get("output_type") == "stream":
         return out.get("name") == "stdout"
     return out.get("output_type") == "execute_result" and set(out.get("data", {})) == {"text/plain"}
+
+
+def is_static_view(data: dict) -> bool:
+    """A widget's static view: ``text/html`` (with ``text/plain``) whose root has the class
+    :data:`STATIC_VIEW`."""
+    html = data.get("text/html", "")
+    html = "".join(html) if isinstance(html, list) else html
+    return "text/plain" in data and html.lstrip().startswith(f'<div class="{STATIC_VIEW}')
 
 
 def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -54,13 +73,23 @@ def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
         kept = []
         for out in cell.get("outputs", []):
             data = out.get("data", {})
-            if is_check_cell(cell) and is_check_output(out):
-                if out.get("output_type") == "execute_result":
-                    out = nbformat.v4.new_output("execute_result", data=dict(data), execution_count=None)
-                kept.append(out)
-            elif out.get("output_type") in ("display_data", "execute_result") and KEPT_MIME in data:
+            kind = out.get("output_type")
+            if kind == "stream":
+                if out.get("name") == "stdout":
+                    kept.append(nbformat.v4.new_output("stream", name="stdout", text=out.get("text", "")))
+            elif kind not in ("display_data", "execute_result"):
+                continue                                           # errors fail the run before this
+            elif is_check_cell(cell) and is_check_output(out):
+                kept.append(nbformat.v4.new_output("execute_result", data=dict(data), execution_count=None))
+            elif KEPT_MIME in data:
                 picture = {m: data[m] for m in (KEPT_MIME, *KEPT_WITH) if m in data}
                 kept.append(nbformat.v4.new_output("display_data", data=picture))
+            elif is_static_view(data):
+                kept.append(nbformat.v4.new_output("display_data", data={m: data[m] for m in ("text/html", "text/plain")}))
+            elif WIDGET_MIME not in data:
+                shown = {m: data[m] for m in READER_MIMES if m in data}
+                if shown:
+                    kept.append(nbformat.v4.new_output("display_data", data=shown))
         cell.outputs = kept
         if kept:
             count += 1

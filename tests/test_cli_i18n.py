@@ -88,7 +88,7 @@ HASHI_CHECK = {   # 01_easy_1: 10 islands, unique, difficulty 1 after 1 search n
 
 BOARD = {   # skerries-a: 18 islands (4 red, 3 blue), 26 dotted lines, 3 crossings (Polish: 26 -> many, 3 -> few)
     "en": "skerries-a: Skerries (side A), 8x7 grid, 18 islands (4 red, 3 blue), 26 dotted lines, 3 crossings: OK",
-    "pt": "skerries-a: Skerries (lado A), grade 8x7, 18 ilhas (4 vermelhas, 3 azuis), 26 linhas pontilhadas, "
+    "pt": "skerries-a: Skerries (lado A), grelha 8x7, 18 ilhas (4 vermelhas, 3 azuis), 26 linhas pontilhadas, "
           "3 cruzamentos: OK",
     "pl": "skerries-a: Skerries (strona A), siatka 8x7, 18 wysp (czerwone: 4, niebieskie: 3), "
           "26 linii przerywanych, 3 skrzyżowania: OK",

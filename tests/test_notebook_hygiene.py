@@ -1,14 +1,16 @@
-"""Every committed notebook is clean: kernelspec set, no stale outputs.
+"""Every committed notebook is clean: kernelspec set, no widget state, only outputs for readers.
 
-Outputs may only be static SVG pictures, plus the printed text of
-``# NBVAL_CHECK_OUTPUT`` cells that nbval compares (see tests/notebook_tools.py).
+Outputs may be static pictures (SVG with its PNG twin), a widget's static view, printed text and plain
+values; never a live widget's view or repr, stderr, an error or execution metadata (see
+tests/notebook_tools.py).
 """
 
+import re
 from pathlib import Path
 
 import nbformat
 import pytest
-from notebook_tools import is_check_cell, is_check_output
+from notebook_tools import READER_MIMES, WIDGET_MIME, is_check_cell, is_check_output
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for p in [*REPO.glob("notebooks/*.ipynb"), *REPO.glob("notebooks/*/*.ipynb"),
@@ -23,13 +25,23 @@ def test_notebook_is_clean(path):
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
+        assert "execution" not in cell.metadata, f"cell {i} keeps its execution times"
         for out in cell.get("outputs", []):
             if is_check_cell(cell) and is_check_output(out):
                 continue
-            mimes = set(out.get("data", {}))
-            assert out.get("output_type") == "display_data" and mimes == {"image/svg+xml", "image/png"}, (
-                f"cell {i} keeps a {out.get('output_type')} output {sorted(mimes)}; "
-                "only static pictures, SVG with its PNG twin, are committed (run tests/notebook_tools.py)")
+            kind, data = out.get("output_type"), out.get("data", {})
+            if kind == "stream":
+                assert out.get("name") == "stdout", f"cell {i} keeps a {out.get('name')} stream"
+                continue
+            mimes = set(data)
+            assert kind == "display_data" and WIDGET_MIME not in mimes and mimes <= set(READER_MIMES), (
+                f"cell {i} keeps a {kind} output {sorted(mimes)}; only pictures (SVG with its PNG twin), "
+                "static views, printed text and plain values are committed (run tests/notebook_tools.py)")
+            if "image/svg+xml" in mimes:
+                assert mimes == {"image/svg+xml", "image/png"}, f"cell {i}: a picture without its PNG twin"
+            text = data.get("text/plain", "")
+            text = "".join(text) if isinstance(text, list) else text
+            assert not re.match(r"\w+\((children|value|layout)=", text), f"cell {i} keeps a widget's repr: {text[:80]}"
 
 
 def test_welcome_notebook_exists():

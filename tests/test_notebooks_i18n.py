@@ -106,7 +106,7 @@ def test_every_lesson_reads_in_each_language_with_the_same_answers(code):
 LESSON_3 = {
     "pt": ("Uma peça tem um pequeno lago impresso no meio, sem tocar nenhum dos lados. O que é isso?",
            "Uma área aberta"),
-    "pl": ("Na środku żetonu jest nadrukowane małe jezioro, które nie dotyka żadnego boku. Co to jest?",
+    "pl": ("Na środku żetonu jest nadrukowane małe jezioro, które nie dotyka żadnej krawędzi. Co to jest?",
            "Obszar otwarty"),
     "fr": ("Une tuile porte un petit lac imprimé en son milieu, qui ne touche aucun de ses côtés. "
            "Qu’est-ce que c’est\u00a0?", "Une zone ouverte"),

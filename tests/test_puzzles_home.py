@@ -84,3 +84,20 @@ def test_the_puzzles_of_the_day_and_the_hashi_board(tmp_path: Path) -> None:
     assert home.board_box.children == (home.skye,)
     with pytest.raises(ValueError, match="unknown game"):
         home.show("chess")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_puzzle_menus_name_each_puzzle_once_in_words(tmp_path: Path, lang: str) -> None:
+    """No file id in a menu (``d2-brochs`` beside one star read as a contradiction), and no two
+    entries alike: a title that repeats is numbered."""
+    from skye_widgets import set_language
+    set_language(lang)
+    try:
+        home = PuzzlesHome(progress=tmp_path / "p.json", date=DAY)
+        for menu, puzzles in ((home.skye.picker, home.skye.puzzles), (home.hashi.picker, home.hashi.puzzles)):
+            labels = [label for label, _ in menu.options]
+            assert len(set(labels)) == len(labels), sorted(x for x in labels if labels.count(x) > 1)
+            for label, p in zip(labels, puzzles):
+                assert p.id not in label, label
+    finally:
+        set_language("en")

@@ -529,6 +529,22 @@ def skylands_lines_agree(w: SkylandsWidget) -> None:
         assert "The game is over" not in text and "If the game ended now" in text, text
         if w.is_human_turn() and w.message == w.prompt():
             assert g.names[w.to_play()] in status or "You" in status, status
+    # the number keys' sentence names what they pick now, as many as there are (never a promised 1-9)
+    keys = plain_text(w.keys_line.value)
+    m = re.search(r"(?:Keys? )?1(?:-(\d))? picks? (an action board|a revealed island|the revealed island|"
+                  r"a special island|the special island)", keys)
+    human = w.is_human_turn() and not g.is_over()
+    if m is None:
+        assert not human or g.phase not in ("choose", "discover", "setup") or not g.offer(), keys
+    else:
+        last, what = int(m[1] or 1), m[2]
+        assert human, keys
+        if "action board" in what:
+            assert g.phase == "choose" and last == 4, keys
+        elif "revealed island" in what:
+            assert g.phase in ("discover", "setup") and last == min(len(g.offer()), 9), keys
+        else:
+            assert g.phase == "create" and last == min(len(g.display), 9), keys
 
 
 @bounded(3)

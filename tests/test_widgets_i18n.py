@@ -119,14 +119,14 @@ SKYE_TABLE = {
 }
 HASHI_PUZZLE = {
     "en": (["Hint", "Check", "Start again"], "2 islands need more bridges (marked on the board)."),
-    "pt": (["Dica", "Verificar", "Recomeçar"], "2 ilhas precisam de mais pontes (marcadas no tabuleiro)."),
+    "pt": (["Dica", "Verificar", "Recomeçar"], "2 ilhas precisam de mais pontes (marcadas no quadro)."),
     "pl": (["Podpowiedź", "Sprawdź", "Zacznij od nowa"], "2 wyspy potrzebują więcej mostów (zaznaczone na planszy)."),
     "fr": (["Indice", "Vérifier", "Recommencer"], "2 îles ont besoin de plus de ponts (marquées sur le plateau)."),
     "es": (["Pista", "Comprobar", "Empezar de nuevo"], "2 islas necesitan más puentes (marcadas en el tablero)."),
 }
 HASHI_ALL_SHORT = {
     "en": "4 islands need more bridges (marked on the board).",
-    "pt": "4 ilhas precisam de mais pontes (marcadas no tabuleiro).",
+    "pt": "4 ilhas precisam de mais pontes (marcadas no quadro).",
     "pl": "4 wyspy potrzebują więcej mostów (zaznaczone na planszy).",
     "fr": "4 îles ont besoin de plus de ponts (marquées sur le plateau).",
     "es": "4 islas necesitan más puentes (marcadas en el tablero).",
@@ -271,7 +271,7 @@ def test_the_hashi_game_and_puzzle_switch_mid_game():
     assert [w.done_button.description, w.undo_button.description, w.suggest_button.description] == [
         "Concluir", "Desfazer", "Sugerir"]
     assert w.setup_number.description == "Número da preparação"
-    assert w.viewer.options[0] == ("jogador da vez", -1)
+    assert w.viewer.options[0] == ("jogador a jogar", -1)
     assert "Teclado (primeiro clique no tabuleiro" in plain_text(w.keys_line.value)
     p = hashi_puzzle()
     p.click_island(0, 0); p.click_island(2, 0)

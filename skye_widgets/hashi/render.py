@@ -281,18 +281,21 @@ SHORT = {
 def score_line(game: "HashiGame", player: int) -> tuple[str, str]:
     """The score sheet of a player in two short lines.
 
-    For example ``("Ann: 17 points", "red flags 9 (card 8), 4 finished")``.
+    For example ``("Ann: 17 points", "red flags: 9 points (card 8), 4 finished islands")``.
     """
-    # Translators: one scoring category on the score sheet, e.g. "red flags 9 (card 8)".
-    parts = [_("{category} {points} (card {card})").format(category=SHORT[a.category], points=a.points, card=a.card)
+    # Translators: one scoring category on the score sheet and its points, e.g. "red flags: 9 points (card 8)".
+    parts = [ngettext("{category}: {count} point (card {card})", "{category}: {count} points (card {card})",
+                      a.points).format(category=SHORT[a.category], count=a.points, card=a.card)
              for a in game.achievements if a.player == player]
     done = len(game.sheet(player).finished())
     if game.is_over():
-        # Translators: the finished islands at the end, and the points they bring: "4 finished = 8".
-        parts.append(ngettext("{count} finished = {points}", "{count} finished = {points}", done).format(
-            count=done, points=2 * done))
+        # Translators: the finished islands at the end and the points they bring ({points}: "8 points"):
+        # "4 finished islands: 8 points".
+        parts.append(ngettext("{count} finished island: {points}", "{count} finished islands: {points}", done).format(
+            count=done, points=ngettext("{count} point", "{count} points", 2 * done).format(count=2 * done)))
     else:
-        parts.append(ngettext("{count} finished", "{count} finished", done).format(count=done))
+        # Translators: the islands finished so far (they score 2 points each at the end of the game).
+        parts.append(ngettext("{count} finished island", "{count} finished islands", done).format(count=done))
     points = game.score(player).points
     # Translators: a player's score line, e.g. "Ann: 17 points".
     head = ngettext("{name}: {count} point", "{name}: {count} points", points).format(name=game.players[player],

@@ -243,6 +243,13 @@ class CanvasBoard(Multilingual, W.VBox):
                 Rect(x + 2, y + 2, w - 4, h - 4, stroke=CURSOR_COLOUR, line_width=3, dash=(6.0, 3.0),
                      layer=LAYERS[-1])]
 
+    def show_under_status(self, widget: W.Widget) -> None:
+        """Place ``widget`` (an answer that comes and goes: a bot's suggestion) under the status line,
+        below the board: what it says never moves the board under the pointer."""
+        children = [c for c in self.children if c is not widget]
+        children.insert(children.index(self.status) + 1, widget)
+        self.children = tuple(children)
+
     # -- focus and words ------------------------------------------------------
     def focus_board(self) -> None:
         """Give the keyboard focus to the board (after a button, keys go on working)."""

@@ -320,20 +320,22 @@ class HashiWidget(CanvasBoard):
             self.suggestion: tuple[Any, Any] | None = None    # (action, explanation) of the last hint
             self._hint_at: int | None = None                    # the history length it was asked at
             self.viewer = W.Dropdown(options=self._viewer_options(), value=-1,
-                                     description=str(HASHI_TEXT["show_board"]), layout=W.Layout(width="16em"))
+                                     description=str(HASHI_TEXT["show_board"]),
+                                     # as wide as its label and its longest choice, in every language
+                                     style={"description_width": "initial"}, layout=W.Layout(width="max-content"))
             self.viewer.observe(lambda _c: self.redraw(), names="value")
             controls = [self.header,
                         W.HBox([self.setup_number, self.done_button, self.undo_button, self.suggest_button,
                                self.viewer, self.coordinates_box, self.make_language_picker()],
                                layout=W.Layout(align_items="center",
-                                                                                   flex_flow="row wrap")),
-                        self.hint_html]
+                                                                                   flex_flow="row wrap"))]
         self.keys_help = HASHI_PUZZLE_KEYS if self.mode == "puzzle" else HASHI_GAME_KEYS
         d = self.drawing()
         super().__init__(int(d.width), int(d.height), controls=controls)
         self.children = (*self.children, self.sheet_html)
         if self.game is not None:
             self.children = (*self.children, self.log_html)
+            self.show_under_status(self.hint_html)
         self.canvas.on_mouse_up(self._on_mouse_up)
         if self.turns is not None:
             self.turns.run()

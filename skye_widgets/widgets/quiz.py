@@ -58,7 +58,19 @@ QUIZ_TEXT = {
     "nothing_to_undo": lazy("Nothing to undo yet: place a tile first."),
     "undone": lazy("Your last placement is taken back."),
     "started_over": lazy("Back to the start of the exercise."),
+    # Translators: under a quiz's question and choices as a saved notebook shows them without Python
+    # (on GitHub, in a viewer): the choices cannot be clicked there.
+    "static_quiz": lazy("Run the notebook to answer: each choice then says whether it is right, and why."),
+    # Translators: under an exercise's task as a saved notebook shows it without Python.
+    "static_exercise": lazy("Run the notebook to try it: the rules then check your answer, and say why."),
 }
+
+
+def static_view(body_html: str, text: str) -> dict[str, str]:
+    """A widget's view for readers without a kernel (GitHub, a viewer, a reloaded notebook): HTML
+    whose root has the class ``skye-static-view`` (the notebooks keep it when they are saved, see
+    tests/notebook_tools.py), and its plain text. It never holds an answer."""
+    return {"text/html": f'<div class="skye-static-view">{body_html}</div>', "text/plain": text}
 
 Check = Callable[[], "tuple[bool, str]"]
 
@@ -108,6 +120,18 @@ class Quiz(_Feedback):
                           tooltip=str(QUIZ_TEXT["check_answer_tip"]))
         button.on_click(lambda _b: self.answer(self.choice.value))
         super().__init__(children=[W.HTML(f"<b>{escape(question)}</b>"), self.choice, button, self.feedback])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, plus its static view: the question and its choices, none marked right."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = dict(bundle[0]) if isinstance(bundle, tuple) else dict(bundle or {})
+        labels = list(self.explanations)
+        note = str(QUIZ_TEXT["static_quiz"])
+        data.update(static_view(
+            f"<p><b>{escape(self.question)}</b></p><ul style='list-style:none;padding-left:0.5em'>"
+            + "".join(f"<li>○ {escape(label)}</li>" for label in labels) + f"</ul><p><i>{escape(note)}</i></p>",
+            "\n".join([self.question, *(f"○ {label}" for label in labels), note])))
+        return data
 
     def answer(self, label: str | None) -> bool:
         """Answer with ``label``; shows and returns whether it is right."""
@@ -177,10 +201,17 @@ class Exercise(_Feedback):
         return ok
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The live widget, plus the board's static SVG and PNG pictures (if the body is a
-        board) for viewers without a kernel, like the boards' own bundles."""
-        return with_picture(super()._repr_mimebundle_(**kwargs),
+        """The live widget, plus for viewers without a kernel the board's static SVG and PNG
+        pictures (if the body is a board), like the boards' own bundles, or else the task as a
+        static view."""
+        data = with_picture(super()._repr_mimebundle_(**kwargs),
                             self.body.drawing() if self.undo_button is not None else None)
+        if self.undo_button is None:
+            note = str(QUIZ_TEXT["static_exercise"])
+            head = str(QUIZ_TEXT["exercise"])
+            data.update(static_view(f"<p><b>{escape(head)}</b> {escape(self.task)}</p><p><i>{escape(note)}</i></p>",
+                                    f"{head} {self.task}\n{note}"))
+        return data
 
     # -- retrying a board ---------------------------------------------------
     def undo(self) -> None:

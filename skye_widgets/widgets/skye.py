@@ -1053,8 +1053,10 @@ class GameTable(Multilingual, W.VBox):
         controls = W.HBox([self.undo_button, self.step_button, self.suggest_button, self.explain_button,
                            self.auto_box, self.open_hand_box, self.make_language_picker()],
                           layout=W.Layout(align_items="center", flex_flow="row wrap", grid_gap="0 1em"))
-        super().__init__(children=[self.header, self.players_html, self.panel, self.status, self.hint_html, self.tabs,
-                                   controls, self.explain_html, self.log_heading, self.log_box,
+        # answers that come and go (a suggestion, an explanation) below the board and its buttons: they
+        # never push the board down under the pointer
+        super().__init__(children=[self.header, self.players_html, self.panel, self.status, self.tabs,
+                                   controls, self.hint_html, self.explain_html, self.log_heading, self.log_box,
                                    self.final_html])
         self.add_class("skye-game-table")
         self.refresh()

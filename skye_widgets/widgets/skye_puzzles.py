@@ -178,6 +178,8 @@ MOVE_RETURNED = lazy("tile {tile} returned")
 ALL_SOLVED = lazy("You have solved every puzzle of this set.")
 #: The puzzle's buttons, heading and status lines.
 PUZZLE_TEXT = {
+    # Translators: a puzzle's title in the menu when an earlier puzzle has the same title: "Mountain walls (2)".
+    "repeated_title": lazy("{title} ({number})"),
     # Translators: the buttons of an Isle of Skye puzzle (short) and their tooltips.
     "check": lazy("check"), "check_tip": lazy("your score, and whether it is the best possible"),
     "hint": lazy("hint"), "hint_tip": lazy("the next hint"),
@@ -190,8 +192,9 @@ PUZZLE_TEXT = {
     "nothing_scores": lazy("nothing scores yet"),
     "your_score": lazy("Your score: {points}"),
     # Translators: {number} counts the hints shown (1, 2...), {hint} is the puzzle's hint (its own words).
-    "hint_line": lazy("💡 Hint {number}: {hint}"),
-    "hint_of": lazy("Hint {number} of {total}: {hint}"),
+    "hint_line": lazy("Hint {number}: {hint}"),
+    # Translators: said on the status line when a hint is added to the list of hints under the buttons.
+    "hint_of": lazy("Hint {number} of {total} is shown under the buttons."),
     "nothing_to_undo": lazy("Nothing to undo: only the puzzle's own tiles are on the board."),
     "took_back": lazy("Took back tile {tile}."),
     # Translators: {tiles} lists the tiles' numbers ("12, 40").
@@ -414,9 +417,12 @@ class PuzzleWidget(Multilingual, W.VBox):
             text = self._visible_hint(hints[self.hints_shown])
             self.hints_shown += 1
             shown = [self._visible_hint(h, point=False) for h in hints[:self.hints_shown]]
-            self.hint_box.value = "".join(f"<div>{escape(PUZZLE_TEXT['hint_line'].format(number=k + 1, hint=h))}</div>"
-                                          for k, h in enumerate(shown))
-            self.say(PUZZLE_TEXT["hint_of"].format(number=self.hints_shown, total=len(hints), hint=text), "info")
+            # the hints in one place, a live region (a screen reader reads the new one); the status line
+            # only says where it is
+            self.hint_box.value = ('<div aria-live="polite">'
+                                   + "".join(f"<div>{escape(PUZZLE_TEXT['hint_line'].format(number=k + 1, hint=h))}</div>"
+                                             for k, h in enumerate(shown)) + "</div>")
+            self.say(PUZZLE_TEXT["hint_of"].format(number=self.hints_shown, total=len(hints)), "info")
             self._record_hints()
             return text
         move = self.next_optimal_move()
@@ -576,9 +582,16 @@ class PuzzleWidget(Multilingual, W.VBox):
         return self.puzzles.index(self.puzzle) if self.puzzle in self.puzzles else 0
 
     def _picker_options(self) -> list[tuple[str, int]]:
-        return [(f"{_stars(p.difficulty)} {p.shown_title} ({p.id})"
-                 f"{' ✓' if self.store.is_solved(self.game, p.id) else ''}", i)
-                for i, p in enumerate(self.puzzles)]
+        """The menu: each puzzle by its stars and title (never its file's id), a title that repeats
+        numbered in the menu's order ("Mountain walls", "Mountain walls (2)"), ✓ when solved."""
+        titles = [p.shown_title for p in self.puzzles]
+        seen: dict[str, int] = {}
+        options = []
+        for i, (p, title) in enumerate(zip(self.puzzles, titles)):
+            seen[title] = seen.get(title, 0) + 1
+            shown = PUZZLE_TEXT["repeated_title"].format(title=title, number=seen[title]) if seen[title] > 1 else title
+            options.append((f"{_stars(p.difficulty)} {shown}{' ✓' if self.store.is_solved(self.game, p.id) else ''}", i))
+        return options
 
     def _set_picker(self, index: int) -> None:
         self._updating = True

@@ -66,8 +66,20 @@ def show(obj: Any) -> None:
 
 #: Messages (whole sentences with named placeholders, for translation).
 # Translators: the keys of a Skylands table (after "Keyboard (click or Tab to the board first):"); r, p, d are keys.
-SKYLANDS_KEYS = lazy("1-9 pick an action board, a tile or a special island; arrows move the cursor on your board, "
-                     "Enter or space click its square, r turns the tile, p passes, d is Done, Escape clears.")
+# After a sentence saying what the number keys pick now, when they pick something.
+SKYLANDS_KEYS = lazy("Arrows move the cursor on your board, Enter or space clicks its square, r turns the tile, "
+                     "p passes, d is Done, Escape clears.")
+#: What the number keys pick now (one sentence, before :data:`SKYLANDS_KEYS`): how many there are to pick.
+SKYLANDS_NUMBER_KEYS = {
+    # Translators: {last} is how many action boards there are (4): the number keys 1 to {last} pick one.
+    "choose": lazy("Keys 1-{last} pick an action board."),
+    # Translators: {last} (2 or more) is how many islands are revealed: the number keys 1 to {last} pick one.
+    "offer": lazy("Keys 1-{last} pick a revealed island."),
+    "offer_one": lazy("Key 1 picks the revealed island."),
+    # Translators: {last} (2 or more) is how many places the display of special islands has: keys 1 to {last}.
+    "display": lazy("Keys 1-{last} pick a special island of the display."),
+    "display_one": lazy("Key 1 picks the special island of the display."),
+}
 KEY_NOTHING_TO_PICK = lazy("There is nothing to pick with a number now: click islands on your board, then Done.")
 SQUARE_AT = lazy("Cursor on square ({x}, {y}) of your board.")
 OFF_BOARD = lazy("There is no square ({x}, {y}) on your board: it has {width} columns and {height} rows.")
@@ -305,7 +317,25 @@ class SkylandsWidget(CanvasBoard):
     decision at a time on the kernel's event loop (see :class:`TurnLoop`).
     """
 
-    keys_help = SKYLANDS_KEYS
+    @property
+    def keys_help(self) -> str:  # type: ignore[override]
+        """The keys as they are now: the number keys say what they pick in this phase (1-4 the
+        action boards, 1-3 three revealed tiles ...); none when they pick nothing."""
+        g = self.state
+        if not self.is_human_turn() or g.is_over():
+            count, kind = 0, ""
+        elif g.phase == "choose":
+            count, kind = len(ACTIONS), "choose"
+        elif g.phase in ("discover", "setup"):
+            count, kind = min(len(g.offer()), 9), "offer"
+        elif g.phase == "create" and g.paying is None:
+            count, kind = min(len(g.display), 9), "display"
+        else:
+            count, kind = 0, ""
+        if count == 0:
+            return str(SKYLANDS_KEYS)
+        numbers = SKYLANDS_NUMBER_KEYS[f"{kind}_one" if count == 1 and kind != "choose" else kind]
+        return f"{numbers.format(last=count)} {SKYLANDS_KEYS}"
 
     def __init__(self, state: GameState | None = None, *, players: Sequence[str] | int = 3,
                  human: int | Sequence[int] = 0, bots: str | Sequence[str | None] = "greedy",
@@ -339,7 +369,8 @@ class SkylandsWidget(CanvasBoard):
         self.hover: tuple[int, int] | None = None
         self.white = W.Dropdown(options=self._white_choices(),
                                 value="auto", description=str(TABLE_TEXT["white"]),
-                                layout=W.Layout(width="190px"))
+                                # as wide as its label and its longest choice, in every language
+                                style={"description_width": "initial"}, layout=W.Layout(width="max-content"))
         self.rotate_button = on_click(W.Button(description=str(SKYLANDS_ROTATE), icon="rotate-right",
                                                tooltip=str(SKYLANDS_ROTATE_TIP),
                                                layout=W.Layout(width="auto")), self.rotate)
@@ -357,9 +388,10 @@ class SkylandsWidget(CanvasBoard):
         self.suggest_seed = seed
         controls = [W.HBox([self.rotate_button, self.pass_button, self.done_button, self.white,
                             self.coordinates_box, self.suggest_button, self.make_language_picker()],
-                           layout=W.Layout(align_items="center", flex_flow="row wrap")), self.hint_html]
+                           layout=W.Layout(align_items="center", flex_flow="row wrap"))]
         super().__init__(self.layout_.total_width, self.layout_.total_height, controls=controls)
         self.children = (*self.children, self.log_view)
+        self.show_under_status(self.hint_html)
         self.turns.run()
         self.refresh()
 
@@ -788,6 +820,7 @@ class SkylandsWidget(CanvasBoard):
     def refresh(self) -> None:
         """Update the status line, the log and the canvas from state."""
         self.say(self.prompt(), "ok" if self.state.is_over() else "info")
+        self.keys_line.value = keys_html(self.keys_help)
         log = self.state.log
         first = max(0, len(log) - 8)
         why = {d.log_start: d for d in self.turns.explanations if d.log_start >= first}

@@ -155,6 +155,31 @@ def wait_for_focus(page: Page, element: Locator, timeout: float = 15_000) -> Non
     page.wait_for_function("e => document.activeElement === e", arg=element.element_handle(), timeout=timeout)
 
 
+def cut_texts(scope: Page | Locator) -> list[str]:
+    """The texts of the widgets' labels and menus (``<select>``) that do not fit their box: a menu whose
+    chosen choice is wider than its box (less its arrow), a label wider than its box. Empty when every
+    word shows whole."""
+    root = scope.locator(".jupyter-widgets").first if isinstance(scope, Page) else scope
+    return root.evaluate("""() => {
+        const cut = [];
+        const probe = document.createElement('span');
+        probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+        document.body.appendChild(probe);
+        for (const s of document.querySelectorAll('.jupyter-widgets select')) {
+            const o = s.options[s.selectedIndex];
+            if (!o || s.multiple || s.size > 1) continue;
+            probe.style.font = getComputedStyle(s).font;
+            probe.textContent = o.text;
+            if (probe.getBoundingClientRect().width + 24 > s.getBoundingClientRect().width) cut.push(o.text);
+        }
+        for (const l of document.querySelectorAll('.jupyter-widgets label.widget-label')) {
+            if (l.offsetParent !== null && l.scrollWidth > l.clientWidth + 1) cut.push(l.textContent);
+        }
+        probe.remove();
+        return cut;
+    }""")
+
+
 def screenshot(page: Page, name: str) -> Path:
     """Save a PNG screenshot under tests/output/ and return its path."""
     OUTPUT.mkdir(parents=True, exist_ok=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from helpers import click_canvas, expect_status, open_and_run, pixel, screenshot, output
+from helpers import click_canvas, cut_texts, expect_status, open_and_run, pixel, screenshot, output
 
 # A solo game whose first card is a 5 with 3 bridges, and a 3x3 classic puzzle
 # (2 . 2 / . . . / 1 . 1: its only solution is (0,0)-(0,2), (0,0)-(2,0), (0,2)-(2,2)).
@@ -90,4 +90,5 @@ def test_play_a_card_and_solve_a_puzzle_by_clicking(lab, page):
         click_canvas(page, puzzle, *cell(*b))
     expect_status(puzzle_output, "Solved!")
     screenshot(page, "hashi_widget_puzzle")
+    assert cut_texts(page) == []                     # every label and menu shows its words whole
     assert not page.page_errors

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import time
 
-from helpers import canvases, click_canvas, expect_status, open_and_run, pixel, screenshot
+from helpers import canvases, click_canvas, cut_texts, expect_status, open_and_run, pixel, screenshot
 
 from skye_widgets.skylands.render import Layout
 from skye_widgets.widgets.skylands import SkylandsWidget
@@ -77,6 +77,8 @@ def test_play_discover_on_the_real_canvas(lab, page):
         time.sleep(0.25)
     assert pixel(canvas, *square_centre(L, *placed)) != EMPTY_SQUARE
     screenshot(page, "skylands_placed")
+    # the "white pays:" menu and every label show their words whole
+    assert cut_texts(page) == []
     assert not page.page_errors
 
 

@@ -60,20 +60,26 @@ PUZZLE = {
     "es": "Un rompecabezas Hashi de 3 × 1 con 2 islas, 0 de ellas terminadas. Islas: 1 en (0, 0) y 1 en (2, 0). "
           "Todavía no hay puentes.",
 }
-# Ana's score sheet at the end of game 3: blue flags after card 12, six linked after card 14, 14 finished.
+# Ana's score sheet at the end of game 3: blue flags after card 12, six linked after card 14, 14 finished;
+# each part says its points, so no part reads as the total.
 SCORE_LINE = {
-    "en": ("Ana: 43 points", "blue flags 7 (card 12), six linked 8 (card 14), 14 finished = 28"),
-    "pt": ("Ana: 43 pontos", "bandeiras azuis 7 (carta 12), seis ligadas 8 (carta 14), 14 completas = 28"),
-    "pl": ("Ana: 43 punkty", "niebieskie flagi 7 (karta 12), sześć połączonych 8 (karta 14), 14 ukończonych = 28"),
-    "fr": ("Ana\u00a0: 43 points", "drapeaux bleus 7 (carte 12), six reliées 8 (carte 14), 14 terminées = 28"),
-    "es": ("Ana: 43 puntos", "banderas azules 7 (carta 12), seis conectadas 8 (carta 14), 14 terminadas = 28"),
+    "en": ("Ana: 43 points", "blue flags: 7 points (card 12), six linked: 8 points (card 14), "
+                             "14 finished islands: 28 points"),
+    "pt": ("Ana: 43 pontos", "bandeiras azuis: 7 pontos (carta 12), seis ligadas: 8 pontos (carta 14), "
+                             "14 ilhas completas: 28 pontos"),
+    "pl": ("Ana: 43 punkty", "niebieskie flagi: 7 punktów (karta 12), sześć połączonych: 8 punktów (karta 14), "
+                             "14 ukończonych wysp: 28 punktów"),
+    "fr": ("Ana\u00a0: 43 points", "drapeaux bleus\u00a0: 7 points (carte 12), six reliées\u00a0: 8 points (carte 14), "
+                                   "14 îles terminées\u00a0: 28 points"),
+    "es": ("Ana: 43 puntos", "banderas azules: 7 puntos (carta 12), seis conectadas: 8 puntos (carta 14), "
+                             "14 islas terminadas: 28 puntos"),
 }
 WINNER = {"en": "Ana wins with 43", "pt": "Ana vence com 43", "pl": "Ana wygrywa, mając 43",
           "fr": "Ana gagne avec 43", "es": "Ana gana con 43"}
 # The random bot's one-liner with a single legal move, and with 5.
 RANDOM = {
     "en": ("I chose at random: it was my only legal move.", "I chose at random among 5 legal moves."),
-    "pt": ("Escolhi ao acaso: era minha única jogada permitida.", "Escolhi ao acaso entre 5 jogadas permitidas."),
+    "pt": ("Escolhi ao acaso: era a minha única jogada permitida.", "Escolhi ao acaso entre 5 jogadas permitidas."),
     "pl": ("Wybrałem losowo: to był mój jedyny dozwolony ruch.", "Wybrałem losowo spośród 5 dozwolonych ruchów."),
     "fr": ("J’ai choisi au hasard\u00a0: c’était mon seul coup légal.",
            "J’ai choisi au hasard parmi 5 coups légaux."),
@@ -81,7 +87,7 @@ RANDOM = {
 }
 # A card, the worst solo rank (the Portuguese rulebook's "Lacaios").
 CARD_RANK = {"en": ("5 / 2 bridges", "Errand Runner"), "pt": ("5 / 2 pontes", "Lacaios"),
-             "pl": ("5 / 2 mosty", "Chłopiec na posyłki"), "fr": ("5 / 2 ponts", "Coursier"),
+             "pl": ("5 / 2 mosty", "Posłaniec"), "fr": ("5 / 2 ponts", "Coursier"),
              "es": ("5 / 2 puentes", "Recadero")}
 
 

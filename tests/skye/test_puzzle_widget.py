@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from skye_widgets.skye.puzzles import puzzle_from_dict
+from skye_widgets.widgets.base import plain_text
 from skye_widgets.widgets.skye_puzzles import PuzzleWidget, SolvedStore
 
 from .test_puzzles import TINY
@@ -306,6 +307,9 @@ def test_key_tile_hint_names_the_labelled_cell_and_outlines_it(tmp_path: Path) -
     assert second == ("Tile 29 is the key: the spot where it scores most right away is not the best one. "
                       "Try it at (0, -1), the cell outlined on the board.")
     assert "just north" not in w.hint_box.value and "(0, -1)" in w.hint_box.value
+    # each hint is written once: in the list under the buttons, not again on the status line
+    assert w.message == "Hint 2 of 2 is shown under the buttons."
+    assert plain_text(w.hint_box.value).count("A mountain area scores once it is closed.") == 1
     assert w.board.selected == "29" and w.board.hover == (0, -1)
     assert w.board.overlays["coordinates"]                    # the coordinate named is on the board
 
