@@ -234,11 +234,18 @@ def test_explain_last_lines_add_up_to_the_score_change():
         w.act(w.suggest()[0])
     assert before.points != after.points
     assert sum(i.points for i in after.breakdown) == after.points      # the engine's breakdown adds up
-    text = w.explain_last()
+    text = re.sub(r"<[^>]+>", "", w.explain_last())
     assert f"score went from {before.points} to {after.points} points:" in text
-    new = [int(m) for m in re.findall(r"^([+-]\d+) ", text, re.M)]
-    gone = [int(m) for m in re.findall(r"^\(before: ([+-]\d+) ", text, re.M)]
-    assert new and before.points + sum(new) - sum(gone) == after.points
+    new = [int(m) for m in re.findall(r"^new: .*: ([+-]\d+)$", text, re.M)]
+    gone = [int(m) for m in re.findall(r"^gone: .*: ([+-]\d+)$", text, re.M)]
+    changes = [(int(a), int(b)) for a, b in re.findall(r"^.* → .*: ([+-]\d+) → ([+-]\d+)$", text, re.M)]
+    assert new or changes
+    assert before.points + sum(new) - sum(gone) + sum(b - a for a, b in changes) == after.points
+    # a line counting the same thing again is told as a change ("13 empty squares x -2 → 12 empty
+    # squares x -2: -26 → -24"), never as one line gone and one new
+    shape = lambda line: re.sub(r"[+-]?\d+", "#", line.split(": ", 1)[1].rsplit(": ", 1)[0])  # noqa: E731
+    assert not {shape(x) for x in text.splitlines() if x.startswith("new: ")} & \
+        {shape(x) for x in text.splitlines() if x.startswith("gone: ")}, text
 
 
 def test_the_explain_button_shows_explain_last_under_the_controls():

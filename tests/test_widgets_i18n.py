@@ -328,7 +328,6 @@ def _alternatives(texts) -> str:
 ALLOWED = {
     # every language is named in itself in the picker, on purpose
     r"^(?:English|Português|Polski|Français|Español)$": "language names",
-    r"\((?:d\d|expert|daily)[\w-]*\)": "puzzle ids (the puzzle files' names)",
     # the shipped Hashi puzzles' titles and difficulty names (the puzzles' data; Isle of Skye's are shown translated)
     _alternatives([p.title for p in load_hashi_puzzles()]
                   + [p.difficulty_name for p in load_hashi_puzzles()]): "puzzle titles",

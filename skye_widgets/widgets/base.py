@@ -525,10 +525,13 @@ LAST_BOT_MOVE = lazy("{name}'s last move: {action}.")
 LAST_BOT_WHY = lazy("Why: {why}")
 MOVE_SCORED = lazy_ngettext("With this move {name}'s score went from {before} to {after} point:",
                             "With this move {name}'s score went from {before} to {after} points:", counter="after")
-# Translators: one line of a score's breakdown: {points} with its sign (+3, -1), {reason} why.
-MOVE_SCORED_LINE = lazy("{points:+d} {reason}")
-# Translators: a breakdown line the move replaced: {points} with its sign, {reason} why.
-MOVE_SCORED_GONE = lazy("(before: {points:+d} {reason})")
+# Translators: a line of the score's breakdown the move added: {reason} why, {points} with its sign (+3, -1).
+MOVE_SCORED_LINE = lazy("new: {reason}: {points:+d}")
+# Translators: a line of the breakdown the move took away: {reason} why, {points} with its sign.
+MOVE_SCORED_GONE = lazy("gone: {reason}: {points:+d}")
+# Translators: a line of the breakdown the move changed, as a change: {before} and {after} say what it counted
+# ("13 empty squares x -2" then "12 empty squares x -2"), {was} and {now} its points with their signs.
+MOVE_SCORED_CHANGED = lazy("{before} → {after}: {was:+d} → {now:+d}")
 MOVE_SCORED_NOTHING = lazy_ngettext("This move did not change {name}'s score ({points} point).",
                                     "This move did not change {name}'s score ({points} points).", counter="points")
 SECRET_WHY = lazy("{name}'s reasons stay secret until every price is revealed.")
@@ -889,9 +892,27 @@ def explain_decision(loop: TurnLoop, decision: Decision | None, action_text: str
         lines.append(MOVE_SCORED_NOTHING.format(name=name, points=after.points))
     else:
         lines.append(MOVE_SCORED.format(name=name, before=before.points, after=after.points))
+        # a line whose words stay and whose numbers change is one line changed ("13 empty squares" ->
+        # "12 empty squares"), told as a change, not as a line gone and a line new
+        changed = []
+        for item in list(new):
+            shape = _number_shape(item.reason)
+            match = next(((p, r) for p, r in old if _number_shape(r) == shape), None)
+            if match is not None:
+                old.remove(match)
+                new.remove(item)
+                changed.append(MOVE_SCORED_CHANGED.format(before=match[1], after=item.reason, was=match[0],
+                                                          now=item.points))
+        lines.extend(changed)
         lines.extend(MOVE_SCORED_LINE.format(points=i.points, reason=i.reason) for i in new)
         lines.extend(MOVE_SCORED_GONE.format(points=points, reason=reason) for points, reason in old)
     return "\n".join(lines)
+
+
+def _number_shape(text: str) -> str:
+    """``text`` with every number replaced by ``#``: two breakdown lines of one shape count the same
+    thing (``"13 empty squares x -2"`` and ``"12 empty squares x -2"``)."""
+    return re.sub(r"\d+", "#", str(text))
 
 
 def why_html(decision: Decision | None, css: str = "why") -> str:
