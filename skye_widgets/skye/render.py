@@ -1084,8 +1084,10 @@ def _shifted(shapes: Iterable[Shape], dx: float, dy: float) -> list[Shape]:
 #: The texts of :func:`render_game`, whole sentences with named placeholders.
 GAME_TEXT = {
     "title": lazy("Isle of Skye, round {round} of {rounds}"),
-    "over": lazy_ngettext("The game is over after {rounds} round. Winner(s): {winners}.",
-                          "The game is over after {rounds} rounds. Winner(s): {winners}.", counter="rounds"),
+    "over": lazy_ngettext("The game is over after {rounds} round.", "The game is over after {rounds} rounds.",
+                          counter="rounds"),
+    # Translators: after "The game is over after 6 rounds."; {names} the winners, joined by commas.
+    "winners": lazy_ngettext("Winner: {names}.", "Winners: {names}."),
     # Translators: {slot} A-D, {name} "10 (Gold majority)", {rounds} "2, 4, 6".
     "slot": lazy("{slot}: {name}, scored in rounds {rounds}"),
     "player": lazy_ngettext("{name}: {vp} VP, {gold} gold", "{name}: {vp} VP, {gold} gold", counter="gold"),
@@ -1142,8 +1144,9 @@ def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = Fals
     rows = (n + cols - 1) // cols
     header_lines: list[str] = []
     if state.is_over():
-        header_lines.append(GAME_TEXT["over"].format(
-            rounds=state.n_rounds, winners=", ".join(state.names[p] for p in state.winners())))
+        winners = [state.names[p] for p in state.winners()]
+        header_lines.append(GAME_TEXT["over"].format(rounds=state.n_rounds) + " " + GAME_TEXT["winners"].format(
+            names=", ".join(winners), count=len(winners)))
     else:
         header_lines.append(HEADERS.get(state.phase, HEADERS["build"]).format(
             round=state.round_no, rounds=state.n_rounds, start=state.names[state.start_player], bag=len(state.bag)))
