@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = [ROOT / "skye_widgets" / "locale" / "fr" / "LC_MESSAGES" / "skye_widgets.po",
             ROOT / "skye_widgets" / "locale" / "fr" / "LC_MESSAGES" / "lessons.po",
             ROOT / "notebooks" / "locale" / "fr" / "LC_MESSAGES" / "notebooks.po"]
-STRAIGHT = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+STRAIGHT = re.compile(r"(?<=[^\W\d_])'(?=[*_]*[^\W\d_])")
 
 
 def typographic(text: str) -> str:

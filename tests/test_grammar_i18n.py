@@ -339,7 +339,7 @@ def test_gold_counts_in_portuguese_spanish_and_french(n):
 
 # --- French apostrophes ---------------------------------------------------------------------------------------
 
-STRAIGHT = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+STRAIGHT = re.compile(r"(?<=[^\W\d_])'(?=[*_]*[^\W\d_])")
 
 
 def test_french_writes_the_typographic_apostrophe():
