@@ -1603,7 +1603,7 @@ class GameTable(Multilingual, W.VBox):
                        for k in ("player", "seat", "gold", "score", "track", "territory"))
         return ('<style>.skye-players th, .skye-players td {padding: 0.1em 0.6em; text-align: left}</style>'
                 '<table class="skye-players" style="border-collapse:collapse">'
-                f"<tr>{head}<th></th></tr>{''.join(rows)}</table>")
+                f"<tr>{head}<td></td></tr>{''.join(rows)}</table>")   # the state column: no heading
 
     def _panel_children(self) -> list[W.Widget]:
         g = self.game
