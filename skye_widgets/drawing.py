@@ -244,7 +244,9 @@ class Drawing:
 
         >>> d = Drawing(4, 2, description='A "tiny" <board>.')
         >>> html = d.to_html()
-        >>> html.startswith('<img src="data:image/svg+xml;base64,') and html.endswith('alt="A &quot;tiny&quot; &lt;board&gt;.">')
+        >>> html.startswith('<img src="data:image/svg+xml;base64,')
+        True
+        >>> html.endswith('alt="A &quot;tiny&quot; &lt;board&gt;.">')
         True
         """
         import base64

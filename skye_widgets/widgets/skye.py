@@ -453,8 +453,9 @@ class TerritoryWidget(CanvasBoard):
         tiles = _scoring_tiles()
         numbers = list(scoring_tiles) if scoring_tiles is not None else sorted(tiles)
         self._menu_numbers = numbers
-        self.breakdown_menu = W.Dropdown(options=self._menu_options(), value=0, description=str(BOARD_TEXT["overlay_menu"]),
-                                         style=LABEL_STYLE, layout=W.Layout(width="auto"))
+        self.breakdown_menu = W.Dropdown(options=self._menu_options(), value=0,
+                                         description=str(BOARD_TEXT["overlay_menu"]), style=LABEL_STYLE,
+                                         layout=W.Layout(width="auto"))
         self.breakdown_menu.observe(lambda ch: self._breakdown_changed(ch["new"]), names="value")
         self.details = W.HTML(value="")
         self.details.add_class("skye-breakdown")
