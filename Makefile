@@ -190,12 +190,18 @@ $(VENV)/.jupyter-config: $(JUPYTER_CONFIG) $(VENV)/bin/python
 	cp -R jupyter-config/. $(VENV)/share/jupyter/
 	touch $@
 
+# axe-core, the accessibility engine browsers' own audits use: tests/browser/test_axe_browser.py
+# injects build/axe/node_modules/axe-core/axe.min.js into the pages. One exact version (a new one
+# brings new rules: change it here, and the stamp's name makes the next run install it).
+AXE_CORE := 4.14.1
+
 # Debian's Chromium drives the browser tests (Playwright never downloads a browser); Node.js and
-# npm run Pyodide (tests/test_pyodide.py), JupyterHub's configurable-http-proxy (the class test) and
-# the offline JupyterLite build. Only what is missing is installed: Debian's chromium when
-# /usr/bin/chromium is absent; Debian's nodejs and npm only when there is no `node`, npm alone when
-# there is no `npm`; a Node.js that is there (NodeSource's, say) is never replaced (--no-remove).
-browser-deps: system-deps build/chp/.installed
+# npm run Pyodide (tests/test_pyodide.py), JupyterHub's configurable-http-proxy (the class test),
+# axe-core (the accessibility test) and the offline JupyterLite build. Only what is missing is
+# installed: Debian's chromium when /usr/bin/chromium is absent; Debian's nodejs and npm only when
+# there is no `node`, npm alone when there is no `npm`; a Node.js that is there (NodeSource's, say)
+# is never replaced (--no-remove).
+browser-deps: system-deps build/chp/.installed build/axe/.installed-$(AXE_CORE)
 
 system-deps:
 	@missing=; [ -x /usr/bin/chromium ] || missing="chromium"; \
@@ -213,6 +219,12 @@ build/chp/.installed: | system-deps
 	mkdir -p build/chp
 	echo '{"name": "skye-chp", "private": true, "dependencies": {"configurable-http-proxy": "^5"}}' > build/chp/package.json
 	cd build/chp && npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+build/axe/.installed-$(AXE_CORE): | system-deps
+	rm -rf build/axe && mkdir -p build/axe
+	echo '{"name": "skye-axe", "private": true, "dependencies": {"axe-core": "$(AXE_CORE)"}}' > build/axe/package.json
+	cd build/axe && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
 clean:

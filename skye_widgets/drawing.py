@@ -230,11 +230,38 @@ class Drawing:
             raise ValueError(f"scale must be a number in (0, {MAX_PNG_SCALE}], not {scale!r}")
         return _render_png(self, float(scale))
 
+    def alt_text(self) -> str:
+        """The picture in words for an ``<img>``'s ``alt``: its description, else its title (the
+        words of the SVG's ``<desc>`` and ``<title>``; "" for a picture with neither)."""
+        return self.description or self.title
+
+    def to_html(self) -> str:
+        """The SVG as an HTML ``<img>`` whose ``alt`` is :meth:`alt_text`.
+
+        JupyterLab and Notebook 7 draw an ``image/svg+xml`` (or ``image/png``) output as an ``<img>``
+        with no ``alt``: the SVG's ``<title>`` and ``<desc>`` never reach a screen reader there (axe's
+        ``image-alt``, issue 28). This is the same picture with its words, in the form they prefer.
+
+        >>> d = Drawing(4, 2, description='A "tiny" <board>.')
+        >>> html = d.to_html()
+        >>> html.startswith('<img src="data:image/svg+xml;base64,')
+        True
+        >>> html.endswith('alt="A &quot;tiny&quot; &lt;board&gt;.">')
+        True
+        """
+        import base64
+
+        data = base64.b64encode(self.to_svg().encode("utf-8")).decode("ascii")
+        return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(self.alt_text(), quote=True)}">'
+
     def _repr_svg_(self) -> str:
         return self.to_svg()
 
     def _repr_png_(self) -> bytes:
         return self.to_png()
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         """``text/plain`` in IPython: the description (what a screen reader or a text viewer shows)."""
@@ -243,7 +270,8 @@ class Drawing:
 
 class Pictured:
     """A mixin for objects shown as a picture: define :meth:`_picture` (a :class:`Drawing`),
-    get ``_repr_svg_`` and ``_repr_png_`` from it (IPython stores both; a viewer picks one).
+    get ``_repr_svg_``, ``_repr_png_`` and ``_repr_html_`` (the SVG as an ``<img>`` with ``alt``)
+    from it (IPython stores all; a viewer picks one).
 
     Define :meth:`describe` (whole sentences: what the picture shows) and it becomes the
     picture's ``<desc>`` (read by screen readers) and IPython's ``text/plain`` form.
@@ -268,6 +296,9 @@ class Pictured:
     def _repr_png_(self) -> bytes:
         return self._picture().to_png()
 
+    def _repr_html_(self) -> str:
+        return self._described_picture().to_html()
+
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         """``text/plain`` in IPython: the description, else the usual repr."""
         text = "" if cycle else self.describe()
@@ -275,9 +306,12 @@ class Pictured:
 
 
 def picture_bundle(drawing: Drawing) -> dict[str, Any]:
-    """The static forms of a picture, by MIME type: SVG (sharp, trusted viewers) and PNG
-    (shown everywhere, also in an untrusted notebook)."""
-    bundle: dict[str, Any] = {"image/svg+xml": drawing.to_svg(), "image/png": drawing.to_png()}
+    """The static forms of a picture, by MIME type: SVG (sharp, trusted viewers), PNG (shown
+    everywhere, also in an untrusted notebook) and the SVG as an ``<img>`` with its words as
+    ``alt`` (:meth:`Drawing.to_html`: what JupyterLab and Notebook 7 draw from a live kernel;
+    tests/notebook_tools.py keeps only the SVG and the PNG in a saved notebook)."""
+    bundle: dict[str, Any] = {"image/svg+xml": drawing.to_svg(), "image/png": drawing.to_png(),
+                              "text/html": drawing.to_html()}
     if drawing.description:
         bundle["text/plain"] = drawing.description
     return bundle

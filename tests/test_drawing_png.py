@@ -73,8 +73,16 @@ def test_scale_size_and_bounds():
 def test_picture_bundle_and_drawing_repr():
     d = Drawing(10, 10, [Rect(0, 0, 10, 10, fill="#abc")])
     bundle = picture_bundle(d)
-    assert set(bundle) == {"image/svg+xml", "image/png"}
+    assert set(bundle) == {"image/svg+xml", "image/png", "text/html"}
     assert bundle["image/svg+xml"] == d.to_svg() and bundle["image/png"] == d.to_png() == d._repr_png_()
+    # JupyterLab draws an SVG or PNG output as an <img> with no alt: the HTML form carries the words
+    assert bundle["text/html"] == d.to_html() == d._repr_html_() and 'alt=""' in bundle["text/html"]
+    d.title, d.description = "A board", 'A board of 1 square: "blue" & <empty>.'
+    html = picture_bundle(d)["text/html"]
+    assert html.endswith('alt="A board of 1 square: &quot;blue&quot; &amp; &lt;empty&gt;.">'), html
+    import base64
+    svg = base64.b64decode(html.split("base64,", 1)[1].split('"', 1)[0]).decode()
+    assert svg == d.to_svg() and "<desc" in svg
     assert d.to_png() == d.to_png()          # deterministic bytes
 
 

@@ -537,8 +537,12 @@ MOVE_SCORED_NOTHING = lazy_ngettext("This move did not change {name}'s score ({p
 SECRET_WHY = lazy("{name}'s reasons stay secret until every price is revealed.")
 # Translators: the short link that opens a bot's explanation of its move.
 WHY_SUMMARY = lazy("why?")
-# Translators: the tooltip of every language picker (a dropdown listing each language in its own name).
+# Translators: the label (and tooltip) of every language picker (a dropdown listing each language in its own name).
 LANGUAGE_LABEL = lazy("Language:")
+# Translators: the label before the menu that picks a puzzle (Isle of Skye and Hashi puzzles).
+PUZZLE_LABEL = lazy("puzzle:")
+#: A dropdown's label as wide as its words (ipywidgets gives every label a fixed width otherwise).
+LABEL_STYLE = {"description_width": "initial"}
 
 
 class LanguagePicker(W.Dropdown):
@@ -548,14 +552,16 @@ class LanguagePicker(W.Dropdown):
 
     Choosing a language calls ``switch(code)``: the owning widget's ``set_language``, which
     calls :func:`skye_widgets.set_language` (one language for the whole kernel) and redraws every
-    label, button, status line and the canvas; the game goes on. Reachable with Tab; its tooltip
-    says "Language:" in the language shown (no label beside it: it would take a line of its own).
+    label, button, status line and the canvas; the game goes on. Reachable with Tab; its label
+    (also its tooltip) says "Language:" in the language shown, beside it on the same line: a
+    screen reader names the menu by it (a tooltip alone is no name: axe's ``label-title-only``).
     """
 
     def __init__(self, switch: Callable[[str], Any], **kwargs: Any) -> None:
         code = i18n.language()
         super().__init__(options=[(i18n.NAMES[c], c) for c in i18n.LANGUAGES],
                          value=code if code in i18n.LANGUAGES else None, tooltip=str(LANGUAGE_LABEL),
+                         description=str(LANGUAGE_LABEL), style=kwargs.pop("style", LABEL_STYLE),
                          layout=kwargs.pop("layout", W.Layout(width="auto")), **kwargs)
         self.add_class("skye-language-picker")
         self._switch = switch
@@ -567,12 +573,12 @@ class LanguagePicker(W.Dropdown):
             self._switch(change["new"])
 
     def show_current(self) -> None:
-        """Show the language spoken now and its tooltip in it (without switching anything)."""
+        """Show the language spoken now and its label and tooltip in it (without switching anything)."""
         self._quiet = True
         try:
             code = i18n.language()
             self.value = code if code in i18n.LANGUAGES else None
-            self.tooltip = str(LANGUAGE_LABEL)
+            self.tooltip = self.description = str(LANGUAGE_LABEL)
         finally:
             self._quiet = False
 

@@ -30,7 +30,7 @@ from ..drawing import Drawing
 from ..hashi.shipped import MAX_STARS, ShippedHashi, load_all
 from ..progress import ProgressStore
 from ..i18n import lazy, lazy_ngettext
-from .base import Multilingual, on_click, with_picture
+from .base import LABEL_STYLE, PUZZLE_LABEL, Multilingual, on_click, with_picture
 from .hashi import HashiWidget
 
 ALL_SOLVED = lazy("You have solved every puzzle of this set.")
@@ -69,7 +69,8 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
         self.index = next((i for i, p in enumerate(self.puzzles) if p.id == first), 0)
         self._on_solved: list[Callable[[ShippedHashi], None]] = []
         self._updating = False
-        self.picker = W.Dropdown(options=self._options(), value=self.index, layout=W.Layout(width="auto"))
+        self.picker = W.Dropdown(options=self._options(), value=self.index, description=str(PUZZLE_LABEL),
+                                 style=LABEL_STYLE, layout=W.Layout(width="auto"))
         self.picker.add_class("hashi-puzzle-picker")
         self.picker.observe(lambda ch: None if self._updating or ch["new"] is None else self.load(ch["new"]),
                             names="value")
@@ -220,8 +221,9 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
             self._updating = False
 
     def relabel(self) -> None:
-        """Every text again in the language spoken now: the button, the heading, the board."""
+        """Every text again in the language spoken now: the button, the picker's label, the heading, the board."""
         self.next_button.description, self.next_button.tooltip = str(NEXT_PUZZLE), str(NEXT_PUZZLE_TIP)
+        self.picker.description = str(PUZZLE_LABEL)
         self.board.relabel()
         self._relabel_trial()
         self._refresh()

@@ -33,12 +33,12 @@ from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, roun
 from ..skye.describe import describe_territory
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
-from .base import (CanvasBoard, Multilingual, TurnLoop, explain_decision, finite_pixels, keys_html, on_click,
-                   plain_text, status_html, why_html, with_picture)
+from .base import (LABEL_STYLE, CanvasBoard, Multilingual, TurnLoop, explain_decision, finite_pixels, keys_html,
+                   on_click, plain_text, status_html, why_html, with_picture)
 from .projector import ProjectorParts, board_part, seat_names
 from .base import make_seat as base_make_seat
 from ..words import word_list
-from ..i18n import lazy, lazy_ngettext
+from ..i18n import lazy, lazy_ngettext, pgettext
 
 # Translators: the check boxes over an Isle of Skye territory: what the board shows on top of the tiles.
 OVERLAY_NAMES = {"legal": lazy("legal spots"), "areas": lazy("areas"), "roads": lazy("roads to the castle"),
@@ -92,8 +92,9 @@ BOARD_TEXT = {
     # Translators: after the undo of a board; {tile} is the number of the tile taken back.
     "undone": lazy("Tile {tile} is back in your hand."),
     "nothing_to_undo": lazy("Nothing to undo: no tile has been placed on this board yet."),
-    # Translators: the first choice of the menu that draws a scoring tile's breakdown on the board.
-    "no_overlay": lazy("scoring overlay: none"),
+    # Translators: the label before the menu that draws a scoring tile's breakdown on the board (its first
+    # choice is "none", then each scoring tile).
+    "overlay_menu": lazy("scoring overlay:"),
     # Translators: a button of the hand: {key} is the number key that picks it (1-9), {tile} the tile's number.
     "hand_button": lazy("{key}: tile {tile}"),
     "hand_button_selected": lazy("{key}: tile {tile} ✓"),
@@ -454,7 +455,9 @@ class TerritoryWidget(CanvasBoard):
         tiles = _scoring_tiles()
         numbers = list(scoring_tiles) if scoring_tiles is not None else sorted(tiles)
         self._menu_numbers = numbers
-        self.breakdown_menu = W.Dropdown(options=self._menu_options(), value=0, layout=W.Layout(width="auto"))
+        self.breakdown_menu = W.Dropdown(options=self._menu_options(), value=0,
+                                         description=str(BOARD_TEXT["overlay_menu"]), style=LABEL_STYLE,
+                                         layout=W.Layout(width="auto"))
         self.breakdown_menu.observe(lambda ch: self._breakdown_changed(ch["new"]), names="value")
         self.details = W.HTML(value="")
         self.details.add_class("skye-breakdown")
@@ -774,7 +777,8 @@ class TerritoryWidget(CanvasBoard):
         self.redraw()
 
     def _menu_options(self) -> list[tuple[str, int]]:
-        return [(str(BOARD_TEXT["no_overlay"]), 0)] + [(_tile_label(n), n) for n in self._menu_numbers]
+        # Translators: the first choice of the scoring overlay menu (after "scoring overlay:"): no scoring tile.
+        return [(pgettext("scoring overlay", "none"), 0)] + [(_tile_label(n), n) for n in self._menu_numbers]
 
     def relabel(self) -> None:
         """Every text of the territory again in the language spoken now (buttons, overlays, menu,
@@ -787,6 +791,7 @@ class TerritoryWidget(CanvasBoard):
         self._breakdown_relabelling = True
         try:
             value = self.breakdown_menu.value
+            self.breakdown_menu.description = str(BOARD_TEXT["overlay_menu"])
             self.breakdown_menu.options = self._menu_options()
             self.breakdown_menu.value = value
         finally:
@@ -1605,7 +1610,7 @@ class GameTable(Multilingual, W.VBox):
                        for k in ("player", "seat", "gold", "score", "track", "territory"))
         return ('<style>.skye-players th, .skye-players td {padding: 0.1em 0.6em; text-align: left}</style>'
                 '<table class="skye-players" style="border-collapse:collapse">'
-                f"<tr>{head}<th></th></tr>{''.join(rows)}</table>")
+                f"<tr>{head}<td></td></tr>{''.join(rows)}</table>")   # the state column: no heading
 
     def _panel_children(self) -> list[W.Widget]:
         g = self.game

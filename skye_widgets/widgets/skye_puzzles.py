@@ -38,7 +38,7 @@ from ..progress import ProgressStore
 from ..skye.puzzles import Move, Puzzle, describe_objective, evaluate, load_all
 from ..skye.scoring import ScoreResult
 from ..i18n import lazy, lazy_ngettext
-from .base import Html, Multilingual, html_sentence, on_click, with_picture
+from .base import LABEL_STYLE, PUZZLE_LABEL, Html, Multilingual, html_sentence, on_click, with_picture
 from .skye import BOARD_TEXT, TerritoryWidget
 
 
@@ -267,7 +267,8 @@ class PuzzleWidget(Multilingual, W.VBox):
                         (self.undo_button, "undo"), (self.reset_button, "reset"), (self.next_button, "next")):
             b.add_class(f"skye-puzzle-{name}")
         self.next_button.layout.display = "none"
-        self.picker = W.Dropdown(options=self._picker_options(), layout=W.Layout(width="auto"))
+        self.picker = W.Dropdown(options=self._picker_options(), description=str(PUZZLE_LABEL), style=LABEL_STYLE,
+                                 layout=W.Layout(width="auto"))
         self.picker.add_class("skye-puzzle-picker")
         self._updating = False
         if self.puzzles:
@@ -298,6 +299,7 @@ class PuzzleWidget(Multilingual, W.VBox):
         """Every text again in the language spoken now (after ``set_language``): the buttons, the
         heading, the board; the status line says the puzzle's introduction again."""
         self._label_buttons()
+        self.picker.description = str(PUZZLE_LABEL)
         self.board.relabel()
         self._refresh()
         if self.last_result is not None:

@@ -185,6 +185,8 @@ def test_breakdown_overlay_and_text():
     assert "1 VP" in w.details.value and "lane" in w.details.value
     assert "Scoring tile 13 (Tiles on the road): 1 VP" in w.details.value        # number and name
     assert ("13 (Tiles on the road)", 13) in w.breakdown_menu.options
+    # the menu's label names it (a screen reader's name for the <select>; axe select-name)
+    assert w.breakdown_menu.description == "scoring overlay:" and w.breakdown_menu.options[0] == ("none", 0)
     labels = [s.text for s in w.drawing().on_layer("overlay") if isinstance(s, Text)]
     assert labels == ["+1"]
     w.show_breakdown(None)
