@@ -53,7 +53,8 @@ from typing import Any, Iterator, Mapping
 
 from .. import i18n
 from ..errors import DataError, FileFormatError, read_text
-from ..limits import MAX_JSON_DEPTH, MAX_LESSON_ENTRIES, MAX_QUIZ_CHOICES, MAX_TEXT_LENGTH, json_depth, short
+from ..limits import (MAX_JSON_DEPTH, MAX_LESSON_ENTRIES, MAX_QUIZ_CHOICES, MAX_SPOILER_PATTERN, MAX_SPOILERS,
+                      MAX_TEXT_LENGTH, json_depth, short)
 
 DATA = Path(__file__).parent / "data"
 KEY = re.compile(r"[a-z][a-z0-9_]{0,39}\Z")
@@ -260,10 +261,6 @@ def _entries(value: Any, where: str) -> dict[str, Any]:
     return value
 
 
-MAX_SPOILERS = 20
-MAX_PATTERN = 300
-
-
 def _spoilers(value: Any, where: str) -> tuple[Spoiler, ...]:
     if not isinstance(value, list) or len(value) > MAX_SPOILERS:
         raise _Fault(f"{where}: spoilers must be a list of up to {MAX_SPOILERS}")
@@ -271,8 +268,8 @@ def _spoilers(value: Any, where: str) -> tuple[Spoiler, ...]:
     for i, s in enumerate(value, 1):
         s = _object(s, f"{where}: spoiler {i}", {"pattern", "in", "why"})
         pattern = s["pattern"]
-        if not isinstance(pattern, str) or not pattern.strip() or len(pattern) > MAX_PATTERN:
-            raise _Fault(f"{where}: spoiler {i}: pattern must be a text of 1 to {MAX_PATTERN} characters")
+        if not isinstance(pattern, str) or not pattern.strip() or len(pattern) > MAX_SPOILER_PATTERN:
+            raise _Fault(f"{where}: spoiler {i}: pattern must be a text of 1 to {MAX_SPOILER_PATTERN} characters")
         try:
             re.compile(pattern)
         except re.error as e:
