@@ -49,6 +49,11 @@ MAX_LESSON_ENTRIES = 100
 #: Choices of one quiz question, and messages of one exercise (the most used is 4).
 MAX_QUIZ_CHOICES = 12
 
+#: Spoilers declared for one quiz or exercise (the most used is 2), and characters of one
+#: spoiler's regular expression (the longest is ~70).
+MAX_SPOILERS = 20
+MAX_SPOILER_PATTERN = 300
+
 #: Characters of a faulty value quoted in an error message (the rest is "...").
 MAX_SHOWN = 40
 

@@ -95,6 +95,13 @@ BAD_FILES = [
      f"quizzes: more than {MAX_LESSON_ENTRIES} entries"),
     ("deep", "[" * 30 + "]" * 30, "nested"),
     ("missing task", _mutated(_del((*LAKE, "task"))), "exercise 'close_the_lake': missing task"),
+    ("spoilers not a list", _mutated(_set((*QUIZ, "spoilers"), "enclosed")), "spoilers must be a list"),
+    ("spoiler not a regex", _mutated(_set((*LAKE, "spoilers"), [{"pattern": "(lake", "in": "en", "why": "?"}])),
+     "spoiler 1: pattern is not a regular expression"),
+    ("spoiler in no language", _mutated(_set((*QUIZ, "spoilers"), [{"pattern": "lake", "in": "fr", "why": "?"}])),
+     "spoiler 1: in must be \"en\" or \"all\""),
+    ("spoiler without why", _mutated(_set((*QUIZ, "spoilers"), [{"pattern": "lake", "in": "en"}])),
+     "spoiler 1: missing why"),
 ]
 
 

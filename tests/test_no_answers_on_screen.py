@@ -11,6 +11,13 @@ puzzle widget states it (only after "reveal"), its solution placements as the
 widget prints them, or as code placing them one after the other.
 The scanner is itself tested: an answer planted in a copy of a notebook is
 caught, with the notebook and the cell named.
+
+Nor may a notebook show, **above** a question, what gives its answer away (issue 28, "answers
+before their question"): a lesson file's quiz or exercise may declare ``spoilers`` (a regular
+expression each, for the English notebooks or for every language; see
+:mod:`skye_widgets.lessons`), and none may be readable in a cell above the one that asks the
+question — in its markdown, its code and comments, its printed text, or a picture's
+``<title>``, ``<desc>`` and ``<text>``. A learner tries first, then reads ("predict, then read").
 """
 
 from __future__ import annotations
@@ -31,6 +38,10 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 #: A quiz's right choice written next to its question, in any notebook code.
 IN_PLACE = re.compile(r"\banswer\s*=|[\"']right[\"']\s*:\s*(true|True)\b|\bright\s*=\s*True\b")
 TEXT_MIMES = ("text/plain", "text/html", "text/markdown", "image/svg+xml")
+#: A cell that asks a lesson's question: ``lesson.quiz("key"`` or ``lesson.exercise("key"``.
+ASKS = re.compile(r"\blesson\.(quiz|exercise)\(\s*[\"']([a-z][a-z0-9_]*)[\"']")
+#: The words of a picture a reader (or a screen reader) meets: its title, description and texts.
+SVG_WORDS = re.compile(r"<(title|desc|text)\b[^>]*>(.*?)</\1>", re.DOTALL)
 
 
 def _pattern(template: str) -> re.Pattern[str]:
@@ -199,3 +210,120 @@ def test_a_planted_puzzle_solution_is_caught(tmp_path):
             f"skye_puzzles.ipynb: cell {n - 1} (output): puzzle {p.id}: the optimum stated"} <= set(found)
     assert all(f.startswith((f"skye_puzzles.ipynb: cell {n - 2} ", f"skye_puzzles.ipynb: cell {n - 1} "))
                for f in found)
+
+
+# ---------------------------------------------------------------------------- answers above their question
+
+def _words(text: str) -> str:
+    """Text as a reader reads it: tags and markdown emphasis gone, entities decoded, spaces joined."""
+    text = unescape(re.sub(r"<[^>]+>", " ", text))
+    return re.sub(r"\s+", " ", text.replace("**", "").replace("`", "").replace("*", ""))
+
+
+def readable_texts(cell: dict) -> list[tuple[str, str]]:
+    """(where, text) for every text a reader meets in ``cell``: its source (code and comments,
+    or markdown), its printed text and plain values, and each picture's title, desc and texts."""
+    found = [("source", _words(_normalise_source("".join(cell.get("source", "")))))]
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "stream":
+            found.append(("printed text", _words("".join(out.get("text", "")))))
+        for mime, value in out.get("data", {}).items():
+            value = "".join(value) if isinstance(value, list) else value
+            if mime == "image/svg+xml":
+                found += [(f"picture <{tag}>", _words(words)) for tag, words in SVG_WORDS.findall(value)]
+            elif mime in ("text/plain", "text/html", "text/markdown"):
+                found.append((mime, _words(value)))
+    return found
+
+
+def questions(nb: dict, stem: str) -> list[tuple[int, object]]:
+    """(cell index, quiz or exercise text) for every question of lesson ``stem`` the notebook asks."""
+    if stem not in lessons.stems():
+        return []
+    texts = lessons._english(stem)
+    asked = []
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] == "code":
+            for kind, key in ASKS.findall("".join(cell["source"])):
+                asked.append((i, (texts.quizzes if kind == "quiz" else texts.exercises)[key]))
+    return asked
+
+
+def spoiled(path: Path, code: str = "en") -> list[str]:
+    """Every declared spoiler readable above its question in notebook ``path`` (language ``code``):
+    'notebook: cell i (where) above cell j: key: why'."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    problems = []
+    for j, question in questions(nb, path.stem):
+        for spoiler in question.spoilers:
+            if spoiler.languages != "all" and code != "en":
+                continue
+            pattern = spoiler.regex()
+            for i, cell in enumerate(nb["cells"][:j]):
+                for where, text in readable_texts(cell):
+                    if pattern.search(text):
+                        problems.append(f"{path.name}: cell {i} ({where}) above cell {j}: "
+                                        f"{question.key}: {spoiler.why}")
+    return problems
+
+
+@pytest.mark.parametrize(("path", "code"), [(p, c) for p, c in EVERY if p.stem in lessons.stems()],
+                         ids=lambda x: x.stem if isinstance(x, Path) else x)
+def test_no_answer_above_its_question(path, code):
+    assert spoiled(path, code) == []
+
+
+def test_every_lesson_asks_each_question_once_and_declares_spoilers():
+    """Every quiz and exercise of a lesson file is asked in its notebook (so its spoilers are
+    looked for), and the six cases of issue 28 and the other obvious ones declare spoilers."""
+    declared = {}
+    for stem in lessons.stems():
+        nb = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))
+        asked = [q.key for _, q in questions(nb, stem)]
+        texts = lessons._english(stem)
+        assert sorted(asked) == sorted([*texts.quizzes, *texts.exercises]), stem
+        for q in [*texts.quizzes.values(), *texts.exercises.values()]:
+            if q.spoilers:
+                declared[f"{stem}.{q.key}"] = len(q.spoilers)
+    assert {"04_auction.cara_gold", "04_auction.ben_gold", "03_areas.count_completed",
+            "05_building.build_both", "02_roads_castle_income.catch_up_tie",
+            "09_round_track_and_final_scoring.round_4_slots", "strategy_lab.most_tiles"} <= set(declared)
+
+
+def _planted(tmp_path: Path, stem: str, folder: Path = NOTEBOOKS) -> tuple[Path, dict]:
+    copy = tmp_path / f"{stem}.ipynb"
+    shutil.copy(folder / f"{stem}.ipynb", copy)
+    return copy, json.loads(copy.read_text(encoding="utf-8"))
+
+
+def test_a_spoiler_planted_above_its_question_is_caught(tmp_path):
+    """A spoiler above its question is caught in markdown, a comment, printed text and a picture's
+    <desc>, in the notebook's language; the same text below the question is not."""
+    copy, nb = _planted(tmp_path, "05_building")
+    assert spoiled(copy) == []
+    j = next(i for i, q in questions(nb, "05_building") if q.key == "build_both")
+    md = {"cell_type": "markdown", "id": "planted-1", "metadata": {}, "source": "So: place 56 *first*."}
+    comment = {"cell_type": "code", "id": "planted-2", "metadata": {}, "execution_count": None, "outputs": [],
+               "source": "# the trick: tile 56\n# first, then 66"}
+    printed = {"cell_type": "code", "id": "planted-3", "metadata": {}, "execution_count": 1, "source": "go()",
+               "outputs": [{"output_type": "stream", "name": "stdout",
+                            "text": ["after tile 56 at (2, 0): tile 66 fits in 7 placements\n"]}]}
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg"><title>a board</title>'
+           "<desc>Tile 56 at (2, 0), then tile 66 at (2, 1).</desc><text>x</text></svg>")
+    picture = {"cell_type": "code", "id": "planted-4", "metadata": {}, "execution_count": 2, "source": "show()",
+               "outputs": [{"output_type": "display_data", "metadata": {}, "data": {"image/svg+xml": svg}}]}
+    nb["cells"][j:j] = [md, comment, printed, picture]
+    nb["cells"].append(dict(md, id="planted-5"))             # below its question: allowed
+    copy.write_text(json.dumps(nb), encoding="utf-8")
+    found = spoiled(copy)
+    assert [f.split(" above ")[0] for f in found] == [
+        f"05_building.ipynb: cell {j} (source)", f"05_building.ipynb: cell {j + 1} (source)",
+        f"05_building.ipynb: cell {j + 2} (printed text)", f"05_building.ipynb: cell {j + 3} (picture <desc>)"]
+    assert all(f" above cell {j + 4}: build_both: " in f for f in found)
+
+    # in a translated notebook, only the spoilers for every language count
+    copy, nb = _planted(tmp_path, "05_building", NOTEBOOKS / "pt")
+    j = next(i for i, q in questions(nb, "05_building") if q.key == "build_both")
+    nb["cells"][j:j] = [md, printed]
+    copy.write_text(json.dumps(nb), encoding="utf-8")
+    assert [f.split(" above ")[0] for f in spoiled(copy, "pt")] == [f"05_building.ipynb: cell {j + 1} (printed text)"]

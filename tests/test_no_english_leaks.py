@@ -81,7 +81,7 @@ COGNATES = {
            "solution", "section", "page", "expert", "possible", "actions", "bot", "menu", "notebook",
            "notebooks", "widget", "terminal", "types", "technique", "rare", "plan", "optimum", "fraction",
            "exception", "machine", "directions", "information", "net", "second", "min", "web", "pixels",
-           "sets", "clause", "animal", "loch", "rival", "cairn"},
+           "sets", "clause", "animal", "loch", "rival", "cairn", "scores"},
     "es": {"bot", "vertical", "terminal", "widget", "kernel", "web", "real", "particular", "plan", "min",
            "animal"},
 }

@@ -16,10 +16,21 @@ A file's layout::
 
     {"quizzes": {"<key>": {"question": "...",
                             "choices": [{"label": "...", "feedback": "...", "right": true}, ...],
-                            "values": "<provider in checks.QUIZ_VALUES>"}},      (optional)
+                            "values": "<provider in checks.QUIZ_VALUES>",        (optional)
+                            "spoilers": [<spoiler>, ...]}},                       (optional)
      "exercises": {"<key>": {"task": "...", "check": "<name in checks.CHECKS>",
                               "args": {...},                                       (optional)
-                              "messages": {"<message key>": "...", ...}}}}
+                              "messages": {"<message key>": "...", ...},
+                              "spoilers": [<spoiler>, ...]}}}                      (optional)
+
+A spoiler says what would give a question's answer away if a learner could read it above the
+question in a notebook (tests/test_no_answers_on_screen.py looks for it there)::
+
+    {"pattern": "<a regular expression>", "in": "en" | "all", "why": "..."}
+
+``in``: ``"en"`` for words of the English notebooks only, ``"all"`` for a number or a pattern that
+reads the same in every language. Spoilers are notes for the project, not texts for the learner:
+they are neither translated nor shown.
 
 >>> texts = load("03_areas")
 >>> quiz = texts.quizzes["enclosed_lake"]
@@ -42,7 +53,8 @@ from typing import Any, Iterator, Mapping
 
 from .. import i18n
 from ..errors import DataError, FileFormatError, read_text
-from ..limits import MAX_JSON_DEPTH, MAX_LESSON_ENTRIES, MAX_QUIZ_CHOICES, MAX_TEXT_LENGTH, json_depth, short
+from ..limits import (MAX_JSON_DEPTH, MAX_LESSON_ENTRIES, MAX_QUIZ_CHOICES, MAX_SPOILER_PATTERN, MAX_SPOILERS,
+                      MAX_TEXT_LENGTH, json_depth, short)
 
 DATA = Path(__file__).parent / "data"
 KEY = re.compile(r"[a-z][a-z0-9_]{0,39}\Z")
@@ -56,11 +68,23 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Spoiler:
+    """What would give an answer away above its question (see the module's docstring)."""
+    pattern: str                         # a regular expression
+    languages: str                       # "en" (the English notebooks) or "all"
+    why: str
+
+    def regex(self) -> "re.Pattern[str]":
+        return re.compile(self.pattern, re.DOTALL)
+
+
+@dataclass(frozen=True)
 class QuizText:
     key: str
     question: str
     choices: tuple[Choice, ...]
     values: str | None = None           # the provider of the placeholders (checks.QUIZ_VALUES)
+    spoilers: tuple[Spoiler, ...] = ()
 
     @property
     def right(self) -> Choice:
@@ -74,6 +98,7 @@ class ExerciseText:
     check: str                           # a name in checks.CHECKS
     args: Mapping[str, Any]
     messages: Mapping[str, str]
+    spoilers: tuple[Spoiler, ...] = ()
 
     def success_keys(self) -> list[str]:
         """The message keys that say the task is done (``ok`` or ``ok_...``)."""
@@ -236,6 +261,27 @@ def _entries(value: Any, where: str) -> dict[str, Any]:
     return value
 
 
+def _spoilers(value: Any, where: str) -> tuple[Spoiler, ...]:
+    if not isinstance(value, list) or len(value) > MAX_SPOILERS:
+        raise _Fault(f"{where}: spoilers must be a list of up to {MAX_SPOILERS}")
+    found = []
+    for i, s in enumerate(value, 1):
+        s = _object(s, f"{where}: spoiler {i}", {"pattern", "in", "why"})
+        pattern = s["pattern"]
+        if not isinstance(pattern, str) or not pattern.strip() or len(pattern) > MAX_SPOILER_PATTERN:
+            raise _Fault(f"{where}: spoiler {i}: pattern must be a text of 1 to {MAX_SPOILER_PATTERN} characters")
+        try:
+            re.compile(pattern)
+        except re.error as e:
+            raise _Fault(f"{where}: spoiler {i}: pattern is not a regular expression ({e})") from None
+        if s["in"] not in ("en", "all"):
+            raise _Fault(f"{where}: spoiler {i}: in must be \"en\" or \"all\", got {short(s['in'])}")
+        if not isinstance(s["why"], str) or not s["why"].strip() or len(s["why"]) > MAX_TEXT_LENGTH:
+            raise _Fault(f"{where}: spoiler {i}: why must be a non-empty text")
+        found.append(Spoiler(pattern, s["in"], s["why"]))
+    return tuple(found)
+
+
 def _parse(data: Any, stem: str) -> LessonTexts:
     from .checks import CHECKS, QUIZ_VALUES      # the checks import the engine; the loader stays light
 
@@ -243,7 +289,7 @@ def _parse(data: Any, stem: str) -> LessonTexts:
     quizzes: dict[str, QuizText] = {}
     for key, q in _entries(top.get("quizzes", {}), "quizzes").items():
         where = f"quiz {key!r}"
-        q = _object(q, where, {"question", "choices"}, {"values"})
+        q = _object(q, where, {"question", "choices"}, {"values", "spoilers"})
         provider = q.get("values")
         if provider is not None and provider not in QUIZ_VALUES:
             raise _Fault(f"{where}: unknown values provider {short(provider)}")
@@ -266,12 +312,13 @@ def _parse(data: Any, stem: str) -> LessonTexts:
         n_right = sum(c.right for c in choices)
         if n_right != 1:
             raise _Fault(f"{where}: exactly one choice must be right, not {n_right}")
-        quizzes[key] = QuizText(key, question, tuple(choices), provider)
+        quizzes[key] = QuizText(key, question, tuple(choices), provider,
+                                _spoilers(q.get("spoilers", []), where))
 
     exercises: dict[str, ExerciseText] = {}
     for key, e in _entries(top.get("exercises", {}), "exercises").items():
         where = f"exercise {key!r}"
-        e = _object(e, where, {"task", "check", "messages"}, {"args"})
+        e = _object(e, where, {"task", "check", "messages"}, {"args", "spoilers"})
         name = e["check"]
         if name not in CHECKS:
             raise _Fault(f"{where}: unknown check {short(name)}")
@@ -287,5 +334,6 @@ def _parse(data: Any, stem: str) -> LessonTexts:
         messages = _object(e["messages"], f"{where}: messages", set(spec.messages))
         exercises[key] = ExerciseText(
             key, task, name, dict(args),
-            {k: _text(v, f"{where}: message {k!r}", set(spec.messages[k])) for k, v in messages.items()})
+            {k: _text(v, f"{where}: message {k!r}", set(spec.messages[k])) for k, v in messages.items()},
+            _spoilers(e.get("spoilers", []), where))
     return LessonTexts(stem, quizzes, exercises)
