@@ -584,3 +584,23 @@ def test_skylands_end_text_is_final() -> None:
     assert w.state.is_over()
     skylands_lines_agree(w)
     assert "If the game ended now" not in w.picture().description
+
+
+def test_a_new_round_clears_the_last_rounds_placed_line() -> None:
+    """'Placed tile 47 at (0, 2), rotation 0.' of round 1 stayed under the board into round 2 (issue 32)."""
+    from skye_widgets.skye.game import Place
+    t = GameTable(("human", "random"), seed=1, bot_delay=None)
+    g, board, said_in_round_1 = t.game, t.boards[0], False
+    for _ in range(200):
+        if g.round_no == 2:
+            break
+        action = t.suggest()[0]
+        if isinstance(action, Place):               # a person's placement: by a click on the board
+            board.select_tile(str(action.tile))
+            board.rotation = action.rotation
+            board.click_cell(action.x, action.y)
+            said_in_round_1 |= board.message.startswith(f"Placed tile {action.tile}")
+        else:
+            assert t.act(action)
+    assert g.round_no == 2 and said_in_round_1
+    assert "Placed tile" not in board.message, board.message

@@ -425,6 +425,9 @@ class TerritoryWidget(CanvasBoard):
         self.can_undo = (place is None) if undo is None else bool(undo)
         self.undo_handler: Callable[[], None] | None = None
         self._placed_here: list[tuple[str, int, int]] = []
+        #: The game's round, set by a game table (None on a board of its own): a line saying what was
+        #: placed is news only in the round it was placed in.
+        self.news_round: int | None = None
         #: A status line said from the state, and how to say it again: ``(make, text, kind)``. Each
         #: redraw asks ``make()`` again; a line no longer true is replaced (see :meth:`_check_lines`).
         self._claim: tuple[Callable[[], str | None], str, str] | None = None
@@ -586,6 +589,7 @@ class TerritoryWidget(CanvasBoard):
             return
         tid, rot = self.selected, self.rotation
         index = self.hand.index(tid) if tid in self.hand else len(self.hand)
+        news = self.news_round                  # the round this placement belongs to (a game's)
         try:
             if self._place is not None:
                 self._place(tid, x, y, rot)
@@ -605,8 +609,8 @@ class TerritoryWidget(CanvasBoard):
 
         def placed() -> str | None:
             p = self.territory.placements.get((x, y))
-            if p is None or str(p.tile) != tid or p.rotation != rot:
-                return None                     # taken back: the line goes
+            if p is None or str(p.tile) != tid or p.rotation != rot or self.news_round != news:
+                return None                     # taken back, or a new round began: the line goes
             text = BOARD_TEXT["placed"].format(tile=tid, x=x, y=y, rotation=rot)
             if self.selected is not None and not self.legal_cells():
                 text += " " + self.selection_text()   # the next tile: turn it, or why it fits nowhere
@@ -1533,6 +1537,7 @@ class GameTable(Multilingual, W.VBox):
         for p, b in enumerate(self.boards):
             if b.territory is not g.territories[p]:
                 b.set_territory(g.territories[p])
+            b.news_round = g.round_no      # a new round ends the last round's "Placed tile …" line
             mine = builder == p and self.is_human(p)
             b.enabled = mine
             b.disabled_reason = (TABLE_TEXT["not_your_build"].format(name=g.names[p]) if not g.is_over()
