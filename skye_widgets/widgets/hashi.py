@@ -41,7 +41,7 @@ from ..hashi.game import Bridge, EndTurn, HashiGame, IslandNumberedError, Setup,
 from ..hashi.puzzle import HashiPuzzle, PuzzleState, cell_name
 from ..hashi.render import Geometry, board_geometry, card_label, render_game, render_puzzle, score_line
 from ..hashi.describe import describe_game, describe_puzzle
-from ..words import word_list, you
+from ..words import is_you, word_list, you
 from ..i18n import lazy, lazy_ngettext
 from ..protocol import bot_kind_name, suggest as bot_suggestion
 from .base import ARROWS, CanvasBoard, TurnLoop, explain_decision, finite_pixels, make_seat, on_click, plain_text
@@ -143,6 +143,8 @@ HASHI_TEXT = {
     "game_over": lazy("the game is over"),
     "bot_playing": lazy("a bot is playing"),
     "wrote_setup": lazy("{name} wrote a {number} at {cell}"),
+    # Translators: the learner's own setup (their seat has the default name "You"): said to them.
+    "wrote_setup_you": lazy("You wrote a {number} at {cell}"),
     "cleared": lazy("selection cleared"),
     "bridge": lazy("bridge {a} - {b} ({drawn} of {count})"),
     "wrote": lazy("wrote {number} at {cell}"),
@@ -944,9 +946,10 @@ class HashiWidget(CanvasBoard):
         if self.viewer.value not in (-1, g.current_player()):
             self.viewer.value = -1  # back to the board of the player to act
         if g.phase == "setup":
+            name = g.players[g.current_player()]
             self._try(Setup(cell, int(self.setup_number.value)),
-                      HASHI_TEXT["wrote_setup"].format(name=g.players[g.current_player()],
-                                                       number=self.setup_number.value, cell=_name(cell)))
+                      HASHI_TEXT["wrote_setup_you" if is_you(name) else "wrote_setup"].format(
+                          name=name, number=self.setup_number.value, cell=_name(cell)))
             return
         sheet = g.sheet(g.current_player())
         if self.selected is not None:
