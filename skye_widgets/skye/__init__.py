@@ -27,6 +27,7 @@ from .. import protocol
 from ..protocol import GameInfo, TournamentResult
 from .bots import BOTS, Bot, make_bot
 from .game import Buy, GameConfig, GameState, Observation, Pass, Place, SetPrices
+from . import describe  # how the game's objects are said: it registers them with drawing.description_of
 from .render import render_game
 
 Game = GameState
