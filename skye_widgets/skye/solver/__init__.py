@@ -58,6 +58,7 @@ are imported from their own modules.
 
 from __future__ import annotations
 
+from ...limits import MAX_PUZZLE_HAND
 from .board import (FEATURES, NEAR_CELLS, QUANTITY_FEATURE, SLOT, Board, Cell, Oriented, board_count, board_value,
                     canonical_rotation, canonical_rotations, features_for, orient, rotation_signature, totals_value)
 from .dead_cells import first_doomed
@@ -66,7 +67,7 @@ from .search import (HandTooLargeError, Solution, check_file, greedy, root_bound
                      verify_optimum)
 from .grade import grade
 
-__all__ = ["FEATURES", "NEAR_CELLS", "QUANTITY_FEATURE", "SLOT", "Board", "Cell", "HandTooLargeError", "Oriented",
+__all__ = ["MAX_PUZZLE_HAND", "FEATURES", "NEAR_CELLS", "QUANTITY_FEATURE", "SLOT", "Board", "Cell", "HandTooLargeError", "Oriented",
            "Solution", "board_count", "board_value", "canonical_rotation", "canonical_rotations", "check_file",
            "features_for", "first_doomed", "grade", "greedy", "orient", "root_bound", "rotation_signature", "solve",
            "start_choices", "three_left_bound", "totals_value", "two_left_bound", "upper_bound", "verify_optimum"]
