@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, singledispatch
 from html import escape
 from typing import Any, Iterable, Iterator, Sequence, Union
 
@@ -268,21 +268,40 @@ class Drawing:
         p.text(self.description or self.title or f"<Drawing {_num(self.width)}x{_num(self.height)}>")
 
 
-class Pictured:
-    """A mixin for objects shown as a picture: define :meth:`_picture` (a :class:`Drawing`),
-    get ``_repr_svg_``, ``_repr_png_`` and ``_repr_html_`` (the SVG as an ``<img>`` with ``alt``)
-    from it (IPython stores all; a viewer picks one).
+@singledispatch
+def picture_of(obj: Any) -> Drawing:
+    """How ``obj`` is drawn. Each game's render module registers its ``render_*`` function for
+    the objects it draws (``picture_of.register(Territory, render_territory)``): the drawing
+    imports the rules, never the other way round, and a game's package imports its render
+    module, so every object of the game can be drawn once the game is imported."""
+    raise NotImplementedError(f"no picture of a {type(obj).__name__} is registered")
 
-    Define :meth:`describe` (whole sentences: what the picture shows) and it becomes the
-    picture's ``<desc>`` (read by screen readers) and IPython's ``text/plain`` form.
+
+@singledispatch
+def description_of(obj: Any) -> str:
+    """What the picture of ``obj`` shows, in whole sentences ("" when nothing says it). Each
+    game's describe module registers its ``describe_*`` function for the objects it describes,
+    as its render module does for :func:`picture_of`."""
+    return ""
+
+
+class Pictured:
+    """A mixin for objects shown as a picture (a :class:`Drawing`: :meth:`_picture`, by default
+    the one :func:`picture_of` registers for the object's class); get ``_repr_svg_``, ``_repr_png_``
+    and ``_repr_html_`` (the SVG as an ``<img>`` with ``alt``) from it (IPython stores all; a viewer
+    picks one).
+
+    :meth:`describe` (whole sentences: what the picture shows; by default what
+    :func:`description_of` says) becomes the picture's ``<desc>`` (read by screen readers) and
+    IPython's ``text/plain`` form.
     """
 
     def _picture(self) -> Drawing:
-        raise NotImplementedError
+        return picture_of(self)
 
     def describe(self) -> str:
         """What the picture shows, in words ("" when the object has no description)."""
-        return ""
+        return description_of(self)
 
     def _described_picture(self) -> Drawing:
         d = self._picture()

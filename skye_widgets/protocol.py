@@ -39,6 +39,7 @@ Meanings fixed once for all games:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import singledispatch
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .errors import BadConfigError
@@ -482,3 +483,13 @@ def tournament(info: GameInfo, bots: Sequence[str], games: int, *, seed: int = 0
                 res.wins[i] += wins[i]
                 res.points[i] += points[i]
     return res
+
+
+@singledispatch
+def explained_choice(bot: Any, state: Any) -> tuple[Any, Explanation]:
+    """``(action, explanation)``: what ``bot.choose_explained(state)`` returns (the action that
+    ``bot.choose(state)`` plays, and why). Each game's explain module registers, per bot class,
+    how the choices of its bots are explained; the bots' ``choose_explained`` ask here, so the
+    bots sit below their explanations and import none of them (as the rules and
+    :func:`skye_widgets.drawing.picture_of`)."""
+    raise NotImplementedError(f"no explanation of a {type(bot).__name__}'s choice is registered")

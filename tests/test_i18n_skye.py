@@ -333,7 +333,8 @@ def test_strong_bot_search_sentences_in_polish_and_pseudo_language():
 
 
 def test_puzzle_grade_and_objective_faults_in_other_languages():
-    from skye_widgets.skye.puzzles import ObjectiveError, grade, load_puzzle, objective_from_dict, puzzle_files
+    from skye_widgets.skye.puzzles import ObjectiveError, load_puzzle, objective_from_dict, puzzle_files
+    from skye_widgets.skye.solver import grade
     g = grade(load_puzzle([f for f in puzzle_files() if f.endswith("d1-mountains.json")][0]))  # graded in English
     i18n.set_language("pl")
     assert g.reasons[:2] == ("Do ułożenia są 2 żetony, każdy to decyzja zmieniająca następną.",

@@ -23,6 +23,8 @@ from .board import Board, board_names, load_board
 from .bots import BOTS, Bot, GreedyBot, PlannerBot, RandomBot, make_bot
 from .game import (CATEGORIES, RANKS, SOLO_DEADLINES, Action, Bridge, Card, EndTurn, HashiGame, HashiObservation,
                    HashiRulesError, Setup, Sheet, Write, default_deck, rank_title)
+from . import describe  # how the game's objects are said: it registers them with drawing.description_of
+from . import explain  # why a bot chose: it registers the bots' explanations with protocol.explained_choice
 from .render import render_board, render_game
 
 Game = HashiGame

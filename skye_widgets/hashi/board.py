@@ -34,7 +34,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..drawing import Drawing, Pictured
+from ..drawing import Pictured
 from ..errors import DataError, FileFormatError, RulesError, read_json, write_json
 from ..i18n import _, ngettext, pgettext
 from ..limits import (MAX_BOARD_ISLANDS, MAX_BOARD_LINES, MAX_HASHI_SIDE, MAX_NAME_LENGTH, MAX_TEXT_LENGTH,
@@ -332,15 +332,6 @@ class Board(Pictured):
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the board file."""
         write_json(path, self.to_dict())
-
-    def describe(self) -> str:
-        """The board in words (islands, flags, lines): see :mod:`.describe`."""
-        from .describe import describe_sheet
-        return describe_sheet(self)
-
-    def _picture(self) -> Drawing:
-        from .render import render_board
-        return render_board(self)
 
 
 def read_head(data: Any, source: str | os.PathLike[str], one: str, formats: tuple[str, str],

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from ..errors import BadConfigError
 from ..i18n import _
+from ..protocol import explained_choice
 from .board import Cell, Line
 from .game import (CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Action, Bridge,
                    Card, EndTurn, HashiGame, HashiObservation, Setup, Sheet, Write)
@@ -78,19 +79,9 @@ class Bot:
     def choose_explained(self, state: HashiGame | HashiObservation) -> tuple[Action, Any]:
         """``(action, explanation)``: the action :meth:`choose` plays (the bot moves on the
         same way) and an :class:`~skye_widgets.protocol.Explanation` of why
-        (:mod:`.explain`): a turn is explained on its first action, as a whole."""
-        from .explain import explain_continue, explain_turn
-
-        obs = _observe(state)
-        planned = self._planned
-        key = (obs.round, obs.player, obs.turn_wrote, obs.turn_drawn)
-        continuing = planned is not None and planned[0] == key
-        starts = obs.phase == "setup" or (not continuing and obs.turn_wrote is None and not obs.turn_drawn)
-        action = self.choose(obs)
-        if not starts:
-            return action, explain_continue(action, began_elsewhere=not continuing)
-        plan = [action, *(self._planned[1] if self._planned is not None else [])]
-        return action, explain_turn(self, obs, plan)
+        (:mod:`.explain`, registered with :func:`~skye_widgets.protocol.explained_choice`): a turn
+        is explained on its first action, as a whole; a random bot's move in one line."""
+        return explained_choice(self, state)
 
     def turn(self, state: HashiGame | HashiObservation) -> list[Action]:
         """The whole turn this bot would play now, ending with EndTurn (or a Setup)."""
@@ -136,13 +127,6 @@ class RandomBot(Bot):
 
     def choose(self, state: HashiGame | HashiObservation) -> Action:
         return self.rng.choice(_observe(state).legal_actions())
-
-    def choose_explained(self, state: HashiGame | HashiObservation) -> tuple[Action, Any]:
-        """``(action, explanation)``: :meth:`choose`'s action and the honest one-liner."""
-        from .explain import explain_random
-
-        obs = _observe(state)
-        return (action := self.rng.choice(legal := obs.legal_actions())), explain_random(action, len(legal))
 
 
 def _candidate_writes(sheet: Sheet, card: Card) -> list[Cell | None]:

@@ -14,8 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+from ..drawing import description_of
 from ..i18n import lazy, lazy_ngettext
 from ..words import is_you, word_list
+from .board import Board
+from .game import HashiGame
+from .puzzle import HashiPuzzle, PuzzleState
 
 #: The sentences (named placeholders; marked, translated each time they are used).
 TEXT = {
@@ -117,3 +121,10 @@ def describe_game(game: Any, player: int | None = None) -> str:
 
 
 __all__ = ["TEXT", "describe_puzzle", "describe_sheet", "describe_game"]
+
+
+# How the game's objects are said (drawing.Pictured asks description_of): the model never imports this module.
+description_of.register(Board, describe_sheet)
+description_of.register(HashiGame, describe_game)
+description_of.register(HashiPuzzle, describe_puzzle)
+description_of.register(PuzzleState, describe_puzzle)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..i18n import lazy, lazy_ngettext
-from ..protocol import Explanation, Plural, Reason
+from ..protocol import Explanation, Plural, Reason, explained_choice
+from .bots import Bot, PlannerBot, RandomBot, _candidate_writes, _Context, _observe
 from .board import Cell, Line
 from .game import CATEGORIES, POINTS_PER_FINISHED_ISLAND, Bridge, Card, EndTurn, HashiObservation, Setup, Sheet, Write
 
@@ -69,7 +70,6 @@ def apply_plan(sheet: Sheet, card: Card, write: Cell | None, bridges: Sequence[L
 def worth_now(obs: HashiObservation, player: int, sheet: Sheet) -> int:
     """VP the sheet would bring if the game ended now: finished islands and the categories
     it meets that ``player`` has not scored yet (at the points they still bring)."""
-    from .bots import _Context
     return int(_Context(obs, player).immediate(sheet))
 
 
@@ -114,7 +114,6 @@ def _plan_reasons(obs: HashiObservation, player: int, card: Card, write: Cell | 
     fin = len(after.finished()) - len(sheet.finished())
     if fin > 0:
         out.append(Reason("finished", {**where, "finished": fin, "vp": fin * POINTS_PER_FINISHED_ISLAND}))
-    from .bots import _Context
     ctx = _Context(obs, player)
     for cat, pts in ctx.open.items():
         if after.meets(cat) is not None and sheet.meets(cat) is None:
@@ -129,7 +128,6 @@ def _plan_reasons(obs: HashiObservation, player: int, card: Card, write: Cell | 
 
 def explain_turn(bot: Any, obs: HashiObservation, plan: Sequence[Any]) -> Explanation:
     """The explanation of a whole planned turn (its first action is the one played)."""
-    from .bots import PlannerBot, _Context, _candidate_writes
     player, card = obs.player, obs.card
     first = plan[0]
     if isinstance(first, Setup):
@@ -173,3 +171,29 @@ def explain_continue(action: Any, began_elsewhere: bool = False) -> Explanation:
 def explain_random(action: Any, moves: int) -> Explanation:
     """The random bot's honest one-liner."""
     return Explanation(action, (Reason("random", {"moves": moves}),), templates=TEMPLATES)
+
+
+def choose_explained(bot: Bot, state: Any) -> tuple[Any, Explanation]:
+    """``(action, explanation)`` for ``bot.choose_explained(state)``: the action ``bot.choose``
+    plays (the bot moves on the same way) and why; a turn is explained on its first action, as
+    a whole (:func:`explain_turn`), its other actions in one line (:func:`explain_continue`)."""
+    obs = _observe(state)
+    planned = bot._planned
+    key = (obs.round, obs.player, obs.turn_wrote, obs.turn_drawn)
+    continuing = planned is not None and planned[0] == key
+    starts = obs.phase == "setup" or (not continuing and obs.turn_wrote is None and not obs.turn_drawn)
+    action = bot.choose(obs)
+    if not starts:
+        return action, explain_continue(action, began_elsewhere=not continuing)
+    plan = [action, *(bot._planned[1] if bot._planned is not None else [])]
+    return action, explain_turn(bot, obs, plan)
+
+
+def choose_explained_random(bot: RandomBot, state: Any) -> tuple[Any, Explanation]:
+    """``(action, explanation)`` for a random bot: :meth:`RandomBot.choose`'s action and the honest one-liner."""
+    obs = _observe(state)
+    return (action := bot.rng.choice(legal := obs.legal_actions())), explain_random(action, len(legal))
+
+
+explained_choice.register(Bot, choose_explained)
+explained_choice.register(RandomBot, choose_explained_random)

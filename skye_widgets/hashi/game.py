@@ -44,7 +44,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence, Union
 
-from ..drawing import Drawing, Pictured
+from ..drawing import Pictured
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       RulesError, WrongPhaseError, control_in_names, read_json, write_json)
 from ..i18n import _, lazy, ngettext
@@ -1099,15 +1099,6 @@ class HashiGame(Pictured):
     def load(cls, path: str | os.PathLike[str]) -> "HashiGame":
         """Read a saved game (validated by replaying every action)."""
         return cls.from_dict(read_json(path), path)
-
-    def describe(self) -> str:
-        """The board of the player to act in words, with the points so far: see :mod:`.describe`."""
-        from .describe import describe_game
-        return describe_game(self)
-
-    def _picture(self) -> Drawing:
-        from .render import render_game
-        return render_game(self)
 
 
 GAME_FORMAT = "hashi-game/2"

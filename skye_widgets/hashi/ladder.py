@@ -26,7 +26,7 @@ bridges, a bridge blocks the pairs it crosses, and no pair gets more than an
 island still has room for.
 
 A state is a pair of bounds ``lo..hi`` per pair of islands (the solver's
-numbering, :class:`.solver._Model`). :class:`Reasoner` finds the simplest step
+numbering, :class:`.engine._Model`). :class:`Reasoner` finds the simplest step
 that applies (:meth:`Reasoner.next`), each a :class:`Step` with whole sentences
 and, for a trial, its chain of :class:`ChainStep` (each with the cells and
 bridges to highlight). :func:`grade` is the hardest rung a walk of such steps
@@ -42,9 +42,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import _, ngettext
+from ..i18n import _, lazy, ngettext
 from ..words import word_list
 from .cdcl import CutEdges
+from .engine import _Engine, _Model
 from .puzzle import Cell, HashiPuzzle, cell_name
 
 EASY, MEDIUM, HARD, EXPERT = 1, 2, 3, 4
@@ -92,6 +93,17 @@ class Step:
 
 
 _DIR = {(0, -1): "north", (0, 1): "south", (1, 0): "east", (-1, 0): "west"}
+#: The pieces a hint lists, by direction (marked; translated when a hint is made).
+# Translators: items of a Hashi hint's list: "it takes all of them: double bridge north and a single bridge east".
+_SINGLE = {"north": lazy("a single bridge north"), "south": lazy("a single bridge south"),
+           "east": lazy("a single bridge east"), "west": lazy("a single bridge west")}
+_DOUBLE = {"north": lazy("double bridge north"), "south": lazy("double bridge south"),
+           "east": lazy("double bridge east"), "west": lazy("double bridge west")}
+# Translators: items of a Hashi hint's list: "it still needs at least one to the north and two to the east".
+_ONE = {"north": lazy("at least one to the north"), "south": lazy("at least one to the south"),
+        "east": lazy("at least one to the east"), "west": lazy("at least one to the west")}
+_TWO = {"north": lazy("two to the north"), "south": lazy("two to the south"),
+        "east": lazy("two to the east"), "west": lazy("two to the west")}
 
 
 def _direction(a: Cell, b: Cell) -> str:
@@ -295,7 +307,6 @@ class Reasoner:
             if cap != N or all(lo[e] == c for e, c in caps):
                 continue
             a = mo.cells[i]
-            from .solver import _DOUBLE, _SINGLE
             parts = [str((_DOUBLE if c == 2 else _SINGLE)[_direction(a, mo.cells[self.other(e, i)])])
                      for e, c in caps]
             values = {"n": N, "cell": cell_name(a), "cap": cap}
@@ -340,7 +351,6 @@ class Reasoner:
             if not gains:
                 continue
             a = mo.cells[i]
-            from .solver import _ONE, _TWO
             parts = [str((_ONE if k == 1 else _TWO)[_direction(a, mo.cells[self.other(e, i)])]) for e, k in gains]
             text = ngettext("The {n} at {cell} needs {n} bridge but its neighbours can take at most {cap}; even "
                             "with every other bridge it still needs {bridges}.",
@@ -609,7 +619,6 @@ class Reasoner:
 
     def find_trial(self, depth: int = 0) -> Step | None:
         """The failing supposition with the shortest chain (``depth`` 1: trials inside it)."""
-        from .solver import _Engine
         mo = self.mo
         en = _Engine(mo)
         en.lo, en.hi = list(self.lo), list(self.hi)
@@ -714,7 +723,6 @@ def grade_model(mo: Any, budget: int | None = TRIAL_BUDGET) -> int:
 def grade(puzzle: HashiPuzzle, budget: int | None = TRIAL_BUDGET) -> int:
     """The grade of ``puzzle``: 1 easy, 2 medium, 3 hard, 4 expert, 5 when the ladder
     cannot solve it (more than one solution)."""
-    from .solver import _Model
     if len(puzzle.islands) <= 1:
         return EASY
     return grade_model(_Model(puzzle), budget)

@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..drawing import Drawing, Pictured
+from ..drawing import Pictured
 from ..errors import DataError, FileFormatError, read_json, read_text
 from ..i18n import _, ngettext
 from ..limits import MAX_HASHI_ISLANDS, MAX_HASHI_SIDE, MAX_TEXT_LENGTH, is_whole, short
@@ -325,16 +325,6 @@ class HashiPuzzle(Pictured):
             grid[y][x] = str(k)
         return "\n".join(" ".join(row) for row in grid)
 
-    def describe(self) -> str:
-        """The puzzle in words (islands, numbers, bridges): see :mod:`.describe`."""
-        from .describe import describe_puzzle
-        return describe_puzzle(self)
-
-    def _picture(self) -> Drawing:
-        """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""
-        from .render import render_puzzle
-        return render_puzzle(self)
-
 
 def _is_int(t: str) -> bool:
     """A whole number in ASCII digits, at most 9 of them (``²``, ``⑨``, ``--1``, ``３`` are not)."""
@@ -464,16 +454,6 @@ class PuzzleState(Pictured):
     def is_solved(self) -> bool:
         """Every island has its number, no crossing, one connected network."""
         return not self.problems()
-
-    def describe(self) -> str:
-        """The puzzle in words (islands, numbers, bridges): see :mod:`.describe`."""
-        from .describe import describe_puzzle
-        return describe_puzzle(self)
-
-    def _picture(self) -> Drawing:
-        """The static picture (drawn by :func:`skye_widgets.hashi.render.render_puzzle`)."""
-        from .render import render_puzzle
-        return render_puzzle(self)
 
 
 def as_pair_counts(bridges: Mapping[Line, int] | Iterable[Iterable[int]] | None

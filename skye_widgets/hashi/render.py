@@ -19,16 +19,16 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
-from ..drawing import Circle, Drawing, Line, Polygon, Rect, Text
+from ..drawing import Circle, Drawing, Line, Polygon, Rect, Text, picture_of
 from ..i18n import _, lazy, ngettext
 from ..words import TEXT as WORDS
 from ..words import word_list
 from .board import Board, Cell, line_order, make_line, row_major
+from .game import HashiGame, Sheet
+from .puzzle import HashiPuzzle, PuzzleState
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import HashiGame, Sheet
 
 WATER = "#d8ecf7"
 DOTS = "#7aa6c2"
@@ -341,3 +341,10 @@ def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterab
         x, y = geo.center(selected)
         d.add(Circle(x, y, geo.radius + 7, stroke=SELECTED, line_width=3.0, dash=(6, 3), layer="overlay"))
     return d
+
+
+# How the game's objects are drawn (drawing.Pictured asks picture_of): the model never imports this module.
+picture_of.register(Board, render_board)
+picture_of.register(HashiGame, render_game)
+picture_of.register(HashiPuzzle, render_puzzle)
+picture_of.register(PuzzleState, render_puzzle)

@@ -27,6 +27,8 @@ from .. import protocol
 from ..protocol import GameInfo, TournamentResult
 from .bots import BOTS, Bot, make_bot
 from .game import Buy, GameConfig, GameState, Observation, Pass, Place, SetPrices
+from . import describe  # how the game's objects are said: it registers them with drawing.description_of
+from . import explain, search  # why a bot chose (protocol.explained_choice) and the strong bot (bots.BOTS)
 from .render import render_game
 
 Game = GameState

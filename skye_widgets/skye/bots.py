@@ -44,6 +44,7 @@ from typing import Any, Iterable, Sequence
 from ..errors import BadConfigError, GameOverError
 from ..i18n import _
 from ..limits import short
+from ..protocol import explained_choice
 from .game import Action, Buy, GameState, Observation, Pass, Place, SetPrices
 from .scoring_tiles import (MAJORITY_QUANTITY, ROUND_TRACK, broch_points, majority_points, points_from_counts,
                             scroll_value)
@@ -555,18 +556,9 @@ class Bot:
     def choose_explained(self, state: GameState | Observation) -> tuple[Action, Any]:
         """``(action, explanation)``: the action :meth:`choose` plays (the bot moves on the
         same way) and an :class:`~skye_widgets.protocol.Explanation` of why, from the same
-        observation (:func:`.explain.explain`). ``choose`` itself never explains."""
-        from .explain import explain
-
-        if isinstance(state, Observation):
-            obs, player = state, state.player
-        else:
-            player = state.current_player()
-            if player < 0:
-                raise GameOverError(_("The game is over: there is nothing to choose."))
-            obs = state.observation(player)
-        action = self.decide(obs, player)
-        return action, explain(self, obs, player, action)
+        observation (:func:`.explain.explain`, registered with :func:`~skye_widgets.protocol.explained_choice`).
+        ``choose`` itself never explains."""
+        return explained_choice(self, state)
 
     def decide(self, state: Observation, player: int) -> Action:  # pragma: no cover - abstract
         """The action ``player`` plays, from ``player``'s observation."""
@@ -801,6 +793,7 @@ class PlannerBot(GreedyBot):
                 - g * 2 * price / (state.n_players - 1) * self.seller_gain_weight)
 
 
+#: The bots by kind; the search bot of :mod:`.search` adds itself as "strong".
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
 
 
@@ -816,7 +809,3 @@ def make_bot(kind: str, seed: int | str = 0) -> Bot:
         raise BadConfigError(_("There is no bot {value}: choose one of {bots}.").format(
             value=short(kind), bots=", ".join(BOTS))) from None
 
-
-from .search import StrongBot  # noqa: E402  (search builds on the bots above)
-
-BOTS["strong"] = StrongBot

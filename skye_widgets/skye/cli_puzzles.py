@@ -6,7 +6,7 @@
   ``optimal_territories_capped`` is true when the count stopped at 1000, so there may be more).
 * ``puzzle check FILE... [--json]``: validate each file and re-solve it; every bad file
   gives one line ``FILE: field: fault`` on stderr and the exit status is 2
-  and grade it (1-5 stars and the reasons, :func:`.puzzles.grade`)
+  and grade it (1-5 stars and the reasons, :func:`.solver.grade`)
   (``--json``: ``{"files": [{"file", "ok", "id", "difficulty", "optimum", "grade"} or {"file", "ok": false, "fault"}]}``).
 * ``puzzle generate --seed N --difficulty D --out FILE [--json]``: a new puzzle whose
   optimum beats greedy placement; prints the gap.
@@ -112,8 +112,7 @@ CHECK_OK = lazy("{file}: ok (difficulty {difficulty}, optimum {optimum}); grade 
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .puzzles import grade
-    from .solver import check_file
+    from .solver import check_file, grade
     bad = 0
     report: list[dict[str, Any]] = []
     for f in args.files:

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..drawing import description_of
 from ..i18n import _, lazy, lazy_ngettext, ngettext, pgettext
 from ..words import word_list
+from . import scoring
 from .graphs import areas, connected_cells
+from .territory import Territory
 from .tiles import Scroll
 
 #: The sentences (named placeholders; marked texts, translated each time they are used).
@@ -145,7 +148,6 @@ def describe_territory(territory: Any, scores: Mapping[int, Any] | None = None, 
     Tiles by position: tile 53 at (0, 1).
     ...
     """
-    from . import scoring                       # lazily: scoring imports much of the package
     out = [summary(territory)]
     c = territory.castle
     out.append(TEXT["castle_at"].format(x=c.x, y=c.y))
@@ -181,3 +183,7 @@ def describe_territory(territory: Any, scores: Mapping[int, Any] | None = None, 
 
 
 __all__ = ["TEXT", "describe_territory", "summary", "castle_colour", "word_list", "count_words"]
+
+
+# How the game's objects are said (drawing.Pictured asks description_of): the model never imports this module.
+description_of.register(Territory, describe_territory)

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import lazy, lazy_ngettext
-from ..protocol import Explanation, Reason
-from .game import Buy, Observation, Pass, Place, SetPrices
+from ..errors import GameOverError
+from ..i18n import _, lazy, lazy_ngettext
+from ..protocol import Explanation, Reason, explained_choice
+from .bots import (Bot, GreedyBot, base_value, best_placement, evaluate, make_context, remaining_weights,
+                   territory_eval)
+from .game import Action, Buy, GameState, Observation, Pass, Place, SetPrices
 from .scoring_tiles import MAJORITY_QUANTITY
 from .scoring import tile_label
 
@@ -88,8 +91,6 @@ def effects(territory: Any, tile: str, spot: tuple[int, int, int], weights: dict
     """What placing ``tile`` at ``spot`` does: points per scoring tile still to come
     (``each``: {number: points per scoring}), ``scrolls``, ``income`` (gold per
     round) and ``vp`` (the sum over the scorings to come, plus scrolls)."""
-    from .bots import territory_eval
-
     te = territory_eval(territory)
     before, after = te.features(), te.with_tile(tile, *spot)
     each = {n: after.points[n] - before.points[n] for n in weights
@@ -119,14 +120,11 @@ def _details(player: int, tile: str, spot: tuple[int, int, int], eff: dict[str, 
 
 def _best_spot(territory: Any, tile: str, ctx: Any,
                placements: Any = None) -> tuple[int, int, int] | None:
-    from .bots import best_placement
     return best_placement(territory, tile, ctx, placements)[1]
 
 
 def explain(bot: Any, obs: Observation, player: int, action: Any) -> Explanation:
     """The explanation of ``action``, which ``bot`` chose for ``player`` from ``obs``."""
-    from .bots import GreedyBot, make_context, remaining_weights
-
     def done(reasons: list[Reason], alt: Any = None, alt_reasons: list[Reason] | None = None) -> Explanation:
         return Explanation(action, tuple(reasons), alt, tuple(alt_reasons or ()), TEMPLATES)
 
@@ -170,7 +168,6 @@ def explain(bot: Any, obs: Observation, player: int, action: Any) -> Explanation
         return done(reasons)
 
     if isinstance(action, (Buy, Pass)):
-        from .bots import base_value
         base = base_value(terr, ctx)
         offers = sorted(((bot.buy_value(obs, player, ctx, base, a), i, a)
                          for i, a in enumerate(obs.legal_actions(player)) if isinstance(a, Buy)),
@@ -198,7 +195,6 @@ def explain(bot: Any, obs: Observation, player: int, action: Any) -> Explanation
         return done([Reason("passed", {"player": player})])
 
     if isinstance(action, Place):
-        from .bots import evaluate, territory_eval
         te = territory_eval(terr)
         spot = (action.x, action.y, action.rotation)
         eff = effects(terr, action.tile, spot, weights)
@@ -219,3 +215,21 @@ def explain(bot: Any, obs: Observation, player: int, action: Any) -> Explanation
         return done(reasons, alt, [Reason("alt_place", {**_spot(player, t, p),
                                                         "vp": effects(terr, t, p, weights)["vp"]})])
     raise TypeError(f"not an Isle of Skye action: {action!r}")  # pragma: no cover - a bug
+
+
+def choose_explained(bot: Bot, state: GameState | Observation) -> tuple[Action, Explanation]:
+    """``(action, explanation)`` for ``bot.choose_explained(state)``: the action ``bot.choose``
+    plays (the bot moves on the same way) and :func:`explain`'s explanation, from the same
+    observation."""
+    if isinstance(state, Observation):
+        obs, player = state, state.player
+    else:
+        player = state.current_player()
+        if player < 0:
+            raise GameOverError(_("The game is over: there is nothing to choose."))
+        obs = state.observation(player)
+    action = bot.decide(obs, player)
+    return action, explain(bot, obs, player, action)
+
+
+explained_choice.register(Bot, choose_explained)

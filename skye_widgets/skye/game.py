@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any, Iterable, Iterator, Mapping, Sequence, Union
 
-from ..drawing import Drawing, Pictured
+from ..drawing import Pictured
 from ..errors import (BadConfigError, DataError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       NotYourTurnError, RulesError, WrongPhaseError, control_in_names, read_json, write_json)
 from ..i18n import Text, _, lazy, lazy_ngettext, ngettext, pgettext
@@ -1411,11 +1411,6 @@ class GameState(Pictured):
             return cls.from_dict(d)
         except SaveDataError as e:
             raise FileFormatError(path, str(e)) from None
-
-    def _picture(self) -> Drawing:
-        """The whole table as SVG (:func:`.render.render_game` with the open hand)."""
-        from .render import render_game      # lazily, as python-chess does: the renderer imports the model
-        return render_game(self)
 
     # -- replay / undo ----------------------------------------------------
 

@@ -54,7 +54,7 @@ TIERS: dict[int, Tier] = {
 }
 
 #: The generator's tier of the expert puzzles: 5-tile hands, written as difficulty 5
-#: (files keep difficulty 1-5) with ids ``expert-...``; their stars come from :func:`.puzzles.grade`.
+#: (files keep difficulty 1-5) with ids ``expert-...``; their stars come from :func:`.solver.grade`.
 EXPERT = 6
 #: Expert candidates whose solve expands more search nodes than this are skipped: the
 #: expert puzzles stay quick to check and to hint, about a second (a node count, not a time, so the

@@ -564,7 +564,7 @@ def puzzle_from_dict(d: Any) -> Puzzle:
 
 
 # --------------------------------------------------------------------------
-# Grading: stars from the solver's work
+# Grading: stars from the solver's work (the solver grades: :func:`.solver.grade`)
 # --------------------------------------------------------------------------
 
 #: Counting optimal territories stops here: the grade tells 1, 2-3 and "4 or more" apart.
@@ -594,7 +594,7 @@ GRADE_TEXTS = {
 
 @dataclass(frozen=True)
 class Grade:
-    """How hard a puzzle is for a person, from what the solver had to do (see :func:`grade`)."""
+    """How hard a puzzle is for a person, from what the solver had to do (see :func:`.solver.grade`)."""
 
     stars: int                 # 1-5
     texts: tuple[Any, ...]     # whole sentences (Texts), the numbers behind the stars
@@ -639,28 +639,6 @@ def stars_of(points: float) -> int:
     [1, 1, 2, 3, 4, 5, 5]
     """
     return max(1, min(5, 1 + int(points)))
-
-
-def grade(puzzle: Puzzle) -> Grade:
-    """Grade ``puzzle`` by the solver's work: hand size, the number of optimal final
-    territories (counted by the solver up to :data:`GRADE_OPTIMA_CAP`), the legal
-    choices at the start and the terms of the objective (see :func:`grade_points`)."""
-    from .solver import solve, start_choices   # the solver imports this module
-    t = puzzle.start()
-    optima = solve(t, puzzle.hand, puzzle.objective, max_optima=GRADE_OPTIMA_CAP).optimal_territories
-    choices = start_choices(t, puzzle.hand)
-    obj = puzzle.objective
-    terms = len(obj.scoring_tiles) + obj.scrolls + obj.income
-    tiles = len(puzzle.hand)
-    pts = grade_points(tiles, optima, choices, terms)
-    stars = stars_of(pts)
-    reasons = [Text(GRADE_TEXTS["tiles"], tiles=tiles),
-               Text(GRADE_TEXTS["unique"]) if optima == 1 else
-               Text(GRADE_TEXTS["few" if optima < GRADE_OPTIMA_CAP else "many"], optima=optima),
-               Text(GRADE_TEXTS["wide" if choices >= GRADE_WIDE else "narrow"], choices=choices)]
-    if terms >= 2:
-        reasons.append(Text(GRADE_TEXTS["terms"], terms=terms))
-    return Grade(stars, tuple(reasons), tiles, optima, choices, terms, pts)
 
 
 def load_puzzle(path: str | os.PathLike[str]) -> Puzzle:

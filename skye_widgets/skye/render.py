@@ -31,11 +31,13 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 
-from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text
+from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text, picture_of
 from ..i18n import _, lazy, lazy_ngettext, ngettext
 from . import scoring as scoring_rules
-from .game import round_slots
+from .describe import describe_territory
+from .game import GameState, round_slots
 from .graphs import areas, connected_networks
+from .territory import Territory
 from .tiles import Area, Terrain, Tile, rotate_side, tile
 
 Cell = tuple[int, int]
@@ -862,8 +864,6 @@ def legend_shapes(keys: Sequence[str], x0: float, y0: float, *, layer: str = "ba
 def territory_words(territory: Any, breakdown: Any = None) -> str:
     """The territory in words for the picture's ``<desc>`` (see :mod:`.describe`); a
     duck-typed stand-in for a territory (no areas to ask for) gets none."""
-    from .describe import describe_territory
-    from .territory import Territory
     return describe_territory(territory, breakdown=breakdown) if isinstance(territory, Territory) else ""
 
 
@@ -1198,3 +1198,8 @@ def render_game(state: Any, viewer: int | None = None, *, open_hand: bool = Fals
                                 coordinates=coordinates)
         d.extend(_shifted(terr.shapes, x0 + (panel_w - terr.width) / 2, y0 + line + tile_px + line))
     return d
+
+
+# How the game's objects are drawn (drawing.Pictured asks picture_of): the model never imports this module.
+picture_of.register(Territory, render_territory)
+picture_of.register(GameState, render_game)

@@ -36,10 +36,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .bots import PlannerBot, base_value, best_placement, evaluate, make_context, territory_eval
 from ..i18n import lazy, lazy_ngettext
+from ..protocol import Explanation, Reason
+from .bots import BOTS, PlannerBot, base_value, best_placement, evaluate, make_context, territory_eval
+from .explain import TEMPLATES, _Counted
 from .game import N_TILES, Action, Buy, GameState, Observation, Pass, Place, SetPrices
-from .explain import _Counted
 
 __all__ = ["StrongBot", "determinise"]
 
@@ -246,9 +247,6 @@ class StrongBot(PlannerBot):
         """The planner-style explanation of the chosen move (what the tile does, from the
         engine's numbers), led by what the search compared: how many options, in how many
         simulated worlds, and by how much the chosen one led the runner-up."""
-        from ..protocol import Explanation, Reason
-        from .explain import TEMPLATES
-
         action, e = super().choose_explained(state)
         s = self.last_search
         assert s is not None and s["candidates"][s["best"]] == action
@@ -290,3 +288,7 @@ SEARCH_TEMPLATES: dict[str, Any] = {
                       "among them.", counter="samples"), "samples"),
     "searched_one": lazy("I had only one option worth simulating, so I played it."),
 }
+
+
+#: The search bot is one kind of bot: make_bot("strong") (the bots below know no search).
+BOTS["strong"] = StrongBot

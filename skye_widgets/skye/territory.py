@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any, Callable, Iterator, Mapping, TypeVar, Union
 
-from ..drawing import Drawing, Pictured
+from ..drawing import Pictured
 from ..errors import BadRotationError, CellOccupiedError, DataError, IllegalPlacementError, RulesError
 from ..i18n import _, pgettext
 from ..limits import is_whole
@@ -563,16 +563,8 @@ class Territory(Pictured):
         territory.name, territory.gold = name, gold
         return territory
 
-    # -- display -------------------------------------------------------------
-    def _picture(self) -> Drawing:
-        from .render import render_territory      # lazily, as python-chess does: the renderer imports the model
-        return render_territory(self)
-
-    def describe(self) -> str:
-        """The territory in whole sentences (castle, tiles, areas, roads, income): the
-        picture's text for screen readers (see :mod:`.describe`)."""
-        from .describe import describe_territory
-        return describe_territory(self)
+    # display: drawn by .render and said by .describe, which register with drawing.picture_of
+    # and drawing.description_of (the rules import neither)
 
 
 def random_territory(n_tiles: int, seed: int | None = 0, *, castle: str = "castle-blue",

@@ -27,6 +27,8 @@ from .bots import BOT_NAMES, GreedyBot, PlannerBot, RandomBot, make_bot
 from .components import components
 from .game import (ACTIONS, SIDES, Action, ChooseAction, Convert, Create, Deploy, GameState, Pass, Pay,
                    SetupDiscard, SetupStart, Take, play_game)
+from . import describe  # how the game's objects are said: it registers them with drawing.description_of
+from . import explain  # why a bot chose: it registers the bots' explanations with protocol.explained_choice
 from .render import render_board, render_game, render_lines, render_score, render_tile
 
 #: The state class of the protocol (``Game.new(players, seed=..., side=...)``).

@@ -27,12 +27,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..drawing import Drawing, Pictured
+from ..drawing import Pictured
 from ..errors import BadRotationError, CellOccupiedError, IllegalPlacementError
 from ..i18n import _, lazy_ngettext, ngettext, pgettext
 from ..scores import BreakdownItem, ScoreResult
 from .components import (CLOUD, COLORS, ROTATIONS, SIDE_OFFSETS, TERRAIN_COLOR,
                          Components, Special, Tile)
+from .words import people_list, terrain_word
 
 Cell = tuple[int, int]
 #: A tile part on a board: (x, y, index of the part on the tile).
@@ -54,15 +55,6 @@ def side_word(direction: int) -> str:
     # error); a compass direction, north at the top of the territory.
     return (pgettext("side", "north"), pgettext("side", "east"), pgettext("side", "south"),
             pgettext("side", "west"))[direction]
-
-
-def terrain_word(terrain: str) -> str:
-    """A Skylands terrain (an edge, an island's kind) in the current language."""
-    # Translators: a Skylands terrain, in "its north edge is {edge}" and "the {terrain} island at (1, 2)".
-    words = {"forest": pgettext("skylands terrain", "forest"), "mountain": pgettext("skylands terrain", "mountain"),
-             "crystal": pgettext("skylands terrain", "crystal"), "city": pgettext("skylands terrain", "city"),
-             "cloud": pgettext("skylands terrain", "cloud")}
-    return words.get(terrain, terrain)
 
 
 class OffBoardError(PlacementError):
@@ -297,15 +289,6 @@ class PlayerBoard(Pictured):
     def has_effect(self, kind: str) -> list[Special]:
         return [s for s in self.specials() if s.effect is not None and s.effect.kind == kind]
 
-    def describe(self) -> str:
-        """The board in words (islands, inhabitants, what it scores): see :mod:`.describe`."""
-        from .describe import describe_board
-        return describe_board(self)
-
-    def _picture(self) -> Drawing:
-        from .render import render_board
-        return render_board(self)
-
     # -- copying and files -------------------------------------------------
     def copy(self) -> "PlayerBoard":
         return PlayerBoard(self.width, self.height, dict(self.grid),
@@ -323,7 +306,6 @@ ISLAND_SCORE = lazy_ngettext("complete {terrain} island at ({x}, {y}): {count} s
 
 
 def _people(colour: str, n: int) -> str:
-    from .game import people_list
     return people_list({colour: n})
 
 

@@ -20,7 +20,7 @@ from typing import Callable
 
 from ..errors import BadConfigError
 from ..i18n import _
-from ..protocol import Explanation
+from ..protocol import Explanation, explained_choice
 from .board import PlayerBoard, score_board
 from .components import SIDE_OFFSETS
 from .game import Action, ChooseAction, GameState, Pass, Take
@@ -71,10 +71,9 @@ class RandomBot:
         return self.rng.choice(g.legal_actions())
 
     def choose_explained(self, g: GameState) -> tuple[Action, Explanation]:
-        """``(action, explanation)``: :meth:`choose`'s action and the honest one-liner."""
-        from .explain import explain
-        action = self.choose(g)
-        return action, explain(self, g, action)
+        """``(action, explanation)``: :meth:`choose`'s action and the honest one-liner (:mod:`.explain`,
+        registered with :func:`~skye_widgets.protocol.explained_choice`)."""
+        return explained_choice(self, g)
 
 
 class GreedyBot:
@@ -128,14 +127,9 @@ class GreedyBot:
 
     def choose_explained(self, g: GameState) -> tuple[Action, Explanation]:
         """``(action, explanation)``: the action :meth:`choose` plays (the bot moves on the same
-        way) and an :class:`~skye_widgets.protocol.Explanation` of why (:mod:`.explain`)."""
-        from .explain import explain
-        action = self.choose(g)
-        rng = self.rng.getstate()            # the explanation rates moves with best(), which draws ties:
-        try:                                 # the bot's next choices must not depend on being explained
-            return action, explain(self, g, action)
-        finally:
-            self.rng.setstate(rng)
+        way) and an :class:`~skye_widgets.protocol.Explanation` of why (:mod:`.explain`, registered
+        with :func:`~skye_widgets.protocol.explained_choice`)."""
+        return explained_choice(self, g)
 
 
 class PlannerBot(GreedyBot):

@@ -30,6 +30,7 @@ from typing import Any, Mapping
 from ..errors import FileFormatError, read_json
 from ..i18n import _, lazy, ngettext, pgettext
 from ..limits import is_whole
+from .words import terrain_word
 
 TERRAINS: tuple[str, ...] = ("forest", "mountain", "crystal", "city")
 CLOUD = "cloud"
@@ -77,7 +78,6 @@ class Effect:
 
     def describe(self) -> str:
         """A one-line explanation for players."""
-        from .board import terrain_word
         k = self.kind
         # Translators: what a Skylands special island does (one line, lower-case start).
         if k == "vp":

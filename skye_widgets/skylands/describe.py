@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..words import word_list
+from ..drawing import description_of
 from ..i18n import lazy, lazy_ngettext, npgettext
-from .board import PlayerBoard, score_board, terrain_word
-from .game import people_list
-from .words import said
+from .board import PlayerBoard, score_board
+from .game import GameState
+from .words import people_list, said, terrain_word
 
 #: The sentences (named placeholders; marked, translated each time they are used).
 TEXT = {
@@ -98,3 +99,8 @@ def describe_game(state: Any, viewer: int | None = None) -> str:
 
 
 __all__ = ["TEXT", "describe_board", "describe_game"]
+
+
+# How the game's objects are said (drawing.Pictured asks description_of): the model never imports this module.
+description_of.register(PlayerBoard, describe_board)
+description_of.register(GameState, describe_game)

@@ -18,9 +18,10 @@ import dataclasses
 from typing import Any
 
 from ..i18n import Lazy, lazy, lazy_ngettext
-from ..protocol import Explanation, Plural, Reason
+from ..protocol import Explanation, Plural, Reason, explained_choice
 from . import game as G
 from .board import score_board
+from .bots import GreedyBot, RandomBot, _discover_estimate
 
 #: Every sentence a Skylands bot says, by key (named placeholders only; marked, translated when shown).
 TEMPLATES: dict[str, Any] = {
@@ -110,7 +111,6 @@ def _counted(before: dict[str, int], after: dict[str, int], p: int, steps: list[
 
 def explain(bot: Any, g: G.GameState, action: Any) -> Explanation:
     """The explanation of ``action``, which ``bot`` chose for the player to act in ``g``."""
-    from .bots import GreedyBot, _discover_estimate
     p = g.current_player()
     legal = g.legal_actions()
     if not isinstance(bot, GreedyBot):
@@ -142,3 +142,25 @@ def explain(bot: Any, g: G.GameState, action: Any) -> Explanation:
     theirs, alt_value = about(alt, True)
     rating = Reason("rating", {"mine": round(my_value, 1), "other": round(alt_value, 1)})
     return Explanation(action, tuple(mine), alt, (*theirs, rating), TEMPLATES)
+
+
+def choose_explained_random(bot: RandomBot, g: G.GameState) -> tuple[Any, Explanation]:
+    """``(action, explanation)`` for ``bot.choose_explained(g)``: :meth:`RandomBot.choose`'s action
+    and the honest one-liner."""
+    action = bot.choose(g)
+    return action, explain(bot, g, action)
+
+
+def choose_explained(bot: GreedyBot, g: G.GameState) -> tuple[Any, Explanation]:
+    """``(action, explanation)`` for ``bot.choose_explained(g)``: the action ``bot.choose`` plays
+    (the bot moves on the same way) and why."""
+    action = bot.choose(g)
+    rng = bot.rng.getstate()             # the explanation rates moves with best(), which draws ties:
+    try:                                 # the bot's next choices must not depend on being explained
+        return action, explain(bot, g, action)
+    finally:
+        bot.rng.setstate(rng)
+
+
+explained_choice.register(RandomBot, choose_explained_random)
+explained_choice.register(GreedyBot, choose_explained)

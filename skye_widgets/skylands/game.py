@@ -29,17 +29,15 @@ from dataclasses import MISSING, asdict, dataclass, fields
 from itertools import combinations
 from typing import Any, Iterator, Sequence, Union
 
-from ..drawing import Drawing, Pictured
+from ..drawing import Pictured
 from ..errors import (BadConfigError, FileFormatError, GameOverError, NoActionToUndoError, NotAnActionError,
                       RulesError, WrongPhaseError, control_in_names, read_json, write_json)
 from ..i18n import _, lazy, lazy_ngettext, ngettext, pgettext
 from ..limits import MAX_ACTION_ITEMS, MAX_NAME_LENGTH, MAX_NUMBER, MAX_SAVE_ACTIONS, MAX_SEED, is_whole, short
 from ..protocol import play, win_shares
-from .board import (BadRotationError, Island, Node, PlayerBoard, ScoreResult, fill_island, rotation_error, score_board,
-                    terrain_word)
+from .board import BadRotationError, Island, Node, PlayerBoard, ScoreResult, fill_island, rotation_error, score_board
 from .components import COLORS, ROTATIONS, Components, Special, Tile, components
-from .words import is_you, said
-from ..words import word_list
+from .words import is_you, people_list, said, terrain_word
 
 ACTIONS: tuple[str, ...] = ("discover", "deploy", "create", "convert")
 #: The action boards' English names (the widgets' identifiers); :func:`action_title` is the translated name.
@@ -151,21 +149,6 @@ def action_title(action: str) -> str:
               "create": pgettext("skylands action", "Create islands"),
               "convert": pgettext("skylands action", "Convert energy")}
     return titles.get(action, action)
-
-
-def people_list(counts: dict[str, int]) -> str:
-    """Inhabitants by colour as a list in the current language: "2 green inhabitants and 1 blue inhabitant"
-    (colours with no inhabitant left out; "no inhabitant" when none)."""
-    def one(colour: str, n: int) -> str:
-        if colour == "green":
-            return ngettext("{count} green inhabitant", "{count} green inhabitants", n).format(count=n)
-        if colour == "purple":
-            return ngettext("{count} purple inhabitant", "{count} purple inhabitants", n).format(count=n)
-        if colour == "blue":
-            return ngettext("{count} blue inhabitant", "{count} blue inhabitants", n).format(count=n)
-        return ngettext("{count} {colour} inhabitant", "{count} {colour} inhabitants", n).format(count=n, colour=colour)
-    items = [one(c, n) for c, n in counts.items() if n]
-    return word_list(items) if items else _("no inhabitant")
 
 
 # -- errors -------------------------------------------------------------------
@@ -1234,15 +1217,6 @@ class GameState(Pictured):
                                          "{name}: {vp} VP markers, {people}, {count} empty squares", empty).format(
                 name=name, vp=self.vp[p], people=PEOPLE.format(n=self.boards[p].count()), count=empty))
         return "\n".join(lines)
-
-    def describe(self) -> str:
-        """The board of the player to act in words, with its score now: see :mod:`.describe`."""
-        from .describe import describe_game
-        return describe_game(self)
-
-    def _picture(self) -> Drawing:
-        from .render import render_game   # lazily: the renderer imports the model, not the other way
-        return render_game(self)
 
 
 #: The message of a symmetric tile turned to a look it already has at a smaller turn.

@@ -19,15 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from ..drawing import Circle, Drawing, Polygon, Rect, Text
+from ..drawing import Circle, Drawing, Polygon, Rect, Text, picture_of
 from ..limits import is_finite_number
 from .board import Cell, PlayerBoard, ScoreResult
 from .components import COLORS, SIDE_OFFSETS, Special, Tile
 from ..i18n import _, lazy, lazy_ngettext, ngettext
 from ..words import word_list
-from .board import terrain_word
 from .game import ACTIONS, GameState, action_title
-from .words import board_of, said
+from .words import board_of, said, terrain_word
 
 TERRAIN_FILL = {"forest": "#4f9d4a", "mountain": "#9c7a58", "crystal": "#4aa3d8", "city": "#e3b341"}
 CLOUD_FILL = "#eef5fb"
@@ -411,3 +410,8 @@ def render_score(score: "ScoreResult", *, title: str | None = None) -> Drawing:
 
 __all__ = ["Layout", "render_lines", "render_score", "render_game", "render_board", "render_tile", "tile_shapes", "board_shapes",
            "REGIONS", "TERRAIN_FILL", "INHABITANT_FILL"]
+
+
+# How the game's objects are drawn (drawing.Pictured asks picture_of): the model never imports this module.
+picture_of.register(PlayerBoard, render_board)
+picture_of.register(GameState, render_game)

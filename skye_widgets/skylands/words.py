@@ -1,4 +1,6 @@
-"""Sentences about Skylands players that read right for the learner ("You") and for anyone else.
+"""The game's own words, below every other module of the game: sentences about Skylands players
+that read right for the learner ("You") and for anyone else, a terrain's word
+(:func:`terrain_word`) and inhabitants by colour (:func:`people_list`).
 
 A player named ``"You"`` (:data:`YOU`, the name the lessons give the learner's seat) is
 spoken to in the second person: "You take island I28", "Your board"; any other name is
@@ -20,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import ngettext, pgettext
-from ..words import YOU, is_you
+from ..i18n import _, ngettext, pgettext
+from ..words import YOU, is_you, word_list
 
 
 def said(pair: tuple[str, str], name: str, **values: Any) -> str:
@@ -54,3 +56,27 @@ def sentence(message: str) -> str:
 
 
 __all__ = ["YOU", "is_you", "said", "counted", "board_of", "sentence"]
+
+
+def terrain_word(terrain: str) -> str:
+    """A Skylands terrain (an edge, an island's kind) in the current language."""
+    # Translators: a Skylands terrain, in "its north edge is {edge}" and "the {terrain} island at (1, 2)".
+    words = {"forest": pgettext("skylands terrain", "forest"), "mountain": pgettext("skylands terrain", "mountain"),
+             "crystal": pgettext("skylands terrain", "crystal"), "city": pgettext("skylands terrain", "city"),
+             "cloud": pgettext("skylands terrain", "cloud")}
+    return words.get(terrain, terrain)
+
+
+def people_list(counts: dict[str, int]) -> str:
+    """Inhabitants by colour as a list in the current language: "2 green inhabitants and 1 blue inhabitant"
+    (colours with no inhabitant left out; "no inhabitant" when none)."""
+    def one(colour: str, n: int) -> str:
+        if colour == "green":
+            return ngettext("{count} green inhabitant", "{count} green inhabitants", n).format(count=n)
+        if colour == "purple":
+            return ngettext("{count} purple inhabitant", "{count} purple inhabitants", n).format(count=n)
+        if colour == "blue":
+            return ngettext("{count} blue inhabitant", "{count} blue inhabitants", n).format(count=n)
+        return ngettext("{count} {colour} inhabitant", "{count} {colour} inhabitants", n).format(count=n, colour=colour)
+    items = [one(c, n) for c, n in counts.items() if n]
+    return word_list(items) if items else _("no inhabitant")

@@ -32,7 +32,8 @@ import ipywidgets as W
 from ..drawing import Drawing, picture_bundle
 from ..errors import RulesError
 from ..limits import is_whole
-from ..skylands.board import Node, terrain_word
+from ..skylands.board import Node
+from ..skylands.words import terrain_word
 from ..skylands.bots import make_bot
 from ..skylands.components import COLORS
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,

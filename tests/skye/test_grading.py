@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from skye_widgets.skye.puzzles import (GRADE_OPTIMA_CAP, grade, grade_points, load_all, load_puzzle,
-                                       puzzle_files, stars_of)
-from skye_widgets.skye.solver import solve, start_choices
+from skye_widgets.skye.puzzles import GRADE_OPTIMA_CAP, grade_points, load_all, load_puzzle, puzzle_files, stars_of
+from skye_widgets.skye.solver import grade, solve, start_choices
 from skye_widgets.skye.territory import Territory
 
 PUZZLES = load_all()

@@ -106,7 +106,7 @@ def test_a_hand_beyond_the_solver_bound_is_refused_at_once(tmp_path: Path, capsy
     from skye_widgets.skye import solver
     from skye_widgets import limits
     from skye_widgets.skye.puzzles import load_problem
-    assert solver.MAX_PUZZLE_HAND == limits.MAX_PUZZLE_HAND == 5   # docs/puzzles.md: up to 5 tiles
+    assert solver.search.MAX_PUZZLE_HAND == limits.MAX_PUZZLE_HAND == 5   # docs/puzzles.md: up to 5 tiles
     message = "hand: 6 tiles, more than the 5 the solver promises to solve (larger hands take minutes)"
     # the solver refuses a 6-tile hand given directly, before any search
     territory, hand, obj = load_problem(write(tmp_path, TINY, "tiny.json"))
@@ -127,7 +127,7 @@ def test_a_hand_beyond_the_solver_bound_is_refused_at_once(tmp_path: Path, capsy
         out, err = capsys.readouterr()
         assert out == "" and err == f"skye-widgets: {path}: {message}\n"
     # puzzle check names the file too (the bound lowered so that a real puzzle file exceeds it)
-    monkeypatch.setattr(solver, "MAX_PUZZLE_HAND", 1)
+    monkeypatch.setattr(solver.search, "MAX_PUZZLE_HAND", 1)
     good = write(tmp_path, TINY, "tiny.json")
     assert main(["puzzle", "check", str(good)]) == 2
     out, err = capsys.readouterr()

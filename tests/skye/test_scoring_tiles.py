@@ -58,7 +58,7 @@ def test_points_from_counts_multiplies_each_quantity_by_its_vp():
 def test_the_other_modules_read_the_one_definition():
     # not copies: the same objects
     assert scoring.SCORING_TILES is SCORING_TILES and scoring.ROUND_TRACK is ROUND_TRACK
-    assert scoring.BROCH_POINTS is BROCH_POINTS and solver.BROCH_POINTS is BROCH_POINTS
+    assert scoring.BROCH_POINTS is BROCH_POINTS and solver.bounds.BROCH_POINTS is BROCH_POINTS
     assert scoring.majority_points is majority_points is bots.majority_points
     assert puzzles.MAJORITY_KEYS is MAJORITY_QUANTITY
     assert scoring.CATCH_UP is scoring_tiles.CATCH_UP

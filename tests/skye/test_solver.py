@@ -344,7 +344,8 @@ def test_two_tiles_left_bound_is_at_least_the_optimum(block: int) -> None:
     # for a hand of exactly two tiles: what the search's cut at every two-tiles-left node relies on;
     # and the bound with the first tile on a cell against the best final with a tile first there
     # (area terms, and road terms: a first tile far from every castle-faced cell connects nothing)
-    from skye_widgets.skye.solver import _Hand, _hand_sums, two_left_bound
+    from skye_widgets.skye.solver import two_left_bound
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
 
     for seed in range(block * 60, block * 60 + 60):
         t, pool = random_territory(seed, 3 + seed % 13)
@@ -374,7 +375,7 @@ def test_two_left_squares_is_the_best_pair_of_cells(seed: int) -> None:
     from itertools import combinations
 
     from skye_widgets.skye.scoring_tiles import SCORING_TILES
-    from skye_widgets.skye.solver import _two_left_squares
+    from skye_widgets.skye.solver.last_tiles import _two_left_squares
 
     t, _ = random_territory(seed, 2 + seed % 20)
     b = Board.of(t, features_for(Objective((1,))))
@@ -396,7 +397,8 @@ def test_two_left_squares_is_the_best_pair_of_cells(seed: int) -> None:
 def test_lazy_board_is_the_board_once_finished(seed: int) -> None:
     # place(..., lazy=True) has at once what the one-tile-left bounds read, and all of the
     # board after finish()
-    from skye_widgets.skye.solver import _Hand, _legal
+    from skye_widgets.skye.solver.hand import _Hand
+    from skye_widgets.skye.solver.search import _legal
 
     t, pool = random_territory(seed, 3 + seed)
     b = Board.of(t)
@@ -426,7 +428,9 @@ def test_first_placement_cut_never_cuts_an_optimum(block: int) -> None:
     # two empty cells stays open, so it completes nothing and its scrolls count once) can reach
     # the best: that figure against the best final with that placement first, on every first
     # placement of seeded two-tile hands (half of them holding scrolls)
-    from skye_widgets.skye.solver import _Hand, _hand_sums, _scroll_values, first_doomed, two_left_bound
+    from skye_widgets.skye.solver import first_doomed, two_left_bound
+    from skye_widgets.skye.solver.bounds import _scroll_values
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
 
     doomed_seen = lossy = 0
     for seed in range(block * 40, block * 40 + 40):
@@ -465,7 +469,8 @@ def test_large_area_bounds_with_two_tiles_left(block: int) -> None:
     # with two tiles left an area of new tiles only has two tiles and is never large (3 or more):
     # the plain bound, the pair bound and the pair bound per first cell count only large areas
     # holding a closable old one; each against the plain search on seeded two-tile hands
-    from skye_widgets.skye.solver import _Hand, _hand_sums, two_left_bound, upper_bound
+    from skye_widgets.skye.solver import two_left_bound, upper_bound
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
 
     tight = 0
     for seed in range(block * 50, block * 50 + 50):
@@ -494,7 +499,8 @@ def test_large_area_bound_with_one_tile_left() -> None:
     # with one tile left a newly completed area is one sided area of it and the areas it closes:
     # large only with one of 2 tiles or more, or two of 1 tile; the cell-by-cell bound against
     # the plain search on every cell of seeded one-tile hands (fails without the "two of 1 tile")
-    from skye_widgets.skye.solver import _Hand, _hand_sums, upper_bound
+    from skye_widgets.skye.solver import upper_bound
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
 
     tight = 0
     for seed in range(150):
@@ -527,8 +533,9 @@ def test_three_tiles_left_bound_never_cuts_an_optimum(block: int) -> None:
     # out (first_doomed with two tiles after it), can reach the best: that figure against the
     # best final with that placement first (the plain search of the two tiles after it), on
     # every first placement of seeded three-tile hands (half of them holding scrolls)
-    from skye_widgets.skye.solver import (_Hand, _hand_sums, _scroll_values, first_doomed, three_left_bound,
-                                          upper_bound)
+    from skye_widgets.skye.solver import first_doomed, three_left_bound, upper_bound
+    from skye_widgets.skye.solver.bounds import _scroll_values
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
 
     doomed_seen = lower = checked = 0
     for seed in range(block * 12, block * 12 + 12):
@@ -588,7 +595,7 @@ def test_new_squares_bound_is_at_least_the_most_squares(seed: int) -> None:
     # cells, the k best cells' shares (a cell away from the territory at most 4/3). Against the
     # plain count over every set of k cells near the territory; fails when a share is dropped
     # (e.g. the far cells' 4/3, or blocks with 3 empty cells)
-    from skye_widgets.skye.solver import _new_squares
+    from skye_widgets.skye.solver.squares import _new_squares
 
     t, _ = random_territory(3000 + seed, 4 + seed % 5)
     b = Board.of(t, features_for(Objective((1,))))
@@ -603,7 +610,7 @@ def test_new_squares_bound_on_a_hand_built_board() -> None:
     # 1/3 + 1/3), each cell at its corner in one (1/3); every other block has 4 empty cells.
     # Two tiles: no block of 3 empty cells can be filled, so 0. Three: the three best shares,
     # 3 x 2/3 = 2 squares (the truth is 1). Four: blocks of 4 count too, 1/4 each
-    from skye_widgets.skye.solver import _new_squares
+    from skye_widgets.skye.solver.squares import _new_squares
 
     b = Board.of(Territory("castle-blue"), features_for(Objective((1,))))
     assert [_new_squares(b, k) for k in (1, 2, 3)] == [0, 0, 2]
@@ -616,7 +623,7 @@ def test_new_squares_bound_on_a_hand_built_board() -> None:
 def test_cap_on_completed_areas_by_hand() -> None:
     # n sided areas, c closable old areas, a of the sided areas completable alone:
     # m = min(n, c, a) areas of one new sided area each, the rest two or more each
-    from skye_widgets.skye.solver import _cap_completed
+    from skye_widgets.skye.solver.hand import _cap_completed
 
     assert _cap_completed(4, 13, 2) == 3     # 2 alone + (4 - 2) // 2
     assert _cap_completed(4, 13, 4) == 4
@@ -666,7 +673,9 @@ def test_dead_cells_are_where_no_tile_fits_and_stay_so(seed: int, size: int, han
     # the cells the bounds take as never filled: those where no tile of the hand fits now, and
     # after any legal placement of a tile of the hand still so for the tiles left (what makes
     # them never filled)
-    from skye_widgets.skye.solver import _dead_cells, _Hand, _legal
+    from skye_widgets.skye.solver.dead_cells import _dead_cells
+    from skye_widgets.skye.solver.hand import _Hand
+    from skye_widgets.skye.solver.search import _legal
 
     t, pool = random_territory(seed, size)
     hand = pool[:hand_size]
@@ -701,7 +710,7 @@ def test_best_new_squares_is_the_plain_count(seed: int) -> None:
     # the exact most squares of one to three more cells (the shares only prune its search)
     # against the plain count over every set of cells; asked for ``enough``, enough or more
     # when some cells make it, else enough - 1; with a dead cell, the count without it
-    from skye_widgets.skye.solver import _best_new_squares
+    from skye_widgets.skye.solver.squares import _best_new_squares
 
     t, _ = random_territory(4000 + seed, 3 + seed % 6)
     b = Board.of(t, features_for(Objective((1,))))
@@ -719,7 +728,7 @@ def test_best_new_squares_is_the_plain_count(seed: int) -> None:
 def test_best_new_squares_on_a_hand_built_board() -> None:
     # the castle alone: one more cell makes nothing, two nothing (each block around it has three
     # empty cells), three one square; the shares say 2 for three cells
-    from skye_widgets.skye.solver import _best_new_squares, _new_squares
+    from skye_widgets.skye.solver.squares import _best_new_squares, _new_squares
 
     b = Board.of(Territory("castle-blue"), features_for(Objective((1,))))
     assert [_best_new_squares(b, k) for k in (1, 2, 3)] == [0, 0, 1]
@@ -739,7 +748,7 @@ def test_road_reach_is_the_shortest_chain_of_new_tiles(seed: int, size: int, k: 
     # as dead (no chain goes through them)
     import networkx as nx
 
-    from skye_widgets.skye.solver import _road_reach
+    from skye_widgets.skye.solver.roads import _road_reach
 
     t, _ = random_territory(seed, size)
     b = Board.of(t)
@@ -786,7 +795,9 @@ def test_closing_sides_by_definition_and_after_a_placement(seed: int, size: int)
     # alone: against the definition cell by cell (every side's area component and the cells it
     # faces), and worked out after a placement from the board before it, for every legal
     # placement of two tiles
-    from skye_widgets.skye.solver import _closing_sides, _closing_sides_after, _Hand, _legal
+    from skye_widgets.skye.solver.dead_cells import _closing_sides, _closing_sides_after
+    from skye_widgets.skye.solver.hand import _Hand
+    from skye_widgets.skye.solver.search import _legal
     from skye_widgets.skye.tiles import SIDE_OFFSETS
 
     def by_definition(b: Board) -> dict:

@@ -1,0 +1,863 @@
+"""The bound the search asks, tighter with one, two or three tiles left.
+
+What it proves: :func:`upper_bound` is a score no final territory reachable from a board can
+beat. With few tiles left, every old area or road network they change faces a cell one of them
+is on, and those are empty cells next to the territory now, so the area, road, square and scroll
+terms are bounded over each cell (one tile: :func:`_one_left_bounds`), pair of cells
+(:func:`two_left_bound`) or first cell (:func:`three_left_bound`) the tiles can cover, instead of
+over all of them at once; the other terms as :mod:`.bounds` bounds them. Each function's
+docstring says why its bound is admissible.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from ..puzzles import Objective
+from ..tiles import SIDE_OFFSETS
+from .board import Board, Cell, Oriented, _M, _P, _SCROLLS, _W, _scroll_count
+from .bounds import _AREA_TERMS, _PER, _ROAD_TERMS, _SQUARE_TERMS, _bound_terms, _scroll_values
+from .hand import _Hand, _HandSums, _cap_completed, _sided_completed
+from .roads import _road_value
+
+
+def upper_bound(obj: Objective, b: Board, h: _HandSums, cells: Iterable[Cell] | None = None) -> int:
+    """A score no final territory reachable from ``b`` with hand ``h`` can beat.
+
+    Each term: what is scored already plus the most the hand can add (every
+    new completed area holds an area of a new tile, totals only grow, a tile
+    without roads never connects, ...). With one tile left, ``cells`` (where it
+    is legal) makes the area terms the best over those cells. See ``docs/puzzles.md``.
+    """
+    if cells is not None and h.n == 1 and (obj.scrolls or _cell_terms(obj, b)):
+        rest, at, default = _one_left_bounds(obj, b, h, cells)
+        return rest + max(default, max(at.values(), default=default))
+    return _bound_terms(obj, b, h)
+
+
+def _cell_terms(obj: Objective, b: Board) -> bool:
+    """Whether the objective has terms that :func:`_one_left_bounds` bounds cell by cell."""
+    return bool(("areas" in b.needs and (obj.scrolls or _AREA_TERMS.intersection(obj.scoring_tiles)))
+                or ("roads" in b.needs and (obj.income or _ROAD_TERMS.intersection(obj.scoring_tiles))))
+
+
+def _one_left_bounds(obj: Objective, b: Board, h: _HandSums,
+                     cells: Iterable[Cell]) -> tuple[int, dict[Cell, int], int]:
+    """With one tile left: (bound of the other terms, bound of the area and road terms
+    on each cell where it differs, on the other cells)."""
+    cells = set(cells)
+    skip_area = "areas" in b.needs and bool(_AREA_TERMS.intersection(obj.scoring_tiles))
+    skip_road = "roads" in b.needs and bool(obj.income or _ROAD_TERMS.intersection(obj.scoring_tiles))
+    at, default = _one_left_area_terms(obj, b, h, cells) if skip_area else ({}, 0)
+    if skip_road:
+        rat, rdefault = _one_left_road_terms(obj, b, h, cells)
+        at = {c: at.get(c, default) + rat.get(c, rdefault) for c in set(at) | set(rat)}
+        default += rdefault
+    return _bound_terms(obj, b, h, skip_area, skip_road, cells if h.n == 1 else None), at, default
+
+
+def _one_left_area_terms(obj: Objective, b: Board, h: _HandSums,
+                         cells: Iterable[Cell]) -> tuple[dict[Cell, int], int]:
+    """The area terms of the bound with one tile left: on each cell where they differ, elsewhere.
+
+    On a cell ``c``, the tile completes an old open area only when ``c`` is the
+    one empty cell that area faces, and any area it newly completes (but an
+    enclosed one) joins such an area; a new harbour joins only water areas that face ``c``.
+    """
+    t = b.t
+    B = Board
+    legal = cells if isinstance(cells, (set, frozenset)) else set(cells)
+    terms = obj.scoring_tiles
+    w2, w4, w16, w15, w12 = (n in terms for n in (2, 4, 16, 15, 12))
+    acc: dict[Cell, list[int]] = {}   # cell -> [closing areas by terrain code (4), their water cells,
+    #                                   open lighthouse-only and ship-only water areas facing it,
+    #                                   closing areas of 2 tiles or more by terrain code (7 + code)]
+    # completed mountains read no other area; harbours and largest water read only water areas
+    only = _M if w16 and not (w2 or w4 or w15 or w12) else _W if not (w2 or w4 or w16) else 0
+    for comp in b.near.values():  # one tile left: only components facing one cell or harbour-makers
+        if only and comp[0] != only:
+            continue
+        faced = comp[8]
+        if len(faced) == 1:
+            (c,) = faced
+            if c in legal:
+                a = acc.get(c)
+                if a is None:
+                    a = acc[c] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+                a[comp[0]] += 1
+                if len(comp[2]) >= 2:
+                    a[7 + comp[0]] += 1
+                if comp[0] == _W:
+                    a[4] += len(comp[2])
+        if w12 and comp[0] == _W and (comp[4] > 0) != (comp[5] > 0):
+            i = 5 if comp[5] else 6
+            for c in faced:
+                if c in legal:
+                    a = acc.get(c)
+                    if a is None:
+                        a = acc[c] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+                    a[i] += 1
+    # elsewhere: only enclosed areas complete, a new water area is new tiles only, a harbour
+    # takes the tile's own lighthouse and ship
+    harb0 = min(h.water_areas, h.lighthouse, h.ships)
+    water0 = max(b.max_water, h.water_tiles)
+    p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))   # VP per unit (the table)
+    default = 0
+    for n in terms:
+        if n == 2:
+            default += p2 * (t[B.COMPLETED] + sum(h.enclosed))
+        elif n == 4:
+            default += p4 * t[B.BIG]
+        elif n == 16:
+            default += p16 * (t[B.MOUNTAIN_DONE] + h.enclosed[_M])
+        elif n == 15:
+            default += p15 * water0
+        elif n == 12:
+            default += p12 * (t[B.HARBOURS] + harb0)
+    at: dict[Cell, int] = {}
+    sided = h.sided
+    for c, a in acc.items():
+        d = 0
+        if w2 or w4 or w16:
+            nm = min(sided[_M], a[_M])
+            new = min(sided[_P], a[_P]) + nm + min(sided[_W], a[_W])
+            d += p2 * w2 * new + p16 * w16 * nm
+            if w4:
+                # a newly completed area is one sided area of the tile and the closing areas it
+                # joins: large (3 tiles or more) only when one of those has 2 tiles or more, or
+                # it joins two or more of 1 tile; so at most the big ones and half the others
+                for terr in (_P, _M, _W):
+                    big = a[7 + terr]
+                    d += p4 * min(sided[terr], big + (a[terr] - big) // 2)
+        if w15 and a[4]:
+            d += p15 * (max(b.max_water, a[4] + h.water_tiles) - water0)
+        if w12 and (a[5] or a[6]):
+            d += p12 * (min(h.water_areas, h.lighthouse + a[5], h.ships + a[6]) - harb0)
+        if d:
+            at[c] = default + d
+    return at, default
+
+
+def _one_left_road_terms(obj: Objective, b: Board, h: _HandSums,
+                         cells: set[Cell]) -> tuple[dict[Cell, int], int]:
+    """The road terms (10, 11, 13, income) with one tile left: on each cell a castle road
+    points at, and elsewhere (where the tile connects nothing to the castle).
+
+    On such a cell the tile joins the castle's network with at most itself and the road
+    networks whose open exits face that cell.
+    """
+    t = b.t
+    B = Board
+    joins: dict[Cell, list[int]] = {}            # cell -> [tiles, cattle, whisky] that can join there
+    if t[B.CASTLE_OPEN] and h.road_tiles:
+        rfaced = b.rfaced
+        castle_cells: set[Cell] = set()
+        for r, comp in b.rcomps.items():
+            if not comp[3]:
+                continue
+            faced = rfaced[r] & cells
+            if comp[0]:
+                castle_cells |= faced
+                continue
+            for c in faced:
+                j = joins.setdefault(c, [0, 0, 0])
+                j[0] += len(comp[1])
+                j[1] += comp[4]
+                j[2] += comp[5]
+        joins = {c: joins.get(c, [0, 0, 0]) for c in castle_cells}
+
+    def value(tiles: int, cattle: int, whisky: int) -> int:
+        return _road_value(obj, t, tiles, cattle, whisky)
+
+    at = {c: value(h.road_tiles + j[0], h.road_cattle + j[1], h.road_whisky + j[2]) for c, j in joins.items()}
+    return at, value(0, 0, 0)
+
+
+def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                   first: Iterable[Cell] | None = None,
+                   refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
+    """A bound with exactly two tiles left (``tiles``), taken over the cells they can cover.
+
+    Every old area or road network the two tiles change faces a cell one of them is on,
+    and those cells are empty cells next to the territory now (a tile on a cell the first
+    one opened faces no old tile but that one). So the area, road and square terms are
+    bounded over pairs of such cells (see :func:`_two_left_area_terms`,
+    :func:`_two_left_road_terms`, :func:`_two_left_squares`) instead of over all of them
+    at once; the other terms as :func:`upper_bound` does. With ``first`` (cells), also the
+    bound when the first of the two tiles goes on each of those cells (only when the
+    objective's pair terms are area terms; else empty); ``first`` must then hold every cell
+    where one of the two tiles can go first (the area terms' bound is the best of theirs). With ``refine`` (a list, and ``first``),
+    appends a function ``(cell, doomed) -> bound``: the bound with the first tile on ``cell``
+    when ``doomed`` (by terrain) sided areas of the two tiles can never be completed (when the
+    objective has area terms; see :func:`first_doomed`).
+    """
+    terms = obj.scoring_tiles
+    do_area = "areas" in b.needs and bool(obj.scrolls or _AREA_TERMS.intersection(terms))
+    do_road = "roads" in b.needs and bool(obj.income or _ROAD_TERMS.intersection(terms))
+    do_sq = "squares" in b.needs and bool(_SQUARE_TERMS.intersection(terms))
+    total = _bound_terms(obj, b, h, skip_area=do_area, skip_road=do_road, skip_squares=do_sq,
+                         skip_scrolls=do_area)
+    first = None if first is None else set(first)
+    area = road = sq = 0
+    sub: list[Any] | None = None
+    area_at: dict[Cell, int] = {}
+    road_at: dict[Cell, int] = {}
+    if do_area:
+        sub: list[Any] | None = [] if refine is not None and first is not None else None
+        area, area_at = _two_left_area_terms(obj, b, h, tiles, first, sub)
+    if do_road:
+        road, road_at = _two_left_road_terms(obj, b, h, tiles, first)
+    if do_sq:
+        sq = _two_left_squares(obj, b, h.dead)
+    at: dict[Cell, int] = {}
+    if first is not None:
+        # each term's bound with the first tile on the cell (or over every pair): their sum
+        # bounds the sum
+        for c in first:
+            at[c] = total + (area_at[c] if do_area else 0) + (road_at[c] if do_road else 0) + sq
+    if sub:
+        area_fn = sub[0]
+        refine.append(lambda c, doomed: at[c] - area_at[c] + area_fn(c, doomed))  # type: ignore[union-attr]
+    total += area + road + sq
+    return total, at
+
+
+def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                         first: Iterable[Cell] | None = None,
+                         refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
+    """The area terms (2, 4, 12, 15, 16) and scrolls with two tiles left, on the best pair of cells.
+
+    Two tiles cover at most two of the empty cells next to the territory (a cell the first
+    one opens faces no old area). An old open area is completed only when every cell it faces
+    is covered, by tiles with a side of its terrain there, so only areas facing one cell of
+    the pair or exactly the pair can be -- and when only one of the two tiles has a side of
+    that terrain, only the areas facing that tile's cell alone. A new harbour joins only
+    lighthouse-only or ship-only water areas facing the cell of a tile with a water side. On
+    a pair the terms are then what :class:`_OpenAreas` gives with those areas closable.
+    Returns that bound, and with ``first`` the bound for the first tile on each of those cells.
+
+    Pairs are taken among the cells some area faces; a cell whose figures are all at most
+    those of two other cells is left out (one of those two stands in for it and scores as
+    much or more), except in the pairs some area faces together, which are all tried.
+
+    With ``refine`` (a list) and ``first``, appends a function ``(cell, doomed) -> bound``: the
+    bound with the first tile on ``cell`` when ``doomed[terrain]`` of the two tiles' sided areas
+    can never be completed (see :func:`first_doomed`): the same figures with that many fewer
+    sided areas of each terrain to complete (the completion counts only grow with them).
+    """
+    t = b.t
+    B = Board
+    terms = obj.scoring_tiles
+    ns = len(_SCROLLS)
+    # the figures this objective reads: closable areas by terrain code (1-3), closable water
+    # cells (4), lighthouse-only (5) and ship-only (6) water areas facing the cell, closable
+    # scrolls by type (7 + type)
+    dims: list[int] = []
+    if 2 in terms or 4 in terms:
+        dims += [_P, _M, _W]
+    elif 16 in terms:
+        dims.append(_M)
+    if 15 in terms:
+        dims.append(4)
+    if 12 in terms:
+        dims += [5, 6]
+    if obj.scrolls:
+        dims += [7 + sc for sc in range(ns)]
+    width = 7 + ns + 4
+    # large areas alone (no other completion term): also the closable areas that make a large
+    # area with one new tile (of 2 tiles or more, or facing both cells), by terrain (width - 4 + code)
+    big_at = 7 + ns
+    large_only = 4 in terms and 2 not in terms and 16 not in terms
+    if large_only:
+        dims += [big_at + _P, big_at + _M, big_at + _W]
+    # how many of the two tiles have a side of each terrain code (water for 4-6)
+    sides_of = [0, 0, 0, 0]
+    for hd in tiles:
+        o = hd.oriented[0]
+        for terr in {o.areas[i][0] for i in o.side_area}:
+            sides_of[terr] += 1
+    both = [True] * width
+    for j in (_P, _M, _W):
+        both[j] = sides_of[j] >= 2
+    both[4] = both[5] = both[6] = sides_of[_W] >= 2
+    for j in (_P, _M, _W):
+        both[big_at + j] = both[j]
+    single: dict[Cell, list[int]] = {}
+    pair: dict[tuple[Cell, Cell], list[int]] = {}
+    dead = h.dead     # an area facing one of these is never completed, and no tile joins there
+    for comp in b.comps.values():
+        if not comp[1]:
+            continue
+        terr, faced = comp[0], comp[8]
+        nf = len(faced)
+        if nf <= 2 and not (dead and faced & dead):
+            if nf == 1:
+                (c,) = faced
+                v = single.get(c)
+                if v is None:
+                    v = single[c] = [0] * width
+            else:
+                c1, c2 = faced
+                key = (c1, c2) if c1 < c2 else (c2, c1)
+                v = pair.get(key)
+                if v is None:
+                    v = pair[key] = [0] * width
+            v[terr] += 1
+            if nf == 2 or len(comp[2]) >= 2:
+                v[big_at + terr] += 1
+            if terr == _W:
+                v[4] += len(comp[2])
+            for sc in comp[6]:
+                v[7 + sc] += 1
+        if terr == _W and (comp[4] > 0) != (comp[5] > 0):
+            i = 5 if comp[5] else 6
+            for c in faced:
+                if c in dead:
+                    continue
+                v = single.get(c)
+                if v is None:
+                    v = single[c] = [0] * width
+                v[i] += 1
+    # the figures this objective reads, per cell; cells alike are handled once (by their figures)
+    nd = len(dims)
+    zt = (0,) * nd
+    vec = {c: tuple(v[j] for j in dims) for c, v in single.items()}
+    groups: dict[tuple[int, ...], list[Cell]] = {}
+    for c, u in vec.items():
+        if u != zt:
+            groups.setdefault(u, []).append(c)
+    # leave out the cells two others stand in for: c2 stands in for c when it has as much of
+    # every figure, and more of one or the same figures and comes first
+    keep: list[Cell] = []
+    for u, members in groups.items():
+        above = 0      # cells with at least as much of every figure and more of one
+        for w, others in groups.items():
+            if w != u and all(w[k] >= u[k] for k in range(nd)):
+                above += len(others)
+                if above >= 2:
+                    break
+        if above >= 2:
+            continue
+        members.sort()
+        keep.extend(members[:2 - above])   # the ones after them have two standing in for them
+    both_d = [both[j] for j in dims]
+    memo: dict[tuple[tuple[int, ...], ...], int] = {}
+
+    def val2(va: tuple[int, ...], vc: tuple[int, ...]) -> int:
+        # the value with the first tile on a cell of figures va and the second on one of vc
+        key = (va, vc, cur[0]) if va <= vc else (vc, va, cur[0])
+        r = memo.get(key)
+        if r is None:
+            out = [0] * width
+            for k, j in enumerate(dims):
+                out[j] = va[k] + vc[k] if both_d[k] else (va[k] if va[k] > vc[k] else vc[k])
+            r = memo[key] = value(out)
+        return r
+
+    def combined(a: Cell, c: Cell, p: list[int]) -> list[int]:
+        va = single.get(a, zero)
+        vc = single.get(c, zero)
+        out = [0] * width
+        for j in dims:
+            if both[j]:
+                out[j] = va[j] + vc[j] + p[j]
+            else:
+                out[j] = va[j] if va[j] > vc[j] else vc[j]
+        return out
+
+    zero = [0] * width
+
+    p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))
+    enclosed = h.enclosed
+    cur = [h.sided]    # the sided areas that may be completed (fewer in a refined bound)
+    by_alone = h.alone
+
+    def new_completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
+        # as _OpenAreas.new_completed with two tiles left and the pair's closable areas.
+        # Large areas (with_enclosed False): an area of new tiles only is made of these two
+        # tiles, two tiles at most, never large; so each large one holds a closable old area
+        out = 0
+        sided = cur[0]
+        for terr in terrains:
+            n, c = sided[terr], v[terr]
+            out += (enclosed[terr] if with_enclosed else 0) + _sided_completed(n, c, by_alone, terr,
+                                                                                not with_enclosed)
+        return out
+
+    def new_large(v: list[int]) -> int:
+        # Newly completed large areas of each terrain, with n sided areas of the two tiles that
+        # may be completed and c closable old areas, B of them big (2 tiles or more, or facing
+        # both cells) and S = c - B small (1 tile, facing one cell). An area of the new tiles
+        # only is never large (new_completed). A large one holds a big one (x of them, x <= B
+        # and x <= n: each holds a sided area too), or no big one and then 3 tiles or more from
+        # small ones (1 tile each) and new tiles (2 at most): two small ones and a sided area,
+        # or one small one and two sided areas. With y and z of those two kinds, y + 2z <= n - x
+        # and 2y + z <= S, so y + z <= (S + n - x) / 3, which grows with x: the count is at most
+        # min(B, n) + (S + n - min(B, n)) // 3, and never more than min(n, c). Taking the larger
+        # c, and the larger B for the same c, never lowers it (so the figures of either cell do).
+        out = 0
+        sided = cur[0]
+        for terr in (_P, _M, _W):
+            n, c, big = sided[terr], v[terr], v[big_at + terr]
+            x = big if big < n else n
+            most = min(n, c, x + (c - big + n - x) // 3)
+            if by_alone is not None:
+                most = min(most, _cap_completed(n, c, by_alone[terr]))
+            out += most
+        return out
+
+    tt = None
+    if obj.scrolls:
+        tt = list(t)
+        tt[B.SHEEP] += h.sheep
+        tt[B.WHISKY] += h.whisky
+        tt[B.SHIPS] += h.ships
+        tt[B.CATTLE] += h.cattle
+        tt[B.BROCH] += h.broch
+        tt[B.FARM] += h.farm
+        tt[B.LH] += h.lighthouse
+        # the scrolls' part of a value: each type's count (icons with the hand's added) times
+        # its open, twice its completed, twice its hand and its closable scrolls
+        sc_count = [_scroll_count(tt, sc) for sc in range(ns)]
+        sc_base = sum(sc_count[sc] * (b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc]) for sc in range(ns))
+        sc_dims = [(7 + sc, sc_count[sc]) for sc in range(ns) if sc_count[sc]]
+
+    def value(v: list[int]) -> int:
+        total = 0
+        for n in terms:
+            if n == 2:
+                total += p2 * (t[B.COMPLETED] + new_completed(v, (_P, _M, _W), True))
+            elif n == 4:
+                total += p4 * (t[B.BIG] + (new_large(v) if large_only else new_completed(v, (_P, _M, _W), False)))
+            elif n == 16:
+                total += p16 * (t[B.MOUNTAIN_DONE] + new_completed(v, (_M,), True))
+            elif n == 15:
+                total += p15 * max(b.max_water, v[4] + min(h.water_tiles, 2))
+            elif n == 12:
+                total += p12 * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + v[5], h.ships + v[6]))
+        if tt is not None:
+            total += sc_base
+            for j, cnt in sc_dims:
+                total += cnt * v[j]
+        return total
+
+    # a pair some area faces together with its own figures; any other pair of kept cells
+    # without them (as much or less: the value only grows with the figures, so leaving out
+    # a pair's shared areas never raises it); one cell alone
+    kvec = [vec[c] for c in keep]
+    kgroups: dict[tuple[int, ...], list[Cell]] = {}
+    for c, u in zip(keep, kvec):
+        kgroups.setdefault(u, []).append(c)
+    ku = list(kgroups)
+    pair_vals = {key: value(combined(key[0], key[1], p)) for key, p in pair.items()}
+    best = val2(zt, zt)
+    if first is None:
+        for i, u in enumerate(ku):
+            best = max(best, val2(u, zt))
+            if len(kgroups[u]) > 1:
+                best = max(best, val2(u, u))
+            for w in ku[i + 1:]:
+                best = max(best, val2(u, w))
+        if pair_vals:
+            best = max(best, max(pair_vals.values()))
+        return best, {}
+    # with the first cells given (every cell where a tile can go first), the bound is the best
+    # of theirs: every final territory from here has one of the two tiles placed first on one
+    # the first tile on cell a: the second on a kept cell (one stands in for any other),
+    # on a cell that faces an area with a, or on a cell no area faces
+    at: dict[Cell, int] = {}
+    by_figures: dict[tuple[tuple[int, ...], bool], int] = {}
+    for a in first:
+        va = vec.get(a, zt)
+        alone = a in kgroups.get(va, ()) and len(kgroups[va]) == 1   # its figures' only kept cell
+        m = by_figures.get((va, alone))
+        if m is None:
+            m = val2(va, zt)
+            for u in ku:
+                if not (alone and u == va):
+                    v = val2(va, u)
+                    if v > m:
+                        m = v
+            by_figures[(va, alone)] = m
+        at[a] = m
+    for (a, c), v in pair_vals.items():
+        for x in (a, c):
+            if x in at and v > at[x]:
+                at[x] = v
+    best = max(best, max(at.values(), default=best))
+    if refine is not None:
+        pairs_of: dict[Cell, list[tuple[Cell, Cell]]] = {}
+        for key in pair:
+            for x in key:
+                pairs_of.setdefault(x, []).append(key)
+        memo_r: dict[tuple[Any, ...], int] = {}
+        memo_p: dict[tuple[Any, ...], int] = {}
+        base = h.sided
+
+        def refined(a: Cell, doomed: tuple[int, int, int, int]) -> int:
+            if not any(doomed):
+                return at[a]
+            va = vec.get(a, zt)
+            alone = a in kgroups.get(va, ()) and len(kgroups[va]) == 1
+            mkey = (va, alone, doomed)
+            m = memo_r.get(mkey)
+            if m is None:
+                cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                m = val2(va, zt)
+                for u in ku:
+                    if not (alone and u == va):
+                        v = val2(va, u)
+                        if v > m:
+                            m = v
+                cur[0] = base
+                memo_r[mkey] = m
+            if a in pairs_of:
+                for key in pairs_of[a]:
+                    pkey = (key, doomed)
+                    v = memo_p.get(pkey)
+                    if v is None:
+                        cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                        v = memo_p[pkey] = value(combined(key[0], key[1], pair[key]))
+                        cur[0] = base
+                    if v > m:
+                        m = v
+            return m
+
+        refine.append(refined)
+    return best, at
+
+
+def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                         first: Iterable[Cell] | None = None) -> tuple[int, dict[Cell, int]]:
+    """The road terms with two tiles left, over where the castle's network can take them.
+
+    Why this never under-estimates. Nothing new connects to the castle unless one of the
+    two tiles, E, stands on a cell ``a`` a castle road points at, in a rotation that fits
+    there now and has a road on a side facing such a road (the *entry*); the other tile, U,
+    stands on a cell ``b``. Old networks join only through a new tile on a cell their open
+    exits point at, so the networks joined face ``a`` or ``b`` (``per``). Two cases:
+
+    * ``b`` is next to ``a``, or some network facing ``a`` also faces ``b``: at most every
+      network facing ``a`` and every one facing ``b``;
+    * otherwise U touches neither E nor anything facing ``a``: at ``a`` only the networks on
+      the sides of E's roads that reach a castle road join (E's other roads stay apart:
+      nothing can link them to the castle), and U joins the castle only if ``b`` is itself
+      a cell a castle road points at, bringing at most the networks facing ``b``.
+
+    Both tiles themselves count when they have roads. Each figure (tiles, cattle, whisky)
+    is taken at its own best, which only raises the bound; with no entry at all nothing new
+    connects.
+
+    With ``first`` (cells), also the bound when the first of the two tiles goes on each of
+    those cells. On a cell ``u`` that is not a castle-faced cell, not next to one and not
+    faced by a network that faces one, the first tile is never the entry, so the entry is
+    the second tile, on a castle-faced cell ``e``; ``u`` is neither next to ``e`` nor faced
+    by a network facing ``e``, so we are in the second case above with ``b = u``: only the
+    networks on the entry's castle-linked roads join, and the first tile is not connected at
+    all (it touches neither the entry nor a network the entry brings, nor, not being
+    castle-faced, the castle's network), so only the entry's own road, cattle and whisky
+    count. On the other cells the bound is the one over every pair.
+    """
+    t = b.t
+    B = Board
+    base = _road_value(obj, t, 0, 0, 0)
+    if not t[B.CASTLE_OPEN] or not h.road_tiles:
+        return base, ({} if first is None else {c: base for c in first})
+    rcomps, rfaced, rroot, occ, frontier = b.rcomps, b.rfaced, b.rroot, b.occ, b.frontier
+    per: dict[Cell, list[int]] = {}
+    nets_at: dict[Cell, list[tuple[Cell, int]]] = {}
+    castle_cells: set[Cell] = set()
+    dead = h.dead     # no tile goes there: nothing joins through them
+    for r, comp in rcomps.items():
+        if not comp[3]:
+            continue
+        if comp[0]:
+            castle_cells |= rfaced[r] - dead if dead else rfaced[r]
+            continue
+        for c in rfaced[r]:
+            if c in dead:
+                continue
+            v = per.get(c)
+            if v is None:
+                per[c] = [len(comp[1]), comp[4], comp[5]]
+                nets_at[c] = [r]
+            else:
+                v[0] += len(comp[1])
+                v[1] += comp[4]
+                v[2] += comp[5]
+                nets_at[c].append(r)
+    zero = [0, 0, 0]
+
+    def best_of(cells: Iterable[Cell], exclude: Cell) -> list[int]:
+        out = [0, 0, 0]
+        for c in cells:
+            if c != exclude:
+                v = per.get(c)
+                if v is not None:
+                    for q in range(3):
+                        if v[q] > out[q]:
+                            out[q] = v[q]
+        return out
+
+    best = base
+    far_best = base      # the first tile on a cell far from every castle-faced cell
+    close: set[Cell] = set()
+    own = (h.road_tiles, h.road_cattle, h.road_whisky)
+    for a in castle_cells:
+        code = frontier.get(a)
+        if code is None:  # pragma: no cover - a road exit always points at an empty neighbour
+            continue
+        x, y = a
+        side_root: list[tuple[Cell, int] | None] = [None] * 4
+        for d, (dx, dy) in enumerate(SIDE_OFFSETS):
+            n = (x + dx, y + dy)
+            q = occ.get(n)
+            if q is not None:
+                k2 = q.side_road[(d + 2) % 4]
+                if k2 is not None:
+                    side_root[d] = rroot[(n, k2)]
+        entry_roots: list[tuple[set[tuple[Cell, int]], Oriented]] = []
+        for hd in tiles:
+            if not hd.oriented[0].n_roads:
+                continue
+            for r in hd.table[code]:
+                sr = hd.oriented[r].side_road
+                ks = {sr[d] for d in range(4) if sr[d] is not None and side_root[d] is not None
+                      and rcomps[side_root[d]][0]}
+                if ks:
+                    entry_roots.append(({side_root[d] for d in range(4) if sr[d] in ks and side_root[d] is not None
+                                         and not rcomps[side_root[d]][0]}, hd.oriented[0]))
+        if not entry_roots:
+            continue
+        # b next to a, or facing a network that faces a: every network at a and at b
+        near_cells = {(x + dx, y + dy) for dx, dy in SIDE_OFFSETS}
+        for r in nets_at.get(a, ()):
+            near_cells |= rfaced[r]
+        close |= near_cells
+        pa = per.get(a, zero)
+        nb = best_of(near_cells, a)
+        cand = [pa[q] + nb[q] for q in range(3)]
+        # otherwise: E's castle roads' networks at a, and b only when a castle road points at it
+        fb = best_of(castle_cells, a)
+        for roots, eo in entry_roots:
+            jt = sum(len(rcomps[r][1]) for r in roots)
+            jc = sum(rcomps[r][4] for r in roots)
+            jw = sum(rcomps[r][5] for r in roots)
+            far = (jt + fb[0], jc + fb[1], jw + fb[2])
+            for q in range(3):
+                if far[q] > cand[q]:
+                    cand[q] = far[q]
+            # the first tile far from a: the second is the entry, only its own figures count
+            alone = _road_value(obj, t, jt + 1, jc + eo.cattle, jw + eo.whisky)
+            if alone > far_best:
+                far_best = alone
+        v = _road_value(obj, t, cand[0] + own[0], cand[1] + own[1], cand[2] + own[2])
+        if v > best:
+            best = v
+    if first is None:
+        return best, {}
+    close |= castle_cells
+    return best, {c: best if c in close else far_best for c in first}
+
+
+def _two_left_squares(obj: Objective, b: Board, dead: frozenset[Cell] = frozenset()) -> int:
+    """The squares terms with two tiles left: squares of 2 x 2 whose empty cells the two
+    tiles cover. A square still to make has one or two empty cells, each next to a tile of
+    the territory (one of its two neighbours in the square is a tile), so the two tiles
+    cover at most a pair of cells next to the territory: the best pair's squares. A square
+    holding a ``dead`` cell (no tile of the hand fits there: see :class:`_HandSums`) is never made."""
+    occ = b.occ
+    single: dict[Cell, int] = {}
+    pair: dict[tuple[Cell, Cell], int] = {}
+    for c in b.frontier:
+        if c in dead:
+            continue
+        x, y = c
+        # the 2 x 2 blocks holding c, each as its three other cells (diagonal one last)
+        n_, s_, w, e = (x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)
+        for p, q, d in ((n_, w, (x - 1, y - 1)), (n_, e, (x + 1, y - 1)),
+                        (s_, w, (x - 1, y + 1)), (s_, e, (x + 1, y + 1))):
+            hp, hq, hd = p in occ, q in occ, d in occ
+            k = hp + hq + hd
+            if k == 3:      # c is the block's one empty cell
+                single[c] = single.get(c, 0) + 1
+            elif k == 2:    # one other empty cell: the pair, counted once (from its smaller cell)
+                other = q if hp and hd else p if hq and hd else d
+                if c < other and other not in dead:
+                    pair[(c, other)] = pair.get((c, other), 0) + 1
+    top = sorted(single.values(), reverse=True)[:2]
+    most = sum(top)
+    for (a, c), n in pair.items():
+        most = max(most, n + single.get(a, 0) + single.get(c, 0))
+    t = b.t
+    return sum(_PER[n] * (t[Board.SQUARES] + most) for n in obj.scoring_tiles if n in _SQUARE_TERMS)
+
+
+def _three_left_terms(obj: Objective, b: Board) -> bool:
+    """Whether :func:`three_left_bound` has area terms to bound cell by cell for ``obj``."""
+    return "areas" in b.needs and bool(obj.scrolls or _AREA_TERMS.intersection(obj.scoring_tiles))
+
+
+def three_left_bound(obj: Objective, b: Board, h: _HandSums, first: Iterable[Cell],
+                     refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
+    """A bound with exactly three tiles left, for the first of them on each cell of ``first``.
+
+    ``first`` must hold every cell where one of the three tiles can go first. Returns the best
+    of those cells' bounds and the bound per cell. Only the area terms (2, 4, 12, 15, 16) and
+    scrolls are bounded cell by cell (the objective must have some: see :func:`_three_left_terms`);
+    the other terms as :func:`upper_bound` does.
+
+    Why it is a bound (admissible). The three tiles cover the first cell ``c`` and at most two
+    more of the empty cells next to the territory now, ``d`` and ``e`` (a cell a new tile opens
+    faces no old tile but new ones). An old open area component completes only once every
+    empty cell it faces (``F``) is filled, so only with ``F`` within ``T = {c, d, e}``; an old
+    water area joins a new harbour only through a new tile on a cell it faces, so only when
+    ``F`` meets ``T``. Split the areas with ``F`` within ``T`` into those facing ``c`` (counted
+    in ``A(c)``: every area with ``c`` in ``F`` and ``|F| <= 3``, and every lighthouse-only or
+    ship-only water area facing ``c``) and the others, facing ``d`` or ``e`` only (at most
+    ``P2``, the figure-by-figure most of any two cells: what one or both cells alone face
+    plus what they face together, and their harbour water areas). Each figure of ``T`` is
+    then at most that of ``A(c) + P2`` (areas counted twice only raise it). The terms are the
+    same as :func:`_bound_terms` with three tiles left (:class:`_OpenAreas`: each newly
+    completed area holds a new tile's area and a closable old one of its own, or an enclosed
+    area or two new areas; the largest completed water holds closable water areas and at most
+    three new water tiles; a harbour holds a lighthouse and a ship from the hand or from an
+    open water area it joins; a scroll counts twice only in a completed area), with only the
+    areas within ``T`` closable, and each grows with every figure, so the value on ``A(c) + P2``
+    is at least that of any final territory whose first new tile is on ``c``.
+
+    With ``refine`` (a list), appends a function ``(cell, doomed) -> bound``: the bound with the
+    first tile on ``cell`` when ``doomed`` (by terrain code) sided areas of the three tiles can
+    never be completed (:func:`first_doomed` with ``after=2``): a newly completed area holds an
+    enclosed area or a sided one that is not doomed, and the completion counts grow with the
+    sided areas that may be completed, so they are taken with that many fewer. The caller
+    takes each doomed scroll's value off (it counts once, the bound counts the hand's twice).
+    """
+    t = b.t
+    B = Board
+    terms = obj.scoring_tiles
+    ns = len(_SCROLLS)
+    width = 7 + ns
+    w12 = 12 in terms
+    # figures: closable areas by terrain code (1-3), their water cells (4), lighthouse-only (5)
+    # and ship-only (6) water areas, closable scrolls by type (7 + type)
+    by_faced: dict[frozenset[Cell], list[int]] = {}
+    at_cell: dict[Cell, list[int]] = {}          # A(c)
+    dead = h.dead     # an area facing one of these is never completed, and no tile joins there
+    for comp in b.comps.values():
+        if not comp[1]:
+            continue
+        terr, faced = comp[0], comp[8]
+        if len(faced) <= 3 and not (dead and faced & dead):
+            v = by_faced.get(faced)
+            if v is None:
+                v = by_faced[faced] = [0] * width
+            v[terr] += 1
+            if terr == _W:
+                v[4] += len(comp[2])
+            for sc in comp[6]:
+                v[7 + sc] += 1
+            for c in faced:
+                a = at_cell.get(c)
+                if a is None:
+                    a = at_cell[c] = [0] * width
+                a[terr] += 1
+                if terr == _W:
+                    a[4] += len(comp[2])
+                for sc in comp[6]:
+                    a[7 + sc] += 1
+        if w12 and terr == _W and (comp[4] > 0) != (comp[5] > 0):
+            i = 5 if comp[5] else 6
+            for c in faced:
+                if c in dead:
+                    continue
+                a = at_cell.get(c)
+                if a is None:
+                    a = at_cell[c] = [0] * width
+                a[i] += 1
+                v = by_faced.get(frozenset((c,)))
+                if v is None:
+                    v = by_faced[frozenset((c,))] = [0] * width
+                v[i] += 1
+    # P2: figure by figure, the most two cells face alone or together
+    single = {next(iter(f)): v for f, v in by_faced.items() if len(f) == 1}
+    p2 = [0] * width
+    for j in range(width):
+        top = sorted((v[j] for v in single.values()), reverse=True)[:2]
+        p2[j] = sum(top)
+    for f, v in by_faced.items():
+        if len(f) == 2:
+            x, y = f
+            sx, sy = single.get(x), single.get(y)
+            for j in range(width):
+                s = v[j] + (sx[j] if sx else 0) + (sy[j] if sy else 0)
+                if s > p2[j]:
+                    p2[j] = s
+    rest = _bound_terms(obj, b, h, skip_area=True, skip_scrolls=True)
+    per = _PER
+    enclosed = h.enclosed
+    sc_base = 0
+    sc_count: list[int] = []
+    if obj.scrolls:
+        sc_count = _scroll_values(b, h)
+        sc_base = sum(sc_count[sc] * (b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc]) for sc in range(ns))
+
+    cur = [h.sided]     # the sided areas that may be completed (fewer in a refined bound)
+    by_alone = h.alone
+
+    def completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
+        # _OpenAreas.new_completed with three tiles left and v's closable areas
+        out = 0
+        sided = cur[0]
+        for terr in terrains:
+            n, c = sided[terr], v[terr]
+            out += (enclosed[terr] if with_enclosed else 0) + _sided_completed(n, c, by_alone, terr, False)
+        return out
+
+    def value(v: list[int]) -> int:
+        total = sc_base
+        for n in terms:
+            if n == 2:
+                total += per[2] * (t[B.COMPLETED] + completed(v, (_P, _M, _W), True))
+            elif n == 4:
+                total += per[4] * (t[B.BIG] + completed(v, (_P, _M, _W), False))
+            elif n == 16:
+                total += per[16] * (t[B.MOUNTAIN_DONE] + completed(v, (_M,), True))
+            elif n == 15:
+                total += per[15] * max(b.max_water, v[4] + min(h.water_tiles, 3))
+            elif n == 12:
+                total += per[12] * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + v[5], h.ships + v[6]))
+        for sc in range(ns):
+            if sc_count and sc_count[sc]:
+                total += sc_count[sc] * v[7 + sc]
+        return total
+
+    memo: dict[int, int] = {}
+    at: dict[Cell, int] = {}
+    for c in first:
+        a = at_cell.get(c)
+        if a is None:
+            m = memo.get(-1)
+            if m is None:
+                m = memo[-1] = rest + value(p2)
+        else:
+            m = rest + value([x + y for x, y in zip(a, p2)])
+        at[c] = m
+    if refine is not None:
+        memo_r: dict[tuple[Any, ...], int] = {}
+        base = h.sided
+
+        def refined(c: Cell, doomed: tuple[int, int, int, int]) -> int:
+            if not any(doomed):
+                return at[c]
+            key = (c if c in at_cell else None, doomed)
+            r = memo_r.get(key)
+            if r is None:
+                a = at_cell.get(c)
+                cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                r = memo_r[key] = rest + value(p2 if a is None else [x + y for x, y in zip(a, p2)])
+                cur[0] = base
+            return r
+
+        refine.append(refined)
+    return max(at.values(), default=rest + value(p2)), at
