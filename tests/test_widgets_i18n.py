@@ -183,7 +183,7 @@ HOME = {
            "Enigma do dia, 2026-11-25: o mesmo para todos hoje."),
     "pl": ("Łamigłówki", "Wyspa Skye: rozwiązano 0 z {n} łamigłówek.", "Hashi: rozwiązano 0 z 41 łamigłówek.",
            "Łamigłówka dnia, 2026-11-25: dziś taka sama dla wszystkich."),
-    "fr": ("Casse-têtes", "Île de Skye\u00a0: 0 casse-têtes résolus sur {n}.", "Hashi\u00a0: 0 casse-têtes résolus sur 41.",
+    "fr": ("Casse-tête", "Île de Skye\u00a0: casse-tête résolus\u00a0: 0 sur {n}.", "Hashi\u00a0: casse-tête résolus\u00a0: 0 sur 41.",
            "Casse-tête du jour, 2026-11-25\u00a0: le même pour tout le monde aujourd’hui."),
     "es": ("Rompecabezas", "Isla de Skye: 0 de {n} rompecabezas resueltos.", "Hashi: 0 de 41 rompecabezas resueltos.",
            "Rompecabezas del día, 2026-11-25: hoy el mismo para todos."),

@@ -51,7 +51,7 @@ BOARD = {
     "en": "Laura's board: 5 by 4 squares, 18 tiles placed, 2 empty.",
     "pt": "Tabuleiro de Laura: 5 por 4 casas, 18 peças colocadas, 2 vazias.",
     "pl": "Plansza gracza Laura, 5 × 4; położone: 18 żetonów, puste pola: 2.",
-    "fr": "Plateau\u00a0: Laura, 5 sur 4 cases, 18 tuiles posées, 2 vides.",
+    "fr": "Plateau\u00a0: Laura, 5 sur 4 cases, 18 tuiles en place, cases vides\u00a0: 2.",
     "es": "Tablero de Laura: 5 por 4 casillas, 18 fichas colocadas, 2 vacías.",
 }
 BREAKDOWN = {
