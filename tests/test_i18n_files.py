@@ -148,7 +148,7 @@ def test_main_help_is_in_the_language_asked(capsys):
     with pytest.raises(SystemExit):
         main(["--lang", "fr", "--help"])
     out = capsys.readouterr().out
-    assert f"Isle of Skye, Hashi et Skylands{NB}: comptez les points" in out
+    assert f"L’Île de Skye, Hashi et Skylands{NB}: comptez les points" in out
     assert "La langue des messages" in out
 
 
