@@ -163,7 +163,7 @@ BOT_SAYS = {
     "pt": "Coloquei a peça 53 em (0, 1) com rotação 0: ela soma 5 PV ao meu território até o fim do jogo. "
           "Ela soma 1 PV em 13 (Peças na estrada), que ainda será pontuada mais 5 vezes. "
           "Ela soma 0 PV em 1 (Quadrados), que ainda será pontuada mais uma vez.",
-    "pl": "Umieściłem żeton 53 na polu (0, 1) z obrotem 0: dodaje 5 PZ do mojego terytorium do końca gry. "
+    "pl": "Umieściłem żeton 53 na polu (0, 1) z obrotem 0: do końca gry przyniesie mojemu terytorium 5 PZ. "
           "Dodaje 1 PZ na żetonie punktacji 13 (Żetony przy drodze), który zostanie podliczony jeszcze 5 razy. "
           "Dodaje 0 PZ na żetonie punktacji 1 (Kwadraty), który zostanie podliczony jeszcze raz.",
     "fr": "J’ai posé la tuile 53 en (0, 1) avec la rotation 0\u00a0: elle ajoute 5 PV à mon territoire d’ici la fin "

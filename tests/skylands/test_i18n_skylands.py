@@ -40,7 +40,7 @@ def played(code: str) -> tuple[GameState, list]:
 LOG = {
     "en": ("Félix takes a revealed island to (1, 0) (bonus)", "Félix cannot create islands and passes"),
     "pt": ("Félix leva uma ilha revelada para (1, 0) (bônus)", "Félix não pode criar ilhas e passa"),
-    "pl": ("Félix bierze odkrytą wyspę na pole (1, 0) (premia)", "Félix nie może stworzyć wysp i pasuje"),
+    "pl": ("Félix bierze odkrytą wyspę i kładzie ją na polu (1, 0) (premia)", "Félix nie może stworzyć wysp i pasuje"),
     "fr": ("Félix prend une île révélée et la pose en (1, 0) (bonus)", "Félix ne peut pas créer d’îles et passe"),
     "es": ("Félix lleva una isla revelada a (1, 0) (bonificación)", "Félix no puede crear islas y pasa"),
 }
