@@ -12,7 +12,7 @@ import pytest
 from skye_widgets import hashi, skye, skylands
 from skye_widgets.i18n import Lazy, LazyPlural
 from skye_widgets.protocol import Explanation, Plural, Reason, render
-from skye_widgets.hashi.game import CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Bridge, Write
+from skye_widgets.hashi.game import CATEGORIES, POINTS_PER_FINISHED_ISLAND, SOLO_DEADLINES, Bridge, EndTurn, Write
 from skye_widgets.skye import scoring
 from skye_widgets.skye.game import Buy
 from skye_widgets.skye.scoring_tiles import MAJORITY_QUANTITY, ROUND_TRACK
@@ -244,6 +244,18 @@ def check_hashi(g, p, a, e, plans) -> None:
         elif r.key == "setup":
             assert (v["x"], v["y"]) == a.cell and v["number"] == a.number
             assert v["neighbours"] == len(g.board.neighbours(a.cell))
+        elif r.key in ("did_write", "did_no_write", "turn_done"):
+            # ending a turn: what the turn did and what the sheet is worth now, from the engine
+            obs = g.observation(p)
+            assert isinstance(a, EndTurn)
+            if r.key == "did_write":
+                assert (v["x"], v["y"]) == obs.turn_wrote and v["number"] == card.number
+            if r.key == "did_no_write":
+                assert obs.turn_wrote is None
+            if r.key != "turn_done":
+                assert v["bridges"] == len(obs.turn_drawn)
+            else:
+                assert v["vp"] == hashi_worth(g, p, before)
         elif "lines" in v:
             after = hashi_sheet_after(g, p, v, card)
             if r.key in ("wrote", "no_write"):
@@ -346,3 +358,16 @@ def test_suggest_shows_a_bots_choice_and_changes_nothing(game_mod, players):
         h = g.clone()
         h.apply(action)                                  # legal
     assert json.dumps(g.to_dict(), sort_keys=True) == before
+
+
+def test_a_hashi_bot_ending_its_turn_says_what_the_turn_did():
+    """'Why: This carries on the turn I planned when it began.' said nothing a class could check
+    (issue 32): ending a turn says what it wrote and drew, and the sheet's worth now."""
+    ends = 0
+    for g, p, a, e in play_explained(hashi, ["planner", "greedy"], 3):     # checked before the move is played
+        if isinstance(a, EndTurn):
+            ends += 1
+            assert [r.key for r in e.reasons][-1] == "turn_done", e.text
+            assert "carries on" not in e.text, e.text
+            check_hashi(g, p, a, e, [])
+    assert ends > 10

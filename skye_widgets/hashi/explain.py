@@ -53,6 +53,13 @@ TEMPLATES: dict[str, Any] = {
     "estimate": lazy("I estimate my turn's final worth at {mine} VP against {other} VP for that one, "
                      "with the cards still unseen."),
     "continue": lazy("This carries on the turn I planned when it began."),
+    # what a turn did, said when it ends (the same sentences as its plan's)
+    "did_write": lazy_ngettext("I wrote the {number} on island ({x}, {y}) and drew {bridges} bridge.",
+                               "I wrote the {number} on island ({x}, {y}) and drew {bridges} bridges.", "bridges"),
+    "did_no_write": lazy_ngettext("I wrote no number and drew {bridges} bridge.",
+                                  "I wrote no number and drew {bridges} bridges.", "bridges"),
+    # Translators: a bot ending its turn, after "I wrote the 3 on island (2, 0) and drew 2 bridges.".
+    "turn_done": lazy("That was my turn: if the game ended now, my sheet would be worth {vp} VP."),
     "finish_turn": lazy("I finished a turn begun by someone else with the move worth most now."),
 }
 
@@ -168,6 +175,16 @@ def explain_continue(action: Any, began_elsewhere: bool = False) -> Explanation:
     return Explanation(action, (Reason("finish_turn" if began_elsewhere else "continue", {}),), templates=TEMPLATES)
 
 
+def explain_end_turn(obs: HashiObservation, action: Any) -> Explanation:
+    """Ending a turn, said as what the turn did (the number written, the bridges drawn) and what
+    the sheet is worth now, from the engine's own numbers — not "this carries on my plan"."""
+    player, write, lines = obs.player, obs.turn_wrote, tuple(obs.turn_drawn)
+    did = (Reason("did_write", {"number": obs.card.number, "x": write[0], "y": write[1], "bridges": len(lines)})
+           if write is not None else Reason("did_no_write", {"bridges": len(lines)}))
+    worth = Reason("turn_done", {"vp": worth_now(obs, player, obs.sheet(player))})
+    return Explanation(action, (did, worth), templates=TEMPLATES)
+
+
 def explain_random(action: Any, moves: int) -> Explanation:
     """The random bot's honest one-liner."""
     return Explanation(action, (Reason("random", {"moves": moves}),), templates=TEMPLATES)
@@ -183,6 +200,8 @@ def choose_explained(bot: Bot, state: Any) -> tuple[Any, Explanation]:
     continuing = planned is not None and planned[0] == key
     starts = obs.phase == "setup" or (not continuing and obs.turn_wrote is None and not obs.turn_drawn)
     action = bot.choose(obs)
+    if not starts and isinstance(action, EndTurn) and obs.card is not None:
+        return action, explain_end_turn(obs, action)
     if not starts:
         return action, explain_continue(action, began_elsewhere=not continuing)
     plan = [action, *(bot._planned[1] if bot._planned is not None else [])]
