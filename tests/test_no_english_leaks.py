@@ -23,7 +23,8 @@ JupyterLab menu items the notebooks name); an entry no notebook of any language 
 
 The same check reads what the command line prints in the language (``skye-widgets --lang pl play``,
 ``tournament``, ``hashi play``, ``skylands play`` ...: :data:`CLI_RUNS`; ``--json`` stays English, and
-``--help`` shows the options one types).
+``--help`` shows the options one types), and every text of every widget as the pseudo-language walk
+of tests/test_widgets_i18n.py builds and drives them, in the language (:func:`widget_texts`).
 
 ``python tests/test_no_english_leaks.py [lang]`` prints every leak with its place.
 """
@@ -67,13 +68,13 @@ NAMES = {
     # JupyterLab's own menu items (its words, not ours: docs/translating.md)
     "Run ▸ Run All Cells", "Run All",
     # keys, as printed on the keyboards of every language
-    "Shift+Enter",
+    "Shift+Enter", "Enter", "Escape", "Tab", "Backspace",
 }
 
 #: Words spelled alike in English and in the language (so a translation may copy them): each is a
 #: word of the language's dictionary, not a name. Stale entries fail too.
 COGNATES = {
-    "pt": {"bot", "item", "menu", "app", "status", "design", "notebook", "notebooks", "widget", "terminal",
+    "pt": {"cursor", "bot", "item", "menu", "app", "status", "design", "notebook", "notebooks", "widget", "terminal",
            "kernel", "rival", "real", "particular", "web", "pixels", "link", "animal", "explore"},
     "pl": {"quiz", "bot", "plus", "menu", "plan", "start", "min", "generator", "model", "optimum",
            "farm"},
@@ -82,7 +83,7 @@ COGNATES = {
            "notebooks", "widget", "terminal", "types", "technique", "rare", "plan", "optimum", "fraction",
            "exception", "machine", "directions", "information", "net", "second", "min", "web", "pixels",
            "sets", "clause", "animal", "loch", "rival", "cairn", "scores"},
-    "es": {"bot", "vertical", "terminal", "widget", "kernel", "web", "real", "particular", "plan", "min",
+    "es": {"cursor", "bot", "vertical", "terminal", "widget", "kernel", "web", "real", "particular", "plan", "min",
            "animal"},
 }
 
@@ -278,6 +279,46 @@ def cli_leaks(code: str, used: Counter | None = None) -> list[tuple[str, str]]:
             for m in WORD.finditer(text) if len(m.group()) >= MIN_LENGTH and m.group().lower() in english]
 
 
+#: What the widget walk's own test data says (a quiz and an exercise written in place, in English):
+#: not the program's words.
+WALK_DATA = ("Q?", "A is right.", "B is wrong.", "Place tile 12.", "Not yet.")
+
+
+@cache
+def widget_texts(code: str) -> tuple[tuple[str, str], ...]:
+    """(widget, text) of every text the widgets show in language ``code``, driven a few steps each:
+    the pseudo-language walk of tests/test_widgets_i18n.py, in ``code``."""
+    from test_widgets_i18n import _walk
+
+    from skye_widgets.i18n import language, set_language
+    before = language()
+    try:
+        shown = _walk(code)
+    finally:
+        set_language(before)
+    out = []
+    for name, texts in shown.items():
+        for text in texts:
+            for data in WALK_DATA:
+                text = text.replace(data, " ")
+            out.append((name, text))
+    return tuple(out)
+
+
+def widget_leaks(code: str, used: Counter | None = None) -> list[tuple[str, str, str]]:
+    """(word, widget, the text around it) of every English word the widgets show in ``code``."""
+    english = english_to(code)
+    used = Counter() if used is None else used
+    out = []
+    for name, text in widget_texts(code):
+        text = _without_names(text, used)
+        for m in WORD.finditer(text):
+            word = m.group().lower()
+            if len(word) >= MIN_LENGTH and word in english:
+                out.append((word, name, text[max(0, m.start() - 40): m.end() + 40].replace("\n", " ")))
+    return out
+
+
 # ---------------------------------------------------------------------------- tests
 
 def test_the_vocabularies_catch_the_words_they_must():
@@ -308,12 +349,22 @@ def test_no_english_word_in_what_the_command_line_prints(code):
         f"  {w!r}: …{around}…" for w, around in found[:40])
 
 
+@pytest.mark.parametrize("code", LANGS)
+def test_no_english_word_in_what_the_widgets_show(code):
+    """Every widget built and driven as the pseudo-language walk drives it, in each language: the
+    players table's "bot (greedy)" and the Hashi puzzles' "Easy 1" were found this way."""
+    found = widget_leaks(code)
+    assert not found, f"{len(found)} English words the widgets show in {code}:\n" + "\n".join(
+        f"  {w!r} in {name}: …{around}…" for w, name, around in found[:40])
+
+
 def test_every_allowed_name_is_still_needed():
     used: Counter = Counter()
     for code, path in translated_notebooks():
         leaks(path, code, used)
     for code in LANGS:
         cli_leaks(code, used)
+        widget_leaks(code, used)
     stale = sorted(name for name in NAMES if not used[name])
     assert not stale, f"allowed names no translated notebook shows any more (remove them): {stale}"
 
@@ -326,6 +377,7 @@ def test_every_cognate_is_still_needed(code):
     shown = {w for _c, path in translated_notebooks() if _c == code
              for _where, text in seen(path) for w in words(_without_names(text, Counter()))}
     shown |= set(words(_without_names(cli_output(code), Counter())))
+    shown |= {w for _name, text in widget_texts(code) for w in words(_without_names(text, Counter()))}
     stale = sorted(w for w in COGNATES[code] if w not in needed or w not in shown)
     assert not stale, f"cognates of {code} no longer needed (remove them): {stale}"
 

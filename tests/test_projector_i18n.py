@@ -144,7 +144,7 @@ def test_switching_mid_game_keeps_the_game_and_changes_every_text():
     t.controls.undo()
     assert list(g.history) == history[:-1]
     assert t.game.message == "Cofnięto ostatnią akcję gracza Bot 3. Boty są wstrzymane."
-    assert t.turn.value == "Bot 3 (bot planner) gra następny: boty są wstrzymane."
+    assert t.turn.value == "Bot 3 (bot planista) gra następny: boty są wstrzymane."
     # and back to English through the Python API
     assert t.controls.set_language("en") == "en"
     assert t.controls.language_picker.value == "en"

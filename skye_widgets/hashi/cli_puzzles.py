@@ -64,7 +64,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .generator import DIFFICULTY_NAMES, grade
+    from .generator import DIFFICULTY_NAMES, difficulty_word, grade
     from .solver import analyse
     p = _load(args.file)
     count, nodes, level = analyse(p)
@@ -82,7 +82,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         out.update({"difficulty": d, "difficulty_name": DIFFICULTY_NAMES[d], "search_nodes": nodes})
         # Translators: {difficulty} 1-4, {name} its name (easy, medium, hard, expert), {nodes} ("3 search nodes")
         text = _("{file}: valid, {islands}, unique solution, difficulty {difficulty} ({name}; {nodes})").format(
-            file=args.file, islands=islands, difficulty=d, name=str(DIFFICULTY_NAMES[d]),
+            file=args.file, islands=islands, difficulty=d, name=difficulty_word(d),
             nodes=ngettext("{count} search node", "{count} search nodes", nodes).format(count=nodes))
     emit(args, lambda: out, lambda: print(text))
     return 0 if count == 1 else 1
@@ -144,6 +144,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
 
 def cmd_daily(args: argparse.Namespace) -> int:
     from .daily import daily_puzzle
+    from .generator import difficulty_word
     d = daily_puzzle(args.date)          # a bad date: BadDateError, one line via cli.main
     p = d.puzzle
     if args.out:
@@ -155,7 +156,7 @@ def cmd_daily(args: argparse.Namespace) -> int:
     def text() -> None:
         # Translators: {date} is 2026-11-25 (not translated), {difficulty} easy/medium/hard/expert, {stars} ★★☆☆, {islands} "12 islands"
         print(_("Hashi puzzle of the day, {date}: {difficulty} {stars}, {islands}, one solution "
-                "(checked by the exact solver)").format(date=d.date.isoformat(), difficulty=str(d.difficulty_name),
+                "(checked by the exact solver)").format(date=d.date.isoformat(), difficulty=difficulty_word(d.difficulty),
                                                         stars=d.stars, islands=ISLANDS.format(count=len(p.islands))))
         print(p.to_ascii())
         if args.out:

@@ -38,11 +38,25 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..i18n import pgettext
 from .puzzle import Cell, HashiPuzzle
 from .ladder import grade as ladder_grade
 from .solver import analyse
 
 DIFFICULTY_NAMES = {1: "easy", 2: "medium", 3: "hard", 4: "expert"}
+
+
+def difficulty_word(level: int) -> str:
+    """A difficulty (1-4) in the reader's words; :data:`DIFFICULTY_NAMES` are what a file and the
+    command line take.
+
+    >>> difficulty_word(3)
+    'hard'
+    """
+    # Translators: a Hashi puzzle's difficulty, as its heading and the puzzle menus show it.
+    words = {1: pgettext("hashi difficulty", "easy"), 2: pgettext("hashi difficulty", "medium"),
+             3: pgettext("hashi difficulty", "hard"), 4: pgettext("hashi difficulty", "expert")}
+    return words.get(level, str(level))
 
 #: Default grid side and island count per difficulty.
 DEFAULT_SIZES = {1: (7, 10), 2: (8, 14), 3: (10, 20), 4: (11, 26)}

@@ -10,13 +10,14 @@ grade, which their ``first_difficulty`` records (``04_easy_4`` is hard now).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..curriculum import puzzles_folder
 from ..errors import FileFormatError, read_json
 from ..i18n import _
-from .generator import DIFFICULTY_NAMES, parse_difficulty
+from .generator import DIFFICULTY_NAMES, difficulty_word, parse_difficulty
 from .puzzle import HashiPuzzle
 
 MAX_STARS = 4
@@ -37,6 +38,26 @@ class ShippedHashi:
     @property
     def difficulty_name(self) -> str:
         return DIFFICULTY_NAMES[self.difficulty]
+
+    @property
+    def shown_title(self) -> str:
+        """:attr:`title` in the reader's words: a shipped puzzle is named by its first grade and its
+        number ("Easy 1", "Hard 4"; the file's words); another name is shown as it is."""
+        m = _GRADED_TITLE.match(self.title)
+        if m is None:
+            return self.title
+        # Translators: a shipped Hashi puzzle's name: its grade when it was made and its number ("Easy 1").
+        titles = {"Easy": _("Easy {number}"), "Medium": _("Medium {number}"), "Hard": _("Hard {number}"),
+                  "Expert": _("Expert {number}")}
+        return titles[m[1]].format(number=m[2])
+
+    @property
+    def shown_difficulty(self) -> str:
+        """:attr:`difficulty_name` in the reader's words."""
+        return difficulty_word(self.difficulty)
+
+
+_GRADED_TITLE = re.compile(r"^(Easy|Medium|Hard|Expert) (\d+)$")
 
 
 def default_folder() -> Path:

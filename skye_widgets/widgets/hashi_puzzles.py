@@ -203,15 +203,15 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
             callback(p)
 
     def _options(self) -> list[tuple[str, int]]:
-        return [(f"{stars(p.difficulty, MAX_STARS)} {p.title}{' ✓' if self.store.is_solved(self.game, p.id) else ''}",
+        return [(f"{stars(p.difficulty, MAX_STARS)} {p.shown_title}{' ✓' if self.store.is_solved(self.game, p.id) else ''}",
                  i) for i, p in enumerate(self.puzzles)]
 
     def _refresh(self) -> None:
         p = self.current
         entry = self.store.get(self.game, p.id)
         done = (SOLVED_HINTS.format(count=entry.hints) if entry.hints else str(SOLVED)) if entry.solved else ""
-        self.heading.value = "<b>" + escape(HEADING.format(title=p.title, stars=stars(p.difficulty, MAX_STARS),
-                                                          difficulty=p.difficulty_name,
+        self.heading.value = "<b>" + escape(HEADING.format(title=p.shown_title, stars=stars(p.difficulty, MAX_STARS),
+                                                          difficulty=p.shown_difficulty,
                                                           count=len(p.puzzle.islands))) + "</b>" + escape(done)
         self._updating = True
         try:

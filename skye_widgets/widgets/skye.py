@@ -38,6 +38,7 @@ from .base import (LABEL_STYLE, CanvasBoard, Multilingual, TurnLoop, explain_dec
 from .projector import ProjectorParts, board_part, seat_names
 from .base import make_seat as base_make_seat
 from ..words import word_list
+from ..protocol import bot_kind_name
 from ..i18n import lazy, lazy_ngettext, pgettext
 
 # Translators: the check boxes over an Isle of Skye territory: what the board shows on top of the tiles.
@@ -1307,7 +1308,7 @@ class GameTable(Multilingual, W.VBox):
         bot = self.bot_to_act()
         if bot is not None:
             key = "bot" if self.turns.auto else "bot_paused"
-            return TURN_TEXT[key].format(name=g.names[bot], kind=self.seat_specs[bot])
+            return TURN_TEXT[key].format(name=g.names[bot], kind=bot_kind_name(self.seat_specs[bot]))
         return TURN_TEXT["waiting"]
 
     def active_player(self) -> int:
@@ -1599,7 +1600,7 @@ class GameTable(Multilingual, W.VBox):
             gold = self.gold_text(p, viewer)
             hidden = gold == str(GOLD_HIDDEN_CELL)
             title = f' title="{escape(GOLD_HIDDEN_TITLE.format(name=g.names[p]))}"' if hidden else ""
-            seat = str(SEAT_HUMAN) if self.is_human(p) else SEAT_BOT.format(kind=self.seat_specs[p])
+            seat = str(SEAT_HUMAN) if self.is_human(p) else SEAT_BOT.format(kind=bot_kind_name(self.seat_specs[p]))
             if g.phase == "prices":
                 state = str(STATE_DECIDING if p in acting else STATE_DECIDED)
             else:
