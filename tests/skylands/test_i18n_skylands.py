@@ -42,7 +42,7 @@ LOG = {
     "pt": ("Félix leva uma ilha revelada para (1, 0) (bônus)", "Félix não pode criar ilhas e passa"),
     "pl": ("Félix bierze odkrytą wyspę na pole (1, 0) (premia)", "Félix nie może stworzyć wysp i pasuje"),
     "fr": ("Félix prend une île révélée et la pose en (1, 0) (bonus)", "Félix ne peut pas créer d’îles et passe"),
-    "es": ("Félix lleva una isla revelada a (1, 0) (bonificación)", "Félix no puede crear islas y pasa"),
+    "es": ("Félix coloca una isla revelada en (1, 0) (bonificación)", "Félix no puede crear islas y pasa"),
 }
 END = {"en": "the VP supply is exhausted", "pt": "a reserva de PV se esgotou", "pl": "zasoby PZ się wyczerpały",
        "fr": "la réserve de PV est épuisée", "es": "el suministro de PV se ha agotado"}
