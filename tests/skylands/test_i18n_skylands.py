@@ -52,7 +52,7 @@ BOARD = {
     "pt": "Tabuleiro de Laura: 5 por 4 casas, 18 peças colocadas, 2 vazias.",
     "pl": "Plansza gracza Laura, 5 × 4; położone: 18 żetonów, puste pola: 2.",
     "fr": "Plateau\u00a0: Laura, 5 sur 4 cases, 18 tuiles posées, 2 vides.",
-    "es": "Tablero de Laura: 5 por 4 casillas, 18 fichas colocadas, 2 vacías.",
+    "es": "Tablero de Laura: 5 por 4 casillas; colocadas: 18 fichas; casillas vacías: 2.",
 }
 BREAKDOWN = {
     "en": ("15 inhabitants on the board: 1 per 2", "complete forest island at (0, 0): 1 space, 1 VP"),
