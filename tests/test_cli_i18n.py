@@ -119,7 +119,7 @@ TOURNAMENT_HEAD = {   # 2 games: Polish "2 partie" (few), French "2 parties"
     "pt": "2 partidas, 2 jogadores; os participantes trocam de lugar a cada partida",
     "pl": "2 partie, 2 graczy; uczestnicy zmieniają miejsca z partii na partię",
     "fr": f"2 parties, 2 joueurs{NB}; les participants changent de place d’une partie à l’autre",
-    "es": "2 partidas, 2 jugadores; los participantes cambian de asiento de una partida a otra",
+    "es": "2 partidas, 2 jugadores; los participantes cambian de puesto de una partida a otra",
 }
 
 

@@ -15,7 +15,6 @@ must still be needed, so the list shrinks as those are marked.
 
 from __future__ import annotations
 
-import re
 
 import pytest
 from ipycanvas.canvas import _CANVAS_MANAGER

@@ -42,7 +42,7 @@ LOG = {
     "pt": ("Félix leva uma ilha revelada para (1, 0) (bônus)", "Félix não pode criar ilhas e passa"),
     "pl": ("Félix bierze odkrytą wyspę i kładzie ją na polu (1, 0) (premia)", "Félix nie może stworzyć wysp i pasuje"),
     "fr": ("Félix prend une île révélée et la pose en (1, 0) (bonus)", "Félix ne peut pas créer d’îles et passe"),
-    "es": ("Félix lleva una isla revelada a (1, 0) (bonificación)", "Félix no puede crear islas y pasa"),
+    "es": ("Félix coloca una isla revelada en (1, 0) (bonificación)", "Félix no puede crear islas y pasa"),
 }
 END = {"en": "the VP supply is exhausted", "pt": "a reserva de PV se esgotou", "pl": "zasoby PZ się wyczerpały",
        "fr": "la réserve de PV est épuisée", "es": "el suministro de PV se ha agotado"}
@@ -52,7 +52,7 @@ BOARD = {
     "pt": "Tabuleiro de Laura: 5 por 4 casas, 18 peças colocadas, 2 vazias.",
     "pl": "Plansza gracza Laura, 5 × 4; położone: 18 żetonów, puste pola: 2.",
     "fr": "Plateau\u00a0: Laura, 5 sur 4 cases, 18 tuiles en place, cases vides\u00a0: 2.",
-    "es": "Tablero de Laura: 5 por 4 casillas, 18 fichas colocadas, 2 vacías.",
+    "es": "Tablero de Laura: 5 por 4 casillas; colocadas: 18 fichas; casillas vacías: 2.",
 }
 BREAKDOWN = {
     "en": ("15 inhabitants on the board: 1 per 2", "complete forest island at (0, 0): 1 space, 1 VP"),
