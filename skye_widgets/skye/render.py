@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 
-from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text, picture_of
+from ..drawing import Box, Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text, boxes_overlap, picture_of, shape_box
 from ..i18n import _, lazy, lazy_ngettext, ngettext
 from . import scoring as scoring_rules
 from .describe import describe_territory
@@ -371,6 +371,76 @@ def tile_passes(t: Tile | str, rotation: int, x0: float, y0: float, size: float,
     return passes
 
 
+#: The passes of :func:`tile_passes` that teach what a tile holds (its icons and counts, the castle):
+#: no badge or overlay may hide them.
+TAUGHT_PASSES = (7, 8)
+
+
+def icon_boxes(t: Tile | str, rotation: int, x0: float, y0: float, size: float) -> list[Box]:
+    """The boxes of a placed tile's icons (with their counts) and castle: what a badge must leave free."""
+    passes = tile_passes(t, rotation, x0, y0, size)
+    return [shape_box(sh) for k in TAUGHT_PASSES for sh in passes[k]]
+
+
+def _circle_box(cx: float, cy: float, r: float) -> Box:
+    return (cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1)
+
+
+def free_spot(candidates: Iterable[Point], r: float, obstacles: Sequence[Box]) -> Point | None:
+    """The first of ``candidates`` where a round badge of radius ``r`` covers none of ``obstacles``
+    (icon boxes, other badges); None if every one is taken.
+
+    >>> free_spot([(5, 5), (50, 5)], 4, [(0, 0, 10, 10)])
+    (50, 5)
+    """
+    for c in candidates:
+        if not any(boxes_overlap(_circle_box(c[0], c[1], r), b) for b in obstacles):
+            return c
+    return None
+
+
+def badge_corner(t: Tile | str, rotation: int, x0: float, y0: float, size: float, r: float,
+                 taken: Sequence[Box] = ()) -> Point:
+    """Where a tile's number badge of radius ``r`` goes: the first corner (top left, top right,
+    bottom left, bottom right) whose badge hides none of the tile's icons (a turned tile's
+    icons move; a corner next to a side with two or three icons is not free).
+
+    >>> badge_corner("36", 0, 0, 0, 90, 8), badge_corner("36", 2, 0, 0, 90, 8)
+    ((9, 9), (81, 9))
+    """
+    i = r + 1
+    corners = [(x0 + i, y0 + i), (x0 + size - i, y0 + i), (x0 + i, y0 + size - i), (x0 + size - i, y0 + size - i)]
+    return free_spot(corners, r, icon_boxes(t, rotation, x0, y0, size) + list(taken)) or corners[0]
+
+
+def tick_spot(t: Tile, area_index: int, rotation: int, x0: float, y0: float, s: float, r: float,
+              taken: Sequence[Box] = ()) -> tuple[Point, float]:
+    """Where the tick (✓) of a completed area goes on one tile, and its radius (``r``, smaller in a
+    crowded area): in the area, clear of every icon and count of the tile and of the ``taken``
+    badges; the area's anchor if no place is free."""
+    a = t.areas[area_index]
+    anchor = area_anchor(t, area_index, rotation, x0, y0, s)
+    candidates = [anchor]
+    if a.enclosed:
+        cx, cy = anchor
+        for k in (1.0, 1.3, 1.6):       # round the blob's rim, then just outside it
+            for dx, dy in ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.7, -0.7), (-0.7, -0.7),
+                           (0.7, 0.7), (-0.7, 0.7)):
+                candidates.append((cx + dx * k * s * 0.2, cy + dy * k * s * 0.2))
+    else:                               # the area's triangles, nearest the anchor first
+        inner = r / s + 0.02
+        for d in area_directions(a, rotation):
+            for depth in (0.12, 0.16, 0.08, 0.24, 0.32, 0.4, 0.44):
+                lats = [k * 0.05 for k in range(-9, 10) if k == 0 or abs(k * 0.05) <= 0.5 - depth - inner]
+                candidates += [_toward_centre(d, x0, y0, s, depth, lat) for lat in sorted(lats, key=abs)]
+    boxes = icon_boxes(t, rotation, x0, y0, s) + list(taken)
+    for k in (1.0, 0.8, 0.65):          # a crowded area (three icons on one side) gets a smaller tick
+        spot = free_spot(candidates, r * k, boxes)
+        if spot is not None:
+            return spot, r * k
+    return anchor, r
+
+
 def render_tile_shapes(t: Tile | str, rotation: int, x0: float, y0: float, size: float, *,
                        layer: str = "tiles", opacity: float = 1.0,
                        castle_colour: str | None = None) -> list[Shape]:
@@ -409,8 +479,9 @@ def render_tile(tile_id: str | int | Tile, rotation: int = 0, *, size: int = 96,
     pad = 3
     d.extend(render_tile_shapes(t, rotation, pad, pad, size - 2 * pad))
     if label and not t.is_castle:
-        d.add(Circle(pad + 9, pad + 9, 8, fill="#FFFFFF", stroke=TILE_EDGE, layer="overlay"),
-              Text(pad + 9, pad + 9, t.id, size=9, bold=True, layer="overlay"))
+        bx, by = badge_corner(t, rotation, pad, pad, size - 2 * pad, 8)
+        d.add(Circle(bx, by, 8, fill="#FFFFFF", stroke=TILE_EDGE, layer="overlay"),
+              Text(bx, by, t.id, size=9, bold=True, layer="overlay"))
     if selected:
         d.add(Rect(1, 1, size - 2, size - 2, stroke="#EE7733", line_width=3, layer="overlay"))
     return d
@@ -604,9 +675,11 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
             d.add(Rect(px + 1, py + 1, s - 2, s - 2, fill=EMPTY_CELL, layer="background"))
     d.extend(tiles_layer(tuple((cell, t, rot) for cell, (t, rot) in placements.items()), view, castle_colour))
     if components:
-        d.extend(component_overlay(placements, view, components))
+        d.extend(component_overlay(placements, view, components, part="areas"))
     if castle_roads is not None:
         d.extend(road_overlay(placements, view, castle_roads))
+    if components:                      # the ticks above the roads: no road hides a tick
+        d.extend(component_overlay(placements, view, components, part="ticks"))
     if breakdown is not None:
         d.extend(breakdown_overlay(view, breakdown))
     for x, y in legal:
@@ -626,7 +699,8 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                   Line(((px + s * 0.8, py + s * 0.2), (px + s * 0.2, py + s * 0.8)), stroke=colour,
                        line_width=max(2.0, s / 14), layer="overlay"))
     if tile_numbers:
-        d.extend(tile_number_badges(placements, view))
+        badges = [shape_box(sh) for sh in d.on_layer("overlay") if isinstance(sh, (Circle, Rect)) and sh.fill == "#FFFFFF"]
+        d.extend(tile_number_badges(placements, view, badges))   # clear of the ticks and points labels
     if key:
         d.extend(legend_shapes(key, 8, view.height + 4))
     d.description = territory_words(territory, breakdown)
@@ -664,17 +738,18 @@ def coordinate_labels(view: View) -> list[Shape]:
     return out
 
 
-def tile_number_badges(placements: Mapping[Cell, tuple[Tile, int]], view: View) -> list[Shape]:
-    """Each placed landscape tile's catalogue number in a small badge in its top-left corner
-    (the corner of a tile holds no icon)."""
+def tile_number_badges(placements: Mapping[Cell, tuple[Tile, int]], view: View,
+                       taken: Sequence[Box] = ()) -> list[Shape]:
+    """Each placed landscape tile's catalogue number in a small badge in a corner of the tile
+    that hides none of its icons (see :func:`badge_corner`: top left when free)."""
     out: list[Shape] = []
     s = view.cell
     r = max(6.5, s * 0.11)
-    for (x, y), (t, _rot) in sorted(placements.items()):
+    for (x, y), (t, rot) in sorted(placements.items()):
         if t.is_castle:
             continue
         px, py = view.to_px(x, y)
-        cx, cy = px + r + 1, py + r + 1
+        cx, cy = badge_corner(t, rot, px, py, s, r, taken)
         out += [Circle(cx, cy, r, fill="#FFFFFF", stroke=TILE_EDGE, line_width=1.0, opacity=0.92, layer="overlay"),
                 Text(cx, cy, t.id, size=max(7.0, r * 1.15 if len(t.id) < 3 else r * 0.9), bold=True,
                      fill="#000000", layer="overlay")]
@@ -925,17 +1000,22 @@ def _edge_key(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, flo
 
 
 def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,
-                      components: Sequence[AreaGroup]) -> list[Shape]:
+                      components: Sequence[AreaGroup], *, part: str = "all") -> list[Shape]:
     """Each connected area outlined in its own colour over a light tint, so the terrain
     underneath stays recognisable: a dashed outline for an open area, a solid one and
     a tick (✓) on each part for a completed area.
 
     The outline follows the area's boundary: the edges of its side triangles that
-    no other triangle of the same area shares (within a tile or across tiles).
+    no other triangle of the same area shares (within a tile or across tiles). The ticks
+    come last, each clear of every icon and of the other ticks (:func:`tick_spot`);
+    ``part`` = "areas" or "ticks" gives only the tints and outlines or only the ticks (so
+    another overlay can go between them).
     """
     out: list[Shape] = []
     s = view.cell
     width = max(2.0, s / 22)
+    placed: list[Box] = []      # the ticks so far: no tick on another
+    all_ticks: list[Shape] = []
     for k, group in enumerate(components):
         colour = GROUP_COLOURS[k % len(GROUP_COLOURS)]
         dash = () if group.completed else (max(4.0, s / 10), max(3.0, s / 16))
@@ -961,22 +1041,28 @@ def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,
                         edges[e] = edges.get(e, 0) + 1
                         ends[e] = (pts[i], pts[(i + 1) % len(pts)])
             if group.completed:
-                ax, ay = area_anchor(t, ai, rot, px, py, s)
-                ticks += [Circle(ax, ay, max(5.0, s * 0.1), fill="#FFFFFF", stroke=colour, line_width=2,
+                (ax, ay), tr = tick_spot(t, ai, rot, px, py, s, max(5.0, s * 0.1) + 1, placed)
+                placed.append(_circle_box(ax, ay, tr))
+                tr -= 1                 # the stroke's half width and a pixel of air
+                ticks += [Circle(ax, ay, tr, fill="#FFFFFF", stroke=colour, line_width=2,
                                  layer="overlay"),
-                          Text(ax, ay, "✓", size=max(8.0, s * 0.15), fill="#000000", bold=True,
+                          Text(ax, ay, "✓", size=max(7.0, tr * 1.5), fill="#000000", bold=True,
                                layer="overlay")]
         for e in sorted(edges):
             if edges[e] == 1:
                 out.append(Line(ends[e], stroke=colour, line_width=width, dash=dash, layer="overlay"))
-        out += ticks
-    return out
+        all_ticks += ticks
+    return all_ticks if part == "ticks" else out if part == "areas" else out + all_ticks
 
 
 def road_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View, roads: Iterable[RoadRef]) -> list[Shape]:
-    """Road networks (cell, road index) drawn thick in orange: those connected to the castle."""
+    """Road networks (cell, road index) drawn thick in orange: those connected to the castle.
+
+    On the castle's tile each road stops at the castle's edge, so the castle stays in sight
+    (the roads start from it)."""
     out: list[Shape] = []
     s = view.cell
+    width = max(3.0, s * 0.12)
     for (x, y), ri in sorted(set(roads)):
         if (x, y) not in placements:
             continue
@@ -985,8 +1071,19 @@ def road_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View, roads:
         segs = road_polylines(t, rot, px, py, s)
         if 0 <= ri < len(segs):
             for a_, b_ in segs[ri]:
-                out.append(Line((a_, b_), stroke=CASTLE_ROAD_COLOUR, line_width=max(3.0, s * 0.12),
+                if t.is_castle:         # start outside the castle's box (half-size 0.2 s, plus its outline)
+                    gap = s * 0.2 + max(1.0, s * 0.2 / 6) + 1
+                    length = max(abs(b_[0] - a_[0]), abs(b_[1] - a_[1])) or 1.0
+                    k = min(1.0, gap / length)
+                    a_ = (a_[0] + (b_[0] - a_[0]) * k, a_[1] + (b_[1] - a_[1]) * k)
+                out.append(Line((a_, b_), stroke=CASTLE_ROAD_COLOUR, line_width=width,
                                 opacity=0.9, layer="overlay"))
+            # a road that runs under an icon (into an enclosed area's blob): the icon again, on top
+            lines = [shape_box(sh) for sh in out[-len(segs[ri]):]]
+            passes = tile_passes(t, rot, px, py, s, layer="overlay")
+            taught = [sh for k in TAUGHT_PASSES for sh in passes[k]]
+            if any(boxes_overlap(shape_box(sh), b) for sh in taught for b in lines):
+                out += taught
     return out
 
 
