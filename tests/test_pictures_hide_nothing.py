@@ -9,13 +9,17 @@ their paint order (layer by layer, then in order), for every tile in every rotat
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 
 import pytest
 
 from skye_widgets.drawing import LAYERS, Circle, Line, Text, boxes_overlap, shape_box
+from skye_widgets.hashi.puzzle import HashiPuzzle
+from skye_widgets.hashi.render import PUZZLE_MARGIN, Geometry, coordinate_labels, render_board, render_puzzle
 from skye_widgets.skye.render import (TAUGHT_PASSES, AreaGroup, View, render_tile, render_territory,
                                       tile_passes)
 from skye_widgets.skye.tiles import catalogue
+from skye_widgets.widgets.hashi import HashiWidget
 
 TILES = list(catalogue().values())
 ROTATIONS = range(4)
@@ -122,3 +126,47 @@ def test_badges_do_not_cover_one_another():
                                  legend=False, margin=0)
             badges = [shape_box(sh) for sh in d.on_layer("overlay") if isinstance(sh, Circle) and sh.fill == "#FFFFFF"]
             assert not any(boxes_overlap(a, b) for i, a in enumerate(badges) for b in badges[i + 1:]), (t.id, rot)
+
+
+# --------------------------------------------------------------------------
+# Hashi: the coordinates are big enough and nothing is painted over them
+# --------------------------------------------------------------------------
+
+MIN_LABEL = 12.0
+
+
+def _labels(d):
+    return [sh for sh in d.shapes if isinstance(sh, Text) and sh.text.lstrip("-").isdigit()
+            and sh.size < 20 and not sh.bold]
+
+
+def _check_labels(d):
+    order = paint_order(d)
+    labels = _labels(d)
+    assert labels
+    for lab in labels:
+        assert lab.size >= MIN_LABEL, lab
+        i = order.index(lab)
+        box = shape_box(lab)
+        over = [sh for sh in order[i + 1:] if sh not in labels and boxes_overlap(shape_box(sh), box)]
+        assert not over, (lab, over)
+
+
+@pytest.mark.parametrize("cell", [52.0, 40.0, 26.0])
+def test_hashi_puzzle_coordinates_are_readable_and_not_covered(cell):
+    """Every island glowing (a hint), two finished (rings), one selected, at three cell sizes."""
+    p = HashiPuzzle(4, 3, {(0, 0): 1, (1, 0): 1, (3, 0): 1, (0, 2): 1, (3, 2): 1})
+    played = SimpleNamespace(puzzle=p, bridges={((0, 0), (1, 0)): 1})
+    everything = list(p.islands)
+    _check_labels(render_puzzle(played, highlight=everything, selected=(3, 0), coordinates=True,
+                                geometry=Geometry(3, 4, cell=cell, margin=PUZZLE_MARGIN)))
+    _check_labels(render_puzzle(played, highlight=everything, selected=(0, 2), coordinates=True))
+
+
+def test_hashi_board_coordinates_are_readable_and_not_covered():
+    board = HashiWidget.solo().game.board
+    _check_labels(render_board(board, highlight=[i.cell for i in board.islands], coordinates=True))
+
+
+def test_hashi_label_size_at_the_default_cell():
+    assert min(t.size for t in coordinate_labels(Geometry(3, 4))) >= MIN_LABEL
