@@ -170,3 +170,14 @@ def test_hashi_board_coordinates_are_readable_and_not_covered():
 
 def test_hashi_label_size_at_the_default_cell():
     assert min(t.size for t in coordinate_labels(Geometry(3, 4))) >= MIN_LABEL
+
+
+def test_every_games_coordinates_are_at_least_12_px():
+    """The class: coordinates anyone reads to name a cell, in all three games."""
+    from skye_widgets.skye.render import View
+    from skye_widgets.skye.render import coordinate_labels as skye_labels
+    from skye_widgets.skylands.render import coordinate_labels as skylands_labels
+    for cell in (40, 52, 64):
+        assert min(t.size for t in skye_labels(View(-1, -1, 3, 3, cell, gutter=18)) if t.text not in "xy") >= MIN_LABEL
+        assert min(t.size for t in skylands_labels(4, 5, 26, 48, cell)) >= MIN_LABEL
+        assert min(t.size for t in coordinate_labels(Geometry(3, 4, cell=float(cell), margin=PUZZLE_MARGIN))) >= MIN_LABEL

@@ -725,7 +725,7 @@ def coordinate_labels(view: View) -> list[Shape]:
     g, s = view.gutter or COORD_GUTTER, view.cell
     edge = view.pad + g                     # where the first cell starts, both ways
     mid = edge - g / 2 + 1                  # the middle of the gutter
-    size = max(8.0, min(12.0, s * 0.22))
+    size = 12.0                             # readable at any cell size (issue 28)
     ink = "#444444"
     out: list[Shape] = [Text(edge - 5, edge - 13, "x", size=8, fill="#777777", layer="background"),
                         Text(edge - 13, edge - 5, "y", size=8, fill="#777777", layer="background")]
