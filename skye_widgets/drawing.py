@@ -112,8 +112,8 @@ Box = tuple[float, float, float, float]
 
 
 def shape_box(s: Shape) -> Box:
-    """The box (left, top, right, bottom) a shape covers, strokes included; a text's box is
-    estimated (0.6 of its size per character wide, its size high).
+    """The box (left, top, right, bottom) a shape covers, strokes included (a line's round ends
+    too); a text's box is estimated (0.6 of its size per character wide, its size high).
 
     >>> shape_box(Circle(10, 10, 5)), shape_box(Text(0, 0, "ab", size=10))
     ((5.0, 5.0, 15.0, 15.0), (-6.0, -5.0, 6.0, 5.0))
@@ -128,10 +128,6 @@ def shape_box(s: Shape) -> Box:
     if isinstance(s, Circle):
         return (s.cx - s.r - lw, s.cy - s.r - lw, s.cx + s.r + lw, s.cy + s.r + lw)
     xs, ys = [p[0] for p in s.points], [p[1] for p in s.points]
-    if isinstance(s, Line) and len(s.points) == 2 and (xs[0] == xs[1] or ys[0] == ys[1]):
-        # a level or upright segment: butt ends (SVG's, Pillow's and the canvas' default) add no length
-        return (min(xs) - lw * (xs[0] == xs[1]), min(ys) - lw * (ys[0] == ys[1]),
-                max(xs) + lw * (xs[0] == xs[1]), max(ys) + lw * (ys[0] == ys[1]))
     return (min(xs) - lw, min(ys) - lw, max(xs) + lw, max(ys) + lw)
 
 

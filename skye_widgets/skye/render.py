@@ -1071,8 +1071,8 @@ def road_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View, roads:
         segs = road_polylines(t, rot, px, py, s)
         if 0 <= ri < len(segs):
             for a_, b_ in segs[ri]:
-                if t.is_castle:         # start outside the castle's box (half-size 0.2 s, plus its outline)
-                    gap = s * 0.2 + max(1.0, s * 0.2 / 6) + 1
+                if t.is_castle:         # start outside the castle's box (half-size 0.2 s, its outline, the round end)
+                    gap = s * 0.2 + max(1.0, s * 0.2 / 6) + width / 2 + 1
                     length = max(abs(b_[0] - a_[0]), abs(b_[1] - a_[1])) or 1.0
                     k = min(1.0, gap / length)
                     a_ = (a_[0] + (b_[0] - a_[0]) * k, a_[1] + (b_[1] - a_[1]) * k)
