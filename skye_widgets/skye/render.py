@@ -378,8 +378,13 @@ TAUGHT_PASSES = (7, 8)
 
 def icon_boxes(t: Tile | str, rotation: int, x0: float, y0: float, size: float) -> list[Box]:
     """The boxes of a placed tile's icons (with their counts) and castle: what a badge must leave free."""
+    return list(_icon_boxes(tile(t) if isinstance(t, str) else t, rotation, x0, y0, size))
+
+
+@lru_cache(maxsize=4096)
+def _icon_boxes(t: Tile, rotation: int, x0: float, y0: float, size: float) -> tuple[Box, ...]:
     passes = tile_passes(t, rotation, x0, y0, size)
-    return [shape_box(sh) for k in TAUGHT_PASSES for sh in passes[k]]
+    return tuple(shape_box(sh) for k in TAUGHT_PASSES for sh in passes[k])
 
 
 def _circle_box(cx: float, cy: float, r: float) -> Box:
@@ -674,12 +679,11 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
             px, py = view.to_px(x, y)
             d.add(Rect(px + 1, py + 1, s - 2, s - 2, fill=EMPTY_CELL, layer="background"))
     d.extend(tiles_layer(tuple((cell, t, rot) for cell, (t, rot) in placements.items()), view, castle_colour))
-    if components:
-        d.extend(component_overlay(placements, view, components, part="areas"))
+    area_marks, ticks = component_marks(placements, view, components) if components else ([], [])
+    d.extend(area_marks)
     if castle_roads is not None:
         d.extend(road_overlay(placements, view, castle_roads))
-    if components:                      # the ticks above the roads: no road hides a tick
-        d.extend(component_overlay(placements, view, components, part="ticks"))
+    d.extend(ticks)                     # the ticks above the roads: no road hides a tick
     if breakdown is not None:
         d.extend(breakdown_overlay(view, breakdown))
     for x, y in legal:
@@ -1000,16 +1004,22 @@ def _edge_key(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, flo
 
 
 def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,
-                      components: Sequence[AreaGroup], *, part: str = "all") -> list[Shape]:
+                      components: Sequence[AreaGroup]) -> list[Shape]:
+    """The areas overlay: :func:`component_marks`, the ticks last."""
+    marks, ticks = component_marks(placements, view, components)
+    return marks + ticks
+
+
+def component_marks(placements: Mapping[Cell, tuple[Tile, int]], view: View,
+                    components: Sequence[AreaGroup]) -> tuple[list[Shape], list[Shape]]:
     """Each connected area outlined in its own colour over a light tint, so the terrain
     underneath stays recognisable: a dashed outline for an open area, a solid one and
     a tick (✓) on each part for a completed area.
 
     The outline follows the area's boundary: the edges of its side triangles that
     no other triangle of the same area shares (within a tile or across tiles). The ticks
-    come last, each clear of every icon and of the other ticks (:func:`tick_spot`);
-    ``part`` = "areas" or "ticks" gives only the tints and outlines or only the ticks (so
-    another overlay can go between them).
+    are apart, each clear of every icon and of the other ticks (:func:`tick_spot`): returns
+    (tints and outlines, ticks), so another overlay can go between them.
     """
     out: list[Shape] = []
     s = view.cell
@@ -1052,7 +1062,7 @@ def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,
             if edges[e] == 1:
                 out.append(Line(ends[e], stroke=colour, line_width=width, dash=dash, layer="overlay"))
         all_ticks += ticks
-    return all_ticks if part == "ticks" else out if part == "areas" else out + all_ticks
+    return out, all_ticks
 
 
 def road_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View, roads: Iterable[RoadRef]) -> list[Shape]:
