@@ -117,6 +117,20 @@ def test_badges_ticks_and_roads_on_a_territory_hide_no_icon(rot):
         assert len(ticks) == len(t.areas) and not hidden(d, ticks), (t.id, rot)    # no road on a tick
 
 
+@pytest.mark.parametrize("items", [1, 2, 3])
+def test_the_points_labels_of_a_breakdown_hide_no_icon(items):
+    """A score breakdown writes each item's points on a corner of its cells (up to three items
+    whose only cell is this tile), with the tile numbers too. (Four on one tile, with its number,
+    can find no free place on some tiles: the fourth label then goes where it always did.)"""
+    for t in TILES:
+        for rot in ROTATIONS:
+            terr = _OneTile({(0, 0): _Placement(t.id, 0, 0, rot)})
+            breakdown = [SimpleNamespace(cells=[(0, 0)], points=k + 1) for k in range(items)]
+            d = render_territory(terr, cell=64, breakdown=breakdown, tile_numbers=True, coordinates=False,
+                                 legend=False, margin=1)
+            assert not hidden(d, taught_shapes(t, rot, 8 + 64, 8 + 64, 64)), (t.id, rot)
+
+
 def test_badges_do_not_cover_one_another():
     for t in TILES:
         for rot in ROTATIONS:

@@ -415,7 +415,9 @@ def badge_corner(t: Tile | str, rotation: int, x0: float, y0: float, size: float
     """
     i = r + 1
     corners = [(x0 + i, y0 + i), (x0 + size - i, y0 + i), (x0 + i, y0 + size - i), (x0 + size - i, y0 + size - i)]
-    return free_spot(corners, r, icon_boxes(t, rotation, x0, y0, size) + list(taken)) or corners[0]
+    along = [(x0 + f * size, y) for y in (y0 + i, y0 + size - i) for f in (0.3, 0.7)] + \
+            [(x, y0 + f * size) for x in (x0 + i, x0 + size - i) for f in (0.3, 0.7)]   # when the corners are taken
+    return free_spot(corners + along, r, icon_boxes(t, rotation, x0, y0, size) + list(taken)) or corners[0]
 
 
 def tick_spot(t: Tile, area_index: int, rotation: int, x0: float, y0: float, s: float, r: float,
@@ -684,8 +686,13 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
     if castle_roads is not None:
         d.extend(road_overlay(placements, view, castle_roads))
     d.extend(ticks)                     # the ticks above the roads: no road hides a tick
+    # the tile numbers' places first (clear of the icons and the ticks), the points labels then
+    # keep clear of them; the numbers are drawn last
+    numbers = tile_number_badges(placements, view, [shape_box(sh) for sh in ticks if isinstance(sh, Circle)]) \
+        if tile_numbers else []
     if breakdown is not None:
-        d.extend(breakdown_overlay(view, breakdown))
+        d.extend(breakdown_overlay(view, breakdown, placements,
+                                   avoid=[shape_box(sh) for sh in numbers if isinstance(sh, Circle)]))
     for x, y in legal:
         px, py = view.to_px(x, y)
         d.add(Rect(px + 3, py + 3, s - 6, s - 6, fill=LEGAL_COLOUR, opacity=0.18, layer="overlay"),
@@ -702,9 +709,7 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                        line_width=max(2.0, s / 14), layer="overlay"),
                   Line(((px + s * 0.8, py + s * 0.2), (px + s * 0.2, py + s * 0.8)), stroke=colour,
                        line_width=max(2.0, s / 14), layer="overlay"))
-    if tile_numbers:
-        badges = [shape_box(sh) for sh in d.on_layer("overlay") if isinstance(sh, (Circle, Rect)) and sh.fill == "#FFFFFF"]
-        d.extend(tile_number_badges(placements, view, badges))   # clear of the ticks and points labels
+    d.extend(numbers)
     if key:
         d.extend(legend_shapes(key, 8, view.height + 4))
     d.description = territory_words(territory, breakdown)
@@ -1104,11 +1109,17 @@ def breakdown_items(breakdown: Any) -> list[Any]:
     return list(getattr(breakdown, "breakdown", breakdown))
 
 
-def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
-    """Each breakdown item's cells outlined in its colour, its points written on its first cell."""
+def breakdown_overlay(view: View, breakdown: Any,
+                      placements: Mapping[Cell, tuple[Tile, int]] | None = None,
+                      avoid: Sequence[Box] = ()) -> list[Shape]:
+    """Each breakdown item's cells outlined in its colour, its points written on a corner of
+    one of its cells (clear of the icons of the ``placements`` shown and of the ``avoid`` boxes,
+    other badges; see :func:`_label_corner`)."""
     out: list[Shape] = []
     s = view.cell
     used: set[Point] = set()
+    icons = [b for (x, y), (t, rot) in (placements or {}).items() for b in icon_boxes(t, rot, *view.to_px(x, y), s)]
+    labels: list[Box] = list(avoid)
     for k, item in enumerate(breakdown_items(breakdown)):
         cells = [tuple(c) for c in getattr(item, "cells", ())]
         if not cells:
@@ -1119,11 +1130,16 @@ def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
             px, py = view.to_px(x, y)
             out.append(Rect(px + inset, py + inset, s - 2 * inset, s - 2 * inset, stroke=colour,
                             line_width=3, layer="overlay"))
-        lx, ly = _label_corner(view, cells, used)
-        pts = getattr(item, "points", 0)
         w, h = max(22.0, s * 0.34), max(13.0, s * 0.18)
-        lx = min(max(lx, w / 2 + 1), view.width - w / 2 - 1)      # inside the picture
-        ly = min(max(ly, h / 2 + 1), view.height - h / 2 - 1)
+        inside = lambda c: (min(max(c[0], w / 2 + 1), view.width - w / 2 - 1),      # inside the picture
+                            min(max(c[1], h / 2 + 1), view.height - h / 2 - 1))
+        free = [c for c in _label_corner(view, cells, used, every=True)
+                if not any(boxes_overlap(_label_box(*inside(c), w, h), b) for b in icons + labels)]
+        if free:
+            used.add(free[0])
+        lx, ly = inside(free[0] if free else _label_corner(view, cells, used))
+        labels.append(_label_box(lx, ly, w, h))
+        pts = getattr(item, "points", 0)
         out += [Rect(lx - w / 2, ly - h / 2, w, h, fill="#FFFFFF", stroke=colour,
                      line_width=2, layer="overlay"),
                 Text(lx, ly, f"{pts:+d}", size=max(8.0, min(13.0, s * 0.17)), bold=True, fill="#000000",
@@ -1131,12 +1147,17 @@ def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
     return out
 
 
-def _label_corner(view: View, cells: Sequence[Cell], used: set[Point]) -> Point:
-    """Where a breakdown item's points go: on a corner of one of its cells, in the
-    bottom corners of the two tiles above that corner point (a tile's corners hold
-    no icon, and its top-left corner holds the tile number), each place at most once.
+def _label_box(x: float, y: float, w: float, h: float) -> Box:
+    return (x - w / 2 - 1, y - h / 2 - 1, x + w / 2 + 1, y + h / 2 + 1)
 
-    Tried cell by cell: bottom right, bottom left, top right, top left.
+
+def _label_corner(view: View, cells: Sequence[Cell], used: set[Point], every: bool = False) -> Any:
+    """Where a breakdown item's points go: on a corner of one of its cells, in the
+    bottom corners of the two tiles above that corner point (or, with ``every``, also
+    the top corners of the two below), each place at most once.
+
+    Tried cell by cell: bottom right, bottom left, top right, top left. ``every`` gives
+    all the places not yet used, in that order (the caller keeps those clear of icons).
     """
     s = view.cell
     h = max(13.0, s * 0.18)
@@ -1144,6 +1165,11 @@ def _label_corner(view: View, cells: Sequence[Cell], used: set[Point]) -> Point:
     for x, y in cells:
         px, py = view.to_px(x, y)
         candidates += [(px + s, py + s - h / 2), (px, py + s - h / 2), (px + s, py - h / 2), (px, py - h / 2)]
+    if every:
+        for x, y in cells:
+            px, py = view.to_px(x, y)
+            candidates += [(px + s, py + s + h / 2), (px, py + s + h / 2), (px + s, py + h / 2), (px, py + h / 2)]
+        return [c for c in dict.fromkeys(candidates) if c not in used]
     for c in candidates:
         if c not in used:
             used.add(c)
