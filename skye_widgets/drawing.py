@@ -108,6 +108,38 @@ class Text:
 
 Shape = Union[Rect, Circle, Polygon, Line, Text]
 
+Box = tuple[float, float, float, float]
+
+
+def shape_box(s: Shape) -> Box:
+    """The box (left, top, right, bottom) a shape covers, strokes included (a line's round ends
+    too); a text's box is estimated (0.6 of its size per character wide, its size high).
+
+    >>> shape_box(Circle(10, 10, 5)), shape_box(Text(0, 0, "ab", size=10))
+    ((5.0, 5.0, 15.0, 15.0), (-6.0, -5.0, 6.0, 5.0))
+    """
+    if isinstance(s, Text):
+        w, h = s.size * 0.6 * len(s.text), s.size
+        x0 = s.x - w / 2 if s.align == "center" else s.x if s.align == "left" else s.x - w
+        return (x0, s.y - h / 2, x0 + w, s.y + h / 2)
+    lw = s.line_width / 2 if (isinstance(s, Line) or getattr(s, "stroke", None)) else 0.0
+    if isinstance(s, Rect):
+        return (s.x - lw, s.y - lw, s.x + s.w + lw, s.y + s.h + lw)
+    if isinstance(s, Circle):
+        return (s.cx - s.r - lw, s.cy - s.r - lw, s.cx + s.r + lw, s.cy + s.r + lw)
+    xs, ys = [p[0] for p in s.points], [p[1] for p in s.points]
+    return (min(xs) - lw, min(ys) - lw, max(xs) + lw, max(ys) + lw)
+
+
+def boxes_overlap(a: Box, b: Box, tolerance: float = 0.5) -> bool:
+    """Whether two boxes overlap by more than ``tolerance`` pixels both ways.
+
+    >>> boxes_overlap((0, 0, 10, 10), (9, 9, 20, 20)), boxes_overlap((0, 0, 10, 10), (10, 0, 20, 10))
+    (True, False)
+    """
+    return a[0] < b[2] - tolerance and b[0] < a[2] - tolerance and a[1] < b[3] - tolerance and b[1] < a[3] - tolerance
+
+
 _SVG_ANCHOR = {"left": "start", "center": "middle", "right": "end"}
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 

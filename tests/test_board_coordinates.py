@@ -15,23 +15,24 @@ from skye_widgets.widgets.skylands import SkylandsWidget
 
 def labels(d):
     return sorted((s.text, round(s.x, 2), round(s.y, 2)) for s in d.shapes
-                  if isinstance(s, Text) and s.layer == "background" and s.text.lstrip("-").isdigit())
+                  if isinstance(s, Text) and s.layer in ("background", "overlay") and not s.bold
+                  and s.text.lstrip("-").isdigit())
 
 
 def test_hashi_puzzle_labels_columns_on_top_and_rows_on_the_left():
     p = HashiPuzzle(3, 2, {(0, 0): 1, (2, 0): 1})          # 3 columns, 2 rows
-    geo = Geometry(2, 3, cell=52.0, margin=30.0)            # island radius 0.34 * 52 = 17.68
+    geo = Geometry(2, 3, cell=52.0, margin=40.0)            # island radius 0.34 * 52 = 17.68, its glow 9 more
     d = render_puzzle(p, geometry=geo, coordinates=True)
-    at = round((30 - 17.68) / 2, 2)                         # the middle of the free strip: 6.16
-    assert labels(d) == sorted([("0", 30.0, at), ("1", 82.0, at), ("2", 134.0, at),
-                                ("0", at, 30.0), ("1", at, 82.0)])
+    at = 7.0                        # in the 13.3-px strip no glow reaches: half the 12-px label and a pixel
+    assert labels(d) == sorted([("0", 40.0, at), ("1", 92.0, at), ("2", 144.0, at),
+                                ("0", at, 40.0), ("1", at, 92.0)])
     assert labels(render_puzzle(p, geometry=geo)) == []     # off unless asked
 
 
 def test_hashi_widget_coordinates_are_on_by_default_and_toggle():
     w = HashiWidget.solo()
     on = labels(w.drawing())
-    assert on and ("0", 40.0, round((40 - 52 * 0.34) / 2, 2)) in on     # column 0 of the 40-px margin
+    assert on and ("0", 40.0, 7.0) in on        # column 0, in the strip the glow leaves (40 - 17.68 - 9 px)
     size = (w.canvas.width, w.canvas.height)
     w.coordinates_box.value = False
     assert labels(w.drawing()) == [] and (w.canvas.width, w.canvas.height) == size   # in the margin: no jump

@@ -130,20 +130,32 @@ def _island(geo: Geometry, cell: Cell, number: int | None, *, flag: str | None =
     return shapes
 
 
+#: The margin round a puzzle: room for the coordinates outside the hint glow and the rings.
+PUZZLE_MARGIN = 40.0
+#: How far an island's marks reach from its centre, beyond its radius: the hint glow (the
+#: widest; the finished ring reaches 5.5, the selection ring 8.5).
+MARKS_REACH = 9.0
+#: The smallest coordinate label (px): readable on a projector and in a saved picture.
+MIN_LABEL_SIZE = 12.0
+
+
 def coordinate_labels(geo: Geometry) -> list[Text]:
     """Column numbers (x) along the top edge and row numbers (y) along the left edge, in the
     margin, as the texts name cells: "(2, 0)" is x = 2 (the third column), y = 0 (the top row).
 
-    >>> g = Geometry(rows=2, cols=3, cell=52.0, margin=40.0)   # island radius 17.68
-    >>> [(t.text, t.x, round(t.y, 2)) for t in coordinate_labels(g)]
-    [('0', 40.0, 11.16), ('1', 92.0, 11.16), ('2', 144.0, 11.16), ('0', 11.16, 40.0), ('1', 11.16, 92.0)]
+    They sit in the strip between the edge and the reach of the islands' marks (glow, rings),
+    at least :data:`MIN_LABEL_SIZE` px, on the top layer: drawn last, nothing covers them.
+
+    >>> g = Geometry(rows=2, cols=3, cell=52.0, margin=40.0)   # island radius 17.68, glow to 26.68
+    >>> [(t.text, t.x, round(t.y, 2), t.size) for t in coordinate_labels(g)][:3]
+    [('0', 40.0, 7.0, 12.0), ('1', 92.0, 7.0, 12.0), ('2', 144.0, 7.0, 12.0)]
     """
-    gap = geo.margin - geo.radius                 # the free strip between the edge and an island
-    at = gap / 2
-    size = max(8.0, min(11.0, gap * 0.6))
-    out = [Text(geo.center((x, 0))[0], at, str(x), size=size, fill="#35576e", layer="background")
+    free = geo.margin - geo.radius - MARKS_REACH     # the strip no island mark reaches
+    size = max(MIN_LABEL_SIZE, min(14.0, free * 0.8))
+    at = max(free / 2, size / 2 + 1)
+    out = [Text(geo.center((x, 0))[0], at, str(x), size=size, fill="#35576e", layer="overlay")
            for x in range(geo.cols)]
-    out += [Text(at, geo.center((0, y))[1], str(y), size=size, fill="#35576e", layer="background")
+    out += [Text(at, geo.center((0, y))[1], str(y), size=size, fill="#35576e", layer="overlay")
             for y in range(geo.rows)]
     return out
 
@@ -162,8 +174,6 @@ def render_board(board: Board, sheet: "Sheet | None" = None, *, selected: Cell |
                 # Translators: a picture's title; {name} is the board's name, {side} A or B.
                 title=_("Hashi board {name} (side {side})").format(name=board.name, side=board.side))
     d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
-    if coordinates:
-        d.extend(coordinate_labels(geo))
     for a, b in board.lines:
         if sheet is not None and sheet.bridges.get((a, b)):
             continue  # the bridge covers its dotted line (no dots between the strokes of a double)
@@ -182,6 +192,8 @@ def render_board(board: Board, sheet: "Sheet | None" = None, *, selected: Cell |
     if selected is not None:
         x, y = geo.center(selected)
         d.add(Circle(x, y, geo.radius + 7, stroke=SELECTED, line_width=3.0, dash=(6, 3), layer="overlay"))
+    if coordinates:                     # last: above the glow and the rings
+        d.extend(coordinate_labels(geo))
     return d
 
 
@@ -320,11 +332,9 @@ def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterab
     """
     puzzle, bridges = _puzzle_parts(state)
     geo = geometry or Geometry(puzzle.height, puzzle.width, cell=min(52.0, max(26.0, 520 / max(puzzle.width, puzzle.height))),
-                               margin=30.0)
+                               margin=PUZZLE_MARGIN)
     d = Drawing(geo.width, geo.height, title=f"Hashiwokakero {puzzle.width}x{puzzle.height}")
     d.add(Rect(0, 0, geo.width, geo.height, fill=WATER, layer="background"))
-    if coordinates:
-        d.extend(coordinate_labels(geo))
     degree: dict[Cell, int] = {c: 0 for c in puzzle.islands}
     for pair, n in sorted(bridges.items(), key=lambda kv: line_order(make_line(*kv[0]))):   # row by row
         a, b = sorted(pair)
@@ -340,6 +350,8 @@ def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterab
     if selected is not None:
         x, y = geo.center(selected)
         d.add(Circle(x, y, geo.radius + 7, stroke=SELECTED, line_width=3.0, dash=(6, 3), layer="overlay"))
+    if coordinates:                     # last: above the glow and the rings
+        d.extend(coordinate_labels(geo))
     return d
 
 

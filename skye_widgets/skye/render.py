@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 
-from ..drawing import Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text, picture_of
+from ..drawing import Box, Circle, Drawing, Line, Point, Polygon, Rect, Shape, Text, boxes_overlap, picture_of, shape_box
 from ..i18n import _, lazy, lazy_ngettext, ngettext
 from . import scoring as scoring_rules
 from .describe import describe_territory
@@ -371,6 +371,83 @@ def tile_passes(t: Tile | str, rotation: int, x0: float, y0: float, size: float,
     return passes
 
 
+#: The passes of :func:`tile_passes` that teach what a tile holds (its icons and counts, the castle):
+#: no badge or overlay may hide them.
+TAUGHT_PASSES = (7, 8)
+
+
+def icon_boxes(t: Tile | str, rotation: int, x0: float, y0: float, size: float) -> list[Box]:
+    """The boxes of a placed tile's icons (with their counts) and castle: what a badge must leave free."""
+    return list(_icon_boxes(tile(t) if isinstance(t, str) else t, rotation, x0, y0, size))
+
+
+@lru_cache(maxsize=4096)
+def _icon_boxes(t: Tile, rotation: int, x0: float, y0: float, size: float) -> tuple[Box, ...]:
+    passes = tile_passes(t, rotation, x0, y0, size)
+    return tuple(shape_box(sh) for k in TAUGHT_PASSES for sh in passes[k])
+
+
+def _circle_box(cx: float, cy: float, r: float) -> Box:
+    return (cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1)
+
+
+def free_spot(candidates: Iterable[Point], r: float, obstacles: Sequence[Box]) -> Point | None:
+    """The first of ``candidates`` where a round badge of radius ``r`` covers none of ``obstacles``
+    (icon boxes, other badges); None if every one is taken.
+
+    >>> free_spot([(5, 5), (50, 5)], 4, [(0, 0, 10, 10)])
+    (50, 5)
+    """
+    for c in candidates:
+        if not any(boxes_overlap(_circle_box(c[0], c[1], r), b) for b in obstacles):
+            return c
+    return None
+
+
+def badge_corner(t: Tile | str, rotation: int, x0: float, y0: float, size: float, r: float,
+                 taken: Sequence[Box] = ()) -> Point:
+    """Where a tile's number badge of radius ``r`` goes: the first corner (top left, top right,
+    bottom left, bottom right) whose badge hides none of the tile's icons (a turned tile's
+    icons move; a corner next to a side with two or three icons is not free).
+
+    >>> badge_corner("36", 0, 0, 0, 90, 8), badge_corner("36", 2, 0, 0, 90, 8)
+    ((9, 9), (81, 9))
+    """
+    i = r + 1
+    corners = [(x0 + i, y0 + i), (x0 + size - i, y0 + i), (x0 + i, y0 + size - i), (x0 + size - i, y0 + size - i)]
+    along = [(x0 + f * size, y) for y in (y0 + i, y0 + size - i) for f in (0.3, 0.7)] + \
+            [(x, y0 + f * size) for x in (x0 + i, x0 + size - i) for f in (0.3, 0.7)]   # when the corners are taken
+    return free_spot(corners + along, r, icon_boxes(t, rotation, x0, y0, size) + list(taken)) or corners[0]
+
+
+def tick_spot(t: Tile, area_index: int, rotation: int, x0: float, y0: float, s: float, r: float,
+              taken: Sequence[Box] = ()) -> tuple[Point, float]:
+    """Where the tick (✓) of a completed area goes on one tile, and its radius (``r``, smaller in a
+    crowded area): in the area, clear of every icon and count of the tile and of the ``taken``
+    badges; the area's anchor if no place is free."""
+    a = t.areas[area_index]
+    anchor = area_anchor(t, area_index, rotation, x0, y0, s)
+    candidates = [anchor]
+    if a.enclosed:
+        cx, cy = anchor
+        for k in (1.0, 1.3, 1.6):       # round the blob's rim, then just outside it
+            for dx, dy in ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.7, -0.7), (-0.7, -0.7),
+                           (0.7, 0.7), (-0.7, 0.7)):
+                candidates.append((cx + dx * k * s * 0.2, cy + dy * k * s * 0.2))
+    else:                               # the area's triangles, nearest the anchor first
+        inner = r / s + 0.02
+        for d in area_directions(a, rotation):
+            for depth in (0.12, 0.16, 0.08, 0.24, 0.32, 0.4, 0.44):
+                lats = [k * 0.05 for k in range(-9, 10) if k == 0 or abs(k * 0.05) <= 0.5 - depth - inner]
+                candidates += [_toward_centre(d, x0, y0, s, depth, lat) for lat in sorted(lats, key=abs)]
+    boxes = icon_boxes(t, rotation, x0, y0, s) + list(taken)
+    for k in (1.0, 0.8, 0.65):          # a crowded area (three icons on one side) gets a smaller tick
+        spot = free_spot(candidates, r * k, boxes)
+        if spot is not None:
+            return spot, r * k
+    return anchor, r
+
+
 def render_tile_shapes(t: Tile | str, rotation: int, x0: float, y0: float, size: float, *,
                        layer: str = "tiles", opacity: float = 1.0,
                        castle_colour: str | None = None) -> list[Shape]:
@@ -409,8 +486,9 @@ def render_tile(tile_id: str | int | Tile, rotation: int = 0, *, size: int = 96,
     pad = 3
     d.extend(render_tile_shapes(t, rotation, pad, pad, size - 2 * pad))
     if label and not t.is_castle:
-        d.add(Circle(pad + 9, pad + 9, 8, fill="#FFFFFF", stroke=TILE_EDGE, layer="overlay"),
-              Text(pad + 9, pad + 9, t.id, size=9, bold=True, layer="overlay"))
+        bx, by = badge_corner(t, rotation, pad, pad, size - 2 * pad, 8)
+        d.add(Circle(bx, by, 8, fill="#FFFFFF", stroke=TILE_EDGE, layer="overlay"),
+              Text(bx, by, t.id, size=9, bold=True, layer="overlay"))
     if selected:
         d.add(Rect(1, 1, size - 2, size - 2, stroke="#EE7733", line_width=3, layer="overlay"))
     return d
@@ -603,12 +681,18 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
             px, py = view.to_px(x, y)
             d.add(Rect(px + 1, py + 1, s - 2, s - 2, fill=EMPTY_CELL, layer="background"))
     d.extend(tiles_layer(tuple((cell, t, rot) for cell, (t, rot) in placements.items()), view, castle_colour))
-    if components:
-        d.extend(component_overlay(placements, view, components))
+    area_marks, ticks = component_marks(placements, view, components) if components else ([], [])
+    d.extend(area_marks)
     if castle_roads is not None:
         d.extend(road_overlay(placements, view, castle_roads))
+    d.extend(ticks)                     # the ticks above the roads: no road hides a tick
+    # the tile numbers' places first (clear of the icons and the ticks), the points labels then
+    # keep clear of them; the numbers are drawn last
+    numbers = tile_number_badges(placements, view, [shape_box(sh) for sh in ticks if isinstance(sh, Circle)]) \
+        if tile_numbers else []
     if breakdown is not None:
-        d.extend(breakdown_overlay(view, breakdown))
+        d.extend(breakdown_overlay(view, breakdown, placements,
+                                   avoid=[shape_box(sh) for sh in numbers if isinstance(sh, Circle)]))
     for x, y in legal:
         px, py = view.to_px(x, y)
         d.add(Rect(px + 3, py + 3, s - 6, s - 6, fill=LEGAL_COLOUR, opacity=0.18, layer="overlay"),
@@ -625,8 +709,7 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                        line_width=max(2.0, s / 14), layer="overlay"),
                   Line(((px + s * 0.8, py + s * 0.2), (px + s * 0.2, py + s * 0.8)), stroke=colour,
                        line_width=max(2.0, s / 14), layer="overlay"))
-    if tile_numbers:
-        d.extend(tile_number_badges(placements, view))
+    d.extend(numbers)
     if key:
         d.extend(legend_shapes(key, 8, view.height + 4))
     d.description = territory_words(territory, breakdown)
@@ -651,7 +734,7 @@ def coordinate_labels(view: View) -> list[Shape]:
     g, s = view.gutter or COORD_GUTTER, view.cell
     edge = view.pad + g                     # where the first cell starts, both ways
     mid = edge - g / 2 + 1                  # the middle of the gutter
-    size = max(8.0, min(12.0, s * 0.22))
+    size = 12.0                             # readable at any cell size (issue 28)
     ink = "#444444"
     out: list[Shape] = [Text(edge - 5, edge - 13, "x", size=8, fill="#777777", layer="background"),
                         Text(edge - 13, edge - 5, "y", size=8, fill="#777777", layer="background")]
@@ -664,17 +747,18 @@ def coordinate_labels(view: View) -> list[Shape]:
     return out
 
 
-def tile_number_badges(placements: Mapping[Cell, tuple[Tile, int]], view: View) -> list[Shape]:
-    """Each placed landscape tile's catalogue number in a small badge in its top-left corner
-    (the corner of a tile holds no icon)."""
+def tile_number_badges(placements: Mapping[Cell, tuple[Tile, int]], view: View,
+                       taken: Sequence[Box] = ()) -> list[Shape]:
+    """Each placed landscape tile's catalogue number in a small badge in a corner of the tile
+    that hides none of its icons (see :func:`badge_corner`: top left when free)."""
     out: list[Shape] = []
     s = view.cell
     r = max(6.5, s * 0.11)
-    for (x, y), (t, _rot) in sorted(placements.items()):
+    for (x, y), (t, rot) in sorted(placements.items()):
         if t.is_castle:
             continue
         px, py = view.to_px(x, y)
-        cx, cy = px + r + 1, py + r + 1
+        cx, cy = badge_corner(t, rot, px, py, s, r, taken)
         out += [Circle(cx, cy, r, fill="#FFFFFF", stroke=TILE_EDGE, line_width=1.0, opacity=0.92, layer="overlay"),
                 Text(cx, cy, t.id, size=max(7.0, r * 1.15 if len(t.id) < 3 else r * 0.9), bold=True,
                      fill="#000000", layer="overlay")]
@@ -926,16 +1010,27 @@ def _edge_key(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, flo
 
 def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,
                       components: Sequence[AreaGroup]) -> list[Shape]:
+    """The areas overlay: :func:`component_marks`, the ticks last."""
+    marks, ticks = component_marks(placements, view, components)
+    return marks + ticks
+
+
+def component_marks(placements: Mapping[Cell, tuple[Tile, int]], view: View,
+                    components: Sequence[AreaGroup]) -> tuple[list[Shape], list[Shape]]:
     """Each connected area outlined in its own colour over a light tint, so the terrain
     underneath stays recognisable: a dashed outline for an open area, a solid one and
     a tick (✓) on each part for a completed area.
 
     The outline follows the area's boundary: the edges of its side triangles that
-    no other triangle of the same area shares (within a tile or across tiles).
+    no other triangle of the same area shares (within a tile or across tiles). The ticks
+    are apart, each clear of every icon and of the other ticks (:func:`tick_spot`): returns
+    (tints and outlines, ticks), so another overlay can go between them.
     """
     out: list[Shape] = []
     s = view.cell
     width = max(2.0, s / 22)
+    placed: list[Box] = []      # the ticks so far: no tick on another
+    all_ticks: list[Shape] = []
     for k, group in enumerate(components):
         colour = GROUP_COLOURS[k % len(GROUP_COLOURS)]
         dash = () if group.completed else (max(4.0, s / 10), max(3.0, s / 16))
@@ -961,22 +1056,28 @@ def component_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View,
                         edges[e] = edges.get(e, 0) + 1
                         ends[e] = (pts[i], pts[(i + 1) % len(pts)])
             if group.completed:
-                ax, ay = area_anchor(t, ai, rot, px, py, s)
-                ticks += [Circle(ax, ay, max(5.0, s * 0.1), fill="#FFFFFF", stroke=colour, line_width=2,
+                (ax, ay), tr = tick_spot(t, ai, rot, px, py, s, max(5.0, s * 0.1) + 1, placed)
+                placed.append(_circle_box(ax, ay, tr))
+                tr -= 1                 # the stroke's half width and a pixel of air
+                ticks += [Circle(ax, ay, tr, fill="#FFFFFF", stroke=colour, line_width=2,
                                  layer="overlay"),
-                          Text(ax, ay, "✓", size=max(8.0, s * 0.15), fill="#000000", bold=True,
+                          Text(ax, ay, "✓", size=max(7.0, tr * 1.5), fill="#000000", bold=True,
                                layer="overlay")]
         for e in sorted(edges):
             if edges[e] == 1:
                 out.append(Line(ends[e], stroke=colour, line_width=width, dash=dash, layer="overlay"))
-        out += ticks
-    return out
+        all_ticks += ticks
+    return out, all_ticks
 
 
 def road_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View, roads: Iterable[RoadRef]) -> list[Shape]:
-    """Road networks (cell, road index) drawn thick in orange: those connected to the castle."""
+    """Road networks (cell, road index) drawn thick in orange: those connected to the castle.
+
+    On the castle's tile each road stops at the castle's edge, so the castle stays in sight
+    (the roads start from it)."""
     out: list[Shape] = []
     s = view.cell
+    width = max(3.0, s * 0.12)
     for (x, y), ri in sorted(set(roads)):
         if (x, y) not in placements:
             continue
@@ -985,8 +1086,19 @@ def road_overlay(placements: Mapping[Cell, tuple[Tile, int]], view: View, roads:
         segs = road_polylines(t, rot, px, py, s)
         if 0 <= ri < len(segs):
             for a_, b_ in segs[ri]:
-                out.append(Line((a_, b_), stroke=CASTLE_ROAD_COLOUR, line_width=max(3.0, s * 0.12),
+                if t.is_castle:         # start outside the castle's box (half-size 0.2 s, its outline, the round end)
+                    gap = s * 0.2 + max(1.0, s * 0.2 / 6) + width / 2 + 1
+                    length = max(abs(b_[0] - a_[0]), abs(b_[1] - a_[1])) or 1.0
+                    k = min(1.0, gap / length)
+                    a_ = (a_[0] + (b_[0] - a_[0]) * k, a_[1] + (b_[1] - a_[1]) * k)
+                out.append(Line((a_, b_), stroke=CASTLE_ROAD_COLOUR, line_width=width,
                                 opacity=0.9, layer="overlay"))
+            # a road that runs under an icon (into an enclosed area's blob): the icon again, on top
+            lines = [shape_box(sh) for sh in out[-len(segs[ri]):]]
+            passes = tile_passes(t, rot, px, py, s, layer="overlay")
+            taught = [sh for k in TAUGHT_PASSES for sh in passes[k]]
+            if any(boxes_overlap(shape_box(sh), b) for sh in taught for b in lines):
+                out += taught
     return out
 
 
@@ -997,11 +1109,17 @@ def breakdown_items(breakdown: Any) -> list[Any]:
     return list(getattr(breakdown, "breakdown", breakdown))
 
 
-def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
-    """Each breakdown item's cells outlined in its colour, its points written on its first cell."""
+def breakdown_overlay(view: View, breakdown: Any,
+                      placements: Mapping[Cell, tuple[Tile, int]] | None = None,
+                      avoid: Sequence[Box] = ()) -> list[Shape]:
+    """Each breakdown item's cells outlined in its colour, its points written on a corner of
+    one of its cells (clear of the icons of the ``placements`` shown and of the ``avoid`` boxes,
+    other badges; see :func:`_label_corner`)."""
     out: list[Shape] = []
     s = view.cell
     used: set[Point] = set()
+    icons = [b for (x, y), (t, rot) in (placements or {}).items() for b in icon_boxes(t, rot, *view.to_px(x, y), s)]
+    labels: list[Box] = list(avoid)
     for k, item in enumerate(breakdown_items(breakdown)):
         cells = [tuple(c) for c in getattr(item, "cells", ())]
         if not cells:
@@ -1012,11 +1130,16 @@ def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
             px, py = view.to_px(x, y)
             out.append(Rect(px + inset, py + inset, s - 2 * inset, s - 2 * inset, stroke=colour,
                             line_width=3, layer="overlay"))
-        lx, ly = _label_corner(view, cells, used)
-        pts = getattr(item, "points", 0)
         w, h = max(22.0, s * 0.34), max(13.0, s * 0.18)
-        lx = min(max(lx, w / 2 + 1), view.width - w / 2 - 1)      # inside the picture
-        ly = min(max(ly, h / 2 + 1), view.height - h / 2 - 1)
+        inside = lambda c: (min(max(c[0], w / 2 + 1), view.width - w / 2 - 1),      # inside the picture
+                            min(max(c[1], h / 2 + 1), view.height - h / 2 - 1))
+        free = [c for c in _label_corner(view, cells, used, every=True)
+                if not any(boxes_overlap(_label_box(*inside(c), w, h), b) for b in icons + labels)]
+        if free:
+            used.add(free[0])
+        lx, ly = inside(free[0] if free else _label_corner(view, cells, used))
+        labels.append(_label_box(lx, ly, w, h))
+        pts = getattr(item, "points", 0)
         out += [Rect(lx - w / 2, ly - h / 2, w, h, fill="#FFFFFF", stroke=colour,
                      line_width=2, layer="overlay"),
                 Text(lx, ly, f"{pts:+d}", size=max(8.0, min(13.0, s * 0.17)), bold=True, fill="#000000",
@@ -1024,12 +1147,17 @@ def breakdown_overlay(view: View, breakdown: Any) -> list[Shape]:
     return out
 
 
-def _label_corner(view: View, cells: Sequence[Cell], used: set[Point]) -> Point:
-    """Where a breakdown item's points go: on a corner of one of its cells, in the
-    bottom corners of the two tiles above that corner point (a tile's corners hold
-    no icon, and its top-left corner holds the tile number), each place at most once.
+def _label_box(x: float, y: float, w: float, h: float) -> Box:
+    return (x - w / 2 - 1, y - h / 2 - 1, x + w / 2 + 1, y + h / 2 + 1)
 
-    Tried cell by cell: bottom right, bottom left, top right, top left.
+
+def _label_corner(view: View, cells: Sequence[Cell], used: set[Point], every: bool = False) -> Any:
+    """Where a breakdown item's points go: on a corner of one of its cells, in the
+    bottom corners of the two tiles above that corner point (or, with ``every``, also
+    the top corners of the two below), each place at most once.
+
+    Tried cell by cell: bottom right, bottom left, top right, top left. ``every`` gives
+    all the places not yet used, in that order (the caller keeps those clear of icons).
     """
     s = view.cell
     h = max(13.0, s * 0.18)
@@ -1037,6 +1165,11 @@ def _label_corner(view: View, cells: Sequence[Cell], used: set[Point]) -> Point:
     for x, y in cells:
         px, py = view.to_px(x, y)
         candidates += [(px + s, py + s - h / 2), (px, py + s - h / 2), (px + s, py - h / 2), (px, py - h / 2)]
+    if every:
+        for x, y in cells:
+            px, py = view.to_px(x, y)
+            candidates += [(px + s, py + s + h / 2), (px, py + s + h / 2), (px + s, py + h / 2), (px, py + h / 2)]
+        return [c for c in dict.fromkeys(candidates) if c not in used]
     for c in candidates:
         if c not in used:
             used.add(c)

@@ -180,9 +180,9 @@ def coordinate_labels(width: int, height: int, x0: float, y0: float, cell: float
     >>> [(t.text, t.x, t.y) for t in coordinate_labels(2, 1, 26, 48, 64)]
     [('0', 58.0, 38), ('1', 122.0, 38), ('0', 15, 80.0)]
     """
-    out = [Text(x0 + x * cell + cell / 2, y0 - 10, str(x), size=10, fill="#51606d", layer="background")
+    out = [Text(x0 + x * cell + cell / 2, y0 - 10, str(x), size=12, fill="#51606d", layer="background")
            for x in range(width)]
-    out += [Text(x0 - 11, y0 + y * cell + cell / 2, str(y), size=10, fill="#51606d", layer="background")
+    out += [Text(x0 - 11, y0 + y * cell + cell / 2, str(y), size=12, fill="#51606d", layer="background")
             for y in range(height)]
     return out
 

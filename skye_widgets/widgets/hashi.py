@@ -39,7 +39,8 @@ from ..hashi.board import Board, Cell, load_board
 from ..hashi.bots import Bot, PlannerBot, make_bot
 from ..hashi.game import Bridge, EndTurn, HashiGame, IslandNumberedError, Setup, Write
 from ..hashi.puzzle import HashiPuzzle, PuzzleState, cell_name
-from ..hashi.render import Geometry, board_geometry, card_label, render_game, render_puzzle, score_line
+from ..hashi.render import (PUZZLE_MARGIN, Geometry, board_geometry, card_label, render_game, render_puzzle,
+                            score_line)
 from ..hashi.describe import describe_game, describe_puzzle
 from ..words import is_you, word_list, you
 from ..i18n import lazy, lazy_ngettext
@@ -375,7 +376,8 @@ class HashiWidget(CanvasBoard):
     # -- what is shown ------------------------------------------------------
     def _puzzle_geometry(self) -> Geometry:
         p = self.puzzle_state.puzzle  # type: ignore[union-attr]
-        return Geometry(p.height, p.width, cell=min(52.0, max(26.0, 520 / max(p.width, p.height))), margin=30.0)
+        return Geometry(p.height, p.width, cell=min(52.0, max(26.0, 520 / max(p.width, p.height))),
+                        margin=PUZZLE_MARGIN)
 
     @property
     def shown_player(self) -> int:
