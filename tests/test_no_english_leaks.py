@@ -22,8 +22,9 @@ JupyterLab menu items the notebooks name); an entry no notebook of any language 
 (:func:`test_every_allowed_name_is_still_needed`).
 
 The same check reads what the command line prints in the language (``skye-widgets --lang pl play``,
-``tournament``, ``hashi play``, ``skylands play`` ...: :data:`CLI_RUNS`; ``--json`` stays English, and
-``--help`` shows the options one types), and every text of every widget as the pseudo-language walk
+``tournament``, ``hashi play``, ``skylands play`` ...: :data:`CLI_RUNS`; ``--json`` stays English), its help
+screens (:data:`HELP_RUNS`, less what one types there: options, commands, choices, the bots' kinds,
+quoted keys: :func:`help_output`), and every text of every widget as the pseudo-language walk
 of tests/test_widgets_i18n.py builds and drives them, in the language (:func:`widget_texts`).
 
 ``python tests/test_no_english_leaks.py [lang]`` prints every leak with its place.
@@ -64,7 +65,7 @@ NAMES = {
     "Jeffrey D. Allers", "Shun", "Aya Taguchi", "Bradley", "Terry",
     # boards, games, publishers, programs, sites, techniques
     "Skerries", "Skylands", "Hashiwokakero", "Hashi", "Queen Games", "NSV", "GitHub", "SAT",
-    "Python", "JupyterLite", "Elo", "English",
+    "Python", "JupyterLite", "JupyterLab", "Dask", "Elo", "English",
     # JupyterLab's own menu items (its words, not ours: docs/translating.md)
     "Run ▸ Run All Cells", "Run All",
     # keys, as printed on the keyboards of every language
@@ -74,11 +75,11 @@ NAMES = {
 #: Words spelled alike in English and in the language (so a translation may copy them): each is a
 #: word of the language's dictionary, not a name. Stale entries fail too.
 COGNATES = {
-    "pt": {"cursor", "bot", "item", "menu", "app", "status", "design", "notebook", "notebooks", "widget", "terminal",
+    "pt": {"cursor", "extra", "cluster", "bot", "item", "menu", "app", "status", "design", "notebook", "notebooks", "widget", "terminal",
            "kernel", "rival", "real", "particular", "web", "pixels", "link", "animal", "explore"},
     "pl": {"quiz", "bot", "plus", "menu", "plan", "start", "min", "generator", "model", "optimum",
            "farm"},
-    "fr": {"position", "rotation", "minutes", "questions", "question", "double", "condition", "orange",
+    "fr": {"options", "arguments", "placement", "placements", "messages", "extra", "position", "rotation", "minutes", "questions", "question", "double", "condition", "orange",
            "solution", "section", "page", "expert", "possible", "actions", "bot", "menu", "notebook",
            "notebooks", "widget", "terminal", "types", "technique", "rare", "plan", "optimum", "fraction",
            "exception", "machine", "directions", "information", "net", "second", "min", "web", "pixels",
@@ -252,6 +253,75 @@ CLI_RUNS = (
 )
 
 
+#: Every help screen of the command line (``--help``): a reader of the language reads them too.
+HELP_RUNS = (
+    ("--help",), ("play", "--help"), ("tournament", "--help"), ("replay", "--help"), ("lab", "--help"),
+    ("puzzle", "--help"), ("puzzle", "solve", "--help"), ("puzzle", "generate", "--help"),
+    ("hashi", "--help"), ("hashi", "play", "--help"), ("hashi", "tournament", "--help"), ("hashi", "daily", "--help"),
+    ("hashi", "solve", "--help"), ("skylands", "--help"), ("skylands", "play", "--help"),
+    ("skylands", "tournament", "--help"),
+)
+#: What a help screen shows that one types, not reads: an option (``--bots``), a metavar (``BOTS``), a
+#: choice list (``{1,2,3,4}``), a quoted key or command (``"actions"``, ``'skye-widgets[cluster]'``),
+#: an address, a file's extension, an extra (``[cluster]``) and the command that installs it.
+TYPED = re.compile(r"--?[\w-]+|\b[A-Z][A-Z_]+\b|\{[^}]*\}|\"[^\"]*\"|'[^']*'|\w+://\S+|\.(?:has|json)\b"
+                   r"|\[\w+\]|\bpip\s+install\b"
+                   r"|\b[\w.-]+/[\w./-]*")
+
+
+@cache
+def typed_words() -> frozenset[str]:
+    """The words one types at the command line, which its help shows as they are typed: every command
+    and sub-command, every option's choices and text default, every positional's name, the bots'
+    kinds and the boards' names (the three games' registries)."""
+    import argparse
+
+    from skye_widgets import cli
+    from skye_widgets.hashi.board import board_names
+    from skye_widgets.skye.bots import BOTS
+    typed: set[str] = set()
+
+    def walk(parser: argparse.ArgumentParser) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    typed.add(name)
+                    walk(sub)
+                continue
+            typed.update(map(str, action.choices or ()))
+            if isinstance(action.default, str):
+                typed.add(action.default)
+            if not action.option_strings:
+                typed.add(action.dest)
+
+    walk(cli.build_parser())
+    typed.update({*BOTS, "strong"})                 # the bots' kinds, as --bots takes them
+    typed.update(board_names())
+    return frozenset(w for t in typed for w in words(t))
+
+
+@cache
+def help_output(code: str) -> str:
+    """Every help screen of :data:`HELP_RUNS` in language ``code``, less what one types (:data:`TYPED`,
+    :func:`typed_words`)."""
+    from skye_widgets import cli
+    from skye_widgets.i18n import language, set_language
+    before = language()
+    out = io.StringIO()
+    try:
+        for args in HELP_RUNS:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+                try:
+                    cli.main(["--lang", code, *args])
+                except SystemExit:
+                    pass
+    finally:
+        set_language(before)
+    typed = typed_words()
+    return re.sub(r"[^\W\d_]+", lambda m: " " if m.group().lower() in typed else m.group(),
+                  TYPED.sub(" ", out.getvalue()))
+
+
 @cache
 def cli_output(code: str) -> str:
     """What the commands of :data:`CLI_RUNS` print in language ``code`` (stdout and stderr)."""
@@ -272,9 +342,10 @@ def cli_output(code: str) -> str:
 
 
 def cli_leaks(code: str, used: Counter | None = None) -> list[tuple[str, str]]:
-    """(word, the text around it) of every English word the command lines print in ``code``."""
+    """(word, the text around it) of every English word the command lines print in ``code``, their
+    help screens included."""
     english = english_to(code)
-    text = _without_names(cli_output(code), Counter() if used is None else used)
+    text = _without_names(cli_output(code) + "\n" + help_output(code), Counter() if used is None else used)
     return [(m.group().lower(), text[max(0, m.start() - 40): m.end() + 40].replace("\n", " "))
             for m in WORD.finditer(text) if len(m.group()) >= MIN_LENGTH and m.group().lower() in english]
 
@@ -376,7 +447,7 @@ def test_every_cognate_is_still_needed(code):
     needed = english_vocabulary() - _strict_language_words(code)
     shown = {w for _c, path in translated_notebooks() if _c == code
              for _where, text in seen(path) for w in words(_without_names(text, Counter()))}
-    shown |= set(words(_without_names(cli_output(code), Counter())))
+    shown |= set(words(_without_names(cli_output(code) + "\n" + help_output(code), Counter())))
     shown |= {w for _name, text in widget_texts(code) for w in words(_without_names(text, Counter()))}
     stale = sorted(w for w in COGNATES[code] if w not in needed or w not in shown)
     assert not stale, f"cognates of {code} no longer needed (remove them): {stale}"
