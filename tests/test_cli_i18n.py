@@ -80,10 +80,10 @@ SPAN = {   # play --players 7: Isle of Skye by its name in each language
 
 HASHI_CHECK = {   # 01_easy_1: 10 islands, unique, difficulty 1 after 1 search node
     "en": "valid, 10 islands, unique solution, difficulty 1 (easy; 1 search node)",
-    "pt": "válido, 10 ilhas, solução única, dificuldade 1 (easy; 1 nó de busca)",
-    "pl": "poprawny, 10 wysp, jedno rozwiązanie, trudność 1 (easy; 1 węzeł przeszukiwania)",
-    "fr": f"valide, 10 îles, solution unique, difficulté 1 (easy{NB}; 1 nœud de recherche)",
-    "es": "válido, 10 islas, solución única, dificultad 1 (easy; 1 nodo de búsqueda)",
+    "pt": "válido, 10 ilhas, solução única, dificuldade 1 (fácil; 1 nó de busca)",
+    "pl": "poprawny, 10 wysp, jedno rozwiązanie, trudność 1 (łatwa; 1 węzeł przeszukiwania)",
+    "fr": f"valide, 10 îles, solution unique, difficulté 1 (facile{NB}; 1 nœud de recherche)",
+    "es": "válido, 10 islas, solución única, dificultad 1 (fácil; 1 nodo de búsqueda)",
 }
 
 BOARD = {   # skerries-a: 18 islands (4 red, 3 blue), 26 dotted lines, 3 crossings (Polish: 26 -> many, 3 -> few)

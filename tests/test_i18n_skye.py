@@ -372,7 +372,7 @@ def test_puzzle_titles_and_hints_are_shown_in_the_language_spoken():
     d = daily_puzzle("2026-11-24").puzzle
     assert d.title.endswith(" (puzzle of the day 2026-11-24)")
     i18n.set_language("fr")
-    assert d.shown_title.endswith(" (puzzle du jour 2026-11-24)")
+    assert d.shown_title.endswith(" (casse-tête du jour 2026-11-24)")
     p = next(p for p in puzzles if p.title == "Counting sheep")
     assert p.shown_title == "Compter les moutons"
     assert p.shown_hints[0] == "Les moutons rapportent où qu’ils soient\u00a0: réfléchissez plutôt à l’autre tuile Score."
