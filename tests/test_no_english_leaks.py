@@ -300,37 +300,14 @@ def typed_words() -> frozenset[str]:
     return frozenset(w for t in typed for w in words(t))
 
 
-@cache
-def help_output(code: str) -> str:
-    """Every help screen of :data:`HELP_RUNS` in language ``code``, less what one types (:data:`TYPED`,
-    :func:`typed_words`)."""
+def _printed(code: str, runs: tuple[tuple[str, ...], ...]) -> str:
+    """What the command lines ``runs`` print in language ``code`` (stdout and stderr), one after the other."""
     from skye_widgets import cli
     from skye_widgets.i18n import language, set_language
     before = language()
     out = io.StringIO()
     try:
-        for args in HELP_RUNS:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-                try:
-                    cli.main(["--lang", code, *args])
-                except SystemExit:
-                    pass
-    finally:
-        set_language(before)
-    typed = typed_words()
-    return re.sub(r"[^\W\d_]+", lambda m: " " if m.group().lower() in typed else m.group(),
-                  TYPED.sub(" ", out.getvalue()))
-
-
-@cache
-def cli_output(code: str) -> str:
-    """What the commands of :data:`CLI_RUNS` print in language ``code`` (stdout and stderr)."""
-    from skye_widgets import cli
-    from skye_widgets.i18n import language, set_language
-    before = language()
-    out = io.StringIO()
-    try:
-        for args in CLI_RUNS:
+        for args in runs:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
                 try:
                     cli.main(["--lang", code, *args])
@@ -339,6 +316,21 @@ def cli_output(code: str) -> str:
     finally:
         set_language(before)
     return out.getvalue()
+
+
+@cache
+def help_output(code: str) -> str:
+    """Every help screen of :data:`HELP_RUNS` in language ``code``, less what one types (:data:`TYPED`,
+    :func:`typed_words`)."""
+    typed = typed_words()
+    return re.sub(r"[^\W\d_]+", lambda m: " " if m.group().lower() in typed else m.group(),
+                  TYPED.sub(" ", _printed(code, HELP_RUNS)))
+
+
+@cache
+def cli_output(code: str) -> str:
+    """What the commands of :data:`CLI_RUNS` print in language ``code`` (stdout and stderr)."""
+    return _printed(code, CLI_RUNS)
 
 
 def cli_leaks(code: str, used: Counter | None = None) -> list[tuple[str, str]]:
