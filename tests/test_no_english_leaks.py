@@ -39,6 +39,7 @@ import re
 import sys
 import tokenize
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -223,12 +224,12 @@ def _without_names(text: str, used: Counter) -> str:
     return text
 
 
-def leaks(path: Path, code: str, used: Counter | None = None) -> list[tuple[str, str, str]]:
-    """(word, where, the text around it) of every English word in the notebook at ``path``."""
+def _leaks_in(places: Iterable[tuple[str, str]], code: str, used: Counter | None) -> list[tuple[str, str, str]]:
+    """(word, where, the text around it) of every English word of the (where, text) ``places``."""
     english = english_to(code)
     used = Counter() if used is None else used
     out = []
-    for where, text in seen(path):
+    for where, text in places:
         text = _without_names(text, used)
         for m in WORD.finditer(text):
             word = m.group().lower()
@@ -236,6 +237,11 @@ def leaks(path: Path, code: str, used: Counter | None = None) -> list[tuple[str,
                 around = text[max(0, m.start() - 40): m.end() + 40].replace("\n", " ")
                 out.append((word, where, around))
     return out
+
+
+def leaks(path: Path, code: str, used: Counter | None = None) -> list[tuple[str, str, str]]:
+    """(word, where, the text around it) of every English word in the notebook at ``path``."""
+    return _leaks_in(seen(path), code, used)
 
 
 def translated_notebooks() -> list[tuple[str, Path]]:
@@ -370,16 +376,7 @@ def widget_texts(code: str) -> tuple[tuple[str, str], ...]:
 
 def widget_leaks(code: str, used: Counter | None = None) -> list[tuple[str, str, str]]:
     """(word, widget, the text around it) of every English word the widgets show in ``code``."""
-    english = english_to(code)
-    used = Counter() if used is None else used
-    out = []
-    for name, text in widget_texts(code):
-        text = _without_names(text, used)
-        for m in WORD.finditer(text):
-            word = m.group().lower()
-            if len(word) >= MIN_LENGTH and word in english:
-                out.append((word, name, text[max(0, m.start() - 40): m.end() + 40].replace("\n", " ")))
-    return out
+    return _leaks_in(widget_texts(code), code, used)
 
 
 # ---------------------------------------------------------------------------- tests
