@@ -153,6 +153,7 @@ def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.page_errors = errors  # type: ignore[attr-defined]
+    frames = _record_kernel_frames(pg)
     try:
         yield pg
     finally:
@@ -163,12 +164,68 @@ def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
                 pg.screenshot(path=str(OUTPUT / f"FAILED-{request.node.name}.png"), full_page=True)
             except Exception:
                 pass
+            # what went between the page and its kernels: a lost message shows which side lost it
+            print("--- the page's last kernel messages (> sent, < received) ---\n" + "\n".join(frames[-80:]))
             # the lab's log (a kernel's traceback from a widget callback shows only there)
             server = request.getfixturevalue("lab") if "lab" in request.fixturenames else None
             log = getattr(server, "log", None)
             if log is not None and Path(log).exists():
                 print(f"--- the end of the lab's log ---\n{Path(log).read_text(errors='replace')[-6000:]}")
         context.close()
+
+
+def _frame_summary(payload: str | bytes) -> str:
+    """One line for a kernel websocket message (JSON, or the binary v1.kernel.websocket.jupyter.org
+    framing: a count of offsets, the offsets, then channel, header, parent header, metadata,
+    content, buffers): its channel, type, and for widget messages the comm's method and what it
+    carries (a custom event, or the names of the state it updates)."""
+    import json
+    import struct
+    try:
+        if isinstance(payload, bytes):
+            (count,) = struct.unpack_from("<Q", payload, 0)
+            offsets = list(struct.unpack_from(f"<{count}Q", payload, 8)) + [len(payload)]
+            parts = [payload[offsets[i]:offsets[i + 1]] for i in range(min(count, 6))]
+            channel = parts[0].decode()
+            header, content = json.loads(parts[1]), json.loads(parts[4])
+        else:
+            msg = json.loads(payload)
+            channel, header, content = msg.get("channel", "?"), msg.get("header", {}), msg.get("content", {})
+    except Exception as exc:  # a frame we cannot read is still worth a line
+        return f"unreadable frame ({len(payload)} bytes): {exc}"
+    kind = header.get("msg_type", "?")
+    line = f"{channel} {kind}"
+    if kind == "status":
+        line += f" {content.get('execution_state')}"
+    data = content.get("data") if isinstance(content, dict) else None
+    if isinstance(data, dict):
+        line += f" comm={str(content.get('comm_id', ''))[:8]} {data.get('method', '')}"
+        if isinstance(data.get("content"), dict):
+            line += f" {json.dumps(data['content'])[:80]}"
+        if isinstance(data.get("state"), dict):
+            line += " " + ",".join(sorted(data["state"]))[:80]
+    return line
+
+
+def _record_kernel_frames(pg: object) -> list[str]:
+    """Record a line per message on the page's kernel websockets (see ``_frame_summary``)."""
+    import time
+    frames: list[str] = []
+    start = time.monotonic()
+
+    def watch(ws: object) -> None:
+        if "/channels" not in ws.url:  # type: ignore[attr-defined]
+            return
+        name = ws.url.split("/api/kernels/")[-1][:8]  # type: ignore[attr-defined]
+        stamp = lambda: f"{time.monotonic() - start:7.2f}s {name}"  # noqa: E731
+        frames.append(f"{stamp()} opened")
+        ws.on("framesent", lambda p: frames.append(f"{stamp()} > {_frame_summary(p)}"))  # type: ignore[attr-defined]
+        ws.on("framereceived", lambda p: frames.append(f"{stamp()} < {_frame_summary(p)}"))  # type: ignore[attr-defined]
+        ws.on("close", lambda _w: frames.append(f"{stamp()} closed"))  # type: ignore[attr-defined]
+        ws.on("socketerror", lambda e: frames.append(f"{stamp()} error {e}"))  # type: ignore[attr-defined]
+
+    pg.on("websocket", watch)  # type: ignore[attr-defined]
+    return frames
 
 
 @pytest.hookimpl(hookwrapper=True)
