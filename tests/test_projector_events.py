@@ -203,3 +203,30 @@ def test_the_pause_of_an_undo_does_not_carry_over_to_a_new_game(game, seed, new)
     assert not t.controls.paused and t.controls.pause_button.description == "pause"
     assert t.game.turns.auto
     assert not re.search(r"Undone|Taken back", t.game.message)
+
+
+# --------------------------------------------------------------------------
+# The list in every language (written by hand, not read from the catalogs)
+# --------------------------------------------------------------------------
+
+EVENTS_HEAD = {
+    "en": ("What happened, newest first", "Nothing has happened yet."),
+    "pt": ("O que aconteceu, o mais recente no topo", "Ainda não aconteceu nada."),
+    "pl": ("Co się wydarzyło, najnowsze na górze", "Jeszcze nic się nie wydarzyło."),
+    "fr": ("Ce qui s’est passé, le plus récent en haut", "Il ne s’est encore rien passé."),
+    "es": ("Lo que ha pasado, lo más reciente arriba", "Todavía no ha pasado nada."),
+}
+
+
+@pytest.mark.parametrize("code", sorted(EVENTS_HEAD))
+def test_the_list_speaks_the_page_s_language(code):
+    from skye_widgets import i18n
+
+    try:
+        t = ProjectorTable("hashi", seed=0, speed="step", language=code)
+        head, empty = EVENTS_HEAD[code]
+        assert plain_text(t.events.value) == head + empty
+        t.controls.set_language("en")                # switched mid-game: the list follows
+        assert plain_text(t.events.value) == "".join(EVENTS_HEAD["en"])
+    finally:
+        i18n.set_language("en")
