@@ -4,8 +4,9 @@ This module holds what the three games share: the protocol a game widget
 speaks to be shown on a projector (:class:`ProjectorGame`), the parts it hands
 over (:class:`ProjectorParts`), and — built on them — the projector page
 (:class:`ProjectorTable`: a big "whose turn / what to do now" line, the active
-player's board as large as the screen allows, the decision, every player's
-summary, the round track) with the teacher's controls (:class:`TeacherControls`:
+player's board as large as the screen allows, the decision, "What happened" — the
+last moves and scorings, told from the game's own log (``ProjectorGame.events``) —
+every player's summary, the round track) with the teacher's controls (:class:`TeacherControls`:
 bot speed including step by step, pause, undo, everyone's hidden information,
 explain the last move, restart with the same or a new seed).
 
@@ -560,7 +561,9 @@ class ProjectorTable(W.GridBox):
     ``game`` is ``"skye"``, ``"hashi"`` or ``"skylands"``; ``options`` go to that game's
     ``projector_game(seed, **options)``. The page shows the big "whose turn / what to do
     now" line (:attr:`turn`), the active player's board filling the height it can, the
-    decision, the status line, every player's summary and the round track, and the
+    decision, the status line, "What happened" (:attr:`events`: the game's last
+    :data:`EVENTS_SHOWN` moves and scorings, newest on top, in a box of fixed height), every
+    player's summary and the round track, and the
     teacher's :attr:`controls` (:class:`TeacherControls`). Every part is read again from
     the game (``projector_parts()``) whenever it refreshes. ``language`` ("en", "pt", "pl",
     "fr", "es"; None: the one spoken now) is set for the whole kernel before the page is
