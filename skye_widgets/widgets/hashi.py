@@ -265,6 +265,7 @@ class HashiWidget(CanvasBoard):
         self.open_hand = False
         self._refresh_callbacks: list[Any] = []
         self._parts: ProjectorParts | None = None
+        self._undo_status: str | None = None      # the status line the teacher's undo wrote
         self.selected: Cell | None = None
         # column (x) and row (y) numbers on the board's edge, as the texts name cells
         self.coordinates_box = W.Checkbox(value=bool(coordinates), description=str(HASHI_TEXT["coordinates"]),
@@ -303,7 +304,7 @@ class HashiWidget(CanvasBoard):
             self.game = game if game is not None else HashiGame.new([you()], seed=0)
             kinds = list(bots) + [None] * (self.game.n_players - len(bots))
             self.turns = TurnLoop(self.game, [make_seat(k, make_bot, bot_seed + i + 1) for i, k in enumerate(kinds)],
-                                  delay=bot_delay, on_change=self.refresh,
+                                  delay=bot_delay, on_change=self.refresh, on_action=self._bot_acted,
                                   on_error=lambda _p, message: self.say(message, "error"))
             self._geometry = board_geometry(self.game.board)
             self.setup_number = W.ToggleButtons(options=[3, 4], value=3, description=str(HASHI_TEXT["setup_number"]),
@@ -469,6 +470,26 @@ class HashiWidget(CanvasBoard):
         return (f"<div><b>{escape(str(HASHI_LOG_TITLE))}</b></div>"
                 f'<div style="max-height:14em;overflow:auto;font-size:0.9em">{"".join(lines)}</div>')
 
+    def _event_line(self, player: int, action: Any) -> str:
+        """One line of the moves' log: "Bot 2: writes the setup 4 at (5, 4)"."""
+        assert self.game is not None
+        return HASHI_LOG_LINE.format(name=self.game.players[player], move=self.move_text(action))
+
+    def events(self, count: int) -> list[str]:
+        """The last ``count`` moves of the game, everyone's (the number written at the setup, the
+        card's number written, each bridge, each turn's end), oldest first, in the words of the
+        bot moves' log (the projector's "What happened" list)."""
+        if self.game is None or count <= 0:
+            return []
+        return [self._event_line(p, a) for p, a in self.game.log[-count:]]
+
+    def _bot_acted(self, player: int, action: Any) -> None:
+        """A bot moved: the teacher's "Taken back: ..." line is no longer true, the bot's move
+        takes its place on the status line (any other line stays: the boards passed, a turn done)."""
+        if self._undo_status is not None and self.status.value == self._undo_status:
+            self.say(self._event_line(player, action), "info")
+        self._undo_status = None
+
     def explain_last(self) -> str:
         """The last bot move in words: who did what, why (the bot's explanation) and what
         it scored (the points before and after, the breakdown lines it added), as HTML, one
@@ -589,6 +610,7 @@ class HashiWidget(CanvasBoard):
             self.say(str(UNDO_NOTHING), "error")
         else:
             self.say(self._undone_text(*taken), "ok")
+            self._undo_status = self.status.value
         self.refresh()
 
     def _undone_text(self, who: int | None, action: Any) -> str:

@@ -4,8 +4,9 @@ This module holds what the three games share: the protocol a game widget
 speaks to be shown on a projector (:class:`ProjectorGame`), the parts it hands
 over (:class:`ProjectorParts`), and — built on them — the projector page
 (:class:`ProjectorTable`: a big "whose turn / what to do now" line, the active
-player's board as large as the screen allows, the decision, every player's
-summary, the round track) with the teacher's controls (:class:`TeacherControls`:
+player's board as large as the screen allows, the decision, "What happened" — the
+last moves and scorings, told from the game's own log (``ProjectorGame.events``) —
+every player's summary, the round track) with the teacher's controls (:class:`TeacherControls`:
 bot speed including step by step, pause, undo, everyone's hidden information,
 explain the last move, restart with the same or a new seed).
 
@@ -92,6 +93,13 @@ class ProjectorGame(Protocol):
         :func:`skye_widgets.set_language`); the game itself does not change."""
         ...
 
+    def events(self, count: int) -> list[str]:
+        """The last ``count`` things that happened at the table, oldest first, one plain sentence
+        each: every player's move (a bot's too: who bought what from whom for how much, what it
+        wrote, which island it took) and every scoring, in the words of the game's own log.
+        Lines the page shows elsewhere (whose turn, the round) may be left out."""
+        ...
+
 
 # --------------------------------------------------------------------------
 # The projector page
@@ -100,6 +108,9 @@ class ProjectorGame(Protocol):
 #: The games a projector page can show: their widget modules (imported when first used).
 GAMES = {"skye": "skye_widgets.widgets.skye", "hashi": "skye_widgets.widgets.hashi",
          "skylands": "skye_widgets.widgets.skylands"}
+
+#: How many of the last events the page's "What happened" list shows (newest first).
+EVENTS_SHOWN = 6
 
 #: Bot speeds: seconds between two bot moves; "step" = bots wait for the "next move" button.
 SPEEDS = {"step": None, "slow": 3.0, "normal": 1.5, "fast": 0.5}
@@ -149,6 +160,10 @@ TEXT = {
     "new_started": lazy("A new game starts: game number {seed}."),
     # Translators: the page now speaks the language the teacher picked (this sentence is in it).
     "language_set": lazy("The page speaks English now."),
+    # Translators: the heading of the projector page's list of the last moves and scorings (the newest on top).
+    "events": lazy("What happened, newest first"),
+    # Translators: the projector page's list of the last moves, before anyone has moved.
+    "no_events": lazy("Nothing has happened yet."),
     # Translators: {game} is what was asked for, {games} the list "skye, hashi, skylands" (not translated).
     "unknown_game": lazy("There is no game {game!r} to show; the games are {games}."),
     # Translators: {speed} is what was asked for, {speeds} the list "step, slow, normal, fast" (not translated).
@@ -185,6 +200,11 @@ PROJECTOR_CSS = """
   display: flex !important; flex-direction: column; gap: 0.8vh; }
 .skye-projector-side > * { flex: 0 0 auto; min-width: 0; }
 .skye-projector-side > .skye-projector-status-part { min-height: 0 !important; }
+.skye-projector .widget-html.skye-projector-events { height: calc(7 * 1.3 * 1.9vh) !important;
+  min-height: calc(7 * 1.3 * 1.9vh) !important; max-height: calc(7 * 1.3 * 1.9vh) !important;
+  overflow-y: auto; flex: 0 0 auto; border-top: 0.2vh solid #555555; }
+.skye-projector-events ul { margin: 0; padding: 0; list-style: none; }
+.skye-projector-events li + li { border-top: 0.1vh solid #bbbbbb; }
 .skye-projector .skye-players .skye-gold { white-space: nowrap; }
 .skye-projector-controls { grid-area: controls; display: flex !important; flex-flow: row wrap;
   align-items: center; gap: 0.6vh 1vh; }
@@ -332,6 +352,15 @@ def game_factory(game: str) -> Callable[..., Any]:
         raise BadConfigError(TEXT["unknown_game"].format(game=game, games=", ".join(GAMES)))
     module = importlib.import_module(GAMES[game])
     return module.projector_game
+
+
+def events_html(events: list[str]) -> str:
+    """The "What happened" list: a heading, then ``events`` (oldest first) with the newest on top."""
+    head = f'<div class="skye-projector-events-head"><b>{escape(str(TEXT["events"]))}</b></div>'
+    if not events:
+        return head + f'<div class="skye-projector-event">{escape(str(TEXT["no_events"]))}</div>'
+    lines = "".join(f'<li class="skye-projector-event">{escape(e)}</li>' for e in reversed(events))
+    return f"{head}<ul>{lines}</ul>"
 
 
 def _explanation_html(text: str) -> str:
@@ -532,7 +561,9 @@ class ProjectorTable(W.GridBox):
     ``game`` is ``"skye"``, ``"hashi"`` or ``"skylands"``; ``options`` go to that game's
     ``projector_game(seed, **options)``. The page shows the big "whose turn / what to do
     now" line (:attr:`turn`), the active player's board filling the height it can, the
-    decision, the status line, every player's summary and the round track, and the
+    decision, the status line, "What happened" (:attr:`events`: the game's last
+    :data:`EVENTS_SHOWN` moves and scorings, newest on top, in a box of fixed height), every
+    player's summary and the round track, and the
     teacher's :attr:`controls` (:class:`TeacherControls`). Every part is read again from
     the game (``projector_parts()``) whenever it refreshes. ``language`` ("en", "pt", "pl",
     "fr", "es"; None: the one spoken now) is set for the whole kernel before the page is
@@ -555,6 +586,10 @@ class ProjectorTable(W.GridBox):
         self.board_slot.add_class("skye-projector-boardslot")
         self.explanation = W.HTML()
         self.explanation.add_class("skye-projector-explanation")
+        #: "What happened": the last moves and scorings, newest first, in a box of fixed height
+        #: under the decision and the status line (it never moves the board).
+        self.events = W.HTML()
+        self.events.add_class("skye-projector-events")
         self.side = W.VBox()
         self.side.add_class("skye-projector-side")
         self._refreshing = False
@@ -593,10 +628,11 @@ class ProjectorTable(W.GridBox):
             explaining = controls is not None and controls.explaining
             self.explanation.value = _explanation_html(self.game.explain_last()) if explaining else ""
             self.explanation.layout.display = None if explaining else "none"
-            # an explanation takes the place of the summaries and the track while it shows (the
-            # teacher asked for it; all of it fits one screen even beside a tall decision)
+            self.events.value = events_html(self.game.events(EVENTS_SHOWN))
+            # an explanation takes the place of the list of events, the summaries and the track while
+            # it shows (the teacher asked for it; all of it fits one screen even beside a tall decision)
             side = ((parts.decision, parts.status, self.explanation) if explaining else
-                    (parts.decision, parts.status, self.explanation, parts.summaries, parts.track))
+                    (parts.decision, parts.status, self.events, self.explanation, parts.summaries, parts.track))
             if tuple(self.side.children) != side:
                 self.side.children = side
             if controls is not None:

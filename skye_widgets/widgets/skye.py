@@ -29,7 +29,7 @@ from ..limits import MAX_COORDINATE, is_whole
 from ..skye.bots import make_bot
 from ..skye import render as R
 from ..skye import scoring
-from ..skye.game import Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
+from ..skye.game import LOG, Buy, GameConfig, GameState, Pass, Place, SetPrices, round_slots
 from ..skye.describe import describe_territory
 from ..skye.render import Preview, View, fit_view, render_territory, render_tile
 from ..skye.territory import Territory
@@ -1334,6 +1334,18 @@ class GameTable(Multilingual, W.VBox):
                                                    below=[b.status])
         return self._projector_boards[p]
 
+    def events(self, count: int) -> list[str]:
+        """The last ``count`` lines of the game's log the projector's "What happened" list tells,
+        oldest first: the moves (prices revealed, who buys what from whom for how much, passes,
+        unsold tiles, placements) and every round's scoring (each scoring tile's points per player,
+        the totals after the round, the final scoring). The log's bookkeeping
+        (:data:`PROJECTOR_QUIET`: a round starts, incomes, draws, "has decided") is left out, so a
+        round's scoring is still in the list's few lines when the next round's prices are set; the
+        page shows the round on the track and who has decided in the players table."""
+        quiet = [LOG[k] for k in PROJECTOR_QUIET]
+        told = [e for e in self.game.log if not any(getattr(e.message, "template", None) is q for q in quiet)]
+        return [e.text for e in told[-count:]] if count > 0 else []
+
     def projector_parts(self) -> Any:
         """The parts the projector page lays out (see :class:`~skye_widgets.widgets.projector.ProjectorParts`)."""
         return ProjectorParts(board=self.projector_board(self.active_player()), decision=self.panel,
@@ -1723,6 +1735,11 @@ class GameTable(Multilingual, W.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         return with_picture(super()._repr_mimebundle_(**kwargs),
                             self.boards[self.tabs.selected_index or 0].picture())
+
+
+#: The log lines the projector's "What happened" list leaves out (GameTable.events): bookkeeping
+#: the page shows elsewhere, so the moves and the scorings stay in its few lines.
+PROJECTOR_QUIET = ("start", "round", "income", "draws", "draws_none", "decided")
 
 
 def projector_game(seed: int = 0, **options: Any) -> GameTable:

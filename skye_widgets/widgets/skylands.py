@@ -836,6 +836,12 @@ class SkylandsWidget(CanvasBoard):
         for callback in self._refresh_callbacks:
             callback()
 
+    def events(self, count: int) -> list[str]:
+        """The last ``count`` lines of the game's log, oldest first, each a sentence: every
+        player's action (a bot's too) and every scoring (the projector's "What happened" list)."""
+        log = self.state.log
+        return [sentence(line) for line in log[-count:]] if count > 0 else []
+
     # -- explanations -----------------------------------------------------------
     def explain_last(self) -> str:
         """The last bot decision in words: who did what (the log's line), why (the bot's
