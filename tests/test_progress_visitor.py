@@ -190,3 +190,15 @@ def test_outside_voila_the_pages_show_no_line(data: Path) -> None:
     home = PuzzlesHome(date=DAY)
     assert type(home.store) is ProgressStore and home.store.path == data / "progress.json"
     assert home.visitor_line not in home.children and home.visitor_line.value == ""
+
+
+@pytest.mark.parametrize("code", ["pt", "pl", "fr", "es"])
+def test_the_line_speaks_the_pages_language(data: Path, code: str) -> None:
+    pages = [page_progress(voila_env(q)) for q in ("visitor=anna-0001", "lang=x", "visitor=../x")]
+    english = [p.notice_text() for p in pages]
+    with speaking(code):
+        for page, in_english in zip(pages, english):
+            line = page.notice_text()
+            assert line and line != in_english and "{" not in line and "Your progress" not in line
+            assert page.kind == "visitor" or line.endswith(page.link)
+        assert "'../x'" in pages[2].notice_text() and "6" in pages[2].notice_text()
