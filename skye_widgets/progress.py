@@ -330,9 +330,14 @@ def _query(env: Mapping[str, str]) -> str:
 
 
 def own_link(visitor: str, environ: Mapping[str, str] | None = None) -> str:
-    """The page's address (as Voilà saw it) with ``visitor=<visitor>`` in place of any visitor id."""
+    """The page's address (as Voilà saw it) with ``visitor=<visitor>`` in place of any visitor id.
+
+    A pre-heated kernel is not told the whole address, only its path and query (``SCRIPT_NAME``,
+    ``QUERY_STRING``): the link is then that path and query, which a browser opens on the same server."""
     env = os.environ if environ is None else environ
-    parts = urlsplit(env.get("VOILA_REQUEST_URL", ""))
+    url = (env.get("VOILA_REQUEST_URL")
+           or urlunsplit(("", "", env.get("SCRIPT_NAME", ""), env.get("QUERY_STRING", ""), "")))
+    parts = urlsplit(url)
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != VISITOR_PARAM]
     return urlunsplit(parts._replace(query=urlencode([*query, (VISITOR_PARAM, visitor)])))
 

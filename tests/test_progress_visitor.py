@@ -202,3 +202,26 @@ def test_the_line_speaks_the_pages_language(data: Path, code: str) -> None:
             assert line and line != in_english and "{" not in line and "Your progress" not in line
             assert page.kind == "visitor" or line.endswith(page.link)
         assert "'../x'" in pages[2].notice_text() and "6" in pages[2].notice_text()
+
+
+def test_a_preheated_kernel_asks_voila_for_the_address(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pre-heated kernel starts before anyone visits: it has ``VOILA_PREHEAT=True`` and no query;
+    Voilà's ``get_query_string`` waits for the visitor's (here it answers at once)."""
+    utils = pytest.importorskip("voila.utils")
+    asked = []
+    def get_query_string() -> str:                   # Voilà's: the visitor's request into os.environ
+        asked.append(1)
+        monkeypatch.setenv("SCRIPT_NAME", "/voila/render/puzzles_home.ipynb")
+        monkeypatch.setenv("QUERY_STRING", "lang=pt&visitor=anna-0001")
+        return "lang=pt&visitor=anna-0001"
+
+    monkeypatch.setattr(utils, "get_query_string", get_query_string)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    page = page_progress()
+    assert asked == [1] and page.kind == "visitor" and page.store.path == data / "visitors" / "anna-0001.json"
+    # no whole address in a pre-heated kernel: the link is the page's path and query
+    assert page.link == "/voila/render/puzzles_home.ipynb?lang=pt&visitor=anna-0001"
+    monkeypatch.setattr(utils, "get_query_string", lambda: None)     # Voilà could not tell: no id
+    none = page_progress()
+    assert none.kind == "none" and re.fullmatch(r"/voila/render/puzzles_home\.ipynb\?lang=pt&visitor=[\w-]{16}",
+                                                none.link)
