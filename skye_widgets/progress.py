@@ -15,6 +15,15 @@ notebook saved meanwhile. A corrupt or unreadable file gives one warning line
 start; it is replaced at the next save. An old ``solved.json`` beside it (the
 Isle of Skye solved list) is read once into a new progress file.
 
+**A page served by Voilà** (:func:`page_progress`) is seen by everyone who opens the server's
+address, each in their own kernel, all as the one server user: that user's ``progress.json``
+would be shared by the whole class. So under Voilà the progress is the visitor's own, keyed by
+the id in the page's address (``?visitor=<id>``, 6-64 letters, digits, ``-`` or ``_``): it is
+kept in ``<data folder>/visitors/<id>.json``. Without an id (or with a bad one) the page keeps
+the progress in memory for that visit only, reads and writes no file, and says so in one line
+with the visitor's own link to bookmark (a fresh random id). JupyterLab and JupyterHub kernels
+(not Voilà) keep using the user's own ``progress.json``.
+
 >>> import tempfile, pathlib
 >>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "progress.json")
 >>> store.record("skye", "d1-farms", score=5, hints=1)
@@ -30,10 +39,15 @@ Entry(solved=True, best=7, hints=2)
 from __future__ import annotations
 
 import os
+import re
+import secrets
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from .errors import FileFormatError, read_json, save_json
 from .i18n import _, lazy, ngettext
@@ -50,6 +64,24 @@ MAX_COUNT = 1_000_000                   # scores and hint counts: far above any 
 # Translators: {path} is a file, {fault} why it could not be read or written (already translated).
 READ_FAILED = lazy("Could not read your puzzle progress {path} ({fault}); starting fresh.")
 SAVE_FAILED = lazy("Could not save your puzzle progress to {path} ({fault}).")
+# Translators: the puzzles page served by Voilà, with the visitor's id in its address.
+VISITOR_KEPT = lazy("Your progress is kept for this page's address: bookmark it to come back to your progress.")
+# Translators: the puzzles page served by Voilà, opened without a visitor id; {link} is the visitor's own link.
+VISITOR_NONE = lazy("Your progress is kept only until you close this page. To keep it, open your own link "
+                    "and bookmark it: {link}")
+# Translators: {value} is what the page's address gave as the visitor id; {least} and {most} are
+# lengths; {link} is a new link of the visitor's own.
+VISITOR_BAD = lazy("The visitor id in this page's address cannot be used ({value}): an id has {least} to {most} "
+                   "letters, digits, - or _. Your progress is kept only until you close this page; your own "
+                   "link is: {link}")
+# Translators: why a visitor's progress could not be saved (the server's folder of visitors is full).
+TOO_MANY_VISITORS = lazy("the server already keeps the progress of {most} visitors")
+
+VISITOR_PARAM = "visitor"
+MIN_VISITOR_ID, MAX_VISITOR_ID = 6, 64
+VISITOR_ID = re.compile(rf"[A-Za-z0-9_-]{{{MIN_VISITOR_ID},{MAX_VISITOR_ID}}}")
+VISITORS_DIR = "visitors"
+MAX_VISITORS = 10_000                   # visitor files in one folder: a new visitor beyond gets a warning
 
 
 def data_dir() -> Path:
@@ -150,6 +182,9 @@ class ProgressStore:
     raises: a failure is reported in :attr:`warning` and the method returns False.
     """
 
+    #: the most progress files the folder may hold before a new one is refused (None: no limit)
+    max_files: int | None = None
+
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else default_progress_path()
         self.warning = ""
@@ -219,8 +254,151 @@ class ProgressStore:
         if len(merged) > MAX_ENTRIES:     # the oldest entries go first (dicts keep insertion order)
             merged = dict(list(merged.items())[-MAX_ENTRIES:])
         self.entries = merged
-        fault = save_json(self.path, {"format": FORMAT, "puzzles": {k: e.to_dict() for k, e in merged.items()}})
+        if self.max_files is not None and not self.path.exists() and _json_files(self.path.parent) >= self.max_files:
+            fault: str | None = TOO_MANY_VISITORS.format(most=self.max_files)
+        else:
+            fault = save_json(self.path, {"format": FORMAT, "puzzles": {k: e.to_dict() for k, e in merged.items()}})
         if fault is not None:
             self.warning = SAVE_FAILED.format(path=self.path, fault=fault)
             return False
         return True
+
+
+def _json_files(folder: Path) -> int:
+    try:
+        return sum(1 for p in folder.iterdir() if p.suffix == ".json")
+    except OSError:
+        return 0
+
+
+class VisitorProgressStore(ProgressStore):
+    """One Voilà visitor's progress: ``<data folder>/visitors/<id>.json`` (the folder holds at most
+    :data:`MAX_VISITORS` files; a new visitor beyond gets a warning, never an error)."""
+
+    max_files = MAX_VISITORS
+
+    def __init__(self, visitor: str, folder: str | os.PathLike[str] | None = None) -> None:
+        if not valid_visitor(visitor):
+            raise ValueError(f"a visitor id has {MIN_VISITOR_ID}-{MAX_VISITOR_ID} letters, digits, - or _")
+        self.visitor = visitor
+        super().__init__((Path(folder) if folder is not None else data_dir() / VISITORS_DIR) / f"{visitor}.json")
+
+    def _migrate(self) -> dict[str, Entry]:
+        return {}                       # an old solved list is the server user's, not a visitor's
+
+
+class MemoryProgressStore(ProgressStore):
+    """Progress kept for one visit only: no file read, none written (``path`` is None)."""
+
+    def __init__(self) -> None:                 # pylint: disable=super-init-not-called
+        self.path = None                        # type: ignore[assignment]
+        self.warning = ""
+        self.entries = {}
+
+    def save(self) -> bool:
+        if len(self.entries) > MAX_ENTRIES:
+            self.entries = dict(list(self.entries.items())[-MAX_ENTRIES:])
+        return True
+
+
+def valid_visitor(visitor: Any) -> bool:
+    """A visitor id: 6-64 letters, digits, ``-`` or ``_`` (a safe file name, hard to guess when random)."""
+    return isinstance(visitor, str) and VISITOR_ID.fullmatch(visitor) is not None
+
+
+def new_visitor() -> str:
+    """A fresh random visitor id (16 characters of ``[A-Za-z0-9_-]``)."""
+    return secrets.token_urlsafe(12)
+
+
+def under_voila(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this kernel serves a Voilà page (Voilà gives each page's kernel ``VOILA_*`` variables)."""
+    env = os.environ if environ is None else environ
+    return any(k in env for k in ("VOILA_REQUEST_URL", "VOILA_PREHEAT", "VOILA_KERNEL_ID"))
+
+
+def _query(env: Mapping[str, str]) -> str:
+    """The page's query string. A pre-heated Voilà kernel learns it only when a visitor comes:
+    Voilà's own helper waits for it (run only when this is that kernel's environment)."""
+    if env.get("VOILA_PREHEAT") == "True" and env is os.environ:
+        try:
+            from voila.utils import get_query_string      # pylint: disable=import-outside-toplevel
+            return get_query_string() or ""
+        except Exception:  # noqa: BLE001 - no query then: the visit is kept in memory
+            return ""
+    return env.get("QUERY_STRING", "")
+
+
+def own_link(visitor: str, environ: Mapping[str, str] | None = None) -> str:
+    """The page's address (as Voilà saw it) with ``visitor=<visitor>`` in place of any visitor id.
+
+    A pre-heated kernel is not told the whole address, only its path and query (``SCRIPT_NAME``,
+    ``QUERY_STRING``): the link is then that path and query, which a browser opens on the same server."""
+    env = os.environ if environ is None else environ
+    url = (env.get("VOILA_REQUEST_URL")
+           or urlunsplit(("", "", env.get("SCRIPT_NAME", ""), env.get("QUERY_STRING", ""), "")))
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != VISITOR_PARAM]
+    return urlunsplit(parts._replace(query=urlencode([*query, (VISITOR_PARAM, visitor)])))
+
+
+@dataclass
+class PageProgress:
+    """The progress a page uses, and what the page says about it.
+
+    ``kind``: ``"home"`` (not Voilà: the user's own ``progress.json``; nothing to say),
+    ``"visitor"`` (Voilà, a valid id: that visitor's file), ``"none"`` (Voilà, no id) or
+    ``"bad"`` (Voilà, an unusable id, in ``bad``): in memory only, with ``link``, the visitor's own
+    link to bookmark.
+    """
+
+    store: ProgressStore
+    kind: str
+    link: str = ""
+    bad: str = ""
+
+    def notice(self) -> str:
+        """The one line a page shows about where its progress is kept (``""`` when nothing to say),
+        in the language spoken now; ``{link}`` is left for the page to fill (text or HTML)."""
+        if self.kind == "visitor":
+            return str(VISITOR_KEPT)
+        if self.kind == "none":
+            return str(VISITOR_NONE)
+        if self.kind == "bad":
+            return str(VISITOR_BAD)
+        return ""
+
+    def notice_text(self) -> str:
+        """:meth:`notice` as plain text, the link and the bad id filled in."""
+        return self.notice().format(link=self.link, value=repr(self.bad[:40]), least=MIN_VISITOR_ID,
+                                    most=MAX_VISITOR_ID)
+
+    def notice_html(self) -> str:
+        """:meth:`notice` as HTML: the text escaped, the link a link (``""`` when nothing to say)."""
+        link = f'<a href="{escape(self.link)}">{escape(self.link)}</a>'
+        return escape(self.notice()).format(link=link, value=escape(repr(self.bad[:40])), least=MIN_VISITOR_ID,
+                                            most=MAX_VISITOR_ID)
+
+
+def store_for(progress: ProgressStore | str | os.PathLike[str] | None) -> PageProgress:
+    """A widget's ``progress`` argument as a :class:`PageProgress`: a store or a file as given
+    (``kind`` ``"given"``), else :func:`page_progress`."""
+    if isinstance(progress, ProgressStore):
+        return PageProgress(progress, "given")
+    if progress is not None:
+        return PageProgress(ProgressStore(progress), "given")
+    return page_progress()
+
+
+def page_progress(environ: Mapping[str, str] | None = None) -> PageProgress:
+    """The progress for a page opened now (see the module docstring): the user's own file outside
+    Voilà; under Voilà, the visitor's file for ``?visitor=<id>``, else memory only and a new link."""
+    env = os.environ if environ is None else environ
+    if not under_voila(env):
+        return PageProgress(ProgressStore(), "home")
+    values = [v for k, v in parse_qsl(_query(env), keep_blank_values=True) if k == VISITOR_PARAM]
+    if not values:
+        return PageProgress(MemoryProgressStore(), "none", own_link(new_visitor(), env))
+    if len(set(values)) == 1 and valid_visitor(values[0]):
+        return PageProgress(VisitorProgressStore(values[0]), "visitor", own_link(values[0], env))
+    return PageProgress(MemoryProgressStore(), "bad", own_link(new_visitor(), env), bad=" ".join(values))

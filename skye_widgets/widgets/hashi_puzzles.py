@@ -28,7 +28,7 @@ import ipywidgets as W
 from ..daily import stars
 from ..drawing import Drawing
 from ..hashi.shipped import MAX_STARS, ShippedHashi, load_all
-from ..progress import ProgressStore
+from ..progress import ProgressStore, store_for
 from ..i18n import lazy, lazy_ngettext
 from .base import LABEL_STYLE, PUZZLE_LABEL, Multilingual, on_click, with_picture
 from .hashi import HashiWidget
@@ -64,7 +64,10 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
         self.puzzles = list(puzzles) if puzzles is not None else load_all()
         if not self.puzzles:
             raise ValueError("no puzzles to pick from")
-        self.store = progress if isinstance(progress, ProgressStore) else ProgressStore(progress)
+        self.page = store_for(progress)         # under Voilà: the visitor's own (see progress.page_progress)
+        self.store = self.page.store
+        self.visitor_line = W.HTML(self.page.notice_html())   # under Voilà: where the progress is kept
+        self.visitor_line.add_class("hashi-puzzle-visitor")
         first = start or self.store.next_unsolved(self.game, [p.id for p in self.puzzles])
         self.index = next((i for i, p in enumerate(self.puzzles) if p.id == first), 0)
         self._on_solved: list[Callable[[ShippedHashi], None]] = []
@@ -95,7 +98,8 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
         self.board = self._make_board()
         self.top = W.HBox([self.picker, *([self.make_language_picker()] if language_picker else [])],
                           layout=W.Layout(flex_flow="row wrap"))
-        super().__init__(children=[self.top, self.heading, self.board, self.trial_bar, self.next_button])
+        super().__init__(children=[self.top, *([self.visitor_line] if self.page.notice() else []), self.heading,
+                                   self.board, self.trial_bar, self.next_button])
         self.add_class("hashi-puzzle")
         self._refresh()
         if self.store.warning:
@@ -223,6 +227,7 @@ class HashiPuzzlePicker(Multilingual, W.VBox):
     def relabel(self) -> None:
         """Every text again in the language spoken now: the button, the picker's label, the heading, the board."""
         self.next_button.description, self.next_button.tooltip = str(NEXT_PUZZLE), str(NEXT_PUZZLE_TIP)
+        self.visitor_line.value = self.page.notice_html()
         self.picker.description = str(PUZZLE_LABEL)
         self.board.relabel()
         self._relabel_trial()

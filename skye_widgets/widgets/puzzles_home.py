@@ -8,7 +8,8 @@ and offers "next puzzle" after each win. Nothing of a solution is on the page
 until the player presses "reveal".
 
 Stable CSS classes for browser tests: ``skye-puzzles-home``, ``skye-puzzles-game``
-(the game switch), ``skye-puzzles-daily-skye`` / ``skye-puzzles-daily-hashi`` (today's
+(the game switch), ``skye-puzzles-visitor`` (under Voilà: where the progress is kept, the
+visitor's own link), ``skye-puzzles-daily-skye`` / ``skye-puzzles-daily-hashi`` (today's
 puzzle buttons), ``skye-puzzles-progress`` (the table); the Isle of Skye board's
 ``skye-puzzle-check``, ``-hint``, ``-reveal``, ``-next``, ``-picker``; Hashi's
 ``hashi-puzzle-next``, ``hashi-puzzle-picker``. From Python::
@@ -30,7 +31,7 @@ import ipywidgets as W
 from ..daily import stars
 from ..hashi import daily as hashi_daily
 from ..hashi.shipped import MAX_STARS as HASHI_STARS, ShippedHashi, load_all as load_hashi
-from ..progress import ProgressStore
+from ..progress import ProgressStore, store_for
 from ..skye import daily as skye_daily
 from ..skye.puzzles import Puzzle, load_all as load_skye
 from ..i18n import lazy
@@ -54,14 +55,17 @@ TABLE_HEAD = (lazy("game"), lazy("difficulty"), lazy("puzzle"), lazy("solved"), 
 class PuzzlesHome(Multilingual, W.VBox):
     """The puzzles home page (see the module docstring).
 
-    ``progress``: a ProgressStore or its file's path (default ``~/.skye-widgets/progress.json``);
+    ``progress``: a ProgressStore or its file's path (default: the user's ``~/.skye-widgets/progress.json``,
+    or, under Voilà, the visitor's own, with a line saying where it is kept: see
+    :func:`~skye_widgets.progress.page_progress`);
     ``date``: the day whose puzzles of the day are offered (default today).
     """
 
     def __init__(self, *, progress: ProgressStore | str | os.PathLike[str] | None = None,
                  date: str | dt.date | None = None, skye_folder: str | None = None,
                  hashi_folder: str | None = None) -> None:
-        self.store = progress if isinstance(progress, ProgressStore) else ProgressStore(progress)
+        self.page = store_for(progress)
+        self.store = self.page.store
         self.daily_skye = skye_daily.daily_puzzle(date)
         self.daily_hashi = hashi_daily.daily_puzzle(self.daily_skye.date)
         self.skye_puzzles: list[Puzzle] = [*load_skye(skye_folder), self.daily_skye.puzzle]
@@ -93,7 +97,10 @@ class PuzzlesHome(Multilingual, W.VBox):
         self.title_row = W.HBox([self.title, self.make_language_picker()],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center", grid_gap="0 1em"))
         self.board_box = W.Box([self.skye])
-        super().__init__(children=[self.title_row, self.daily_line,
+        self.visitor_line = W.HTML()
+        self.visitor_line.add_class("skye-puzzles-visitor")
+        super().__init__(children=[self.title_row, *([self.visitor_line] if self.page.notice() else []),
+                                   self.daily_line,
                                    W.HBox([self.daily_skye_button, self.daily_hashi_button],
                                           layout=W.Layout(flex_flow="row wrap")),
                                    self.summary, self.progress_box, self.game, self.board_box])
@@ -104,6 +111,7 @@ class PuzzlesHome(Multilingual, W.VBox):
     def _label(self) -> None:
         """The page's fixed texts in the language spoken now."""
         self.title.value = f"<h2 style='margin:0.2em 0'>{escape(str(TITLE))}</h2>"
+        self.visitor_line.value = self.page.notice_html()
         self.daily_line.value = escape(DAILY_LINE.format(date=self.daily_skye.date.isoformat()))
         self.daily_skye_button.description = DAILY_BUTTON.format(game=GAMES["skye"], stars=self.daily_skye.stars)
         self.daily_hashi_button.description = DAILY_BUTTON.format(game=GAMES["hashi"], stars=self.daily_hashi.stars)

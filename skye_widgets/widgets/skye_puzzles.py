@@ -34,7 +34,7 @@ import ipywidgets as W
 
 from ..drawing import Drawing
 from ..errors import FileFormatError, read_json, save_json
-from ..progress import ProgressStore
+from ..progress import ProgressStore, store_for
 from ..skye.puzzles import Move, Puzzle, describe_objective, evaluate, load_all
 from ..skye.scoring import ScoreResult
 from ..i18n import lazy, lazy_ngettext
@@ -225,7 +225,8 @@ class PuzzleWidget(Multilingual, W.VBox):
 
     ``puzzles``: optional list to pick from (a dropdown is shown; it opens on the
     first puzzle not solved yet); ``progress``: a :class:`~skye_widgets.progress.ProgressStore`
-    or the path of its file (default ``~/.skye-widgets/progress.json``).
+    or the path of its file (default ``~/.skye-widgets/progress.json``; under Voilà the visitor's own, see
+    :func:`~skye_widgets.progress.page_progress`).
 
     No solution is shown (no optimum, no solved territory) until :meth:`reveal`.
     """
@@ -238,7 +239,10 @@ class PuzzleWidget(Multilingual, W.VBox):
         if puzzle is None and not puzzles:
             raise ValueError("give a puzzle or a list of puzzles")
         self.puzzles = list(puzzles or [])
-        self.store = progress if isinstance(progress, ProgressStore) else ProgressStore(progress)
+        self.page = store_for(progress)         # under Voilà: the visitor's own (see progress.page_progress)
+        self.store = self.page.store
+        self.visitor_line = W.HTML(self.page.notice_html())   # under Voilà: where the progress is kept
+        self.visitor_line.add_class("skye-puzzle-visitor")
         if puzzle is None:
             first = self.store.next_unsolved(self.game, [p.id for p in self.puzzles])
             puzzle = next((p for p in self.puzzles if p.id == first), self.puzzles[0])
@@ -282,7 +286,8 @@ class PuzzleWidget(Multilingual, W.VBox):
             b.on_click(lambda _b: self.board.focus_board())
         top_row = ([self.picker] if self.puzzles else []) + ([self.make_language_picker()] if language_picker else [])
         top = [W.HBox(top_row, layout=W.Layout(flex_flow="row wrap"))] if top_row else []
-        super().__init__(children=[*top, self.header, self.board, buttons, self.hint_box, self.result])
+        super().__init__(children=[*top, *([self.visitor_line] if self.page.notice() else []), self.header,
+                                   self.board, buttons, self.hint_box, self.result])
         self.add_class("skye-puzzle")
         self._refresh()
         if self.store.warning:
@@ -300,6 +305,7 @@ class PuzzleWidget(Multilingual, W.VBox):
         heading, the board; the status line says the puzzle's introduction again."""
         self._label_buttons()
         self.picker.description = str(PUZZLE_LABEL)
+        self.visitor_line.value = self.page.notice_html()
         self.board.relabel()
         self._refresh()
         if self.last_result is not None:
