@@ -154,6 +154,7 @@ def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.page_errors = errors  # type: ignore[attr-defined]
     frames = _record_kernel_frames(pg)
+    pg.kernel_frames = frames  # type: ignore[attr-defined]
     try:
         yield pg
     finally:
@@ -195,6 +196,8 @@ def _frame_summary(payload: str | bytes) -> str:
         return f"unreadable frame ({len(payload)} bytes): {exc}"
     kind = header.get("msg_type", "?")
     line = f"{channel} {kind}"
+    if header.get("subshell_id"):
+        line += f" subshell={str(header['subshell_id'])[:8]}"
     if kind == "status":
         line += f" {content.get('execution_state')}"
     data = content.get("data") if isinstance(content, dict) else None

@@ -59,3 +59,15 @@ def test_every_board_layer_sends_its_pixels_back_for_the_saved_state():
     board = TerritoryWidget()
     layers = board.canvas._canvases
     assert len(layers) == len(board.layers) and all(layer.sync_image_data for layer in layers)
+
+
+def test_the_override_keeps_widget_messages_on_the_kernels_main_thread():
+    """JupyterLab 4.4+ sends widget messages to a kernel subshell by default, where ipykernel 7 runs
+    their callbacks beside the cells; ipywidgets and ipycanvas share state across a kernel and
+    expect one thread (skye_widgets/widgets/threads.py). The override turns that off, with a value
+    the installed JupyterLab's schema knows."""
+    override = json.loads((REPO / "jupyter-config/lab/settings/overrides.d/skye-widgets.json").read_text())
+    assert override["@jupyterlab/apputils-extension:kernels-settings"] == {"commsOverSubshells": "disabled"}
+    schema = Path(sys.prefix) / "share/jupyter/lab/schemas/@jupyterlab/apputils-extension/kernels-settings.json"
+    props = json.loads(schema.read_text())["properties"]
+    assert {"const": "disabled", "title": "Disabled"} in props["commsOverSubshells"]["oneOf"]

@@ -25,6 +25,7 @@ from ..limits import is_finite_number
 from ..protocol import Decision
 from .. import i18n
 from ..i18n import lazy, lazy_ngettext
+from .threads import WIDGET_LOCK, one_at_a_time
 
 if TYPE_CHECKING:
     import asyncio
@@ -148,13 +149,15 @@ class CanvasBoard(Multilingual, W.VBox):
         self.frame_repaints = 0
         #: What must still come back right after a full paint: layer numbers, and "board" (the composite).
         self._unconfirmed: set[int | str] = set()
-        self.canvas.on_client_ready(lambda *_: self.redraw(force=True))
+        # The page's events may come on another thread than the cells (a kernel subshell): each is
+        # handled whole, one at a time, never beside another repaint (threads.py).
+        self.canvas.on_client_ready(one_at_a_time(lambda *_: self.redraw(force=True)))
         for i, layer in enumerate(self.canvas._canvases):
-            layer.observe(lambda change, i=i: self._check_frame(i, change["new"]), names="image_data")
-        self.canvas.observe(lambda change: self._check_frame("board", change["new"]), names="image_data")
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.canvas.on_mouse_move(self._on_mouse_move)
-        self.canvas.on_key_down(self._on_key_down)
+            layer.observe(one_at_a_time(lambda change, i=i: self._check_frame(i, change["new"])), names="image_data")
+        self.canvas.observe(one_at_a_time(lambda change: self._check_frame("board", change["new"])), names="image_data")
+        self.canvas.on_mouse_down(one_at_a_time(self._on_mouse_down))
+        self.canvas.on_mouse_move(one_at_a_time(self._on_mouse_move))
+        self.canvas.on_key_down(one_at_a_time(self._on_key_down))
         children = [*(controls or []), self.canvas, self.status, self.keys_line, self.description_html]
         super().__init__(children=children, **kwargs)
         for b in buttons_in(controls or []):
@@ -288,6 +291,10 @@ class CanvasBoard(Multilingual, W.VBox):
         repaints the overlay alone); ``force`` repaints everything, as after a
         page reload (``on_client_ready``), when the canvas is blank.
         """
+        with WIDGET_LOCK:             # what was painted last and the paint itself go together (threads.py)
+            self._redraw(force)
+
+    def _redraw(self, force: bool) -> None:
         d = self.drawing()
         d.extend(self.cursor_shapes())
         resized = (d.width, d.height) != (self.canvas.width, self.canvas.height)
@@ -499,8 +506,9 @@ def plain_text(html: str) -> str:
 
 
 def on_click(button: W.Button, handler: Callable[[], None]) -> W.Button:
-    """Attach a no-argument handler to a button (and return the button)."""
-    button.on_click(lambda _b: handler())
+    """Attach a no-argument handler to a button (and return the button); it runs whole, one event
+    at a time (:func:`~.threads.one_at_a_time`)."""
+    button.on_click(one_at_a_time(lambda _b: handler()))
     return button
 
 

@@ -19,6 +19,7 @@ from ipycanvas.canvas import _CANVAS_MANAGER
 from traitlets import Unicode
 
 from ..drawing import FONT_FAMILY, LAYERS, Circle, Drawing, Line, Polygon, Rect, Shape, Text
+from .threads import WIDGET_LOCK
 
 
 @contextmanager
@@ -36,18 +37,23 @@ def batched() -> Iterator[None]:
     message that did not name one made its first command fail, and that failure stopped the
     page's canvas manager for good (every board of the page stayed blank). So every batch starts
     by naming its canvas: one message always stands on its own.
+
+    The manager is one for the whole kernel, and a board's events may run on another thread than
+    the cells (a kernel subshell): the batch holds :data:`~.threads.WIDGET_LOCK`, so another
+    thread's commands never join it (see :mod:`.threads`).
     """
-    was_caching = _CANVAS_MANAGER._caching
-    if not was_caching:
-        _CANVAS_MANAGER._current_canvas = None
-    try:
-        with hold_canvas():
-            yield
-    except BaseException:
-        _CANVAS_MANAGER._commands_cache = []
-        _CANVAS_MANAGER._buffers_cache = []
-        _CANVAS_MANAGER._caching = was_caching
-        raise
+    with WIDGET_LOCK:
+        was_caching = _CANVAS_MANAGER._caching
+        if not was_caching:
+            _CANVAS_MANAGER._current_canvas = None
+        try:
+            with hold_canvas():
+                yield
+        except BaseException:
+            _CANVAS_MANAGER._commands_cache = []
+            _CANVAS_MANAGER._buffers_cache = []
+            _CANVAS_MANAGER._caching = was_caching
+            raise
 
 
 def _stroke_style(c: Canvas, stroke: str, width: float, dash: tuple[float, ...]) -> None:

@@ -40,6 +40,7 @@ from .. import lessons as lesson_texts
 from ..lessons import checks as lesson_checks
 from ..i18n import lazy
 from .base import on_click, plain_text, with_picture
+from .threads import one_at_a_time
 
 #: The quiz's and exercise's own texts (the questions and tasks come from the lessons' data).
 QUIZ_TEXT = {
@@ -166,7 +167,7 @@ class Exercise(_Feedback):
         self._init_feedback()
         button = W.Button(description=str(QUIZ_TEXT["check"]), button_style="primary",
                           tooltip=str(QUIZ_TEXT["check_tip"]))
-        button.on_click(lambda _b: self.check())
+        button.on_click(one_at_a_time(lambda _b: self.check()))
         children: list[W.Widget] = [W.HTML(f"<b>{escape(str(QUIZ_TEXT['exercise']))}</b> {escape(task)}")]
         buttons: list[W.Widget] = [button]
         self.body = body

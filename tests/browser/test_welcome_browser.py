@@ -88,6 +88,10 @@ def test_lesson_exercise_and_quiz_answer_in_the_browser(lab, page):
     expect_status(quiz, "Not quite.")
     assert "it can never grow" in quiz.locator(".skye-status").inner_text()
     assert not page.page_errors
+    # The widgets' messages went to the kernel's main shell, as the package's JupyterLab settings ask
+    # (skye_widgets/widgets/threads.py): none named a subshell, whose thread runs beside the cells.
+    comms = [f for f in page.kernel_frames if "> shell comm_msg" in f]
+    assert comms and not [f for f in comms if "subshell=" in f]
 
 
 def test_saved_pictures_show_before_running_once_trusted(lab, page):
