@@ -7,7 +7,9 @@ untrusted notebook should see (issue 28: "outputs that should be there and are n
 * static pictures: the ``image/svg+xml`` of boards and territories and their ``image/png`` twin,
   which JupyterLab shows also in an untrusted notebook, where it draws no saved SVG;
 * a widget's **static view** (``text/html`` whose root has the class ``skye-static-view``, with its
-  ``text/plain``): a quiz's question and choices, never which one is right;
+  ``text/plain``): a quiz's question and choices, never which one is right; a projector page's
+  "whose turn" line; a page's setup form (``widgets.base.Page``). A widget that carries both a static
+  view and a picture keeps both, the static view first;
 * printed text (stdout) and the results of plain values (``text/plain``, ``text/html``,
   ``text/markdown``, pictures) that are not live widgets.
 
@@ -75,17 +77,25 @@ def clean_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
             data = out.get("data", {})
             kind = out.get("output_type")
             if kind == "stream":
-                if out.get("name") == "stdout":
-                    kept.append(nbformat.v4.new_output("stream", name="stdout", text=out.get("text", "")))
+                if out.get("name") != "stdout":
+                    continue
+                text = "".join(out.get("text", ""))
+                if kept and kept[-1].get("output_type") == "stream":
+                    # one printed text, however the kernel cut it into messages (a busy machine cuts more)
+                    kept[-1]["text"] = "".join(kept[-1]["text"]) + text
+                else:
+                    kept.append(nbformat.v4.new_output("stream", name="stdout", text=text))
             elif kind not in ("display_data", "execute_result"):
                 continue                                           # errors fail the run before this
             elif is_check_cell(cell) and is_check_output(out):
                 kept.append(nbformat.v4.new_output("execute_result", data=dict(data), execution_count=None))
-            elif KEPT_MIME in data:
-                picture = {m: data[m] for m in (KEPT_MIME, *KEPT_WITH) if m in data}
-                kept.append(nbformat.v4.new_output("display_data", data=picture))
-            elif is_static_view(data):
-                kept.append(nbformat.v4.new_output("display_data", data={m: data[m] for m in ("text/html", "text/plain")}))
+            elif KEPT_MIME in data or is_static_view(data):
+                # a widget may carry both: its static view (its key lines), then its picture
+                if is_static_view(data):
+                    kept.append(nbformat.v4.new_output("display_data", data={m: data[m] for m in ("text/html", "text/plain")}))
+                if KEPT_MIME in data:
+                    picture = {m: data[m] for m in (KEPT_MIME, *KEPT_WITH) if m in data}
+                    kept.append(nbformat.v4.new_output("display_data", data=picture))
             elif WIDGET_MIME not in data:
                 shown = {m: data[m] for m in READER_MIMES if m in data}
                 if shown:

@@ -186,8 +186,6 @@ def test_an_unknown_language_changes_nothing():
 ALLOWED = {
     # every language is named in itself in the picker, on purpose
     r"English|Português|Polski|Français|Español": "language names",
-    # bot kinds are the program's identifiers (make_bot names), as on the CLI
-    r"\((?:planner|greedy|random)\)": "bot kinds",
     # a Hashi board's own name, as printed on it (a place name, like a player's name)
     r"Skerries": "Hashi board name",
 }

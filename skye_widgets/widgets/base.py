@@ -941,3 +941,67 @@ def explanation_html(text: str, css: str) -> str:
     """An explanation's lines as HTML: escaped, one line each (the text's own line breaks
     kept, so every line still starts with its words); ``css`` names the block."""
     return f'<div class="{css}" style="white-space:pre-line">{escape(text, quote=False)}</div>'
+
+
+# -- what a saved notebook shows of a widget (readers without a kernel) --------
+
+def static_view(body_html: str, text: str) -> dict[str, str]:
+    """A widget's view for readers without a kernel (GitHub, a viewer, a reloaded notebook): HTML
+    whose root has the class ``skye-static-view`` (the notebooks keep it when they are saved, see
+    tests/notebook_tools.py), and its plain text. It never holds an answer."""
+    return {"text/html": f'<div class="skye-static-view">{body_html}</div>', "text/plain": text}
+
+
+def _shown(widget: Any) -> bool:
+    layout = getattr(widget, "layout", None)
+    return getattr(layout, "display", None) != "none" and getattr(layout, "visibility", None) != "hidden"
+
+
+def widget_words(widget: Any) -> list[tuple[str, str]]:
+    """What the visible widgets of ``widget`` (itself and its children, depth first) say, as lines of
+    ``(html, text)``: an HTML widget's value (a ``<style>`` dropped), a label, a field's or a
+    dropdown's description and value, a button's label in brackets; the widgets of one row (an
+    ``HBox``) on one line. Hidden widgets (``display: none``) and what they hold say nothing."""
+    if not _shown(widget):
+        return []
+    if isinstance(widget, W.HBox):
+        row = [part for child in widget.children for part in widget_words(child)]
+        return [("&emsp;".join(h for h, _ in row), "   ".join(t for _, t in row))] if row else []
+    if isinstance(widget, W.Box):
+        return [part for child in widget.children for part in widget_words(child)]
+    if isinstance(widget, (W.HTML, W.HTMLMath)):
+        html = re.sub(r"<style\b.*?</style>", "", str(widget.value), flags=re.S | re.I).strip()
+        text = plain_text(re.sub(r"</(h\d|p|div|li)>|<br\s*/?>", "\n", html)).strip()
+        return [(html, text)] if text else []
+    description = str(getattr(widget, "description", "") or "")
+    if isinstance(widget, W.Button):
+        return [(f"<b>[{escape(description)}]</b>", f"[{description}]")] if description else []
+    if isinstance(widget, W.Label):
+        value = str(widget.value)
+    elif isinstance(widget, (W.Dropdown, W.RadioButtons, W.Select, W.ToggleButtons)):
+        value = "" if widget.label is None else str(widget.label)
+    elif hasattr(widget, "value") and isinstance(widget.value, (str, int, float)) and not isinstance(widget.value, bool):
+        value = str(widget.value)
+    else:
+        return []
+    line = f"{description} {value}".strip()
+    return [(escape(line), line)] if line else []
+
+
+class Page(W.VBox):
+    """A box of widgets (a notebook's page: a setup form, a stage) that a saved notebook shows to
+    readers without a kernel: its static view is what its visible widgets say
+    (:func:`widget_words`), and ``picture`` (a :class:`~skye_widgets.drawing.Drawing`, with its
+    description), when given, is saved beside it as SVG and PNG."""
+
+    def __init__(self, children: Sequence[Any] = (), *, picture: Drawing | None = None, **kwargs: Any) -> None:
+        super().__init__(children=list(children), **kwargs)
+        self.picture = picture
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widgets, plus their static view and the picture for viewers without a kernel."""
+        data = with_picture(super()._repr_mimebundle_(**kwargs), self.picture)
+        lines = widget_words(self)
+        if lines:
+            data.update(static_view("".join(f"<div>{h}</div>" for h, _ in lines), "\n".join(t for _, t in lines)))
+        return data

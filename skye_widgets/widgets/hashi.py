@@ -551,7 +551,7 @@ class HashiWidget(CanvasBoard):
     # -- projector mode (issue 16: the protocol of widgets.projector.ProjectorGame) -------
     def _seat_kind(self, player: int) -> str:
         bot = self.bots[player] if 0 <= player < len(self.bots) else None
-        return str(HASHI_SEAT_PERSON) if bot is None else str(getattr(bot, "name", type(bot).__name__))
+        return str(HASHI_SEAT_PERSON) if bot is None else bot_kind_name(str(getattr(bot, "name", type(bot).__name__)))
 
     def turn_line(self) -> str:
         """Whose turn and what to do now, one sentence the room can read: the setup, the

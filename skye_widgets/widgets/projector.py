@@ -303,7 +303,7 @@ BOT_SEAT_NAME = lazy("Bot {seat}")
 
 
 #: A bot's turn on the projector page: moving, or waiting for the teacher (the bots are paused).
-# Translators: {kind} is the bot's kind as the program names it (planner, greedy, random: not translated).
+# Translators: {kind} is the bot's kind in the reader's words (the glossary's: planner, greedy, random).
 BOT_THINKING = lazy("{name} ({kind}) is thinking.")
 BOT_PAUSED = lazy("{name} ({kind}) plays next; the bots are paused.")
 
@@ -606,6 +606,19 @@ class ProjectorTable(W.GridBox):
         self.seed = seed
         self.game = self.factory(seed=seed, **self.options)
         self.game.on_refresh(self.refresh)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live page, plus for viewers without a kernel (a saved notebook) the active board's
+        picture (SVG and PNG, with its description, as the game widget gives it) and the big
+        "whose turn / what to do now" line as a static view."""
+        from .base import static_view, with_picture
+
+        data = with_picture(super()._repr_mimebundle_(**kwargs), None)
+        shown = self.game._repr_mimebundle_(**kwargs)
+        data.update({m: v for m, v in shown.items() if m.startswith("image/")})
+        line = self.game.turn_line()
+        data.update(static_view(f'<p style="font-size:1.3em">{escape(line)}</p>', line))
+        return data
 
     @property
     def turn_text(self) -> str:

@@ -39,7 +39,7 @@ import ipywidgets as W
 from .. import lessons as lesson_texts
 from ..lessons import checks as lesson_checks
 from ..i18n import lazy
-from .base import on_click, plain_text, with_picture
+from .base import on_click, plain_text, static_view, with_picture
 from .threads import one_at_a_time
 
 #: The quiz's and exercise's own texts (the questions and tasks come from the lessons' data).
@@ -66,12 +66,6 @@ QUIZ_TEXT = {
     "static_exercise": lazy("Run the notebook to try it: the rules then check your answer, and say why."),
 }
 
-
-def static_view(body_html: str, text: str) -> dict[str, str]:
-    """A widget's view for readers without a kernel (GitHub, a viewer, a reloaded notebook): HTML
-    whose root has the class ``skye-static-view`` (the notebooks keep it when they are saved, see
-    tests/notebook_tools.py), and its plain text. It never holds an answer."""
-    return {"text/html": f'<div class="skye-static-view">{body_html}</div>', "text/plain": text}
 
 Check = Callable[[], "tuple[bool, str]"]
 

@@ -190,7 +190,7 @@ TURN_TEXT = {
     # Translators: {tiles} is a list of the tiles to place, each "tile 12" (the text below), e.g. "tile 12 and tile 40".
     "build": lazy_ngettext("{name}: place {tiles} on your territory by clicking a green spot.",
                            "{name}: place {tiles} on your territory by clicking green spots."),
-    # Translators: {kind} is the bot's kind as the program names it (planner, greedy, random: not translated).
+    # Translators: {kind} is the bot's kind in the reader's words (the glossary's: planner, greedy, random).
     "bot": lazy("{name} ({kind} bot) is thinking."),
     "bot_paused": lazy("{name} ({kind} bot) plays next: the bots are paused."),
     "waiting": lazy("Waiting for the next move."),
@@ -220,7 +220,7 @@ PLAYERS_HEAD = {
 }
 # Translators: the players table (Isle of Skye): the seat a person plays.
 SEAT_HUMAN = lazy("human")
-# Translators: the players table (Isle of Skye): a bot's seat; {kind} is its kind (planner, greedy: not translated).
+# Translators: the players table (Isle of Skye): a bot's seat; {kind} is its kind in the reader's words (planner, greedy).
 SEAT_BOT = lazy("bot ({kind})")
 PLAYER_VP = lazy_ngettext("{count} VP", "{count} VP")
 TERRITORY_TILES = lazy_ngettext("{count} tile", "{count} tiles")

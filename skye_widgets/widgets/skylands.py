@@ -41,7 +41,7 @@ from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Conve
 from ..skylands.describe import describe_game
 from ..skylands.render import Layout, render_game
 from ..skylands.words import sentence
-from ..protocol import suggest as bot_suggestion
+from ..protocol import bot_kind_name, suggest as bot_suggestion
 from .base import CanvasBoard, TurnLoop, keys_html, explain_decision, finite_pixels, make_seat, on_click, plain_text
 from .base import explanation_html, status_html, why_html
 from .projector import BOT_PAUSED, BOT_THINKING, ProjectorParts, board_part, projector_seats, styled
@@ -995,7 +995,7 @@ class SkylandsWidget(CanvasBoard):
     # -- projector mode (issue 16: the protocol of widgets.projector.ProjectorGame) -------
     def _seat_kind(self, player: int) -> str:
         bot = self.turns.seats[player]
-        return str(SKYLANDS_SEAT_PERSON) if bot is None else str(getattr(bot, "name", type(bot).__name__))
+        return str(SKYLANDS_SEAT_PERSON) if bot is None else bot_kind_name(str(getattr(bot, "name", type(bot).__name__)))
 
     def _decision_kind(self) -> str:
         """The kind of decision of the player to act (a key of SKYLANDS_TURN)."""
