@@ -107,7 +107,8 @@ def test_polish_counts_take_their_three_forms():
     s = ProjectorTable("skylands", seed=SEED, speed="step", language="pl")
     track = plain_text(s.game.projector_parts().track.value)
     assert "Stos wysp: 74 zakryte żetony; Odkrywanie odsłania 4, gra kończy się, gdy to niemożliwe." in track
-    assert "0 PZ w żetonach, 17 pustych pól." in plain_text(s.game.projector_parts().summaries.value)
+    assert "w tym 0 PZ w żetonach; 17 pustych pól kosztuje na koniec po 2 PZ, jeśli nadal będą puste." in \
+        plain_text(s.game.projector_parts().summaries.value)
     # Isle of Skye: one tile to build is the singular ("żeton 40 ... zielone pole")
     t = ProjectorTable("skye", seed=SEED, speed="step", language="pl")
     skye_to_build(t)

@@ -301,6 +301,10 @@ class PlayerBoard(Pictured):
 
 #: The breakdown line of a complete island (marked, translated when the score is computed).
 # Translators: a Skylands score breakdown line; {terrain} is a terrain word, {points} equals {count}.
+#: VP an empty square of a board costs at the end of the game ("Por cada casilla vacía en su tablero de
+#: jugador, el jugador pierde 2 PV").
+EMPTY_SQUARE_COST = 2
+
 ISLAND_SCORE = lazy_ngettext("complete {terrain} island at ({x}, {y}): {count} space, {points} VP",
                              "complete {terrain} island at ({x}, {y}): {count} spaces, {points} VP")
 
@@ -325,7 +329,7 @@ def score_board(board: PlayerBoard, *, vp_markers: int = 0, overflow: int = 0,
     empty = board.empty_squares()
     if empty:
         # Translators: Skylands score breakdown lines.
-        items.append(BreakdownItem(-2 * len(empty), ngettext("{count} empty square x -2", "{count} empty squares x -2",
+        items.append(BreakdownItem(-EMPTY_SQUARE_COST * len(empty), ngettext("{count} empty square x -2", "{count} empty squares x -2",
                                                              len(empty)).format(count=len(empty)), tuple(empty)))
     n = board.count()
     if n // 2:

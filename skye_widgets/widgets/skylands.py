@@ -32,7 +32,7 @@ import ipywidgets as W
 from ..drawing import Drawing, picture_bundle
 from ..errors import RulesError
 from ..limits import is_whole
-from ..skylands.board import Node
+from ..skylands.board import EMPTY_SQUARE_COST, Node
 from ..skylands.words import terrain_word
 from ..skylands.bots import make_bot
 from ..skylands.components import COLORS
@@ -274,10 +274,12 @@ SKYLANDS_DONE_TIP = lazy("confirm the islands picked (d)")
 SKYLANDS_BOARD_OF = lazy("{name}'s board")
 # Translators: a seat played by a person (in a summary: "Ana (person)").
 SKYLANDS_SEAT_PERSON = lazy("person")
-# Translators: a player's summary; {count} is the number of empty squares on their board.
+# Translators: a player's summary on the projector: {score} is every VP so far (markers and the board's
+# islands), {markers} the part of it in VP markers; {count} is the number of empty squares on the
+# board, each of which costs 2 VP at the end of the game if it is still empty.
 SKYLANDS_SUMMARY = lazy_ngettext(
-    "{points} VP if the game ended now, {markers} VP in markers, {count} empty square.",
-    "{points} VP if the game ended now, {markers} VP in markers, {count} empty squares.")
+    "{score} VP so far, {markers} of them in markers; {count} empty square costs 2 VP at the end if it is still empty.",
+    "{score} VP so far, {markers} of them in markers; {count} empty squares cost 2 VP each at the end if still empty.")
 SKYLANDS_TOKEN = lazy("Token on {action}.")
 SKYLANDS_MARKER = (lazy("Repeat marker unused."), lazy("Repeat marker used."))
 SKYLANDS_TRACK_ROUND = lazy("Round {round}: {name} is the active player.")
@@ -1157,8 +1159,11 @@ class SkylandsWidget(CanvasBoard):
         rows = []
         for p in range(g.n):
             css = "skylands-projector-player" + (" skylands-projector-now" if p == now else "")
-            lines = [SKYLANDS_SUMMARY.format(points=points[p], markers=g.vp[p] + g.overflow[p],
-                                             count=len(g.boards[p].empty_squares()))]
+            # the score so far leaves out the empty squares' cost, which is told as what it is: a cost
+            # at the end (a class read "-32 VP" at the first turn as a score already lost)
+            empty = len(g.boards[p].empty_squares())
+            lines = [SKYLANDS_SUMMARY.format(score=points[p] + EMPTY_SQUARE_COST * empty,
+                                             markers=g.vp[p] + g.overflow[p], count=empty)]
             if g.token[p]:
                 lines.append(SKYLANDS_TOKEN.format(action=str(SKYLANDS_ACTIONS[g.token[p]])))
             lines.append(str(SKYLANDS_MARKER[0 if g.marker_active[p] else 1]))
