@@ -240,3 +240,33 @@ def test_projector_game_defaults_and_options():
     t = projector_game(seed=5, seats=("human", "greedy"), bot_delay=0.2)
     assert t.game.names == ("Class", "Bot 2") and t.turns.delay == 0.2 and t.teacher_undo   # as in every game
     assert t.boards[0].cell == 96
+
+
+def test_the_end_shows_the_scoring_overlay_menu_the_panel_names():
+    """At the end the panel sends the class to the board's "scoring overlay" menu: the projector's board
+    has that menu then (hidden while the game is played), and choosing a scoring tile there lists
+    its breakdown under the board, the engine's own lines."""
+    t = table("normal", seats=("random", "random"), names=("Ann", "Ben"))
+    g = t.game.game
+    assert g.is_over()
+    panel = plain_text(t.game.panel.children[0].value)
+    assert panel.endswith("choose a scoring tile in the board's “scoring overlay” menu to see its breakdown.")
+    shown = t.game.boards[t.game.active_player()]
+    part = t.board_slot.children[0]
+
+    def inside(widget, box) -> bool:
+        return widget is box or any(inside(widget, c) for c in getattr(box, "children", ()))
+
+    assert inside(shown.breakdown_menu, part) and shown.breakdown_menu.layout.display is None
+    number = t.game.boards[0]._menu_numbers[0]
+    shown.breakdown_menu.value = number
+    result = shown.score_result(number)
+    assert inside(shown.details, part)
+    assert plain_text(shown.details.value).startswith(f"Scoring tile {number}")
+    assert all(str(it.reason) in plain_text(shown.details.value) for it in result.breakdown)
+
+
+def test_the_scoring_overlay_menu_is_hidden_while_the_game_is_played():
+    t = table("step")
+    shown = t.game.boards[t.game.active_player()]
+    assert not t.game.game.is_over() and shown.breakdown_menu.layout.display == "none"

@@ -230,7 +230,8 @@ STATE_DECIDED = lazy("decided ✓")
 # Translators: the players table's last column: this player has a decision to make now.
 STATE_TO_ACT = lazy("to act ▶")
 PANEL_OVER = lazy("The game is over.")
-PANEL_OVER_MORE = lazy("Final scores below; every board's menu shows each scoring tile's breakdown.")
+# Translators: {menu} is the name of the menu above each board ("scoring overlay"), as the board shows it.
+PANEL_OVER_MORE = lazy("Final scores below; choose a scoring tile in the board's “{menu}” menu to see its breakdown.")
 PANEL_WAITING = lazy("Waiting for {name} (bot)…")
 # Translators: {name} is shown in bold; {tiles} lists the tile numbers to place ("12, 40").
 PANEL_BUILD = lazy_ngettext("{name}: place your tile {tiles}: click a green spot on your board (r rotates; "
@@ -1328,10 +1329,12 @@ class GameTable(Multilingual, W.VBox):
         which CSS shrinks to the room it has (ipycanvas maps clicks through the scaling)."""
         if p not in self._projector_boards:
             b = self.boards[p]
-            tools = W.HBox([b.rotate_back_button, b.rotate_button])
+            # the scoring overlay's menu shows once the game is over (projector_parts), as the end's
+            # panel promises: each scoring tile's breakdown on the board, its lines below it
+            tools = W.HBox([b.rotate_back_button, b.rotate_button, b.breakdown_menu])
             tools.add_class("skye-projector-tools")
             self._projector_boards[p] = board_part(b.canvas, above=[b.heading, W.HBox([b.hand_box, tools])],
-                                                   below=[b.status])
+                                                   below=[b.status, b.details])
         return self._projector_boards[p]
 
     def events(self, count: int) -> list[str]:
@@ -1348,7 +1351,9 @@ class GameTable(Multilingual, W.VBox):
 
     def projector_parts(self) -> Any:
         """The parts the projector page lays out (see :class:`~skye_widgets.widgets.projector.ProjectorParts`)."""
-        return ProjectorParts(board=self.projector_board(self.active_player()), decision=self.panel,
+        board = self.projector_board(self.active_player())
+        self.boards[self.active_player()].breakdown_menu.layout.display = None if self.game.is_over() else "none"
+        return ProjectorParts(board=board, decision=self.panel,
                               summaries=self.players_html, track=self.track_html, status=self.status)
 
     # -- explanations ------------------------------------------------------------
@@ -1633,7 +1638,8 @@ class GameTable(Multilingual, W.VBox):
     def _panel_children(self) -> list[W.Widget]:
         g = self.game
         if g.is_over():
-            return [W.HTML(f"<b>{escape(str(PANEL_OVER))}</b> {escape(str(PANEL_OVER_MORE))}")]
+            menu = str(BOARD_TEXT["overlay_menu"]).rstrip(" :\u00a0")
+            return [W.HTML(f"<b>{escape(str(PANEL_OVER))}</b> {escape(PANEL_OVER_MORE.format(menu=menu))}")]
         humans = self.humans_to_act()
         if not humans:
             bot = self.bot_to_act()
