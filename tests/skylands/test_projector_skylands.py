@@ -156,7 +156,10 @@ def test_summaries_and_track_say_what_ends_the_game():
     parts = w.projector_parts()
     empty = len(g.boards[0].empty_squares())
     summaries = plain_text(parts.summaries.value)
-    assert f"Ann (person){g.points()[0]} VP if the game ended now, 0 VP in markers, {empty} empty squares." in summaries
+    # the score so far, without the empty squares' cost, which is told as a cost at the end
+    so_far = g.points()[0] + 2 * empty
+    assert (f"Ann (person){so_far} VP so far, 0 of them in markers; {empty} empty squares cost 2 VP each "
+            "at the end if still empty.") in summaries
     track = plain_text(parts.track.value)
     assert "Round 1: Ann is the active player." in track
     assert f"VP supply: {g.vp_supply} left. The game ends when it is empty." in track
