@@ -191,8 +191,10 @@ PROJECTOR_CSS = """
   line-height: 1.3 !important; color: #111111; }
 .skye-projector .widget-html, .skye-projector .widget-html-content { height: auto !important; }
 .skye-projector-turn { grid-area: turn; }
-.skye-projector-turn .widget-html-content { font-size: 3.4vh !important; font-weight: bold;
-  background: #0b3d66; color: #ffffff !important; padding: 0.6vh 1.5vh; border-radius: 0.8vh; }
+.skye-projector .skye-projector-turn .widget-html-content { font-size: 3.4vh !important; font-weight: bold;
+  line-height: 1.25 !important; background: #0b3d66; color: #ffffff !important; padding: 0.6vh 1.5vh;
+  border-radius: 0.8vh; height: calc(2 * 1.25 * 3.4vh + 1.2vh) !important; overflow: hidden;
+  display: -webkit-box !important; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .skye-projector-turn .widget-html-content * { color: #ffffff !important; }
 .skye-projector-boardslot { grid-area: board; min-height: 0; min-width: 0; display: flex !important; }
 .skye-projector-boardslot > * { flex: 1 1 auto; min-height: 0; min-width: 0; }
@@ -200,14 +202,21 @@ PROJECTOR_CSS = """
   display: flex !important; flex-direction: column; gap: 0.8vh; }
 .skye-projector-side > * { flex: 0 0 auto; min-width: 0; }
 .skye-projector-side > .skye-projector-status-part { min-height: 0 !important; }
-.skye-projector .widget-html.skye-projector-events { height: calc(7 * 1.3 * 1.9vh) !important;
-  min-height: calc(7 * 1.3 * 1.9vh) !important; max-height: calc(7 * 1.3 * 1.9vh) !important;
-  overflow-y: auto; flex: 0 0 auto; border-top: 0.2vh solid #555555; }
-.skye-projector-events ul { margin: 0; padding: 0; list-style: none; }
+.skye-projector .widget-html.skye-projector-events { flex: 1 1 0; min-height: calc(2 * 1.3 * 1.9vh) !important;
+  max-height: calc(7 * 1.3 * 1.9vh) !important; overflow: hidden; border-top: 0.2vh solid #555555; }
+.skye-projector-events .widget-html-content { display: flex; flex-direction: column; height: 100% !important;
+  min-height: 0; }
+.skye-projector-events-head { flex: 0 0 auto; }
+.skye-projector-events ul { margin: 0; padding: 0; list-style: none; flex: 1 1 0; min-height: 0; overflow: hidden;
+  display: flex; flex-flow: column wrap; align-content: flex-start; }
+.skye-projector-events li { width: 100%; flex: 0 0 auto; }
 .skye-projector-events li + li { border-top: 0.1vh solid #bbbbbb; }
 .skye-projector .skye-players .skye-gold { white-space: nowrap; }
 .skye-projector-controls { grid-area: controls; display: flex !important; flex-flow: row wrap;
   align-items: center; gap: 0.6vh 1vh; }
+.skye-projector-controls > * { flex: 0 0 auto !important; max-width: 100%; }
+.skye-projector-controls > .widget-inline-hbox { flex-wrap: nowrap !important; align-items: center; }
+.skye-projector-skye, .skye-projector-hashi { grid-template-columns: minmax(0, 1fr) minmax(0, 50vw); }
 .skye-projector .widget-button, .skye-projector .widget-toggle-button {
   width: auto !important; height: auto !important; min-height: 4.4vh; padding: 0.3vh 1.2vh !important;
   margin: 0 !important; white-space: nowrap; overflow: visible;
@@ -597,6 +606,7 @@ class ProjectorTable(W.GridBox):
         self.controls = TeacherControls(self, speed)
         super().__init__([self.style_html, self.turn, self.board_slot, self.side, self.controls])
         self.add_class("skye-projector")
+        self.add_class(f"skye-projector-{game}")     # the page's CSS gives each game's side column its width
         self.refresh()
 
     def start(self, seed: int) -> None:
