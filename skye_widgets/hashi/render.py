@@ -418,7 +418,7 @@ def render_puzzle(state: Any, *, selected: Cell | None = None, highlight: Iterab
         x, y = geo.center(selected)
         d.add(Circle(x, y, geo.radius + 7, stroke=SELECTED, line_width=3.0, dash=(6, 3), layer="overlay"))
     if coordinates:                     # last: above the glow and the rings
-        d.extend(coordinate_labels(geo, label_size))
+        d.extend(coordinate_labels(geo))
     return d
 
 
