@@ -199,7 +199,7 @@ PROJECTOR_CSS = """
 .skye-projector-boardslot { grid-area: board; min-height: 0; min-width: 0; display: flex !important; }
 .skye-projector-boardslot > * { flex: 1 1 auto; min-height: 0; min-width: 0; }
 .skye-projector-side { grid-area: side; min-height: 0; min-width: 0; overflow: hidden;
-  display: flex !important; flex-direction: column; gap: 0.8vh; }
+  display: flex !important; flex-direction: column; gap: 0.6vh; }
 .skye-projector-side > * { flex: 0 0 auto; min-width: 0; }
 .skye-projector-side > .skye-projector-status-part { min-height: 0 !important; }
 .skye-projector .widget-html.skye-projector-events { flex: 1 1 0; min-height: calc(2 * 1.3 * 1.9vh) !important;
@@ -217,6 +217,12 @@ PROJECTOR_CSS = """
 .skye-projector-controls > * { flex: 0 0 auto !important; max-width: 100%; }
 .skye-projector-controls > .widget-inline-hbox { flex-wrap: nowrap !important; align-items: center; }
 .skye-projector-skye, .skye-projector-hashi { grid-template-columns: minmax(0, 1fr) minmax(0, 50vw); }
+.skye-projector-skye .skye-projector-decision-part { flex-flow: row wrap !important; align-items: center;
+  gap: 0.6vh 1.5vh; }
+.skye-projector-skye .skye-projector-decision-part > * { flex: 0 1 auto; min-width: 0; }
+.skye-projector-skye .skye-projector-decision-part > :first-child { flex: 1 1 100%; }
+.skye-projector-skye .skye-projector-decision-part > .widget-hbox { display: contents !important; }
+.skye-projector-skye .skye-projector-decision-part svg { width: 7.5vh; height: 7.5vh; }
 .skye-projector .widget-button, .skye-projector .widget-toggle-button {
   width: auto !important; height: auto !important; min-height: 4.4vh; padding: 0.3vh 1.2vh !important;
   margin: 0 !important; white-space: nowrap; overflow: visible;
@@ -253,6 +259,9 @@ PROJECTOR_CSS = """
 .skye-projector-canvas canvas { position: absolute; top: 0; left: 0; width: auto !important; height: auto !important;
   max-width: 100% !important; max-height: 100% !important; }
 .skye-projector .skye-hand svg { width: 9vh; height: 9vh; }
+.skye-projector-board .skye-hand { height: 15vh !important; min-height: 0 !important; overflow: hidden; }
+.skye-projector-board > .skye-status { height: calc(2 * 1.3 * 1.9vh + 0.4vh) !important; min-height: 0 !important;
+  overflow: hidden; }
 .skye-projector-board .widget-hbox { align-items: center; }
 .skye-projector-tools { align-items: center; }
 .skye-projector-explanation .widget-html-content { background: #fff8dc; border: 0.2vh solid #8a4b00;
