@@ -485,8 +485,13 @@ def test_projector_fits_every_language(voila, page, game, language, size):
     watch("start")
     if game == "skye":
         tile, _cell, (px, py) = predicted_build()
+        text = turn.inner_text()
         page.locator(".skye-projector-decision-part .widget-button.mod-success").click()   # confirm prices
-        for _ in range(3):
+        expect(turn).not_to_have_text(text)
+        for _ in range(3):              # the planners price (one "next move" each), unless they have
+            page.wait_for_function(      # the class's "pass", or a bot's "next move", once the page has it
+                "() => document.querySelector('.skye-pass') ||"
+                " !document.querySelector('.skye-projector-next').disabled")
             if page.locator(".skye-pass").count():
                 break
             next_move(page)
