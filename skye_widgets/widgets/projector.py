@@ -174,7 +174,8 @@ MAX_SEED = 2**31 - 1
 
 #: The page's layout and colours: a grid filling the viewport (the turn line across the top, the
 #: board on the left filling the height, decision / status / summaries / track on the right, the
-#: teacher's controls across the bottom). Sizes in viewport-height units: 1.9vh is 20.5 px at 1080p;
+#: teacher's controls across the bottom; nothing above the board changes height: the turn line is two lines
+#: high, the hand row and the line under the board too). Sizes in viewport-height units: 1.9vh is 20.5 px at 1080p;
 #: colours dark on white (contrast >= 4.5:1 even for the coloured buttons).
 PROJECTOR_CSS = """
 .skye-projector { box-sizing: border-box;
@@ -202,20 +203,23 @@ PROJECTOR_CSS = """
   display: flex !important; flex-direction: column; gap: 0.6vh; }
 .skye-projector-side > * { flex: 0 0 auto; min-width: 0; }
 .skye-projector-side > .skye-projector-status-part { min-height: 0 !important; }
-.skye-projector .widget-html.skye-projector-events { flex: 1 1 0; min-height: calc(2 * 1.3 * 1.9vh) !important;
+.skye-projector .widget-html.skye-projector-events { flex: 1 1 0; min-height: 0 !important;
   max-height: calc(7 * 1.3 * 1.9vh) !important; overflow: hidden; border-top: 0.2vh solid #555555; }
-.skye-projector-events .widget-html-content { display: flex; flex-direction: column; height: 100% !important;
-  min-height: 0; }
-.skye-projector-events-head { flex: 0 0 auto; }
-.skye-projector-events ul { margin: 0; padding: 0; list-style: none; flex: 1 1 0; min-height: 0; overflow: hidden;
-  display: flex; flex-flow: column wrap; align-content: flex-start; }
-.skye-projector-events li { width: 100%; flex: 0 0 auto; }
+.skye-projector-events .widget-html-content { display: flex; flex-flow: column wrap; align-content: flex-start;
+  height: 100% !important; min-height: 0; overflow: hidden; }
+.skye-projector-events ul { display: contents; }
+.skye-projector-events .widget-html-content::before { content: ""; width: 100%; height: 0; flex: 0 0 auto; }
+.skye-projector-events-head, .skye-projector-event { width: 100%; flex: 0 0 auto; margin: 0; list-style: none; }
 .skye-projector-events li + li { border-top: 0.1vh solid #bbbbbb; }
 .skye-projector .skye-players .skye-gold { white-space: nowrap; }
 .skye-projector-controls { grid-area: controls; display: flex !important; flex-flow: row wrap;
   align-items: center; gap: 0.6vh 1vh; }
 .skye-projector-controls > * { flex: 0 0 auto !important; max-width: 100%; }
 .skye-projector-controls > .widget-inline-hbox { flex-wrap: nowrap !important; align-items: center; }
+.skye-projector-controls > .widget-toggle-buttons { display: flex !important; flex-direction: row !important; }
+.skye-projector-controls > .widget-toggle-buttons > * { flex: 0 0 auto; }
+.skye-projector .skylands-projector-tile svg { width: 4.5vh; height: 4.5vh; }
+.skye-projector .skylands-projector-detail { display: inline; margin-left: 0.4em; }
 .skye-projector-skye, .skye-projector-hashi { grid-template-columns: minmax(0, 1fr) minmax(0, 50vw); }
 .skye-projector-skye .skye-projector-decision-part { flex-flow: row wrap !important; align-items: center;
   gap: 0.6vh 1.5vh; }
@@ -580,7 +584,7 @@ class ProjectorTable(W.GridBox):
     ``projector_game(seed, **options)``. The page shows the big "whose turn / what to do
     now" line (:attr:`turn`), the active player's board filling the height it can, the
     decision, the status line, "What happened" (:attr:`events`: the game's last
-    :data:`EVENTS_SHOWN` moves and scorings, newest on top, in a box of fixed height), every
+    :data:`EVENTS_SHOWN` moves and scorings, newest on top, as many whole lines as the room left holds), every
     player's summary and the round track, and the
     teacher's :attr:`controls` (:class:`TeacherControls`). Every part is read again from
     the game (``projector_parts()``) whenever it refreshes. ``language`` ("en", "pt", "pl",
@@ -604,7 +608,7 @@ class ProjectorTable(W.GridBox):
         self.board_slot.add_class("skye-projector-boardslot")
         self.explanation = W.HTML()
         self.explanation.add_class("skye-projector-explanation")
-        #: "What happened": the last moves and scorings, newest first, in a box of fixed height
+        #: "What happened": the last moves and scorings, newest first, whole lines in the room left
         #: under the decision and the status line (it never moves the board).
         self.events = W.HTML()
         self.events.add_class("skye-projector-events")

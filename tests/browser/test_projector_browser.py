@@ -39,9 +39,9 @@ LAYOUT_JS = """
     if (el.closest('svg') || el.closest('.skye-description')) return false;   // pictures; screen-reader text
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) return false;
-    // "What happened" shows the newest events that fit: the older ones wrap into a column beside it,
-    // outside its box, never shown (none is shown cut)
-    const events = el.closest('.skye-projector-events ul');
+    // "What happened" shows its heading and the newest events that fit: the others wrap into a column
+    // beside it, outside its box, never shown (none is shown cut)
+    const events = el.closest('.skye-projector-events .widget-html-content');
     if (events && el !== events) {
       const b = events.getBoundingClientRect();
       if (r.left >= b.right - 1 || r.top >= b.bottom - 1) return false;
@@ -55,7 +55,7 @@ LAYOUT_JS = """
   };
   // nothing cut: buttons, labels, HTML, every box of the table
   for (const el of root.querySelectorAll('*')) {
-    if (!visible(el) || el.clientWidth === 0 || el.matches('.skye-projector-events ul')) continue;
+    if (!visible(el) || el.clientWidth === 0 || el.matches('.skye-projector-events .widget-html-content')) continue;
     if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
   }
   // the parts inside the viewport (an explanation shown takes the place of the summaries and the track)
@@ -509,7 +509,13 @@ def test_projector_fits_every_language(voila, page, game, language, size):
         watch("buy")
         page.locator(".skye-pass").click()
         expect(page.locator(".skye-pass")).to_have_count(0)
-        for _ in range(2):
+        seat = class_seat(language)
+        for _ in range(3):              # the bots buy (one "next move" each, unless they have), the class builds
+            page.wait_for_function(
+                "seat => document.querySelector('.skye-projector-turn').innerText.startsWith(seat + ':') ||"
+                " !document.querySelector('.skye-projector-next').disabled", arg=seat)
+            if turn.inner_text().startswith(f"{seat}:"):
+                break
             next_move(page)
         expect(turn).to_contain_text(str(tile))
         watch("build")
