@@ -223,7 +223,7 @@ PROJECTOR_CSS = """
 .skye-projector-skye, .skye-projector-hashi { grid-template-columns: minmax(0, 1fr) minmax(0, 50vw); }
 .skye-projector-skye .skye-projector-decision-part { flex-flow: row wrap !important; align-items: center;
   gap: 0.6vh 1.5vh; }
-.skye-projector-skye .skye-projector-decision-part > * { flex: 0 1 auto; min-width: 0; }
+.skye-projector-skye .skye-projector-decision-part > * { flex: 0 0 auto; max-width: 100%; }
 .skye-projector-skye .skye-projector-decision-part > :first-child { flex: 1 1 100%; }
 .skye-projector-skye .skye-projector-decision-part > .widget-hbox { display: contents !important; }
 .skye-projector-skye .skye-projector-decision-part svg { width: 7.5vh; height: 7.5vh; }
@@ -249,7 +249,7 @@ PROJECTOR_CSS = """
 .skye-projector .widget-toggle-buttons .widget-toggle-button { margin-right: 0 !important; }
 .skye-projector .jupyter-widgets.widget-inline-hbox { width: auto !important; }
 .skye-projector table { border-collapse: collapse; }
-.skye-projector td, .skye-projector th { padding: 0.2vh 0.8vh !important; }
+.skye-projector td, .skye-projector th { padding: 0.2vh 0.5vh !important; }
 .skye-projector .skye-info, .skye-projector .skye-ok, .skye-projector .skye-error { font-size: 1.9vh !important; }
 .skye-projector .skye-ok { color: #14532d !important; }
 .skye-projector .skye-error { color: #9b1020 !important; }

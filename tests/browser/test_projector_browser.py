@@ -454,8 +454,35 @@ def next_move(page) -> None:
     page.wait_for_function(f"before => ({SHOWN_WORDS})() !== before", arg=words)
 
 
+#: "What happened" as the page shows it: every move adds a line (set after the turn line, before the controls).
+EVENTS_TEXT = "() => document.querySelector('.skye-projector-events')?.innerText ?? ''"
+#: The turn line and "next move" agree: the class acts and no bot can move, or a bot plays next.
+CONSISTENT = ("seat => document.querySelector('.skye-projector-turn').innerText.startsWith(seat) ==="
+              " document.querySelector('.skye-projector-next').disabled")
+
+
+def settled_move(page, seat: str, act) -> None:
+    """``act()`` (a click that makes a move), then wait until the page has all of it: "What happened"
+    has the move (so the turn line has been rewritten: it comes first), and "next move" agrees with the
+    turn line (the controls come last). Only where the turn line says who acts (not while prices are set)."""
+    before = page.evaluate(EVENTS_TEXT)
+    act()
+    page.wait_for_function(f"before => ({EVENTS_TEXT})() !== before", arg=before)
+    page.wait_for_function(CONSISTENT, arg=seat)
+
+
+def turn_move(page, seat: str, act) -> None:
+    """``act()``, then wait until the turn line has changed (Isle of Skye's prices: a planner's price is
+    secret, "What happened" does not change) and "next move" agrees with it."""
+    text = turn_line(page).inner_text()
+    act()
+    expect(turn_line(page)).not_to_have_text(text)
+    page.wait_for_function(CONSISTENT, arg=seat)
+
+
 def class_seat(language: str) -> str:
-    """The class's seat name in ``language`` (the turn line starts with it when the class acts)."""
+    """The class's seat name in ``language``: the turn line starts with it when the class acts (then
+    a colon, after a no-break space in French)."""
     from skye_widgets import i18n
     from skye_widgets.widgets.projector import CLASS_NAME
 
@@ -495,28 +522,19 @@ def test_projector_fits_every_language(voila, page, game, language, size):
     watch("start")
     if game == "skye":
         tile, _cell, (px, py) = predicted_build()
-        text = turn.inner_text()
-        page.locator(".skye-projector-decision-part .widget-button.mod-success").click()   # confirm prices
-        expect(turn).not_to_have_text(text)
+        seat = class_seat(language)
+        turn_move(page, seat, page.locator(".skye-projector-decision-part .widget-button.mod-success").click)
         for _ in range(3):              # the planners price (one "next move" each), unless they have
-            page.wait_for_function(      # the class's "pass", or a bot's "next move", once the page has it
-                "() => document.querySelector('.skye-pass') ||"
-                " !document.querySelector('.skye-projector-next').disabled")
             if page.locator(".skye-pass").count():
                 break
-            next_move(page)
+            turn_move(page, seat, page.locator(".skye-projector-next").click)
         expect(page.locator(".skye-pass")).to_be_visible()
         watch("buy")
-        page.locator(".skye-pass").click()
-        expect(page.locator(".skye-pass")).to_have_count(0)
-        seat = class_seat(language)
+        settled_move(page, seat, page.locator(".skye-pass").click)
         for _ in range(3):              # the bots buy (one "next move" each, unless they have), the class builds
-            page.wait_for_function(
-                "seat => document.querySelector('.skye-projector-turn').innerText.startsWith(seat + ':') ||"
-                " !document.querySelector('.skye-projector-next').disabled", arg=seat)
-            if turn.inner_text().startswith(f"{seat}:"):
+            if turn.inner_text().startswith(seat):
                 break
-            next_move(page)
+            settled_move(page, seat, page.locator(".skye-projector-next").click)
         expect(turn).to_contain_text(str(tile))
         watch("build")
         text = turn.inner_text()
@@ -533,18 +551,17 @@ def test_projector_fits_every_language(voila, page, game, language, size):
         watch("bot")
     else:       # the bots may have moved before "step by step" was in: who acts is read from the turn line
         seat = class_seat(language)
+        page.wait_for_function(CONSISTENT, arg=seat)
         for k in range(5):
-            text = turn.inner_text()
-            if text.startswith(f"{seat}:"):
+            if turn.inner_text().startswith(seat):
                 actions = page.locator(".skylands-projector-actions .widget-button:visible:enabled")
                 if actions.count():
-                    actions.first.click()                                                # choose an action
+                    settled_move(page, seat, actions.first.click)                       # choose an action
                 else:
-                    page.locator(".skylands-projector-buttons .widget-button").nth(1).click()   # pass
-                expect(turn).not_to_have_text(text)
-                watch(f"class{k}")
+                    settled_move(page, seat, page.locator(".skylands-projector-buttons .widget-button").nth(1).click)
+                watch(f"class{k}")                                                      # (or pass)
             else:
-                next_move(page)
+                settled_move(page, seat, page.locator(".skye-projector-next").click)
                 watch(f"bot{k}")
     assert not page.page_errors
     watch.done()
