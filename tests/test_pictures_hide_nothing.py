@@ -195,3 +195,14 @@ def test_every_games_coordinates_are_at_least_12_px():
         assert min(t.size for t in skye_labels(View(-1, -1, 3, 3, cell, gutter=18)) if t.text not in "xy") >= MIN_LABEL
         assert min(t.size for t in skylands_labels(4, 5, 26, 48, cell)) >= MIN_LABEL
         assert min(t.size for t in coordinate_labels(Geometry(3, 4, cell=float(cell), margin=PUZZLE_MARGIN))) >= MIN_LABEL
+
+
+def test_hashi_projector_coordinates_are_readable_and_not_covered():
+    """The projector page's Hashi picture (issue 32, item 4): larger labels in a wider margin, under
+    no mark even with every island glowing and one selected."""
+    from skye_widgets.hashi.render import PROJECTOR_TEXT, render_game
+    game = HashiWidget.solo().game
+    islands = [i.cell for i in game.board.islands]
+    d = render_game(game, highlight=islands, selected=islands[0], coordinates=True, projector=True)
+    _check_labels(d)
+    assert min(t.size for t in d.shapes if isinstance(t, Text)) == PROJECTOR_TEXT

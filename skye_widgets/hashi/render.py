@@ -85,8 +85,10 @@ class Geometry:
         return (c, r)
 
 
-def board_geometry(board: Board) -> Geometry:
-    """The geometry used for a board."""
+def board_geometry(board: Board, projector: bool = False) -> Geometry:
+    """The geometry used for a board (``projector``: a wider margin, for larger coordinates)."""
+    if projector:
+        return Geometry(board.height, board.width, margin=PROJECTOR_MARGIN)
     return Geometry(board.height, board.width)
 
 
@@ -137,9 +139,14 @@ PUZZLE_MARGIN = 40.0
 MARKS_REACH = 9.0
 #: The smallest coordinate label (px): readable on a projector and in a saved picture.
 MIN_LABEL_SIZE = 12.0
+#: The smallest text of the projector page's picture (``render_game(..., projector=True)``), in the
+#: picture's pixels: the page shows the picture at least 1.25 times as large at 1080p, so 20 px or more.
+PROJECTOR_TEXT = 16.0
+#: The projector picture's margin: room for coordinates of :data:`PROJECTOR_TEXT` outside the marks.
+PROJECTOR_MARGIN = 56.0
 
 
-def coordinate_labels(geo: Geometry) -> list[Text]:
+def coordinate_labels(geo: Geometry, largest: float = 14.0) -> list[Text]:
     """Column numbers (x) along the top edge and row numbers (y) along the left edge, in the
     margin, as the texts name cells: "(2, 0)" is x = 2 (the third column), y = 0 (the top row).
 
@@ -151,7 +158,7 @@ def coordinate_labels(geo: Geometry) -> list[Text]:
     [('0', 40.0, 7.0, 12.0), ('1', 92.0, 7.0, 12.0), ('2', 144.0, 7.0, 12.0)]
     """
     free = geo.margin - geo.radius - MARKS_REACH     # the strip no island mark reaches
-    size = max(MIN_LABEL_SIZE, min(14.0, free * 0.8))
+    size = max(MIN_LABEL_SIZE, min(largest, free * 0.8))
     at = max(free / 2, size / 2 + 1)
     out = [Text(geo.center((x, 0))[0], at, str(x), size=size, fill="#35576e", layer="overlay")
            for x in range(geo.cols)]
@@ -162,7 +169,7 @@ def coordinate_labels(geo: Geometry) -> list[Text]:
 
 def render_board(board: Board, sheet: "Sheet | None" = None, *, selected: Cell | None = None,
                  highlight: Iterable[Cell] = (), geometry: Geometry | None = None,
-                 extra_height: float = 0.0, coordinates: bool = False) -> Drawing:
+                 extra_height: float = 0.0, coordinates: bool = False, label_size: float = 14.0) -> Drawing:
     """A board side, with a player's numbers and bridges if ``sheet`` is given.
 
     ``selected`` gets an orange ring (the first island of a bridge being
@@ -193,7 +200,7 @@ def render_board(board: Board, sheet: "Sheet | None" = None, *, selected: Cell |
         x, y = geo.center(selected)
         d.add(Circle(x, y, geo.radius + 7, stroke=SELECTED, line_width=3.0, dash=(6, 3), layer="overlay"))
     if coordinates:                     # last: above the glow and the rings
-        d.extend(coordinate_labels(geo))
+        d.extend(coordinate_labels(geo, label_size))
     return d
 
 
@@ -203,11 +210,17 @@ def card_label(card: Any) -> str:
 
 
 def render_game(game: "HashiGame", viewer: int | None = None, *, selected: Cell | None = None,
-                highlight: Iterable[Cell] = (), coordinates: bool = False) -> Drawing:
+                highlight: Iterable[Cell] = (), coordinates: bool = False, projector: bool = False) -> Drawing:
     """The whole game as ``viewer`` sees it: their board (default: the player to act's)
     with the card, the deck and everyone's scores (a Drawing, with ``_repr_svg_``).
     Nothing is hidden from a player in Hashi but the order of the cards to come,
-    which is never drawn."""
+    which is never drawn.
+
+    ``projector``: the projector page's picture (:func:`board_geometry` with ``projector``): no text
+    under :data:`PROJECTOR_TEXT` px, the 18 cards in two rows, each player's name and points (the
+    page says the rest beside it: whose turn, the card, the score sheets)."""
+    if projector:
+        return _projector_game(game, viewer, selected=selected, highlight=highlight, coordinates=coordinates)
     player = max(game.current_player(), 0) if viewer is None else viewer
     sheet = game.sheet(player)
     geo = board_geometry(game.board)
@@ -264,6 +277,60 @@ def render_game(game: "HashiGame", viewer: int | None = None, *, selected: Cell 
     if game.is_over() and game.solo:
         d.add(Text(d.width - 8, top + 14, _("Rank: {title}").format(title=game.rank_title()), size=13, align="right", bold=True,
                    fill=FINISHED))
+    return d
+
+
+def _cards(game: "HashiGame") -> list[tuple[Any, str]]:
+    """The deck in order, each card with its state: ``"now"`` (the card turned), ``"used"`` or ``"to come"``."""
+    played = list(game.played_cards())
+    current = game.card
+    if current is not None:
+        played.remove(current)
+    out = []
+    for card in sorted(game.deck):
+        if card in played:
+            played.remove(card)
+            out.append((card, "used"))
+        elif card == current:
+            current = None
+            out.append((card, "now"))
+        else:
+            out.append((card, "to come"))
+    return out
+
+
+def _projector_game(game: "HashiGame", viewer: int | None, *, selected: Cell | None,
+                    highlight: Iterable[Cell], coordinates: bool) -> Drawing:
+    """:func:`render_game`'s projector picture."""
+    player = max(game.current_player(), 0) if viewer is None else viewer
+    geo = board_geometry(game.board, projector=True)
+    n = game.n_players
+    size = PROJECTOR_TEXT
+    per_row = (len(game.deck) + 1) // 2
+    card_h, line = 30.0, 22.0
+    strip = 10 + 2 * (card_h + 4) + 6 + line * n + 6
+    d = render_board(game.board, game.sheet(player), selected=selected, highlight=highlight, geometry=geo,
+                     extra_height=strip, coordinates=coordinates, label_size=size)
+    d.title = _("Hashi: {name}").format(name=game.players[player])
+    top = geo.height
+    d.add(Rect(0, top, d.width, strip, fill="#fbf8ef", layer="background"))
+    w = (d.width - 16) / per_row
+    for i, (card, state) in enumerate(_cards(game)):
+        row, col = divmod(i, per_row)
+        x, y = 8 + col * w, top + 10 + row * (card_h + 4)
+        if state == "now":
+            d.add(Rect(x, y, w - 4, card_h, fill="#ffe39a", stroke=SELECTED, line_width=2.5))
+        else:
+            d.add(Rect(x, y, w - 4, card_h, fill="#e9e2cc" if state == "used" else "#ffffff", stroke="#999999"))
+        d.add(Text(x + (w - 4) / 2, y + card_h / 2, card_label(card), size=size, bold=state == "now",
+                   fill="#555555" if state == "used" else "#000000"))
+        if state == "used":
+            d.add(Line(((x + 2, y + card_h - 2), (x + w - 6, y + 2)), stroke="#888888"))
+    for p in range(n):
+        name_total, _parts = score_line(game, p)
+        y = top + 10 + 2 * (card_h + 4) + 6 + line * p + line / 2
+        d.add(Text(8, y, name_total, size=size, align="left", bold=p == player,
+                   fill="#222222" if p == player else "#444444"))
     return d
 
 

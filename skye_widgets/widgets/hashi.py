@@ -394,7 +394,7 @@ class HashiWidget(CanvasBoard):
                                  geometry=self._geometry, coordinates=self.coordinates_box.value)
         assert self.game is not None
         return render_game(self.game, self.shown_player, selected=self.selected, highlight=self.highlight,
-                           coordinates=self.coordinates_box.value)
+                           coordinates=self.coordinates_box.value, projector=self.projector)
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
         """The (x, y) cell under a canvas pixel, or None."""
@@ -1230,4 +1230,6 @@ def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, p
     game = HashiGame(b, list(names), seed=seed)
     w = HashiWidget(game, bots=seats, bot_seed=seed, bot_delay=bot_delay, coordinates=coordinates)
     w.projector = True
+    w._geometry = board_geometry(game.board, projector=True)     # the projector's picture (larger text)
+    w.redraw(force=True)
     return w

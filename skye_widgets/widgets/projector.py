@@ -174,7 +174,8 @@ MAX_SEED = 2**31 - 1
 
 #: The page's layout and colours: a grid filling the viewport (the turn line across the top, the
 #: board on the left filling the height, decision / status / summaries / track on the right, the
-#: teacher's controls across the bottom). Sizes in viewport-height units: 1.9vh is 20.5 px at 1080p;
+#: teacher's controls across the bottom; nothing above the board changes height: the turn line is two lines
+#: high, the hand row and the line under the board too). Sizes in viewport-height units: 1.9vh is 20.5 px at 1080p;
 #: colours dark on white (contrast >= 4.5:1 even for the coloured buttons).
 PROJECTOR_CSS = """
 .skye-projector { box-sizing: border-box;
@@ -191,23 +192,41 @@ PROJECTOR_CSS = """
   line-height: 1.3 !important; color: #111111; }
 .skye-projector .widget-html, .skye-projector .widget-html-content { height: auto !important; }
 .skye-projector-turn { grid-area: turn; }
-.skye-projector-turn .widget-html-content { font-size: 3.4vh !important; font-weight: bold;
-  background: #0b3d66; color: #ffffff !important; padding: 0.6vh 1.5vh; border-radius: 0.8vh; }
+.skye-projector .skye-projector-turn .widget-html-content { font-size: 3.4vh !important; font-weight: bold;
+  line-height: 1.25 !important; background: #0b3d66; color: #ffffff !important; padding: 0.6vh 1.5vh;
+  border-radius: 0.8vh; height: calc(2 * 1.25 * 3.4vh + 1.2vh) !important; overflow: hidden;
+  display: -webkit-box !important; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .skye-projector-turn .widget-html-content * { color: #ffffff !important; }
 .skye-projector-boardslot { grid-area: board; min-height: 0; min-width: 0; display: flex !important; }
 .skye-projector-boardslot > * { flex: 1 1 auto; min-height: 0; min-width: 0; }
 .skye-projector-side { grid-area: side; min-height: 0; min-width: 0; overflow: hidden;
-  display: flex !important; flex-direction: column; gap: 0.8vh; }
+  display: flex !important; flex-direction: column; gap: 0.6vh; }
 .skye-projector-side > * { flex: 0 0 auto; min-width: 0; }
 .skye-projector-side > .skye-projector-status-part { min-height: 0 !important; }
-.skye-projector .widget-html.skye-projector-events { height: calc(7 * 1.3 * 1.9vh) !important;
-  min-height: calc(7 * 1.3 * 1.9vh) !important; max-height: calc(7 * 1.3 * 1.9vh) !important;
-  overflow-y: auto; flex: 0 0 auto; border-top: 0.2vh solid #555555; }
-.skye-projector-events ul { margin: 0; padding: 0; list-style: none; }
+.skye-projector .widget-html.skye-projector-events { flex: 1 1 0; min-height: 0 !important;
+  max-height: calc(7 * 1.3 * 1.9vh) !important; overflow: hidden; border-top: 0.2vh solid #555555; }
+.skye-projector-events .widget-html-content { display: flex; flex-flow: column wrap; align-content: flex-start;
+  height: 100% !important; min-height: 0; overflow: hidden; }
+.skye-projector-events ul { display: contents; }
+.skye-projector-events .widget-html-content::before { content: ""; width: 100%; height: 0; flex: 0 0 auto; }
+.skye-projector-events-head, .skye-projector-event { width: 100%; flex: 0 0 auto; margin: 0; list-style: none; }
 .skye-projector-events li + li { border-top: 0.1vh solid #bbbbbb; }
 .skye-projector .skye-players .skye-gold { white-space: nowrap; }
 .skye-projector-controls { grid-area: controls; display: flex !important; flex-flow: row wrap;
   align-items: center; gap: 0.6vh 1vh; }
+.skye-projector-controls > * { flex: 0 0 auto !important; max-width: 100%; }
+.skye-projector-controls > .widget-inline-hbox { flex-wrap: nowrap !important; align-items: center; }
+.skye-projector-controls > .widget-toggle-buttons { display: flex !important; flex-direction: row !important; }
+.skye-projector-controls > .widget-toggle-buttons > * { flex: 0 0 auto; }
+.skye-projector .skylands-projector-tile svg { width: 4.5vh; height: 4.5vh; }
+.skye-projector .skylands-projector-detail { display: inline; margin-left: 0.4em; }
+.skye-projector-skye, .skye-projector-hashi { grid-template-columns: minmax(0, 1fr) minmax(0, 50vw); }
+.skye-projector-skye .skye-projector-decision-part { flex-flow: row wrap !important; align-items: center;
+  gap: 0.6vh 1.5vh; }
+.skye-projector-skye .skye-projector-decision-part > * { flex: 0 0 auto; max-width: 100%; }
+.skye-projector-skye .skye-projector-decision-part > :first-child { flex: 1 1 100%; }
+.skye-projector-skye .skye-projector-decision-part > .widget-hbox { display: contents !important; }
+.skye-projector-skye .skye-projector-decision-part svg { width: 7.5vh; height: 7.5vh; }
 .skye-projector .widget-button, .skye-projector .widget-toggle-button {
   width: auto !important; height: auto !important; min-height: 4.4vh; padding: 0.3vh 1.2vh !important;
   margin: 0 !important; white-space: nowrap; overflow: visible;
@@ -230,7 +249,7 @@ PROJECTOR_CSS = """
 .skye-projector .widget-toggle-buttons .widget-toggle-button { margin-right: 0 !important; }
 .skye-projector .jupyter-widgets.widget-inline-hbox { width: auto !important; }
 .skye-projector table { border-collapse: collapse; }
-.skye-projector td, .skye-projector th { padding: 0.2vh 0.8vh !important; }
+.skye-projector td, .skye-projector th { padding: 0.2vh 0.5vh !important; }
 .skye-projector .skye-info, .skye-projector .skye-ok, .skye-projector .skye-error { font-size: 1.9vh !important; }
 .skye-projector .skye-ok { color: #14532d !important; }
 .skye-projector .skye-error { color: #9b1020 !important; }
@@ -244,6 +263,9 @@ PROJECTOR_CSS = """
 .skye-projector-canvas canvas { position: absolute; top: 0; left: 0; width: auto !important; height: auto !important;
   max-width: 100% !important; max-height: 100% !important; }
 .skye-projector .skye-hand svg { width: 9vh; height: 9vh; }
+.skye-projector-board .skye-hand { height: 15vh !important; min-height: 0 !important; overflow: hidden; }
+.skye-projector-board > .skye-status { height: calc(2 * 1.3 * 1.9vh + 0.4vh) !important; min-height: 0 !important;
+  overflow: hidden; }
 .skye-projector-board .widget-hbox { align-items: center; }
 .skye-projector-tools { align-items: center; }
 .skye-projector-explanation .widget-html-content { background: #fff8dc; border: 0.2vh solid #8a4b00;
@@ -562,7 +584,7 @@ class ProjectorTable(W.GridBox):
     ``projector_game(seed, **options)``. The page shows the big "whose turn / what to do
     now" line (:attr:`turn`), the active player's board filling the height it can, the
     decision, the status line, "What happened" (:attr:`events`: the game's last
-    :data:`EVENTS_SHOWN` moves and scorings, newest on top, in a box of fixed height), every
+    :data:`EVENTS_SHOWN` moves and scorings, newest on top, as many whole lines as the room left holds), every
     player's summary and the round track, and the
     teacher's :attr:`controls` (:class:`TeacherControls`). Every part is read again from
     the game (``projector_parts()``) whenever it refreshes. ``language`` ("en", "pt", "pl",
@@ -586,7 +608,7 @@ class ProjectorTable(W.GridBox):
         self.board_slot.add_class("skye-projector-boardslot")
         self.explanation = W.HTML()
         self.explanation.add_class("skye-projector-explanation")
-        #: "What happened": the last moves and scorings, newest first, in a box of fixed height
+        #: "What happened": the last moves and scorings, newest first, whole lines in the room left
         #: under the decision and the status line (it never moves the board).
         self.events = W.HTML()
         self.events.add_class("skye-projector-events")
@@ -597,6 +619,7 @@ class ProjectorTable(W.GridBox):
         self.controls = TeacherControls(self, speed)
         super().__init__([self.style_html, self.turn, self.board_slot, self.side, self.controls])
         self.add_class("skye-projector")
+        self.add_class(f"skye-projector-{game}")     # the page's CSS gives each game's side column its width
         self.refresh()
 
     def start(self, seed: int) -> None:

@@ -34,20 +34,28 @@ LAYOUT_JS = """
     problems.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight} in ${doc.clientWidth}x${doc.clientHeight}`);
   const root = document.querySelector('.skye-projector');
   if (!root) return ['no projector table'];
+  const name = el => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.innerText || '').slice(0, 40)}"`;
   const visible = el => {
     if (el.closest('svg') || el.closest('.skye-description')) return false;   // pictures; screen-reader text
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) return false;
+    // "What happened" shows its heading and the newest events that fit: the others wrap into a column
+    // beside it, outside its box, never shown (none is shown cut)
+    const events = el.closest('.skye-projector-events .widget-html-content');
+    if (events && el !== events) {
+      const b = events.getBoundingClientRect();
+      if (r.left >= b.right - 1 || r.top >= b.bottom - 1) return false;
+      if (r.bottom > b.bottom + 1) problems.push(`cut at the bottom of What happened: ${name(el)}`);
+    }
     for (let e = el; e; e = e.parentElement) {
       const cs = getComputedStyle(e);
       if (cs.display === 'none' || cs.visibility === 'hidden' || cs.opacity === '0') return false;
     }
     return true;
   };
-  const name = el => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.innerText || '').slice(0, 40)}"`;
   // nothing cut: buttons, labels, HTML, every box of the table
   for (const el of root.querySelectorAll('*')) {
-    if (!visible(el) || el.clientWidth === 0) continue;
+    if (!visible(el) || el.clientWidth === 0 || el.matches('.skye-projector-events .widget-html-content')) continue;
     if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
   }
   // the parts inside the viewport (an explanation shown takes the place of the summaries and the track)
@@ -364,3 +372,196 @@ def test_polish_projector_page_at_720p(voila, page, game):
     shoot(page, f"{name}_3_explain")
     check_layout(page, height)
     assert not page.page_errors
+
+
+# --------------------------------------------------------------------------------------------
+# Every language at both sizes (issue 32, items 3, 4 and 5): one page load per game, language and
+# size; a few moves each, and at every step: the layout checks above, every text the canvas
+# draws at least 20 px at 1080p, and nothing above the board moving.
+# --------------------------------------------------------------------------------------------
+
+LANGUAGES = ["en", "pt", "pl", "fr", "es"]
+
+#: The canvas's CSS scale (its width on the page / its width in pixels) and the boxes of what a
+#: click aims at: the board part, the canvas's room, the canvas, the turn line.
+BOARD_BOXES_JS = """
+() => {
+  const box = sel => { const el = document.querySelector(sel); if (!el) return null;
+                       const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  const canvas = document.querySelector('.skye-projector-board-part canvas');
+  return {scale: canvas ? canvas.getBoundingClientRect().width / canvas.width : 0,
+          part: box('.skye-projector-board-part'), room: box('.skye-projector-board-part .skye-projector-canvas'),
+          canvas: box('.skye-projector-board-part canvas'), turn: box('.skye-projector-turn')};
+}
+"""
+
+
+def projector_url(game: str, language: str) -> str:
+    return (f"notebooks/projector_{game}.ipynb" if language == "en"
+            else f"notebooks/{language}/projector_{game}.ipynb")
+
+
+class Watch:
+    """The checks made after each move: the layout (:func:`check_layout`), the canvas's smallest text
+    on screen (the drawing's smallest font size, :data:`projector_text.SMALLEST`, times the canvas's
+    CSS scale) and the board where it was (the board part, its canvas's room and the turn line keep
+    their boxes; the canvas keeps its top-left corner unless its own size changed)."""
+
+    def __init__(self, page, game: str, height: int, name: str) -> None:
+        from projector_text import NOT_YET, SMALLEST
+
+        self.page, self.height, self.name = page, height, name
+        self.smallest = SMALLEST[game]
+        self.not_yet = game in NOT_YET
+        self.short: list[str] = []            # a game of NOT_YET: its canvas text found too small
+        self.first = None
+        self.shots = 0
+
+    def __call__(self, what: str) -> None:
+        self.shots += 1
+        shoot(self.page, f"{self.name}_{self.shots}_{what}")
+        check_layout(self.page, self.height)
+        boxes = self.page.evaluate(BOARD_BOXES_JS)
+        least = 20 * self.height / 1080
+        on_screen = self.smallest * boxes["scale"]
+        if on_screen < least - 0.01:
+            short = (f"{what}: the canvas's smallest text is {self.smallest} x {boxes['scale']:.3f} ="
+                     f" {on_screen:.1f} px < {least:.1f} px")
+            assert self.not_yet, short
+            self.short.append(short)
+        if self.first is None:
+            self.first = boxes
+            return
+        for key in ("part", "room", "turn"):
+            moved = [abs(a - b) for a, b in zip(boxes[key], self.first[key])]
+            assert max(moved) <= 1, f"{what}: the {key} moved from {self.first[key]} to {boxes[key]}"
+        assert abs(boxes["canvas"][0] - self.first["canvas"][0]) <= 1 and \
+            abs(boxes["canvas"][1] - self.first["canvas"][1]) <= 1, \
+            f"{what}: the canvas moved from {self.first['canvas']} to {boxes['canvas']}"
+
+    def done(self) -> None:
+        """At the end of a test: a game of NOT_YET is an expected failure (saying its sizes) — or, if its
+        text was large enough everywhere, a failure asking to move it out of NOT_YET."""
+        if self.not_yet:
+            assert self.short, "the canvas text is large enough now: take this game out of projector_text.NOT_YET"
+            pytest.xfail("issue 32, item 4 not done for this game: " + "; ".join(self.short[:2]))
+
+
+def next_move(page) -> None:
+    """One bot move ("next move"), waiting until the turn line or the status line shows it."""
+    words = page.evaluate(SHOWN_WORDS)
+    page.locator(".skye-projector-next").click()
+    page.wait_for_function(f"before => ({SHOWN_WORDS})() !== before", arg=words)
+
+
+#: "What happened" as the page shows it: every move adds a line (set after the turn line, before the controls).
+EVENTS_TEXT = "() => document.querySelector('.skye-projector-events')?.innerText ?? ''"
+#: The turn line and "next move" agree: the class acts and no bot can move, or a bot plays next.
+CONSISTENT = ("seat => document.querySelector('.skye-projector-turn').innerText.startsWith(seat) ==="
+              " document.querySelector('.skye-projector-next').disabled")
+
+
+def settled_move(page, seat: str, act) -> None:
+    """``act()`` (a click that makes a move), then wait until the page has all of it: "What happened"
+    has the move (so the turn line has been rewritten: it comes first), and "next move" agrees with the
+    turn line (the controls come last). Only where the turn line says who acts (not while prices are set)."""
+    before = page.evaluate(EVENTS_TEXT)
+    act()
+    page.wait_for_function(f"before => ({EVENTS_TEXT})() !== before", arg=before)
+    page.wait_for_function(CONSISTENT, arg=seat)
+
+
+def turn_move(page, seat: str, act) -> None:
+    """``act()``, then wait until the turn line has changed (Isle of Skye's prices: a planner's price is
+    secret, "What happened" does not change) and "next move" agrees with it."""
+    text = turn_line(page).inner_text()
+    act()
+    expect(turn_line(page)).not_to_have_text(text)
+    page.wait_for_function(CONSISTENT, arg=seat)
+
+
+def class_seat(language: str) -> str:
+    """The class's seat name in ``language``: the turn line starts with it when the class acts (then
+    a colon, after a no-break space in French)."""
+    from skye_widgets import i18n
+    from skye_widgets.widgets.projector import CLASS_NAME
+
+    with i18n.speaking(language):
+        return str(CLASS_NAME)
+
+
+def hashi_island_pixel():
+    """Game 0 of Hashi in-process: the class's first island without a flag and its centre on the canvas."""
+    from skye_widgets.widgets.projector import ProjectorTable
+
+    t = ProjectorTable("hashi", seed=0, speed="step")
+    island = next(i for i in t.game.game.board.islands if not i.flag)
+    return t.game._geometry.center(island.cell)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_projector_fits_every_language(voila, page, game, language, size):
+    """Game 0 of ``game`` in ``language`` at ``size``, a few moves from the front (step by step):
+    Isle of Skye: the class prices, the bots price, the class passes, the bots buy, the class builds
+    its first tile by a click on the board; Hashi: the class writes its 3 by a click on the board, a
+    bot writes; Skylands: five turns from where the bots are when "step by step" is in (the class
+    chooses the first action it may, or passes; a bot makes its next move). After
+    each: no cut text, nothing outside the viewport, every text (HTML and canvas) >= 20 px at 1080p,
+    nothing above the board moved. Selectors only (CSS classes), no words: one test for every language."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(voila(projector_url(game, language)))
+    expect(page.locator(".skye-projector-controls")).to_be_visible(timeout=120_000)
+    turn = turn_line(page)
+    expect(turn).not_to_be_empty()
+    watch = Watch(page, game, height, f"projector_fit_{game}_{language}_{width}x{height}")
+    page.locator(".skye-projector-speed .widget-toggle-button").first.click()        # step by step
+    expect(page.locator(".skye-projector-pause")).to_be_disabled()
+    watch("start")
+    if game == "skye":
+        tile, _cell, (px, py) = predicted_build()
+        seat = class_seat(language)
+        turn_move(page, seat, page.locator(".skye-projector-decision-part .widget-button.mod-success").click)
+        for _ in range(3):              # the planners price (one "next move" each), unless they have
+            if page.locator(".skye-pass").count():
+                break
+            turn_move(page, seat, page.locator(".skye-projector-next").click)
+        expect(page.locator(".skye-pass")).to_be_visible()
+        watch("buy")
+        settled_move(page, seat, page.locator(".skye-pass").click)
+        for _ in range(3):              # the bots buy (one "next move" each, unless they have), the class builds
+            if turn.inner_text().startswith(seat):
+                break
+            settled_move(page, seat, page.locator(".skye-projector-next").click)
+        expect(turn).to_contain_text(str(tile))
+        watch("build")
+        text = turn.inner_text()
+        click_canvas(page, page.locator(".skye-projector-board-part canvas"), px, py)
+        expect(turn).not_to_have_text(text)
+        watch("built")
+    elif game == "hashi":
+        px, py = hashi_island_pixel()
+        text = turn.inner_text()
+        click_canvas(page, page.locator(".skye-projector-board-part canvas"), px, py)
+        expect(turn).not_to_have_text(text)
+        watch("written")
+        next_move(page)
+        watch("bot")
+    else:       # the bots may have moved before "step by step" was in: who acts is read from the turn line
+        seat = class_seat(language)
+        page.wait_for_function(CONSISTENT, arg=seat)
+        for k in range(5):
+            if turn.inner_text().startswith(seat):
+                actions = page.locator(".skylands-projector-actions .widget-button:visible:enabled")
+                if actions.count():
+                    settled_move(page, seat, actions.first.click)                       # choose an action
+                else:
+                    settled_move(page, seat, page.locator(".skylands-projector-buttons .widget-button").nth(1).click)
+                watch(f"class{k}")                                                      # (or pass)
+            else:
+                settled_move(page, seat, page.locator(".skye-projector-next").click)
+                watch(f"bot{k}")
+    assert not page.page_errors
+    watch.done()

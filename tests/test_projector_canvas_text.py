@@ -1,0 +1,63 @@
+"""Text inside the projector page's boards (issue 32, item 4): every text a projector drawing holds is at
+least :data:`projector_text.SMALLEST` px in the drawing (the browser test multiplies it by the canvas's
+CSS scale: 20 px or more at 1080p) and ends inside the drawing (measured with the PNG renderer's font,
+DejaVu Sans), over whole games played by bots in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+import skye_widgets
+from projector_text import NOT_YET, SMALLEST, smallest_text
+from skye_widgets.drawing import Text, _font
+from skye_widgets.widgets.projector import ProjectorTable
+
+LANGUAGES = ["en", "pt", "pl", "fr", "es"]
+
+
+def outside(d) -> list[str]:
+    """The texts that end outside the drawing (the canvas would cut them)."""
+    out = []
+    for s in d.shapes:
+        if not isinstance(s, Text) or not s.text.strip():
+            continue
+        width = _font(round(s.size), s.bold).getlength(s.text)
+        left = {"left": s.x, "right": s.x - width}.get(s.align, s.x - width / 2)
+        if left < -0.5 or left + width > d.width + 0.5:
+            out.append(f"{s.text!r} ({s.size} px) from x = {left:.0f} to {left + width:.0f} in {d.width}")
+    return out
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    skye_widgets.set_language("en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", sorted(set(SMALLEST) - NOT_YET))
+def test_projector_drawings_keep_their_text_large(game, language):
+    """Bots play the whole game as the table is built (no event loop here: they move at once);
+    the teacher's undo then walks it back to its start, one action at a time."""
+    table = ProjectorTable(game, seed=3, speed="step", language=language, bots=["random", "random"])
+    widget = table.game
+    assert widget.game.is_over()
+    seen, steps = [], 0
+    while True:
+        d = widget.drawing()
+        seen.append(smallest_text(d))
+        assert outside(d) == [], f"{steps} actions back"
+        if not widget.game.history:
+            break
+        table.controls.undo()
+        steps += 1
+    assert steps > 20
+    assert min(seen) == SMALLEST[game], seen       # the floor is met, and reached (not a loose bound)
+
+
+@pytest.mark.parametrize("game", sorted(NOT_YET))
+def test_not_yet_is_true(game):
+    """A game listed as not yet large enough still draws its smallest text at its SMALLEST size."""
+    table = ProjectorTable(game, seed=0, speed="step")
+    widget = table.game.boards[0] if game == "skye" else table.game
+    assert smallest_text(widget.drawing()) == SMALLEST[game]
