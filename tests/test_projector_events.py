@@ -24,19 +24,12 @@ from skye_widgets.hashi.game import Setup
 from skye_widgets.skye.game import Buy
 from skye_widgets.widgets.base import plain_text
 from skye_widgets.widgets.projector import EVENTS_SHOWN, ProjectorGame, ProjectorTable
+from test_projector import class_prices_and_passes as skye_class_prices_and_passes
 
 
 def shown_events(t: ProjectorTable) -> list[str]:
     """The "What happened" list as the page shows it, top line first (the newest)."""
     return [plain_text(li) for li in re.findall(r'<li class="skye-projector-event">(.*?)</li>', t.events.value)]
-
-
-def skye_class_prices_and_passes(t: ProjectorTable) -> None:
-    g = t.game.game
-    drawn = list(g.displays[0])
-    assert drawn == ["43", "40", "13"]
-    assert t.game.set_prices(drawn[0], {tile: 1 for tile in drawn[1:]}), t.game.message
-    assert t.game.pass_turn(), t.game.message
 
 
 # --------------------------------------------------------------------------
