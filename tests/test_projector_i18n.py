@@ -53,11 +53,11 @@ PRICES = {
 }
 # The teacher's controls: undo, show hidden information, the game number.
 CONTROLS = {
-    "en": ("undo", "show hidden information", "Game number 3."),
-    "pt": ("desfazer", "mostrar informação oculta", "Partida número 3."),
-    "pl": ("cofnij", "pokaż ukryte informacje", "Gra numer 3."),
-    "fr": ("annuler", "montrer les informations cachées", "Partie numéro 3."),
-    "es": ("deshacer", "mostrar la información oculta", "Partida número 3."),
+    "en": ("undo the last move", "show hidden information", "Game number 3."),
+    "pt": ("desfazer a última jogada", "mostrar informação oculta", "Partida número 3."),
+    "pl": ("cofnij ostatni ruch", "pokaż ukryte informacje", "Gra numer 3."),
+    "fr": ("annuler le dernier coup", "montrer les informations cachées", "Partie numéro 3."),
+    "es": ("deshacer la última jugada", "mostrar la información oculta", "Partida número 3."),
 }
 SPEEDS = {
     "en": ["step by step", "slow", "normal", "fast"],
@@ -134,7 +134,7 @@ def test_switching_mid_game_keeps_the_game_and_changes_every_text():
     assert g is t.game.game and list(g.history) == history and len(g.log) == log and t.seed == seed
     assert g.names == ("Class", "Bot 2", "Bot 3")              # the game's names stay as they were given
     assert t.turn.value == "Class: dołóż żeton 40 do swojego terytorium, klikając zielone pole."
-    assert t.controls.undo_button.description == "cofnij"
+    assert t.controls.undo_button.description == "cofnij ostatni ruch"
     assert t.controls.speed_buttons.value == "step"            # the speed is kept, its label translated
     assert [label for label, _ in t.controls.speed_buttons.options] == SPEEDS["pl"]
     track = plain_text(t.game.projector_parts().track.value)
@@ -150,7 +150,7 @@ def test_switching_mid_game_keeps_the_game_and_changes_every_text():
     assert t.controls.set_language("en") == "en"
     assert t.controls.language_picker.value == "en"
     assert t.turn.value == "Bot 3 (planner bot) plays next: the bots are paused."
-    assert t.controls.undo_button.description == "undo"
+    assert t.controls.undo_button.description == "undo the last move"
 
 
 @pytest.mark.parametrize("game", ["hashi", "skylands"])
@@ -171,7 +171,7 @@ def test_an_unknown_language_changes_nothing():
     t = ProjectorTable("skye", seed=SEED, speed="step", language="pt")
     with pytest.raises(ValueError):
         t.controls.set_language("de")
-    assert i18n.language() == "pt" and t.controls.undo_button.description == "desfazer"
+    assert i18n.language() == "pt" and t.controls.undo_button.description == "desfazer a última jogada"
     with pytest.raises(ValueError):
         ProjectorTable("skye", seed=SEED, language="xx")
     assert i18n.language() == "pt"

@@ -134,8 +134,9 @@ TEXT = {
     "pause": lazy("pause"),
     # Translators: a button of the teacher's controls: the paused bots play again.
     "resume": lazy("resume"),
-    # Translators: a button of the teacher's controls: take back the last action, whoever made it.
-    "undo": lazy("undo"),
+    # Translators: a button of the teacher's controls: take back the last action, whoever made it (a bot's
+    # too). Named apart from a game's own "Undo" (Hashi's: the class's last move of this turn), shown beside it.
+    "undo": lazy("undo the last move"),
     # Translators: a button of the teacher's controls: show every player's secret information to the room.
     "show_hidden": lazy("show hidden information"),
     # Translators: a button of the teacher's controls: hide the players' secret information again.

@@ -244,7 +244,7 @@ def test_skye_projector_page(voila, page, size):
     button(page, "next move").click()
     expect(turn).to_have_text("Bot 3 (planner bot) plays next: the bots are paused.")
     # undo takes back exactly Bot 2's move
-    button(page, "undo").click()
+    button(page, "undo the last move").click()
     expect(turn).to_have_text("Bot 2 (planner bot) plays next: the bots are paused.")
     expect(page.locator(".skye-projector-status-part")).to_contain_text("Undone: Bot 2's last action.")
     button(page, "next move").click()
@@ -306,7 +306,7 @@ def test_other_projector_pages(voila, page, game, size):
         button(page, "next move").click()
         page.wait_for_function(f"before => ({SHOWN_WORDS})() !== before", arg=words)      # the move is made
         page.wait_for_function(f"before => ({BOARD_PIXELS})() !== before", arg=before)     # the board shows it
-        button(page, "undo").click()
+        button(page, "undo the last move").click()
         expect(turn).to_have_text(text)
         page.wait_for_function(f"before => ({BOARD_PIXELS})() === before", arg=before)     # and shows it taken back
     else:
