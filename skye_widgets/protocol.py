@@ -43,7 +43,7 @@ from functools import singledispatch
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .errors import BadConfigError
-from .i18n import Lazy, _, pgettext
+from .i18n import Lazy, _, decimal, pgettext
 from .limits import MAX_SEED
 from .scores import ScoreResult
 
@@ -136,8 +136,22 @@ def render(template: "str | Plural", values: Mapping[str, Any]) -> str:
     """
     if isinstance(template, Plural):
         template = template.one if values.get(template.count) == 1 else template.other
-    # a str, or a marked text (i18n.lazy / lazy_ngettext): translated now, in the language spoken now
-    return template.format(**values)
+    # a str, or a marked text (i18n.lazy / lazy_ngettext): translated now, in the language spoken now;
+    # a decimal number as that language writes it (18,7 but 18.7 in English)
+    return template.format(**{k: _decimal_shown(v) for k, v in values.items()})
+
+
+def _decimal_shown(value: Any) -> Any:
+    """A float as the language spoken now writes it, with the decimals it has (at most 2); others as given.
+
+    >>> _decimal_shown(18.7), _decimal_shown(3.0), _decimal_shown(2 / 3), _decimal_shown(4)
+    ('18.7', '3.0', '0.67', 4)
+    """
+    if not isinstance(value, float) or value != value or value in (float("inf"), float("-inf")):
+        return value
+    digits = repr(value)
+    places = len(digits.split(".", 1)[1]) if "." in digits and "e" not in digits else 1
+    return decimal(value, min(places, 2))
 
 
 @dataclass(frozen=True)
