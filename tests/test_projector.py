@@ -270,3 +270,32 @@ def test_the_scoring_overlay_menu_is_hidden_while_the_game_is_played():
     t = table("step")
     shown = t.game.boards[t.game.active_player()]
     assert not t.game.game.is_over() and shown.breakdown_menu.layout.display == "none"
+
+
+def test_a_hashi_bot_turning_the_next_card_says_so():
+    """Hashi on the projector: the class ends its turn ("Class: turn done"), the bot plays the card and
+    its turn's end turns the next card; the status line then says that ("Bot 2: turn done; next card:
+    1·1"), not the class's "turn done" of the card before, while the class writes on the new card."""
+    from skye_widgets.hashi.game import Setup, Write
+
+    t = ProjectorTable("hashi", seed=0, speed="step")
+    w, g = t.game, t.game.game
+    cell = next(a.cell for a in g.legal_actions() if isinstance(a, Setup) and a.number == 3)
+    w.click_cell(*cell)
+    while t.controls.step():
+        pass
+    assert g.phase == "play" and g.round == 1 and g.current_player() == 0
+    said_after_setup = w.message
+    w.click_cell(*next(a.cell for a in g.legal_actions() if isinstance(a, Write)))
+    w.done()
+    assert w.message == "Class: turn done"
+    while t.controls.step():
+        pass
+    assert g.round == 2 and g.current_player() == 0
+    assert w.message == f"Bot 2: turn done; next card: {g.card}"
+    assert said_after_setup != w.message
+    # taken back by the teacher, then played again: said again
+    t.controls.undo()
+    assert g.round == 1 and w.message.startswith("Taken back")
+    t.controls.step()
+    assert w.message == f"Bot 2: turn done; next card: {g.card}"

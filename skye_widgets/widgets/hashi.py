@@ -266,6 +266,7 @@ class HashiWidget(CanvasBoard):
         self._refresh_callbacks: list[Any] = []
         self._parts: ProjectorParts | None = None
         self._undo_status: str | None = None      # the status line the teacher's undo wrote
+        self._card_seen: int | None = None        # the cards turned when a move was last shown (a new card: said)
         self.selected: Cell | None = None
         # column (x) and row (y) numbers on the board's edge, as the texts name cells
         self.coordinates_box = W.Checkbox(value=bool(coordinates), description=str(HASHI_TEXT["coordinates"]),
@@ -485,9 +486,17 @@ class HashiWidget(CanvasBoard):
 
     def _bot_acted(self, player: int, action: Any) -> None:
         """A bot moved: the teacher's "Taken back: ..." line is no longer true, the bot's move
-        takes its place on the status line (any other line stays: the boards passed, a turn done)."""
-        if self._undo_status is not None and self.status.value == self._undo_status:
+        takes its place on the status line; a bot whose turn's end turned the next card says so ("Bot 2:
+        turn done; next card: 1·1"), in place of a line about the card before (another person's "turn
+        done"). Any other line stays: the boards passed to the left, a person's turn done."""
+        g = self.game
+        turned = (g is not None and isinstance(action, EndTurn) and g.phase == "play" and not g.is_over()
+                  and self._card_seen is not None and 1 <= self._card_seen < g.round)
+        if turned:
+            self.say(HASHI_TEXT["turn_done_next"].format(name=g.players[player], card=g.card), "info")
+        elif self._undo_status is not None and self.status.value == self._undo_status:
             self.say(self._event_line(player, action), "info")
+        self._card_seen = None if g is None else g.round
         self._undo_status = None
 
     def explain_last(self) -> str:
@@ -611,6 +620,8 @@ class HashiWidget(CanvasBoard):
         else:
             self.say(self._undone_text(*taken), "ok")
             self._undo_status = self.status.value
+        if self.game is not None:
+            self._card_seen = self.game.round
         self.refresh()
 
     def _undone_text(self, who: int | None, action: Any) -> str:
@@ -1031,6 +1042,7 @@ class HashiWidget(CanvasBoard):
                 self.say(self.turn_line(), "ok")        # "Game over: Ann wins with 41 points."
             elif g.round != before:
                 self.say(HASHI_TEXT["turn_done_next"].format(name=who, card=g.card), "ok")
+        self._card_seen = g.round
         self.refresh()
 
     def undo(self) -> None:
