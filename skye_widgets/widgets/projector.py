@@ -186,7 +186,8 @@ PROJECTOR_CSS = """
   grid-template-areas: "turn turn" "board side" "controls controls";
   width: 100vw; height: 100vh; overflow: hidden; background: #ffffff; color: #111111;
   font-size: 1.9vh; line-height: 1.3; }
-.skye-projector * { font-size: inherit !important; line-height: inherit; box-sizing: border-box; }
+/* (not inside a picture: an SVG's texts keep the sizes of its drawing, in its own units) */
+.skye-projector *:not(svg, svg *) { font-size: inherit !important; line-height: inherit; box-sizing: border-box; }
 .skye-projector .widget-html-content, .skye-projector .widget-label, .skye-projector input,
 .skye-projector .widget-button, .skye-projector .widget-toggle-button, .skye-projector td,
 .skye-projector th, .skye-projector label, .skye-projector summary { font-size: 1.9vh !important;

@@ -123,6 +123,12 @@ LAYOUT_JS = """
     if (c.width < 0.95 * room.width && c.height < 0.95 * room.height)
       problems.push(`the board does not fill its room: ${c.width}x${c.height} in ${room.width}x${room.height}`);
   }
+  // a picture's texts keep their drawing's sizes (the page's text size must not reach into an SVG: its
+  // tile numbers grew over the icons they sit beside)
+  for (const t of root.querySelectorAll('svg text[font-size]')) {
+    const want = parseFloat(t.getAttribute('font-size')), got = parseFloat(getComputedStyle(t).fontSize);
+    if (Math.abs(got - want) > 0.01) { problems.push(`a picture's text is ${got} px, not its drawing's ${want}`); break; }
+  }
   return problems;
 }
 """
