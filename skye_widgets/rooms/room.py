@@ -562,9 +562,9 @@ class ClassRoom(Room):
                           "done": self.done(seat), "score": score})
             for a in g.achievements:
                 r = race[a.category]
-                if r is None or a.card < r["card"]:
-                    race[a.category] = {"card": a.card, "seats": [seat]}
-                elif a.card == r["card"]:
+                if r is None or a.card < r["after_card"]:
+                    race[a.category] = {"after_card": a.card, "seats": [seat]}
+                elif a.card == r["after_card"]:
                     r["seats"].append(seat)
         out["seats"] = seats
         out["done"] = sum(s["done"] for s in seats)
