@@ -284,18 +284,18 @@ def test_bots_play_their_own_sheets_only(tmp_path: Path) -> None:
     assert room.done(0)                                               # set up at once
 
 
-def test_joins_are_rate_limited_per_address(tmp_path: Path) -> None:
+def test_wrong_codes_are_rate_limited_per_address(tmp_path: Path) -> None:
     now = [0.0]
     rooms = Rooms(Store(str(tmp_path / "rooms.db")), JoinLimiter(per_window=10, window=60, clock=lambda: now[0]))
     room, _teacher = rooms.create("hashi", seed=2)
-    for k in range(5):
-        rooms.join(room.code, f"S{k}", "10.0.0.9")
-    for _k in range(5):
+    for k in range(30):
+        rooms.join(room.code, f"S{k}", "10.0.0.9")                     # a class behind one router joins
+    for _k in range(10):
         with pytest.raises(RoomError):
-            rooms.join("ZZZZZZZZ", "Guess", "10.0.0.9")               # wrong codes count too
+            rooms.join("ZZZZZZZZ", "Guess", "10.0.0.9")               # ten wrong codes ...
     with pytest.raises(TooManyJoinsError):
-        rooms.join(room.code, "S5", "10.0.0.9")
+        rooms.join(room.code, "S30", "10.0.0.9")                       # ... and even the right one waits
     rooms.join(room.code, "Other", "10.0.0.10")                        # another address is not held back
     now[0] += 61
-    rooms.join(room.code, "S5", "10.0.0.9")
-    assert len(room.seats) == 7
+    rooms.join(room.code, "S30", "10.0.0.9")
+    assert len(room.seats) == 32

@@ -258,3 +258,26 @@ def test_a_failed_commit_leaves_the_room_as_the_log_says(tmp_path: Path, monkeyp
     with pytest.raises(OSError):
         room.act(0, room.game.random_action(rng, 0).to_dict())
     assert room.game.to_dict() == before and room.n == n
+
+
+def test_a_group_commit_keeps_each_write_whole(tmp_path: Path) -> None:
+    path = str(tmp_path / "rooms.db")
+    store = Store(path)
+    room = new_table(store)
+    n = room.n
+    rng = random.Random(4)
+    with store.batch():
+        room.act(0, room.game.random_action(rng, 0).to_dict())           # kept
+        with pytest.raises(RulesError):
+            room.act(0, {"type": "pass", "player": 1})                    # refused: nothing of it written
+        with pytest.raises(StaleRoomError):
+            store.append(room.code, n, [{"t": "status", "v": "paused"}])  # a failed write is undone alone
+        assert len(Store(path).load(room.code).events) == n              # nothing visible before the commit
+    assert len(Store(path).load(room.code).events) == room.n > n
+    live = room.game.to_dict()
+    with pytest.raises(ZeroDivisionError):
+        with store.batch():
+            store.append(room.code, room.n, [{"t": "status", "v": "paused"}])
+            1 / 0
+    assert TableRoom(Store(path), Store(path).load(room.code)).game.to_dict() == live
+    assert Store(path).load(room.code).events[-1]["t"] != "status"

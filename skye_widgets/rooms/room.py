@@ -55,7 +55,7 @@ from ..i18n import _
 from ..limits import short
 from .store import MAX_SEATS, NoSuchRoomError, RoomError, RoomRecord, Store, check_name, normalise_code
 
-#: Joins one client address may try per :data:`JOIN_WINDOW` seconds (a wrong code counts).
+#: Joins with a wrong room code one client address may try per :data:`JOIN_WINDOW` seconds.
 JOINS_PER_WINDOW = 10
 JOIN_WINDOW = 60.0
 #: Addresses the join limiter remembers (the oldest is forgotten first).
@@ -534,7 +534,10 @@ class ClassRoom(Room):
             "done": self.done(seat),
             "score": self.sheets[seat].score(0).points,
             "achievements": [[a.category, a.card, a.points] for a in o.achievements],
-            "legal": [] if wait or self.status != "open" else [self.game_kind.dump(a) for a in o.legal_actions()],
+            # the engine's legal_actions() (kept by the engine until its state changes), the same as
+            # the observation's for the seat to act: a solo sheet's only player is always to act
+            "legal": [] if wait or self.status != "open" or o.current_player() != 0 else
+            [self.game_kind.dump(a) for a in self.sheets[seat].legal_actions()],
         }
 
     def _head(self, who: str) -> dict[str, Any]:
@@ -576,8 +579,11 @@ class ClassRoom(Room):
 # -- the service's set of rooms --------------------------------------------------
 
 class JoinLimiter:
-    """At most :data:`JOINS_PER_WINDOW` join attempts per client address in any
-    :data:`JOIN_WINDOW` seconds (a sliding window); remembers :data:`MAX_ADDRESSES` addresses."""
+    """At most :data:`JOINS_PER_WINDOW` joins with a wrong room code per client address in any
+    :data:`JOIN_WINDOW` seconds (a sliding window); past that, every join from the address is
+    refused until the window has moved on. Only wrong codes count: a whole class behind one
+    school router shares an address and joins the right room at once, while trying codes is
+    nothing but wrong codes. Remembers :data:`MAX_ADDRESSES` addresses (the oldest forgotten first)."""
 
     def __init__(self, per_window: int = JOINS_PER_WINDOW, window: float = JOIN_WINDOW,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -586,14 +592,22 @@ class JoinLimiter:
         self.clock = clock
         self.tries: OrderedDict[str, list[float]] = OrderedDict()
 
-    def check(self, address: str) -> None:
-        """Count one attempt from ``address``; :class:`TooManyJoinsError` past the limit."""
+    def _recent(self, address: str) -> list[float]:
         now = self.clock()
         recent = [t for t in self.tries.pop(address, []) if t > now - self.window]
-        if len(recent) >= self.per_window:
+        if recent:
             self.tries[address] = recent
+        return recent
+
+    def check(self, address: str) -> None:
+        """:class:`TooManyJoinsError` if ``address`` gave too many wrong codes lately."""
+        if len(self._recent(address)) >= self.per_window:
             raise TooManyJoinsError(_("Too many tries to join: wait a minute and try again."))
-        recent.append(now)
+
+    def failed(self, address: str) -> None:
+        """Count one wrong code from ``address``."""
+        recent = self._recent(address)
+        recent.append(self.clock())
         self.tries[address] = recent
         while len(self.tries) > MAX_ADDRESSES:
             self.tries.popitem(last=False)
@@ -654,10 +668,15 @@ class Rooms:
         return room
 
     def join(self, code: Any, name: Any, address: str) -> tuple[Room, int, str]:
-        """A student joins room ``code`` from ``address``: ``(room, seat, token)``. Rate-limited per
-        address before the code is even looked at, so codes cannot be tried fast."""
+        """A student joins room ``code`` from ``address``: ``(room, seat, token)``. An address that
+        gave too many wrong codes lately is refused before the code is even looked at, so codes
+        cannot be tried fast (:class:`JoinLimiter`)."""
         self.limiter.check(address)
-        room = self.get(code)
+        try:
+            room = self.get(code)
+        except NoSuchRoomError:
+            self.limiter.failed(address)
+            raise
         seat, token = room.join(name)
         return room, seat, token
 
@@ -667,6 +686,10 @@ class Rooms:
         if not self.store.is_teacher(room.code, token):
             raise NotAllowedError(_("Only the teacher may do this."))
         return room
+
+    def forget(self, code: str) -> None:
+        """Drop the room from memory: the next :meth:`get` reopens it from the store."""
+        self.open_rooms.pop(code, None)
 
     def expire(self) -> list[str]:
         """Forget and delete the rooms idle too long."""

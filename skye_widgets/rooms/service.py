@@ -7,9 +7,10 @@ What it guarantees:
   a larger one is refused (HTTP 413, or the websocket is closed with code 1009) before it
   is read whole. A malformed or illegal one gets one ``{"type": "error", "error": ...}``
   line and changes nothing (:mod:`.room`).
-* A client is answered only after its change is committed to the store (:mod:`.room`
-  commits before it returns), and every client whose view changed is then sent its new
-  view: a seat its own view only (made from ``observation(seat)``), the projector and the
+* A client is answered only after its change is committed to the store. The changes that
+  arrive together are performed one after the other and committed together (a group commit,
+  :meth:`.store.Store.batch`: one sync to disk for all of them); then each is answered and every
+  client whose view changed is sent its new view: a seat its own view only (made from ``observation(seat)``), the projector and the
   teacher the public view (the teacher the open hand if they asked for it).
 * A client that reconnects (a reload, a lost network, a restarted service on the same
   database) says its token again and receives its seat's view at once.
@@ -28,7 +29,7 @@ The protocol (JSON):
   Then a seat sends ``{"id": 1, "act": <action's JSON>}`` (Hashi: or ``"undo"``), the
   teacher ``{"id": 2, "cmd": "start"|"flip"|"pause"|"resume"|"close"|"undo"|"open_hand"|
   "closed_hand", "at": <cards flipped, for "flip">}``; each is answered with
-  ``{"type": "reply", "id": ..., "ok": true}`` or ``{"type": "error", "id": ..., "error": "..."}``.
+  ``{"type": "reply", "id": ..., "ok": true, "n": <the room's log length after it>}`` or ``{"type": "error", "id": ..., "error": "..."}``.
   Views arrive as ``{"type": "seat"|"public", ...}`` (see :meth:`.room.Room.view`).
 """
 
@@ -41,10 +42,11 @@ from typing import Any, Callable
 
 import tornado.web
 import tornado.websocket
+from tornado.ioloop import IOLoop
 from tornado.log import app_log
 
 from ..errors import RulesError
-from ..i18n import _
+from ..i18n import _, lazy
 from ..limits import short
 from .room import ClassRoom, NotAllowedError, Room, Rooms, TableRoom, Update
 from .store import MAX_EVENT_BYTES, RoomError, Store, encode
@@ -53,6 +55,10 @@ from .store import MAX_EVENT_BYTES, RoomError, Store, encode
 PING_INTERVAL = 20.0
 #: Open websockets on one service (30 students x 10 rooms, and room to spare).
 MAX_CONNECTIONS = 2000
+#: Changes waiting for the next group commit (past this, a change is refused: "busy").
+MAX_QUEUED = 5000
+#: What a client is told when the service failed (a bug, or the disk): nothing was changed.
+FAILED = lazy("The room service failed; nothing was changed.")
 
 
 class Hub:
@@ -62,6 +68,53 @@ class Hub:
         self.rooms = rooms
         self.create_key = create_key
         self.watchers: dict[str, set["RoomSocket"]] = {}
+        self.queue: list[tuple["RoomSocket", dict[str, Any], int | None]] = []
+        self.flush_scheduled = False
+
+    def submit(self, sock: "RoomSocket", data: dict[str, Any], ident: int | None) -> None:
+        """Queue a change; every change queued by the time the loop gets to it is one batch."""
+        if len(self.queue) >= MAX_QUEUED:
+            sock.send({"type": "error", "id": ident, "error": _("The room service is busy: try again.")})
+            return
+        self.queue.append((sock, data, ident))
+        if not self.flush_scheduled:
+            self.flush_scheduled = True
+            IOLoop.current().add_callback(self.flush)
+
+    def flush(self) -> None:
+        """Perform every queued change in one group commit (:meth:`.store.Store.batch`); only then
+        answer each client and send the new views. If the commit fails, every room the batch
+        touched is reopened from the store and every change of the batch is answered with an error."""
+        self.flush_scheduled = False
+        work, self.queue = self.queue, []
+        replies: list[tuple[RoomSocket, dict[str, Any]]] = []
+        touched: dict[str, tuple[Room, set[int]]] = {}
+        try:
+            with self.rooms.store.batch():
+                for sock, data, ident in work:
+                    try:
+                        room, update = sock.request_change(data)
+                    except RulesError as e:   # a RoomError, or the engine refusing a move: nothing changed
+                        replies.append((sock, {"type": "error", "id": ident, "error": str(e)}))
+                        continue
+                    except Exception:          # a bug: logged; the room was rebuilt from its log (room.py)
+                        app_log.exception("room %s: a message failed", sock.room.code if sock.room else "?")
+                        replies.append((sock, {"type": "error", "id": ident, "error": str(FAILED)}))
+                        continue
+                    replies.append((sock, {"type": "reply", "id": ident, "ok": True, "n": room.n}))
+                    seats = touched.get(room.code, (room, set()))[1]
+                    touched[room.code] = (room, seats | update.seats)
+        except Exception:
+            app_log.exception("the rooms' group commit failed")
+            for code in touched:
+                self.rooms.forget(code)
+            for sock, _data, ident in work:
+                sock.send({"type": "error", "id": ident, "error": str(FAILED)})
+            return
+        for sock, reply in replies:
+            sock.send(reply)
+        for room, seats in touched.values():
+            self.broadcast(room, Update(seats))
 
     def count(self) -> int:
         return sum(len(w) for w in self.watchers.values())
@@ -215,12 +268,14 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
                 return
             if self.role is None:
                 raise NotAllowedError(_("Say hello with your token first."))
-            self.request_change(data, ident)
-        except RulesError as e:                  # a RoomError, or the engine refusing a move: nothing changed
+            if self.role == "teacher" and data.get("cmd") in ("open_hand", "closed_hand"):
+                self.open_hand = data["cmd"] == "open_hand"          # no change to the room: answered now
+                self.send({"type": "reply", "id": ident, "ok": True, "n": self.room.n})
+                self.send(self.room.public_view(open_hand=self.open_hand))
+                return
+            self.hub.submit(self, data, ident)
+        except RulesError as e:
             self.send({"type": "error", "id": ident, "error": str(e)})
-        except Exception:                         # a bug: logged; the room was rebuilt from its log (room.py)
-            app_log.exception("room %s: a message failed", self.room.code if self.room else "?")
-            self.send({"type": "error", "id": ident, "error": _("The room service failed; nothing was changed.")})
 
     def hello(self, data: Any) -> None:
         room = self.room
@@ -238,7 +293,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
                    "room": room.code})
         self.send(room.view(self.seat) if self.role == "seat" else room.public_view())
 
-    def request_change(self, data: dict[str, Any], ident: int | None) -> None:
+    def request_change(self, data: dict[str, Any]) -> tuple[Room, Update]:
+        """Perform the change ``data`` asks for (inside the hub's batch): the room and what changed."""
         room = self.hub.rooms.get(self.room.code if self.room else "")
         self.room = room                        # the same object, or the one reopened from the store
         if self.role == "seat":
@@ -249,14 +305,9 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             update = self.command(room, data.get("cmd"), data.get("at"))
         else:
             raise NotAllowedError(_("The projector only watches."))
-        self.send({"type": "reply", "id": ident, "ok": True})
-        self.hub.broadcast(room, update)
+        return room, update
 
     def command(self, room: Room, cmd: Any, at: Any) -> Update:
-        if cmd == "open_hand" or cmd == "closed_hand":
-            self.open_hand = cmd == "open_hand"
-            self.send(room.public_view(open_hand=self.open_hand))
-            return Update()
         if cmd in ("pause", "resume", "close"):
             return room.set_status({"pause": "paused", "resume": "open", "close": "closed"}[cmd])
         if cmd == "undo":

@@ -7,6 +7,9 @@ What this module guarantees:
   killed (SIGKILL) or the machine losing power. :meth:`Store.append` returns
   only after its transaction has committed, so a caller that acknowledges an
   event after ``append`` returned never acknowledges one that could be lost.
+* **Group commit.** Inside :meth:`Store.batch`, the writes of many requests are one
+  transaction and one sync to disk; each write is still all or nothing (a savepoint), and
+  none of them is acknowledged before the batch has committed.
 * **Atomicity.** :meth:`Store.append` writes one or several events in one
   transaction, and only if the room's log is exactly as long as the caller
   believes (``expected``): two writers never interleave, and a stale writer is
@@ -36,8 +39,9 @@ import json
 import secrets
 import sqlite3
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..errors import RulesError
 from ..i18n import _
@@ -73,8 +77,8 @@ CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 #: Symbols in a room code: 8 x 5 = 40 bits, about 1.1e12 codes. With at most
 #: :data:`MAX_ROOMS` rooms alive, one guess finds a room with probability below
-#: 1e-9; joins are rate-limited per address (:mod:`.room`: 10 a minute), so one
-#: address trying for a whole day (14,400 guesses) finds one with probability
+#: 1e-9; wrong codes are rate-limited per address (:mod:`.room`: 10 a minute), so
+#: one address trying for a whole day (14,400 guesses) finds one with probability
 #: about 1.3e-5, and finding one gives a student's seat only (the teacher's
 #: powers need the teacher's 256-bit token). Eight symbols are still short enough
 #: to read aloud and type (shown as ``ABCD-EFGH``).
@@ -221,6 +225,7 @@ class Store:
         self.idle = idle
         self.clock = clock
         self.max_rooms = max_rooms
+        self._batch = False
         # isolation_level=None: this class opens and commits its transactions itself
         self.db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -239,7 +244,19 @@ class Store:
 
     # -- transactions --------------------------------------------------------
     def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
-        """Run ``work`` in one immediate (write-locked) transaction: all of it or nothing."""
+        """Run ``work`` in one immediate (write-locked) transaction: all of it or nothing. Inside
+        :meth:`batch`, a savepoint of the batch's transaction instead (all of it or nothing too,
+        and durable when the batch commits)."""
+        if self._batch:
+            self.db.execute("SAVEPOINT write")
+            try:
+                out = work(self.db)
+            except BaseException:
+                self.db.execute("ROLLBACK TO write")
+                self.db.execute("RELEASE write")
+                raise
+            self.db.execute("RELEASE write")
+            return out
         self.db.execute("BEGIN IMMEDIATE")
         try:
             out = work(self.db)
@@ -248,6 +265,25 @@ class Store:
             raise
         self.db.execute("COMMIT")
         return out
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Group commit: every write inside is one transaction, committed (one sync to disk) when
+        the block ends, or rolled back if it raises. A write that fails inside is undone alone
+        (a savepoint), the others stay. Whoever acknowledges a write made inside does so only
+        after the block has ended without an error."""
+        if self._batch:
+            raise RuntimeError("batches do not nest")            # a bug of the caller
+        self.db.execute("BEGIN IMMEDIATE")
+        self._batch = True
+        try:
+            yield
+        except BaseException:
+            self._batch = False
+            self.db.execute("ROLLBACK")
+            raise
+        self._batch = False
+        self.db.execute("COMMIT")
 
     def _room_row(self, db: sqlite3.Connection, code: str) -> tuple[Any, ...]:
         row = db.execute("SELECT kind, options, seed, status, created, touched, n_events FROM rooms "
