@@ -9,6 +9,9 @@ shows everyone done the next card is flipped.
 
 Figures printed (targets from the issue: p95 <= 300 ms with 30 students; <= 200 MB with 10 rooms):
 
+``--think S`` gives each student a random thinking time (mean S seconds) before each action; the
+default, 0, is a stress: every student acts the moment their last action is answered.
+
 * action -> projector: from a student sending an action to the projector receiving the view that
   includes it (the other client whose view an action changes: in a class, a student's action
   changes only their own sheet and the projector's board);
@@ -17,6 +20,8 @@ Figures printed (targets from the issue: p95 <= 300 ms with 30 students; <= 200 
   the new card.
 
     .venv/bin/python benchmarks/bench_rooms.py [--students 30] [--rooms 10] [--cards 5] [--seed 1]
+
+``BENCH_PROFILE=FILE`` runs the service under cProfile and writes its profile to FILE.
 
 The loops are bounded (cards, actions per turn) and every wait has a timeout. No test asserts these
 figures.
@@ -30,6 +35,7 @@ import json
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -109,7 +115,8 @@ async def post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
     return json.loads(r.body)
 
 
-async def run_room(port: int, students: int, cards: int, seed: int, stats: dict[str, list[float]]) -> None:
+async def run_room(port: int, students: int, cards: int, seed: int, stats: dict[str, list[float]],
+                   think: float = 0.0) -> None:
     made = await post(port, "/api/rooms", {"game": "hashi", "seed": seed})
     code = made["code"]
     teacher = await connect(port, code, {"token": made["teacher_token"]})
@@ -127,6 +134,8 @@ async def run_room(port: int, students: int, cards: int, seed: int, stats: dict[
                 return
             ends = [a for a in legal if a == ["end"]]
             action = ends[0] if ends and (step >= 2 or r.random() < 0.3) else r.choice(legal)
+            if think:
+                await asyncio.sleep(r.uniform(0, 2 * think))     # a student thinking (simulated), not a wait
             sent = time.perf_counter()
             reply = await kid.request({"act": action})
             if reply["type"] != "reply":
@@ -177,10 +186,13 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=10)
     parser.add_argument("--cards", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="each student's mean thinking time before an action, in seconds (0: none, a stress)")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
-        command = [sys.executable, "-m", "skye_widgets", "rooms", "serve", "--db", os.path.join(tmp, "rooms.db"),
+        profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
+        command = [sys.executable, *profile, "-m", "skye_widgets", "rooms", "serve", "--db", os.path.join(tmp, "rooms.db"),
                    "--port", "0", "--key", KEY]
         server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env={**os.environ, "LANGUAGE": "en"})
         try:
@@ -195,16 +207,21 @@ def main() -> int:
                 start = time.perf_counter()
 
                 async def many() -> None:
-                    await asyncio.gather(*(run_room(port, args.students, args.cards, args.seed + r, stats)
+                    await asyncio.gather(*(run_room(port, args.students, args.cards, args.seed + r, stats, args.think)
                                            for r in range(rooms)))
                 asyncio.run(many())
                 rss, peak = memory(server.pid)
-                print(f"{rooms} room(s) of {args.students} students + projector + teacher, {args.cards} cards: "
+                print(f"{rooms} room(s) of {args.students} students + projector + teacher, {args.cards} cards, "
+                      f"thinking {args.think:g} s: "
                       f"{time.perf_counter() - start:.1f} s; service memory {rss:.1f} MB now, {peak:.1f} MB peak")
                 show(stats)
         finally:
-            server.kill()
-            server.wait(timeout=30)
+            server.send_signal(signal.SIGINT)          # the service ends as on Ctrl-C (a profile is written)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(timeout=30)
     return 0
 
 
