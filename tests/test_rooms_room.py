@@ -299,3 +299,18 @@ def test_wrong_codes_are_rate_limited_per_address(tmp_path: Path) -> None:
     now[0] += 61
     rooms.join(room.code, "S30", "10.0.0.9")
     assert len(room.seats) == 32
+
+
+def test_the_rooms_import_no_game_and_no_widget_until_a_room_is_opened() -> None:
+    """skye_widgets.rooms (store, room, the command's registration) imports no game, no widget and no
+    tornado: a game is imported when a room of it is opened, tornado by the service alone."""
+    import subprocess
+    import sys
+
+    code = ("import sys, argparse; import skye_widgets.rooms.store, skye_widgets.rooms.room, skye_widgets.rooms.cli as c;"
+            "c.register(argparse.ArgumentParser().add_subparsers());"
+            "print(sorted(m for m in sys.modules if m.startswith(('skye_widgets.skye', 'skye_widgets.hashi', "
+            "'skye_widgets.skylands', 'skye_widgets.widgets', 'tornado', 'ipywidgets'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
