@@ -314,3 +314,34 @@ def test_the_rooms_import_no_game_and_no_widget_until_a_room_is_opened() -> None
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_auto_flip_and_a_removed_seat(tmp_path: Path) -> None:
+    rooms = Rooms(Store(str(tmp_path / "rooms.db")))
+    for bad in ({"auto_flip": 1}, {"seats": "30"}, {"seats": 61}, {"colour": "red"}):
+        with pytest.raises(RoomError):
+            rooms.create("hashi", seed=1, options=bad)
+    with pytest.raises(RoomError):
+        rooms.create("skye", seed=1, seats=["human", "greedy"], options={"players": 9})
+    room, _teacher = rooms.create("hashi", seed=9, options={"auto_flip": True}, seats=["greedy"])
+    assert isinstance(room, ClassRoom)
+    (ann, ann_token), (bob, bob_token) = room.join("Ann"), room.join("Bob")
+    room.act(ann, room.view(ann)["sheet"]["legal"][0])
+    assert room.turned == 0                                         # Bob has not set up
+    room.act(bob, room.view(bob)["sheet"]["legal"][0])
+    assert room.turned == 1                                         # both done: card 1 flipped by itself
+    room.act(ann, ["end"])
+    assert room.turned == 1 and room.public_view()["students_done"] == 1
+    room.remove(bob)                                                # the room no longer waits for Bob
+    assert room.turned == 2
+    with pytest.raises(NotAllowedError):
+        room.seat_of(bob_token)
+    assert room.seat_of(ann_token) == ann
+    with pytest.raises(RoomError):
+        room.remove(bob)
+    with pytest.raises(RoomError):
+        room.remove(0)                                              # a bot's sheet
+    board = room.public_view()
+    assert [s["seat"] for s in board["seats"]] == [0, ann] and board["students"] == 1
+    again = ClassRoom(room.store, room.store.load(room.code))
+    assert again.removed == {bob} and again.public_view() == room.public_view()

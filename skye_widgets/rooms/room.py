@@ -135,6 +135,7 @@ class Room:
         self.seats = list(record.seats)
         self.n = 0                                  # events performed (= in the log, between operations)
         self._pending: list[dict[str, Any]] = []
+        self.removed: set[int] = set()              # seats the teacher removed (their tokens no longer act)
         self._setup()
         for event in record.events:
             self._perform(event)
@@ -221,6 +222,8 @@ class Room:
         seat = self.store.seat_of(self.code, token)
         if seat is None:
             raise NotAllowedError(_("This token holds no seat of this room."))
+        if seat in self.removed:
+            raise NotAllowedError(_("The teacher has removed this seat."))
         return seat
 
     def names(self) -> list[str]:
@@ -368,6 +371,7 @@ class ClassRoom(Room):
         self.hashi = importlib.import_module("skye_widgets.hashi.game")
         self.bots_module = importlib.import_module("skye_widgets.hashi.bots")
         self.board = self.options.get("board", "skerries-a")
+        self.auto_flip = self.options.get("auto_flip", False) is True
         self.status = "open"
         self.turned = 0                              # cards flipped by the teacher (0: the setup)
         self.reference = self._sheet_game("-")       # the deck's order (the room's, never sent before a flip)
@@ -385,6 +389,8 @@ class ClassRoom(Room):
             self.sheets[int(event["seat"])].apply(parse_action(self.game_kind, event["a"]))
         elif t == "undo":
             self.sheets[int(event["seat"])].undo()
+        elif t == "remove":
+            self.removed.add(int(event["seat"]))
         elif t == "flip":
             self.turned += 1
             if self.turned > self.n_cards:
@@ -404,6 +410,36 @@ class ClassRoom(Room):
     def done(self, seat: int) -> bool:
         """Nothing more to do on this card: ended the turn, or the game is over."""
         return self.sheets[seat].is_over() or self.waiting(seat)
+
+    def playing(self) -> list[int]:
+        """The students' seats the teacher has not removed."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and i not in self.removed]
+
+    def all_done(self) -> bool:
+        """Every student still in the room has ended their turn on the card (there is at least one)."""
+        seats = self.playing()
+        return bool(seats) and all(self.done(i) for i in seats)
+
+    def _maybe_flip(self) -> bool:
+        """With the option ``auto_flip``, the next card is flipped once every student is done."""
+        if self.auto_flip and not self.over() and self.status == "open" and self.all_done():
+            self._flip_events()
+            return True
+        return False
+
+    def remove(self, seat: Any) -> Update:
+        """The teacher removes a student's seat: their token no longer acts, and the room no longer
+        waits for them (their sheet stays in the log, out of the counts and the leaderboard)."""
+        if self.status == "closed":
+            raise RoomError(_("This room is closed."))
+        if not (type(seat) is int and 0 <= seat < len(self.seats)) or self.seats[seat].kind != "human" \
+                or seat in self.removed:
+            raise RoomError(_("There is no student's seat {value} to remove.").format(value=short(seat)))
+
+        def work() -> Update:
+            self._do({"t": "remove", "seat": seat})
+            return Update(set(range(len(self.seats))) if self._maybe_flip() else {seat})
+        return self._operation(work)
 
     # -- joining -------------------------------------------------------------
     def join(self, name: str) -> tuple[int, str]:
@@ -485,7 +521,7 @@ class ClassRoom(Room):
         def work() -> Update:
             self._do({"t": "act", "seat": seat, "a": self.game_kind.dump(action)})
             self._catch_up(seat)
-            return Update({seat}, {"ok": True})
+            return Update(set(range(len(self.seats))) if self._maybe_flip() else {seat}, {"ok": True})
         return self._operation(work)
 
     def flip(self, at: int) -> Update:
@@ -498,16 +534,20 @@ class ClassRoom(Room):
             raise RoomError(_("That card was already flipped."))
 
         def work() -> Update:
-            if self.turned >= 1:
-                for seat, g in enumerate(self.sheets):
-                    if g.phase == "play" and g.round == self.turned:
-                        self._pass(seat)
-            self._do({"t": "flip"})
-            for seat, s in enumerate(self.seats):
-                if s.kind == "bot" and not self.over():
-                    self._bot_turn(seat)
+            self._flip_events()
             return Update(set(range(len(self.seats))))
         return self._operation(work)
+
+    def _flip_events(self) -> None:
+        """The flip's events: the passes of whoever has not ended their turn, the flip, the bots' turns."""
+        if self.turned >= 1:
+            for seat, g in enumerate(self.sheets):
+                if g.phase == "play" and g.round == self.turned and seat not in self.removed:
+                    self._pass(seat)
+        self._do({"t": "flip"})
+        for seat, s in enumerate(self.seats):
+            if s.kind == "bot" and not self.over():
+                self._bot_turn(seat)
 
     def undo(self) -> Update:
         raise RoomError(_("A class game takes nothing back: each student undoes their own turn."))
@@ -561,6 +601,8 @@ class ClassRoom(Room):
         race: dict[str, Any] = {c: None for c in HASHI_CATEGORIES}
         for seat, g in enumerate(self.sheets):
             score = g.score(0).points
+            if seat in self.removed:
+                continue
             seats.append({"seat": seat, "name": self.seats[seat].name, "bot": self.seats[seat].bot,
                           "done": self.done(seat), "score": score})
             for a in g.achievements:
@@ -571,6 +613,8 @@ class ClassRoom(Room):
                     r["seats"].append(seat)
         out["seats"] = seats
         out["done"] = sum(s["done"] for s in seats)
+        out["students"] = len(self.playing())
+        out["students_done"] = sum(self.done(i) for i in self.playing())
         out["race"] = race
         out["leaderboard"] = [s["seat"] for s in sorted(seats, key=lambda s: (-s["score"], s["seat"]))]
         return out
@@ -631,6 +675,13 @@ class Rooms:
         if kind not in ROOM_CLASSES:
             raise RoomError(_("There is no game {value} for a room (skye, hashi).").format(value=short(kind)))
         options = dict(options or {})
+        known = {"skye": {}, "hashi": {"board": str, "seats": int, "auto_flip": bool}}[kind]
+        for key, value in options.items():
+            if key not in known or type(value) is not known[key]:
+                raise RoomError(_("The options of a {game} room are {options}, not {value}.").format(
+                    game=kind, options=", ".join(known) or "none", value=short(key)))
+        if kind == "hashi" and not 1 <= options.get("seats", MAX_SEATS) <= MAX_SEATS:
+            raise RoomError(_("A room has at most {count} seats.").format(count=MAX_SEATS))
         if kind == "skye":
             if not 2 <= len(seats) <= 5:
                 raise RoomError(_("An Isle of Skye table has 2 to 5 seats."))

@@ -27,8 +27,8 @@ The protocol (JSON):
   the teacher's) or ``{"hello": {"projector": true}}``; it is answered with
   ``{"type": "hello", "role": "seat"|"teacher"|"projector", "seat": ...}`` and the view.
   Then a seat sends ``{"id": 1, "act": <action's JSON>}`` (Hashi: or ``"undo"``), the
-  teacher ``{"id": 2, "cmd": "start"|"flip"|"pause"|"resume"|"close"|"undo"|"open_hand"|
-  "closed_hand", "at": <cards flipped, for "flip">}``; each is answered with
+  teacher ``{"id": 2, "cmd": "start"|"flip"|"pause"|"resume"|"close"|"undo"|"remove"|"open_hand"|
+  "closed_hand", "at": <cards flipped, for "flip"; the seat, for "remove">}``; each is answered with
   ``{"type": "reply", "id": ..., "ok": true, "n": <the room's log length after it>}`` or ``{"type": "error", "id": ..., "error": "..."}``.
   Views arrive as ``{"type": "seat"|"public", ...}`` (see :meth:`.room.Room.view`).
 """
@@ -312,6 +312,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             return room.set_status({"pause": "paused", "resume": "open", "close": "closed"}[cmd])
         if cmd == "undo":
             return room.undo()
+        if cmd == "remove" and isinstance(room, ClassRoom):
+            return room.remove(at)
         if cmd == "start" and isinstance(room, TableRoom):
             return room.start()
         if cmd == "flip" and isinstance(room, ClassRoom):
