@@ -345,3 +345,41 @@ def test_auto_flip_and_a_removed_seat(tmp_path: Path) -> None:
     assert [s["seat"] for s in board["seats"]] == [0, ann] and board["students"] == 1
     again = ClassRoom(room.store, room.store.load(room.code))
     assert again.removed == {bob} and again.public_view() == room.public_view()
+
+
+# -- Skylands: the island stack's order --------------------------------------------------
+
+@pytest.mark.parametrize("seed, side", [(1, "beginner"), (2, "tactical")])
+def test_no_skylands_message_shows_the_stack_order(tmp_path: Path, seed: int, side: str) -> None:
+    from skye_widgets.rooms.room import skylands_view
+
+    rooms = Rooms(Store(str(tmp_path / "rooms.db")))
+    seats = ["human", "greedy", "human"]
+    room, _teacher = rooms.create("skylands", seed=seed, seats=seats, options={"side": side})
+    assert isinstance(room, TableRoom)
+    room.join("Ann")
+    room.join("Cy")
+    clients = Clients(room)
+
+    def check(seat: int | None, message: dict[str, Any]) -> None:
+        view = message["game"]
+        assert "stack" not in view and view["stack_size"] == len(room.game.stack)
+        if seat is not None:
+            assert view == plain(skylands_view(room.game.observation(seat)))
+    clients.deliver(room.start(), check)
+    rng = random.Random(seed)
+    for _step in range(3000):
+        if room.game.is_over():
+            break
+        seat = room.game.current_player()
+        assert seats[seat] == "human"                                 # the bots have played up to a student
+        update = room.act(seat, skylands_json(rng.choice(room.game.legal_actions())))
+        clients.deliver(update, check)
+    assert room.game.is_over()
+    teacher = plain(room.public_view(open_hand=True))["game"]
+    assert teacher["stack"] == list(reversed(room.game.stack))
+
+
+def skylands_json(action: Any) -> Any:
+    from skye_widgets.skylands.game import action_to_json
+    return plain(action_to_json(action))

@@ -84,16 +84,44 @@ class GameKind:
     parse: Callable[[Any], Any]
     dump: Callable[[Any], Any]
     claims: Callable[[Any], int | None]
+    #: a table's views: what seat ``s`` may know (from ``observation(s)`` only), and the public view
+    #: (``open_hand``: the teacher's "show hidden information")
+    seat_view: Callable[[Any, int], dict[str, Any]] = lambda game, seat: {}
+    public_view: Callable[[Any, bool], dict[str, Any]] = lambda game, open_hand: {}
+
+
+def skylands_view(state: Any, *, stack: bool = False) -> dict[str, Any]:
+    """A Skylands state (an observation, or the game for the projector) as plain data. Everything
+    in Skylands is open on the table but the island stack's order: only its size is given, and the
+    stack top first only with ``stack=True`` (the teacher's open hand)."""
+    out = {"phase": state.phase, "round": state.round, "active": state.active, "to_act": state.current_player(),
+           "start_player": state.start_player, "action": state.action, "revealed": list(state.revealed),
+           "display": list(state.display), "discard": list(state.discard), "supply": dict(state.supply),
+           "vp": list(state.vp), "vp_supply": state.vp_supply, "overflow": list(state.overflow),
+           "marker_active": list(state.marker_active), "token": list(state.token),
+           "queue": [list(q) for q in state.queue], "hands": [list(h) for h in state.hands],
+           "setup_step": list(state.setup_step), "boards": [b.to_dict() for b in state.boards],
+           "stack_size": len(state.stack), "log": list(state.log[-20:])}
+    if stack:
+        out["stack"] = list(reversed(state.stack))
+    return out
 
 
 def _kind(name: str) -> GameKind:
     if name == "skye":
         g = importlib.import_module("skye_widgets.skye.game")
-        return GameKind("skye", "skye_widgets.skye", g.action_from_dict, lambda a: a.to_dict(), lambda a: a.player)
+        return GameKind("skye", "skye_widgets.skye", g.action_from_dict, lambda a: a.to_dict(), lambda a: a.player,
+                        lambda game, seat: game.observation(seat).view(),
+                        lambda game, open_hand: game.view(-1, open_hand=open_hand))
     if name == "hashi":
         g = importlib.import_module("skye_widgets.hashi.game")
         return GameKind("hashi", "skye_widgets.hashi", g.action_from_json, g.action_to_json, lambda a: None)
-    raise RoomError(_("There is no game {value} for a room (skye, hashi).").format(value=short(name)))
+    if name == "skylands":
+        g = importlib.import_module("skye_widgets.skylands.game")
+        return GameKind("skylands", "skye_widgets.skylands", g.action_from_json, g.action_to_json, lambda a: None,
+                        lambda game, seat: skylands_view(game.observation(seat)),
+                        lambda game, open_hand: skylands_view(game, stack=open_hand))
+    raise RoomError(_("There is no game {value} for a room (skye, hashi, skylands).").format(value=short(name)))
 
 
 def parse_action(kind: GameKind, data: Any) -> Any:
@@ -347,7 +375,7 @@ class TableRoom(Room):
         """What seat ``seat`` receives: the engine's ``observation(seat)``, as plain data."""
         out = self._head("seat")
         out["seat"] = seat
-        out["game"] = None if self.game is None else self.game.observation(seat).view()
+        out["game"] = None if self.game is None else self.game_kind.seat_view(self.game, seat)
         out["to_act"] = seat in self._deciders() if self.game is not None else False
         return self._end(out)
 
@@ -355,7 +383,7 @@ class TableRoom(Room):
         """What the projector shows: what every seat may know (``open_hand``: the teacher's
         "show hidden information", everyone's gold as the table knows it)."""
         out = self._head("public")
-        out["game"] = None if self.game is None else self.game.view(-1, open_hand=open_hand)
+        out["game"] = None if self.game is None else self.game_kind.public_view(self.game, open_hand)
         return self._end(out)
 
 
@@ -657,7 +685,9 @@ class JoinLimiter:
             self.tries.popitem(last=False)
 
 
-ROOM_CLASSES: dict[str, type[Room]] = {"skye": TableRoom, "hashi": ClassRoom}
+ROOM_CLASSES: dict[str, type[Room]] = {"skye": TableRoom, "skylands": TableRoom, "hashi": ClassRoom}
+#: The seats of a table, fewest and most.
+TABLE_SEATS = {"skye": (2, 5), "skylands": (2, 4)}
 
 
 class Rooms:
@@ -673,21 +703,27 @@ class Rooms:
         """A new room: ``(room, teacher_token)``. A table (``skye``) has 2-5 ``seats``, each
         ``"human"`` or a bot's kind; a class (``hashi``) starts empty and ``seats`` are its bots."""
         if kind not in ROOM_CLASSES:
-            raise RoomError(_("There is no game {value} for a room (skye, hashi).").format(value=short(kind)))
+            raise RoomError(_("There is no game {value} for a room (skye, hashi, skylands).").format(
+                value=short(kind)))
         options = dict(options or {})
-        known = {"skye": {}, "hashi": {"board": str, "seats": int, "auto_flip": bool}}[kind]
+        known = {"skye": {}, "skylands": {"side": str, "intro": bool},
+                 "hashi": {"board": str, "seats": int, "auto_flip": bool}}[kind]
         for key, value in options.items():
             if key not in known or type(value) is not known[key]:
                 raise RoomError(_("The options of a {game} room are {options}, not {value}.").format(
                     game=kind, options=", ".join(known) or "none", value=short(key)))
         if kind == "hashi" and not 1 <= options.get("seats", MAX_SEATS) <= MAX_SEATS:
             raise RoomError(_("A room has at most {count} seats.").format(count=MAX_SEATS))
-        if kind == "skye":
-            if not 2 <= len(seats) <= 5:
-                raise RoomError(_("An Isle of Skye table has 2 to 5 seats."))
+        if kind in TABLE_SEATS:
+            fewest, most = TABLE_SEATS[kind]
+            if not fewest <= len(seats) <= most:
+                raise RoomError(_("A table of this game has {fewest} to {most} seats.").format(fewest=fewest, most=most))
             rows = [(None, "human", None) if s == "human" else (_("Bot {number}").format(number=i + 1), "bot", s)
                     for i, s in enumerate(seats)]
-            bots = importlib.import_module("skye_widgets.skye.bots").BOTS
+            bots = importlib.import_module(f"skye_widgets.{kind}").INFO.bot_kinds
+            if kind == "skylands" and options.get("side", "beginner") not in importlib.import_module(
+                    "skye_widgets.skylands").SIDES:
+                raise RoomError(_("There is no Skylands side {value}.").format(value=short(options.get("side"))))
             if any(k == "bot" and b not in bots for _n, k, b in rows):
                 raise RoomError(_("There is no bot {value}.").format(value=short([s for s in seats if s != "human"])))
             code, token = self.store.create_room(kind, options, seed, rows)
