@@ -34,9 +34,9 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     serve.set_defaults(func=_serve)
     opener = rsub.add_parser("open", help=_("open a room on a running service: prints its code and the "
                                             "teacher's token"))
-    opener.add_argument("--game", choices=("hashi", "skye"), default="hashi", help=_("the game"))
+    opener.add_argument("--game", choices=("hashi", "skye", "skylands"), default="hashi", help=_("the game"))
     opener.add_argument("--seats", default="",
-                        help=_("Isle of Skye: the seats, human or a bot's kind (human,human,greedy); "
+                        help=_("Isle of Skye, Skylands: the seats, human or a bot's kind (human,human,greedy); "
                                "Hashi: bot sheets (greedy,planner)"))
     opener.add_argument("--seed", type=int, default=None, help=_("the seed (the same seed, the same game)"))
     opener.add_argument("--url", default="http://127.0.0.1:8765", help=_("the service (default: %(default)s)"))

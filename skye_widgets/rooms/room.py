@@ -22,10 +22,11 @@ is who may ask for what, and who receives what:
 
 Two kinds of room:
 
-* :class:`TableRoom` - one game, 2-5 seats of students and bots (Isle of Skye;
+* :class:`TableRoom` - one game, 2-5 seats of students and bots. Isle of Skye:
   the secret prices are the engine's own simultaneous phase: every seat in
   ``decision_players()`` may decide, and each seat's view shows the others'
-  decisions only once the engine reveals them).
+  decisions only once the engine reveals them. Skylands (2-4 seats): the island
+  stack's order is all it hides, and no view but the teacher's open hand holds it.
 * :class:`ClassRoom` - Hashi for a whole class. The engine is for 1-4 players,
   so each student (up to :data:`~.store.MAX_SEATS`) plays a **solo game of their
   own on the room's seed**: the same seed shuffles the same deck, so every sheet
@@ -38,7 +39,7 @@ Two kinds of room:
   card) is read from the engines' achievements.
 
 :class:`Rooms` is the service's set of rooms: it creates and opens them, and
-rate-limits joins per client address (:class:`JoinLimiter`).
+rate-limits wrong room codes per client address (:class:`JoinLimiter`).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ What it guarantees:
 
 The protocol (JSON):
 
-* ``POST /api/rooms`` ``{"game": "hashi"|"skye", "seed": 1, "seats": [...], "options": {...}}``
+* ``POST /api/rooms`` ``{"game": "hashi"|"skye"|"skylands", "seed": 1, "seats": [...], "options": {...}}``
   -> ``{"code", "teacher_token"}``. When the service has a ``create_key``, the request
   carries ``Authorization: Bearer <key>``.
 * ``POST /api/rooms/<code>/join`` ``{"name": "Ann"}`` -> ``{"seat", "token"}`` (rate-limited
