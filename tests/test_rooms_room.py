@@ -383,3 +383,18 @@ def test_no_skylands_message_shows_the_stack_order(tmp_path: Path, seed: int, si
 def skylands_json(action: Any) -> Any:
     from skye_widgets.skylands.game import action_to_json
     return plain(action_to_json(action))
+
+
+def test_bots_added_late_catch_up_and_play(tmp_path: Path) -> None:
+    rooms = Rooms(Store(str(tmp_path / "rooms.db")))
+    room, _teacher = rooms.create("hashi", seed=12)
+    assert isinstance(room, ClassRoom)
+    for k in range(4):
+        room.flip(k)
+    room.add_bots(["greedy", "random"])
+    for seat in (0, 1):
+        g = room.sheets[seat]
+        assert g.phase == "play" and g.round == room.turned + 1 and room.waiting(seat)   # its turn on card 4 played
+        assert len(room.view(seat)["sheet"]["played"]) == 4
+    room.flip(4)
+    assert all(room.sheets[s].round == 6 for s in (0, 1))

@@ -295,7 +295,7 @@ class TableRoom(Room):
         if self.status != "lobby":
             raise RoomError(_("This game has started: every seat is taken."))
         seat, token = self.store.claim_seat(self.code, check_name(name))
-        self.seats = list(self.store.load(self.code).seats)
+        self.seats = list(self.store.seats(self.code))
         return seat, token
 
     def start(self) -> Update:
@@ -478,7 +478,7 @@ class ClassRoom(Room):
         name = check_name(name)
         limit = min(int(self.options.get("seats", MAX_SEATS)), MAX_SEATS)
         seat, token = self.store.add_seat(self.code, name, "human", limit=limit)
-        self.seats = list(self.store.load(self.code).seats)
+        self.seats = list(self.store.seats(self.code))
         self.sheets.append(self._sheet_game(name))
         assert token is not None and len(self.sheets) == seat + 1
         return seat, token
@@ -493,13 +493,12 @@ class ClassRoom(Room):
             raise RoomError(_("A room has at most {count} seats.").format(count=MAX_SEATS))
         for i, k in enumerate(kinds):
             self.store.add_seat(self.code, _("Bot {number}").format(number=first + i + 1), "bot", k)
-        self.seats = list(self.store.load(self.code).seats)
+        self.seats = list(self.store.seats(self.code))
         self.sheets += [self._sheet_game(s.name or "-") for s in self.seats[first:]]
 
         def work() -> Update:
             for seat in range(first, len(self.seats)):
-                self._bot_turn(seat)
-                self._catch_up(seat)
+                self._bot_play(seat)
             return Update(set(range(first, len(self.seats))))
         return self._operation(work)
 
@@ -512,6 +511,15 @@ class ClassRoom(Room):
         while not g.is_over() and g.round == start_round and (g.phase == "setup" or g.round <= self.turned):
             bot = self.bots_module.make_bot(kind, seed=bot_seed(self.seed, seat, len(g.history)))
             self._do({"t": "act", "seat": seat, "a": self.game_kind.dump(bot.choose(g.observation(0)))})
+
+    def _bot_play(self, seat: int) -> None:
+        """A bot's sheet sets up if it has not, passes the cards it missed, and plays the flipped card."""
+        g = self.sheets[seat]
+        if g.phase == "setup":
+            self._bot_turn(seat)
+        self._catch_up(seat)
+        if not self.over() and g.phase == "play" and g.round == self.turned:
+            self._bot_turn(seat)
 
     def _pass(self, seat: int) -> None:
         """Seat ``seat`` passes the flipped card: its unfinished turn is taken back, then ended."""
@@ -576,7 +584,7 @@ class ClassRoom(Room):
         self._do({"t": "flip"})
         for seat, s in enumerate(self.seats):
             if s.kind == "bot" and not self.over():
-                self._bot_turn(seat)
+                self._bot_play(seat)
 
     def undo(self) -> Update:
         raise RoomError(_("A class game takes nothing back: each student undoes their own turn."))

@@ -415,11 +415,15 @@ class Store:
 
         return int(self._write(work))
 
+    def seats(self, code: str) -> tuple[SeatRecord, ...]:
+        """The room's seats, in order (without reading its log)."""
+        return tuple(SeatRecord(int(s), name, k, bot, h is not None) for s, name, k, bot, h in self.db.execute(
+            "SELECT seat, name, kind, bot, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,)))
+
     def load(self, code: str) -> RoomRecord:
         """The room as stored (:class:`NoSuchRoomError` if there is none, or it expired)."""
         kind, options, seed, status, created, touched, n = self._room_row(self.db, code)
-        seats = tuple(SeatRecord(int(s), name, k, bot, h is not None) for s, name, k, bot, h in self.db.execute(
-            "SELECT seat, name, kind, bot, token_hash FROM seats WHERE code = ? ORDER BY seat", (code,)))
+        seats = self.seats(code)
         events = tuple(json.loads(b) for (b,) in self.db.execute(
             "SELECT body FROM events WHERE code = ? AND n < ? ORDER BY n", (code, n)))
         return RoomRecord(code, kind, json.loads(options), int(seed), status, created, touched, seats, events)
