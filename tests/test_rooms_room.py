@@ -215,6 +215,7 @@ def test_no_hashi_message_shows_a_card_before_its_flip(tmp_path: Path, seed: int
     check = hashi_check(room)
     play_class(room, seats, random.Random(seed), clients, check)
     assert room.over() and all(g.is_over() for g in room.sheets)
+    assert all("pile" not in m and "removed_card" not in m for msgs in clients.received.values() for m in msgs)
     board = clients.received["projector"][-1]
     assert board["over"] and board["done"] == len(room.seats)
     assert board["leaderboard"] == sorted(range(len(room.seats)), key=lambda s: (-room.sheets[s].score(0).points, s))
@@ -258,6 +259,18 @@ def test_a_late_student_catches_up(tmp_path: Path) -> None:
     room.act(seat, room.view(seat)["sheet"]["legal"][0])
     assert room.sheets[seat].round == room.turned == 3 and not room.waiting(seat)
     assert room.view(seat)["sheet"]["played"] == [[c.number, c.bridges] for c in room.reference.pile[:3]]
+
+
+def test_the_teachers_open_hand_shows_the_pile(tmp_path: Path) -> None:
+    rooms = Rooms(Store(str(tmp_path / "rooms.db")))
+    room, _teacher = rooms.create("hashi", seed=5)
+    assert isinstance(room, ClassRoom)
+    room.flip(0)
+    room.flip(1)
+    teacher = plain(room.public_view(open_hand=True))
+    assert teacher["pile"] == [[c.number, c.bridges] for c in room.reference.pile[2:]]    # after the 2 flipped
+    assert teacher["removed_card"] == [room.reference.removed_card.number, room.reference.removed_card.bridges]
+    assert "pile" not in room.public_view()
 
 
 def test_two_teachers_flip_once(tmp_path: Path) -> None:

@@ -283,3 +283,30 @@ class Remote(Service):
 
     def __init__(self, port: int) -> None:          # noqa: D107 - no server of its own
         self.port = port
+
+
+def test_a_failed_group_commit_answers_errors_and_changes_nothing(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from contextlib import contextmanager
+
+    async def body(s: Service) -> None:
+        _status, made = await s.post("/api/rooms", {"game": "hashi", "seed": 2})
+        code = made["code"]
+        _status, joined = await s.post(f"/api/rooms/{code}/join", {"name": "Ann"})
+        ann = await s.client(code, {"token": joined["token"]})
+        before = ann.view
+        real = s.store.batch
+
+        @contextmanager
+        def failing() -> Any:
+            with real():
+                yield
+                raise OSError("disk full")                       # the commit fails: the batch rolls back
+        monkeypatch.setattr(s.store, "batch", failing)
+        reply = await ann.request({"act": before["sheet"]["legal"][0]})
+        assert reply["type"] == "error" and "nothing was changed" in reply["error"]
+        monkeypatch.setattr(s.store, "batch", real)
+        again = await s.client(code, {"token": joined["token"]})  # a reload: the room as the log has it
+        assert again.view == before
+        assert (await again.request({"act": before["sheet"]["legal"][0]}))["ok"]
+    run(tmp_path, body)

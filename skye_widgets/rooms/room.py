@@ -631,7 +631,9 @@ class ClassRoom(Room):
 
     def public_view(self, open_hand: bool = False) -> dict[str, Any]:
         """The projector: the card flipped, who is done, the race for each category (the first
-        card at which any sheet reached it, and which sheets did then) and the leaderboard."""
+        card at which any sheet reached it, and which sheets did then) and the leaderboard.
+        ``open_hand`` (the teacher's "show hidden information"): the face-down pile too, top
+        first, and the card put back in the box unseen."""
         out = self._head("public")
         out["card"] = self._card(self.reference.pile[self.turned - 1]) if 1 <= self.turned <= self.n_cards else None
         seats = []
@@ -654,6 +656,9 @@ class ClassRoom(Room):
         out["students_done"] = sum(self.done(i) for i in self.playing())
         out["race"] = race
         out["leaderboard"] = [s["seat"] for s in sorted(seats, key=lambda s: (-s["score"], s["seat"]))]
+        if open_hand:
+            out["pile"] = [self._card(c) for c in self.reference.pile[self.turned:]]
+            out["removed_card"] = self._card(self.reference.removed_card)
         return out
 
 

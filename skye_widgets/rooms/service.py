@@ -278,8 +278,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             self.send({"type": "error", "id": ident, "error": str(e)})
 
     def hello(self, data: Any) -> None:
-        room = self.room
-        assert room is not None
+        assert self.room is not None
+        room = self.room = self.hub.rooms.get(self.room.code)    # the room as the store has it
         if not isinstance(data, dict):
             raise RoomError(_("Say hello with your token, or as the projector."))
         if data.get("projector") is True:
