@@ -54,7 +54,8 @@ from typing import Any, Callable, Mapping, Sequence
 from ..errors import RulesError
 from ..i18n import _
 from ..limits import short
-from .store import MAX_SEATS, NoSuchRoomError, RoomError, RoomRecord, Store, check_name, normalise_code
+from .store import (MAX_SEATS, NoSuchRoomError, RoomError, RoomRecord, Store, check_name, normalise_code,
+                    seats_most)
 
 #: Joins with a wrong room code one client address may try per :data:`JOIN_WINDOW` seconds.
 JOINS_PER_WINDOW = 10
@@ -490,7 +491,7 @@ class ClassRoom(Room):
                 raise RoomError(_("There is no bot {value}.").format(value=short(k)))
         first = len(self.seats)
         if first + len(kinds) > MAX_SEATS:
-            raise RoomError(_("A room has at most {count} seats.").format(count=MAX_SEATS))
+            raise RoomError(seats_most())
         for i, k in enumerate(kinds):
             self.store.add_seat(self.code, _("Bot {number}").format(number=first + i + 1), "bot", k)
         self.seats = list(self.store.seats(self.code))
@@ -727,7 +728,7 @@ class Rooms:
                 raise RoomError(_("The options of a {game} room are {options}, not {value}.").format(
                     game=kind, options=", ".join(known) or "none", value=short(key)))
         if kind == "hashi" and not 1 <= options.get("seats", MAX_SEATS) <= MAX_SEATS:
-            raise RoomError(_("A room has at most {count} seats.").format(count=MAX_SEATS))
+            raise RoomError(seats_most())
         if kind in TABLE_SEATS:
             fewest, most = TABLE_SEATS[kind]
             if not fewest <= len(seats) <= most:

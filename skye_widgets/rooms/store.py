@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..errors import RulesError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..limits import MAX_NAME_LENGTH, MAX_SEED, has_control, is_whole, json_depth, short
 
 # -- bounds --------------------------------------------------------------------
@@ -89,6 +89,18 @@ DEFAULT_IDLE = 12 * 3600
 
 STATUSES = ("lobby", "open", "paused", "closed")
 SEAT_KINDS = ("human", "bot")
+
+
+def code_text() -> str:
+    """What a room code is, in the language spoken now."""
+    return ngettext("A room code is {count} letter or digit.", "A room code is {count} letters and digits.",
+                    CODE_LENGTH).format(count=CODE_LENGTH)
+
+
+def seats_most() -> str:
+    """That a room has at most :data:`MAX_SEATS` seats, in the language spoken now."""
+    return ngettext("A room has at most {count} seat.", "A room has at most {count} seats.",
+                    MAX_SEATS).format(count=MAX_SEATS)
 
 
 class RoomError(RulesError):
@@ -143,10 +155,10 @@ def normalise_code(code: Any) -> str:
     ('ABCDEFG0', '11234567')
     """
     if not isinstance(code, str) or len(code) > 4 * CODE_LENGTH:
-        raise NoSuchRoomError(_("A room code is {count} letters and digits.").format(count=CODE_LENGTH))
+        raise NoSuchRoomError(code_text())
     text = code.upper().replace(" ", "").replace("-", "").replace("O", "0").replace("I", "1").replace("L", "1")
     if len(text) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in text):
-        raise NoSuchRoomError(_("A room code is {count} letters and digits.").format(count=CODE_LENGTH))
+        raise NoSuchRoomError(code_text())
     return text
 
 
@@ -161,7 +173,8 @@ def check_name(name: Any) -> str:
         raise RoomError(_("Give your name to join."))
     name = name.strip()
     if len(name) > MAX_NAME_LENGTH:
-        raise RoomError(_("A name has at most {count} characters.").format(count=MAX_NAME_LENGTH))
+        raise RoomError(ngettext("A name has at most {count} character.", "A name has at most {count} characters.",
+                                  MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
     if has_control(name):
         raise RoomError(_("A name has no line breaks, tabs or other control characters."))
     return name
@@ -175,9 +188,11 @@ def encode(data: Any, limit: int = MAX_EVENT_BYTES) -> str:
     except (TypeError, ValueError):
         raise RoomError(_("This is not plain JSON data: {value}").format(value=short(data))) from None
     if len(text.encode("utf-8")) > limit:
-        raise RoomError(_("A message has at most {count} bytes.").format(count=limit))
+        raise RoomError(ngettext("A message has at most {count} byte.", "A message has at most {count} bytes.",
+                                  limit).format(count=limit))
     if json_depth(data) > MAX_EVENT_DEPTH:
-        raise RoomError(_("A message nests at most {count} levels.").format(count=MAX_EVENT_DEPTH))
+        raise RoomError(ngettext("A message nests at most {count} level.", "A message nests at most {count} levels.",
+                                  MAX_EVENT_DEPTH).format(count=MAX_EVENT_DEPTH))
     return text
 
 
@@ -304,7 +319,7 @@ class Store:
                 value=short(seed)))
         opts = encode(dict(options), MAX_OPTIONS_BYTES)
         if len(seats) > MAX_SEATS:
-            raise RoomError(_("A room has at most {count} seats.").format(count=MAX_SEATS))
+            raise RoomError(seats_most())
         rows = [self._seat_row(name, k, bot) for name, k, bot in seats]
         token = secrets.token_urlsafe(32)
         self.expire()
@@ -313,7 +328,8 @@ class Store:
         def work(db: sqlite3.Connection) -> str:
             (count,) = db.execute("SELECT COUNT(*) FROM rooms").fetchone()
             if count >= self.max_rooms:
-                raise RoomError(_("The service has {count} rooms open, its most: close one first.").format(
+                raise RoomError(ngettext("The service has {count} room open, its most: close it first.",
+                                          "The service has {count} rooms open, its most: close one first.", count).format(
                     count=count))
             for _attempt in range(100):
                 code = new_code()
@@ -348,7 +364,8 @@ class Store:
             self._room_row(db, code)
             (n,) = db.execute("SELECT COUNT(*) FROM seats WHERE code = ?", (code,)).fetchone()
             if n >= min(limit, MAX_SEATS):
-                raise RoomError(_("This room is full ({count} seats).").format(count=n))
+                raise RoomError(ngettext("This room is full ({count} seat).", "This room is full ({count} seats).",
+                                          n).format(count=n))
             db.execute("INSERT INTO seats (code, seat, name, kind, bot, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
                        (code, n, name, kind, bot, hash_token(token) if token else None))
             db.execute("UPDATE rooms SET touched = ? WHERE code = ?", (self.clock(), code))
@@ -406,7 +423,9 @@ class Store:
             if n != expected:
                 raise StaleRoomError(_("The room moved on; look again and retry."))
             if n + len(bodies) > MAX_EVENTS:
-                raise RoomError(_("This room has played its most events ({count}).").format(count=MAX_EVENTS))
+                raise RoomError(ngettext("This room has played its most events ({count}).",
+                                          "This room has played its most events ({count}).", MAX_EVENTS).format(
+                    count=MAX_EVENTS))
             db.executemany("INSERT INTO events (code, n, body) VALUES (?, ?, ?)",
                            [(code, n + i, b) for i, b in enumerate(bodies)])
             db.execute("UPDATE rooms SET n_events = ?, touched = ?, status = COALESCE(?, status) WHERE code = ?",
