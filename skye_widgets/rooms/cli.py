@@ -25,9 +25,12 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     rooms.set_defaults(func=lambda args: (rooms.print_help(), 2)[1])
     serve = rsub.add_parser("serve", help=_("run the room service (students join with a code, each seat "
                                             "has its own token)"))
+    # Translators: help of rooms serve --db; keep %(default)s, the default file
     serve.add_argument("--db", default=DEFAULT_DB, help=_("the rooms' database file (default: %(default)s)"))
     serve.add_argument("--host", default="127.0.0.1",
+                       # Translators: help of rooms serve --host; keep %(default)s, the default address
                        help=_("the address to listen on (default: %(default)s, this computer only)"))
+    # Translators: help of rooms serve --port; keep %(default)s, the default port
     serve.add_argument("--port", type=int, default=8765, help=_("the port (default: %(default)s; 0: any free one)"))
     serve.add_argument("--key", default=None,
                        help=_("the key a teacher gives to open a room (default: a new one, printed)"))
@@ -36,9 +39,11 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
                                             "teacher's token"))
     opener.add_argument("--game", choices=("hashi", "skye", "skylands"), default="hashi", help=_("the game"))
     opener.add_argument("--seats", default="",
+                        # Translators: help of rooms open --seats; human, greedy, planner are typed as is
                         help=_("Isle of Skye, Skylands: the seats, human or a bot's kind (human,human,greedy); "
                                "Hashi: bot sheets (greedy,planner)"))
     opener.add_argument("--seed", type=int, default=None, help=_("the seed (the same seed, the same game)"))
+    # Translators: help of rooms open --url; keep %(default)s, the default address
     opener.add_argument("--url", default="http://127.0.0.1:8765", help=_("the service (default: %(default)s)"))
     opener.add_argument("--key", required=True, help=_("the service's key (printed by rooms serve)"))
     opener.set_defaults(func=_open)

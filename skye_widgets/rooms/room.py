@@ -123,6 +123,7 @@ def _kind(name: str) -> GameKind:
         return GameKind("skylands", "skye_widgets.skylands", g.action_from_json, g.action_to_json, lambda a: None,
                         lambda game, seat: skylands_view(game.observation(seat)),
                         lambda game, open_hand: skylands_view(game, stack=open_hand))
+    # Translators: {value} is the game's name as it was sent, in quotes (not translated)
     raise RoomError(_("There is no game {value} for a room (skye, hashi, skylands).").format(value=short(name)))
 
 
@@ -131,6 +132,7 @@ def parse_action(kind: GameKind, data: Any) -> Any:
     try:
         return kind.parse(data)
     except (ValueError, TypeError) as e:                 # RulesError is a ValueError
+        # Translators: {fault} is why the game refused the action (its rules' own message)
         raise RoomError(_("Not an action of this game: {fault}").format(fault=e)) from None
 
 
@@ -235,6 +237,7 @@ class Room:
     def set_status(self, status: str) -> Update:
         """The teacher pauses (``"paused"``), resumes (``"open"``) or closes (``"closed"``) the room."""
         if status not in ("paused", "open", "closed"):
+            # Translators: {value} is the state asked for, as it was sent, in quotes (not translated)
             raise RoomError(_("A room is paused, open or closed, not {value}.").format(value=short(status)))
         if self.status == "closed":
             raise RoomError(_("This room is closed."))
@@ -464,6 +467,7 @@ class ClassRoom(Room):
             raise RoomError(_("This room is closed."))
         if not (type(seat) is int and 0 <= seat < len(self.seats)) or self.seats[seat].kind != "human" \
                 or seat in self.removed:
+            # Translators: {value} is the seat asked for, as it was sent (a seat's number)
             raise RoomError(_("There is no student's seat {value} to remove.").format(value=short(seat)))
 
         def work() -> Update:
@@ -488,11 +492,13 @@ class ClassRoom(Room):
         """The teacher adds bot sheets (each sets up at once and plays every flipped card)."""
         for k in kinds:
             if k not in self.bots_module.BOTS:
+                # Translators: {value} is the bot's kind as it was typed, in quotes (greedy, planner...: not translated)
                 raise RoomError(_("There is no bot {value}.").format(value=short(k)))
         first = len(self.seats)
         if first + len(kinds) > MAX_SEATS:
             raise RoomError(seats_most())
         for i, k in enumerate(kinds):
+            # Translators: a bot's name at a room's seat; {number} is its seat's number (Bot 1, Bot 2, ...)
             self.store.add_seat(self.code, _("Bot {number}").format(number=first + i + 1), "bot", k)
         self.seats = list(self.store.seats(self.code))
         self.sheets += [self._sheet_game(s.name or "-") for s in self.seats[first:]]
@@ -718,6 +724,7 @@ class Rooms:
         """A new room: ``(room, teacher_token)``. A table (``skye``) has 2-5 ``seats``, each
         ``"human"`` or a bot's kind; a class (``hashi``) starts empty and ``seats`` are its bots."""
         if kind not in ROOM_CLASSES:
+            # Translators: {value} is the game's name as it was sent, in quotes (not translated)
             raise RoomError(_("There is no game {value} for a room (skye, hashi, skylands).").format(
                 value=short(kind)))
         options = dict(options or {})
@@ -725,6 +732,8 @@ class Rooms:
                  "hashi": {"board": str, "seats": int, "auto_flip": bool}}[kind]
         for key, value in options.items():
             if key not in known or type(value) is not known[key]:
+                # Translators: {game} is the game as it is typed (skye, hashi, skylands), {options} the options'
+                # names as they are typed (board, seats...: not translated), {value} the unknown option, in quotes
                 raise RoomError(_("The options of a {game} room are {options}, not {value}.").format(
                     game=kind, options=", ".join(known) or "none", value=short(key)))
         if kind == "hashi" and not 1 <= options.get("seats", MAX_SEATS) <= MAX_SEATS:
@@ -732,14 +741,18 @@ class Rooms:
         if kind in TABLE_SEATS:
             fewest, most = TABLE_SEATS[kind]
             if not fewest <= len(seats) <= most:
+                # Translators: {fewest} and {most} are numbers of seats (2 to 5 for Isle of Skye, 2 to 4 for Skylands)
                 raise RoomError(_("A table of this game has {fewest} to {most} seats.").format(fewest=fewest, most=most))
+            # Translators: a bot's name at a room's seat; {number} is its seat's number (Bot 1, Bot 2, ...)
             rows = [(None, "human", None) if s == "human" else (_("Bot {number}").format(number=i + 1), "bot", s)
                     for i, s in enumerate(seats)]
             bots = importlib.import_module(f"skye_widgets.{kind}").INFO.bot_kinds
             if kind == "skylands" and options.get("side", "beginner") not in importlib.import_module(
                     "skye_widgets.skylands").SIDES:
+                # Translators: {value} is the side's name as it was typed, in quotes (not translated)
                 raise RoomError(_("There is no Skylands side {value}.").format(value=short(options.get("side"))))
             if any(k == "bot" and b not in bots for _n, k, b in rows):
+                # Translators: {value} is the bot's kind as it was typed, in quotes (greedy, planner...: not translated)
                 raise RoomError(_("There is no bot {value}.").format(value=short([s for s in seats if s != "human"])))
             code, token = self.store.create_room(kind, options, seed, rows)
         else:
@@ -747,6 +760,7 @@ class Rooms:
             try:
                 importlib.import_module("skye_widgets.hashi.board").load_board(board)
             except (ValueError, OSError):
+                # Translators: {value} is the board's name as it was typed, in quotes (not translated)
                 raise RoomError(_("There is no Hashi board {value}.").format(value=short(board))) from None
             code, token = self.store.create_room(kind, options, seed, [])
         room = self.get(code)

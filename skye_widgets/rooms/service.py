@@ -320,6 +320,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             if type(at) is not int:
                 raise RoomError(_("A flip says how many cards were flipped before it (\"at\")."))
             return room.flip(at)
+        # Translators: {value} is the command as it was sent, in quotes (not translated)
         raise RoomError(_("There is no command {value} here.").format(value=short(cmd)))
 
 

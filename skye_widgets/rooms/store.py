@@ -93,12 +93,14 @@ SEAT_KINDS = ("human", "bot")
 
 def code_text() -> str:
     """What a room code is, in the language spoken now."""
+    # Translators: {count} is how many letters and digits a room's code has (8)
     return ngettext("A room code is {count} letter or digit.", "A room code is {count} letters and digits.",
                     CODE_LENGTH).format(count=CODE_LENGTH)
 
 
 def seats_most() -> str:
     """That a room has at most :data:`MAX_SEATS` seats, in the language spoken now."""
+    # Translators: {count} is the most seats a room may have (60)
     return ngettext("A room has at most {count} seat.", "A room has at most {count} seats.",
                     MAX_SEATS).format(count=MAX_SEATS)
 
@@ -173,6 +175,7 @@ def check_name(name: Any) -> str:
         raise RoomError(_("Give your name to join."))
     name = name.strip()
     if len(name) > MAX_NAME_LENGTH:
+        # Translators: {count} is the most characters a seat's name may have
         raise RoomError(ngettext("A name has at most {count} character.", "A name has at most {count} characters.",
                                   MAX_NAME_LENGTH).format(count=MAX_NAME_LENGTH))
     if has_control(name):
@@ -186,11 +189,14 @@ def encode(data: Any, limit: int = MAX_EVENT_BYTES) -> str:
     try:
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError):
+        # Translators: {value} is the data that was sent, shortened
         raise RoomError(_("This is not plain JSON data: {value}").format(value=short(data))) from None
     if len(text.encode("utf-8")) > limit:
+        # Translators: {count} is the most bytes a message to the room service may have
         raise RoomError(ngettext("A message has at most {count} byte.", "A message has at most {count} bytes.",
                                   limit).format(count=limit))
     if json_depth(data) > MAX_EVENT_DEPTH:
+        # Translators: {count} is how deep a message's data may nest (lists and objects inside each other)
         raise RoomError(ngettext("A message nests at most {count} level.", "A message nests at most {count} levels.",
                                   MAX_EVENT_DEPTH).format(count=MAX_EVENT_DEPTH))
     return text
@@ -304,6 +310,7 @@ class Store:
         row = db.execute("SELECT kind, options, seed, status, created, touched, n_events FROM rooms "
                          "WHERE code = ?", (code,)).fetchone()
         if row is None or row[5] < self.clock() - self.idle:
+            # Translators: {code} is the room's code as it was typed
             raise NoSuchRoomError(_("There is no room {code} (it may have ended).").format(code=code))
         return tuple(row)
 
@@ -313,8 +320,10 @@ class Store:
         """A new room: ``(code, teacher_token)``. ``seats`` are ``(name, kind, bot)``:
         a bot seat has its kind of bot; a human seat's name is None until someone takes it."""
         if not (isinstance(kind, str) and kind.isidentifier() and len(kind) <= 20):
+            # Translators: {value} is the game's name as it was sent, in quotes (not translated)
             raise RoomError(_("There is no game {value}.").format(value=short(kind)))
         if not is_whole(seed, -MAX_SEED, MAX_SEED):
+            # Translators: {value} is the seed as it was sent
             raise RoomError(_("The seed is a whole number (the same seed, the same game), not {value}.").format(
                 value=short(seed)))
         opts = encode(dict(options), MAX_OPTIONS_BYTES)
@@ -328,6 +337,7 @@ class Store:
         def work(db: sqlite3.Connection) -> str:
             (count,) = db.execute("SELECT COUNT(*) FROM rooms").fetchone()
             if count >= self.max_rooms:
+                # Translators: {count} is how many rooms are open now, the most the service keeps
                 raise RoomError(ngettext("The service has {count} room open, its most: close it first.",
                                           "The service has {count} rooms open, its most: close one first.", count).format(
                     count=count))
@@ -349,8 +359,10 @@ class Store:
     @staticmethod
     def _seat_row(name: str | None, kind: str, bot: str | None) -> tuple[str | None, str, str | None]:
         if kind not in SEAT_KINDS:
+            # Translators: {value} is the seat's kind as it was sent, in quotes (not translated)
             raise RoomError(_("A seat is human or bot, not {value}.").format(value=short(kind)))
         if kind == "bot" and not (isinstance(bot, str) and bot.isidentifier() and len(bot) <= 20):
+            # Translators: {value} is what was sent as the bot's kind, in quotes (not translated)
             raise RoomError(_("A bot seat names its kind of bot, not {value}.").format(value=short(bot)))
         return (None if name is None else check_name(name)), kind, (bot if kind == "bot" else None)
 
@@ -364,6 +376,7 @@ class Store:
             self._room_row(db, code)
             (n,) = db.execute("SELECT COUNT(*) FROM seats WHERE code = ?", (code,)).fetchone()
             if n >= min(limit, MAX_SEATS):
+                # Translators: {count} is how many seats the room has
                 raise RoomError(ngettext("This room is full ({count} seat).", "This room is full ({count} seats).",
                                           n).format(count=n))
             db.execute("INSERT INTO seats (code, seat, name, kind, bot, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
@@ -423,6 +436,7 @@ class Store:
             if n != expected:
                 raise StaleRoomError(_("The room moved on; look again and retry."))
             if n + len(bodies) > MAX_EVENTS:
+                # Translators: {count} is the most events (moves and commands) a room keeps
                 raise RoomError(ngettext("This room has played its most events ({count}).",
                                           "This room has played its most events ({count}).", MAX_EVENTS).format(
                     count=MAX_EVENTS))
