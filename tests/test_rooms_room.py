@@ -334,7 +334,7 @@ def test_auto_flip_and_a_removed_seat(tmp_path: Path) -> None:
     for bad in ({"auto_flip": 1}, {"seats": "30"}, {"seats": 61}, {"colour": "red"}):
         with pytest.raises(RoomError):
             rooms.create("hashi", seed=1, options=bad)
-    with pytest.raises(RoomError):
+    with pytest.raises(RoomError, match=r"^A skye room takes no options, not 'players'\.$"):
         rooms.create("skye", seed=1, seats=["human", "greedy"], options={"players": 9})
     room, _teacher = rooms.create("hashi", seed=9, options={"auto_flip": True}, seats=["greedy"])
     assert isinstance(room, ClassRoom)

@@ -732,10 +732,14 @@ class Rooms:
                  "hashi": {"board": str, "seats": int, "auto_flip": bool}}[kind]
         for key, value in options.items():
             if key not in known or type(value) is not known[key]:
+                if not known:
+                    # Translators: {game} is the game as it is typed (skye), {value} the option sent, in quotes
+                    raise RoomError(_("A {game} room takes no options, not {value}.").format(
+                        game=kind, value=short(key)))
                 # Translators: {game} is the game as it is typed (skye, hashi, skylands), {options} the options'
                 # names as they are typed (board, seats...: not translated), {value} the unknown option, in quotes
                 raise RoomError(_("The options of a {game} room are {options}, not {value}.").format(
-                    game=kind, options=", ".join(known) or "none", value=short(key)))
+                    game=kind, options=", ".join(known), value=short(key)))
         if kind == "hashi" and not 1 <= options.get("seats", MAX_SEATS) <= MAX_SEATS:
             raise RoomError(seats_most())
         if kind in TABLE_SEATS:
