@@ -22,7 +22,7 @@ from .limits import MAX_SEED, MAX_WORKERS, short
 
 GAME_CLIS = ("skye_widgets.skye.cli", "skye_widgets.hashi.cli", "skye_widgets.skylands.cli")
 #: The commands that are no game's: the learner's lessons (``lessons``, ``lab``).
-OTHER_CLIS = ("skye_widgets.cli_lab",)
+OTHER_CLIS = ("skye_widgets.cli_lab", "skye_widgets.rooms.cli")
 
 #: The commands, in the order ``--help`` lists them, each with the module whose ``register(sub)`` adds
 #: it (and its neighbours). ``skye-widgets --help`` imports none of them: it lists :data:`COMMAND_HELP`;
@@ -31,7 +31,8 @@ COMMANDS = (("score", "skye_widgets.skye.cli_rules"), ("legal", "skye_widgets.sk
             ("play", "skye_widgets.skye.cli_game"), ("replay", "skye_widgets.skye.cli_game"),
             ("tournament", "skye_widgets.skye.cli_game"), ("puzzle", "skye_widgets.skye.cli_puzzles"),
             ("hashi", "skye_widgets.hashi.cli"), ("skylands", "skye_widgets.skylands.cli"),
-            ("lessons", "skye_widgets.cli_lab"), ("lab", "skye_widgets.cli_lab"))
+            ("lessons", "skye_widgets.cli_lab"), ("lab", "skye_widgets.cli_lab"),
+            ("rooms", "skye_widgets.rooms.cli"))
 
 #: Each command's line in ``skye-widgets --help`` (the game modules give their parsers the same help).
 COMMAND_HELP = {
@@ -45,6 +46,7 @@ COMMAND_HELP = {
     "skylands": lazy("Skylands: play bot games, replay saves, run tournaments"),
     "lessons": lazy("copy the lessons you do not have yet into a folder of your own"),
     "lab": lazy("open the lessons in JupyterLab, in a folder of your own"),
+    "rooms": lazy("live rooms: a class playing together, each student on their own screen"),
 }
 
 

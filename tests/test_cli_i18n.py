@@ -189,9 +189,10 @@ HELP = [(), ("score",), ("legal",), ("play",), ("replay",), ("tournament",),
         ("hashi",), ("hashi", "play"), ("hashi", "replay"), ("hashi", "tournament"), ("hashi", "board"),
         ("hashi", "solve"), ("hashi", "check"), ("hashi", "generate"), ("hashi", "daily"),
         ("skylands",), ("skylands", "play"), ("skylands", "replay"), ("skylands", "tournament"),
-        ("lessons",), ("lab",)]
+        ("lessons",), ("lab",), ("rooms",), ("rooms", "serve"), ("rooms", "open")]
 
-COMMANDS = ("score|legal|play|replay|tournament|puzzle|hashi|skylands|solve|check|generate|daily|board|lessons|lab")
+COMMANDS = ("score|legal|play|replay|tournament|puzzle|hashi|skylands|solve|check|generate|daily|board|lessons|lab"
+            "|rooms|serve|open")
 
 #: What may stay English outside the brackets: pattern -> why. Only identifiers: the engines' texts the
 #: CLI prints (a game's log, score breakdowns, explanations, scoring tiles' names) are either inside a

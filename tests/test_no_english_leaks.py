@@ -265,7 +265,8 @@ HELP_RUNS = (
     ("puzzle", "--help"), ("puzzle", "solve", "--help"), ("puzzle", "generate", "--help"),
     ("hashi", "--help"), ("hashi", "play", "--help"), ("hashi", "tournament", "--help"), ("hashi", "daily", "--help"),
     ("hashi", "solve", "--help"), ("skylands", "--help"), ("skylands", "play", "--help"),
-    ("skylands", "tournament", "--help"),
+    ("skylands", "tournament", "--help"), ("rooms", "--help"), ("rooms", "serve", "--help"),
+    ("rooms", "open", "--help"),
 )
 #: What a help screen shows that one types, not reads: an option (``--bots``), a metavar (``BOTS``), a
 #: choice list (``{1,2,3,4}``), a quoted key or command (``"actions"``, ``'skye-widgets[cluster]'``),
@@ -279,11 +280,12 @@ TYPED = re.compile(r"--?[\w-]+|\b[A-Z][A-Z_]+\b|\{[^}]*\}|\"[^\"]*\"|'[^']*'|\w+
 def typed_words() -> frozenset[str]:
     """The words one types at the command line, which its help shows as they are typed: every command
     and sub-command, every option's choices and text default, every positional's name, the bots'
-    kinds and the boards' names (the three games' registries)."""
+    kinds, the boards' names (the three games' registries) and a room's seat kinds (human, bot)."""
     import argparse
 
     from skye_widgets import cli
     from skye_widgets.hashi.board import board_names
+    from skye_widgets.rooms.store import SEAT_KINDS
     from skye_widgets.skye.bots import BOTS
     typed: set[str] = set()
 
@@ -303,6 +305,7 @@ def typed_words() -> frozenset[str]:
     walk(cli.build_parser())
     typed.update({*BOTS, "strong"})                 # the bots' kinds, as --bots takes them
     typed.update(board_names())
+    typed.update(SEAT_KINDS)                        # a room's seats, as rooms open --seats takes them
     return frozenset(w for t in typed for w in words(t))
 
 
