@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from skye_widgets.drawing import Drawing, Text
 from skye_widgets.hashi.render import PROJECTOR_TEXT as HASHI_TEXT
+from skye_widgets.skye.render import PROJECTOR_TEXT as SKYE_TEXT
 
-SMALLEST = {"hashi": HASHI_TEXT, "skye": 8.0, "skylands": 9.0}
-NOT_YET = {"skye", "skylands"}
+SMALLEST = {"hashi": HASHI_TEXT, "skye": SKYE_TEXT, "skylands": 9.0}
+NOT_YET = {"skylands"}
 
 
 def smallest_text(d: Drawing) -> float:
