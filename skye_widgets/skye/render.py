@@ -750,8 +750,9 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
 COORD_GUTTER = 18
 #: The smallest text of the projector page's territory (``render_territory(..., projector=True)``), in
 #: the drawing's pixels. The page shows a drawing of at most :data:`PROJECTOR_WIDTH` x
-#: :data:`PROJECTOR_HEIGHT` in a box about 563 px high at 1920x1080 (369 at 1280x720) and 1.6 times as
-#: wide: at least 563 / 540 = 1.04 times its size (0.68 at 720p), so this text is 23 px (15 px) or more.
+#: :data:`PROJECTOR_HEIGHT` in a box 547-564 px high at 1920x1080 (359-369 at 1280x720: the languages'
+#: headings differ) and 1.6 times as wide: at least 1.01 times its size (0.66 at 720p), so this text is
+#: 22 px (14.6 px) or more.
 PROJECTOR_TEXT = 22.0
 #: The projector territory's gutter: room for coordinates of :data:`PROJECTOR_TEXT` and the "x" and "y".
 PROJECTOR_GUTTER = 48
@@ -785,8 +786,8 @@ def coordinate_labels(view: View, projector: bool = False) -> list[Shape]:
                         Text(edge - 13, edge - 5, "y", size=8, fill="#777777", layer="background")]
     if projector:
         size, near = PROJECTOR_TEXT, edge - PROJECTOR_TEXT * 0.4
-        out = [Text(near, mid, "x", size=size, fill="#777777", layer="background"),
-               Text(mid, near, "y", size=size, fill="#777777", layer="background")]
+        out = [Text(near, mid, "x", size=size, fill="#555555", layer="background"),     # darker: far away
+               Text(mid, near, "y", size=size, fill="#555555", layer="background")]
     for x in range(view.min_x, view.min_x + view.cols):
         px, _ = view.to_px(x, view.min_y)
         out.append(Text(px + s / 2, mid, str(x), size=size, fill=ink, layer="background"))
