@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import skye_widgets
-from projector_text import NOT_YET, SMALLEST, smallest_text
+from projector_text import SMALLEST, smallest_text
 from skye_widgets.drawing import Text, _font
 from skye_widgets.widgets.projector import ProjectorTable
 
@@ -60,7 +60,7 @@ def _english_after():
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("game", sorted(set(SMALLEST) - NOT_YET))
+@pytest.mark.parametrize("game", sorted(SMALLEST))
 def test_projector_drawings_keep_their_text_large(game, language):
     """Bots play the whole game as the table is built (no event loop here: they move at once);
     the teacher's undo then walks it back to its start, one action at a time."""
@@ -80,10 +80,3 @@ def test_projector_drawings_keep_their_text_large(game, language):
     assert steps > 20
     assert min(seen) == SMALLEST[game], seen       # the floor is met, and reached (not a loose bound)
 
-
-
-@pytest.mark.parametrize("game", sorted(NOT_YET))
-def test_not_yet_is_true(game):
-    """A game listed as not yet large enough still draws its smallest text at its SMALLEST size."""
-    table = ProjectorTable(game, seed=0, speed="step")
-    assert smallest_text(table.game.drawing()) == SMALLEST[game]
