@@ -206,3 +206,66 @@ def test_hashi_projector_coordinates_are_readable_and_not_covered():
     d = render_game(game, highlight=islands, selected=islands[0], coordinates=True, projector=True)
     _check_labels(d)
     assert min(t.size for t in d.shapes if isinstance(t, Text)) == PROJECTOR_TEXT
+
+
+# --------------------------------------------------------------------------
+# Isle of Skye on the projector (issue 32, item 4): larger text, still hiding nothing
+# --------------------------------------------------------------------------
+
+def projector_taught(t, rot, x0, y0, s):
+    passes = tile_passes(t, rot, x0, y0, s, projector=True)
+    return [sh for k in TAUGHT_PASSES for sh in passes[k]]
+
+
+@pytest.mark.parametrize("cell", [60, 100, 158])
+@pytest.mark.parametrize("items", [1, 2])
+def test_skye_projector_breakdown_labels_hide_no_icon(cell, items):
+    """The projector's breakdown labels (points in PROJECTOR_TEXT px) on a tile hide none of its icons,
+    at the cell sizes the projector's picture has (60 px late in a game, 158 px at its start)."""
+    from skye_widgets.skye.render import PROJECTOR_TEXT
+    for t in TILES:
+        for rot in ROTATIONS:
+            terr = _OneTile({(0, 0): _Placement(t.id, 0, 0, rot)})
+            breakdown = [SimpleNamespace(cells=[(0, 0)], points=k + 1) for k in range(items)]
+            d = render_territory(terr, cell=cell, breakdown=breakdown, coordinates=False, legend=False, margin=1,
+                                 projector=True)
+            assert not hidden(d, projector_taught(t, rot, 8 + cell, 8 + cell, cell)), (t.id, rot)
+            assert min(sh.size for sh in d.shapes if isinstance(sh, Text)) == PROJECTOR_TEXT
+
+
+def test_skye_projector_tiles_write_no_count():
+    """On the projector an icon counted n times is n glyphs and a scroll counting pairs shows a pair:
+    no tile writes a count (the lessons' tiles write them, "2" and "/2")."""
+    written = 0
+    for t in TILES:
+        for rot in ROTATIONS:
+            passes = tile_passes(t, rot, 0, 0, 100, projector=True)
+            assert not [sh for p in passes for sh in p if isinstance(sh, Text)], (t.id, rot)
+            counts = [sh for sh in tile_passes(t, rot, 0, 0, 100)[7] if isinstance(sh, Text)]
+            assert len(passes[7]) > len(tile_passes(t, rot, 0, 0, 100)[7]) - len(counts) or not counts, (t.id, rot)
+            written += len(counts)
+    assert written
+
+
+def test_skye_projector_coordinates_are_large_and_not_covered():
+    """The projector's coordinates, "x" and "y" are PROJECTOR_TEXT px, apart from one another, and
+    nothing is painted over them (every cell legal, a preview)."""
+    from skye_widgets.skye.render import PROJECTOR_GUTTER, PROJECTOR_TEXT, Preview, fit_view
+    from skye_widgets.drawing import _font
+    terr = _OneTile({(0, 0): _Placement("castle-blue", 0, 0, 0), (1, 0): _Placement("16", 1, 0, 1)})
+    for cell in (60, 158):
+        view = fit_view(terr.placements, cell=cell, max_width=2000, max_height=2000, gutter=PROJECTOR_GUTTER)
+        legal = [c for c in view.cells() if c not in terr.placements]
+        d = render_territory(terr, view=view, legal=legal, preview=Preview("12", *legal[0], 0), projector=True)
+        labels = [sh for sh in d.shapes if isinstance(sh, Text)]
+        assert labels and all(sh.size == PROJECTOR_TEXT for sh in labels)
+        order = paint_order(d)
+
+        def box(sh):                    # measured with the PNG renderer's font
+            w = _font(round(sh.size), sh.bold).getlength(sh.text)
+            return (sh.x - w / 2, sh.y - sh.size / 2, sh.x + w / 2, sh.y + sh.size / 2)
+
+        for i, lab in enumerate(labels):
+            assert not any(boxes_overlap(box(lab), box(other)) for other in labels[i + 1:]), lab
+            later = order[order.index(lab) + 1:]
+            assert not [sh for sh in later if sh not in labels and boxes_overlap(shape_box(sh), box(lab))], lab

@@ -14,6 +14,7 @@ import pytest
 
 from skye_widgets.errors import BadConfigError
 from skye_widgets.skye.game import Buy, SetPrices
+from skye_widgets.skye.render import PROJECTOR_CELL
 from skye_widgets.widgets.base import plain_text
 from skye_widgets.widgets.projector import SPEEDS, ProjectorGame, ProjectorTable
 from skye_widgets.widgets.skye import GameTable, projector_game
@@ -209,7 +210,8 @@ def test_the_board_follows_the_active_player_and_a_click_places_a_tile():
     t.controls.step()
     t.controls.step()
     board = t.game.boards[0]
-    assert board.cell == 96 and board.canvas in t.board_slot.children[0].children[2].children
+    assert board.cell == PROJECTOR_CELL and board.projector       # the projector's picture (larger text)
+    assert board.canvas in t.board_slot.children[0].children[2].children
     x, y, r = next(s for s in g.territories[0].legal_placements("40") if s[2] == 0)
     board.click_cell(x, y)
     assert g.history[-1].tile == "40" and (g.history[-1].x, g.history[-1].y) == (x, y)
@@ -239,7 +241,7 @@ def test_an_unknown_game_is_refused_in_one_sentence():
 def test_projector_game_defaults_and_options():
     t = projector_game(seed=5, seats=("human", "greedy"), bot_delay=0.2)
     assert t.game.names == ("Class", "Bot 2") and t.turns.delay == 0.2 and t.teacher_undo   # as in every game
-    assert t.boards[0].cell == 96
+    assert t.boards[0].cell == PROJECTOR_CELL and all(b.projector for b in t.boards)
 
 
 def test_the_end_shows_the_scoring_overlay_menu_the_panel_names():

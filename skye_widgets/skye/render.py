@@ -202,8 +202,12 @@ def road_polylines(t: Tile, rotation: int, x0: float, y0: float, s: float) -> li
 
 
 def _glyph(kind: str, count: int, x: float, y: float, g: float, layer: str,
-           opacity: float, label: str = "") -> list[Shape]:
-    """A small vector glyph centred on (x, y), ``g`` its half-size."""
+           opacity: float, label: str = "", projector: bool = False) -> list[Shape]:
+    """A small vector glyph centred on (x, y), ``g`` its half-size.
+
+    ``projector`` (the projector page's picture, no text under :data:`PROJECTOR_TEXT`): a scroll
+    that counts pairs shows two of what it counts instead of "/2" (the caller draws an icon
+    counted ``n`` times as ``n`` glyphs, not one with a count)."""
     col = ICON_STYLE.get(kind, ("#FFFFFF", "?"))[0]
     ink = "#222222"
     kw: dict[str, Any] = {"layer": layer, "opacity": opacity}
@@ -253,8 +257,14 @@ def _glyph(kind: str, count: int, x: float, y: float, g: float, layer: str,
         out += [Rect(x - g * 1.05, y - g * 0.72, g * 2.1, g * 1.44, fill=col, stroke=ink, line_width=lw, **kw),
                 Circle(x - g * 1.05, y, g * 0.3, fill=col, stroke=ink, line_width=lw, **kw),
                 Circle(x + g * 1.05, y, g * 0.3, fill=col, stroke=ink, line_width=lw, **kw)]
+        if projector and what and per > 1:
+            for k in range(per):
+                out += _glyph(what, 1, x + (k - (per - 1) / 2) * g * 0.95, y, g * 0.45, layer, opacity)
+            return out
         if what:
             out += _glyph(what, 1, x - (g * 0.38 if per > 1 else 0), y, g * 0.52, layer, opacity)
+        if projector:
+            return out
         if per > 1:
             out.append(Text(x + g * 0.5, y, f"/{per}", size=max(6.0, g * 0.85), fill=ink, bold=True, **kw))
         elif not what:
@@ -280,14 +290,15 @@ def icon_glyphs(a: Area) -> list[tuple[str, int, str]]:
 
 
 def icon_positions(t: Tile, area_index: int, rotation: int, x0: float, y0: float, s: float,
-                   n: int) -> list[Point]:
-    """Where the ``n`` glyphs of an area go: spread over its triangles, off the roads."""
+                   n: int, apart: float = 0.16) -> list[Point]:
+    """Where the ``n`` glyphs of an area go: spread over its triangles, off the roads (in an
+    enclosed area: in a row, ``apart`` cells from one another)."""
     a = t.areas[area_index]
     if a.enclosed:
         cx, cy = enclosed_centres(t, x0, y0, s)[area_index]
         if n == 1:
             return [(cx, cy)]
-        return [(cx + (k - (n - 1) / 2) * s * 0.16, cy) for k in range(n)]
+        return [(cx + (k - (n - 1) / 2) * s * apart, cy) for k in range(n)]
     exits = {rotate_side(i, rotation) for i in t.road_exits}
     dirs = area_directions(a, rotation)
     dirs.sort(key=lambda d: d in exits)  # prefer triangles without a road
@@ -313,13 +324,16 @@ N_PASSES = 10
 
 def tile_passes(t: Tile | str, rotation: int, x0: float, y0: float, size: float, *,
                 layer: str = "tiles", opacity: float = 1.0,
-                castle_colour: str | None = None) -> list[list[Shape]]:
+                castle_colour: str | None = None, projector: bool = False) -> list[list[Shape]]:
     """The shapes of one tile in :data:`N_PASSES` passes, bottom to top.
 
     Passes: terrain triangles, area dividers, centre joins, enclosed blobs,
     road edges, road fills, road hubs, icons, castle, border. Tiles never
     overlap, so a territory may paint pass by pass across all its tiles (the
     same picture, and long runs of alike shapes the canvas can batch).
+
+    ``projector``: the projector page's tile, without text: an icon counted ``n`` times is ``n``
+    glyphs (two ships, not a ship marked 2), a scroll counting pairs shows a pair (see :func:`_glyph`).
     """
     if isinstance(t, str):
         t = tile(t)
@@ -360,9 +374,13 @@ def tile_passes(t: Tile | str, rotation: int, x0: float, y0: float, size: float,
     g = s * 0.11
     for i, a in enumerate(t.areas):
         glyphs = icon_glyphs(a)
+        if projector:
+            glyphs = [(kind, 1, label) for kind, n, label in glyphs for _one in range(n)]
         if glyphs:
-            for (kind, n, label), (px, py) in zip(glyphs, icon_positions(t, i, rotation, x0, y0, s, len(glyphs))):
-                icons += _glyph(kind, n, px, py, g, layer, opacity, label)
+            # the projector's repeated glyphs stand side by side (a sheep is 0.22 cells wide)
+            spots = icon_positions(t, i, rotation, x0, y0, s, len(glyphs), 0.22 if projector else 0.16)
+            for (kind, n, label), (px, py) in zip(glyphs, spots):
+                icons += _glyph(kind, n, px, py, g, layer, opacity, label, projector)
     if t.is_castle:
         colour = castle_colour or CLAN_COLOURS.get(t.id.split("-", 1)[1], "#FFFFFF")
         castle += castle_glyph(c[0], c[1], s * 0.2, colour, layer=layer, opacity=opacity)
@@ -376,14 +394,17 @@ def tile_passes(t: Tile | str, rotation: int, x0: float, y0: float, size: float,
 TAUGHT_PASSES = (7, 8)
 
 
-def icon_boxes(t: Tile | str, rotation: int, x0: float, y0: float, size: float) -> list[Box]:
-    """The boxes of a placed tile's icons (with their counts) and castle: what a badge must leave free."""
-    return list(_icon_boxes(tile(t) if isinstance(t, str) else t, rotation, x0, y0, size))
+def icon_boxes(t: Tile | str, rotation: int, x0: float, y0: float, size: float,
+               projector: bool = False) -> list[Box]:
+    """The boxes of a placed tile's icons (with their counts) and castle: what a badge must leave free
+    (``projector``: as the projector page draws them, see :func:`tile_passes`)."""
+    return list(_icon_boxes(tile(t) if isinstance(t, str) else t, rotation, x0, y0, size, projector))
 
 
 @lru_cache(maxsize=4096)
-def _icon_boxes(t: Tile, rotation: int, x0: float, y0: float, size: float) -> tuple[Box, ...]:
-    passes = tile_passes(t, rotation, x0, y0, size)
+def _icon_boxes(t: Tile, rotation: int, x0: float, y0: float, size: float,
+                projector: bool = False) -> tuple[Box, ...]:
+    passes = tile_passes(t, rotation, x0, y0, size, projector=projector)
     return tuple(shape_box(sh) for k in TAUGHT_PASSES for sh in passes[k])
 
 
@@ -450,7 +471,7 @@ def tick_spot(t: Tile, area_index: int, rotation: int, x0: float, y0: float, s: 
 
 def render_tile_shapes(t: Tile | str, rotation: int, x0: float, y0: float, size: float, *,
                        layer: str = "tiles", opacity: float = 1.0,
-                       castle_colour: str | None = None) -> list[Shape]:
+                       castle_colour: str | None = None, projector: bool = False) -> list[Shape]:
     """The shapes of one tile drawn in the square (x0, y0, size), turned ``rotation`` quarter turns.
 
     >>> shapes = render_tile_shapes("castle-blue", 1, 0, 0, 60)
@@ -458,7 +479,7 @@ def render_tile_shapes(t: Tile | str, rotation: int, x0: float, y0: float, size:
     True
     """
     return [sh for p in tile_passes(t, rotation, x0, y0, size, layer=layer, opacity=opacity,
-                                    castle_colour=castle_colour) for sh in p]
+                                    castle_colour=castle_colour, projector=projector) for sh in p]
 
 
 def castle_glyph(x: float, y: float, g: float, colour: str, *, layer: str = "tiles",
@@ -637,7 +658,8 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                      coordinates: bool = True,
                      tile_numbers: bool = False,
                      legend: bool | None = None,
-                     margin: int = 1) -> Drawing:
+                     margin: int = 1,
+                     projector: bool = False) -> Drawing:
     """A territory as a drawing, auto-fitted to ``max_width`` x ``max_height``.
 
     ``coordinates`` (on by default) labels the columns (x) along the top edge and
@@ -657,13 +679,19 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
       labelled with its points;
     * ``legal``: cells where the selected tile can go (dashed green squares);
     * ``preview``: a :class:`Preview` of the selected tile at one cell.
+
+    ``projector``: the projector page's picture (issue 32, item 4): no text under
+    :data:`PROJECTOR_TEXT` px — the coordinates in a wider gutter (:data:`PROJECTOR_GUTTER`),
+    the icons without counts written on them (:func:`tile_passes`), the breakdown's points in
+    larger labels. (The areas overlay, the tile numbers and the key, which the projector page
+    does not offer, keep their sizes.)
     """
     placements = placed_tiles(territory)
     legal = list(dict.fromkeys((int(c[0]), int(c[1])) for c in legal))  # cells, each once
     if view is None:
         shown = list(placements) + legal + ([(preview.x, preview.y)] if preview else [])
         view = fit_view(shown, cell=cell, max_width=max_width, max_height=max_height, margin=margin,
-                        gutter=COORD_GUTTER if coordinates else 0)
+                        gutter=(PROJECTOR_GUTTER if projector else COORD_GUTTER) if coordinates else 0)
     s = view.cell
     key = legend_entries(placements, areas=bool(components)) if (
         legend or (legend is None and components)) else []
@@ -675,12 +703,13 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
                 title=title or ngettext("territory of {count} tile", "territory of {count} tiles", n).format(count=n))
     d.add(Rect(0, 0, width, view.height + key_h, fill=BACKGROUND, layer="background"))
     if coordinates and view.gutter:
-        d.extend(coordinate_labels(view))
+        d.extend(coordinate_labels(view, projector=projector))
     for x, y in view.cells():
         if (x, y) not in placements:
             px, py = view.to_px(x, y)
             d.add(Rect(px + 1, py + 1, s - 2, s - 2, fill=EMPTY_CELL, layer="background"))
-    d.extend(tiles_layer(tuple((cell, t, rot) for cell, (t, rot) in placements.items()), view, castle_colour))
+    d.extend(tiles_layer(tuple((cell, t, rot) for cell, (t, rot) in placements.items()), view, castle_colour,
+                         projector))
     area_marks, ticks = component_marks(placements, view, components) if components else ([], [])
     d.extend(area_marks)
     if castle_roads is not None:
@@ -692,7 +721,8 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
         if tile_numbers else []
     if breakdown is not None:
         d.extend(breakdown_overlay(view, breakdown, placements,
-                                   avoid=[shape_box(sh) for sh in numbers if isinstance(sh, Circle)]))
+                                   avoid=[shape_box(sh) for sh in numbers if isinstance(sh, Circle)],
+                                   projector=projector))
     for x, y in legal:
         px, py = view.to_px(x, y)
         d.add(Rect(px + 3, py + 3, s - 6, s - 6, fill=LEGAL_COLOUR, opacity=0.18, layer="overlay"),
@@ -701,7 +731,7 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
     if preview is not None:
         px, py = view.to_px(preview.x, preview.y)
         d.extend(render_tile_shapes(preview_tile or preview.tile, preview.rotation, px, py, s, layer="overlay",
-                                    opacity=0.75))
+                                    opacity=0.75, projector=projector))
         colour = LEGAL_COLOUR if preview.legal else ILLEGAL_COLOUR
         d.add(Rect(px + 1, py + 1, s - 2, s - 2, stroke=colour, line_width=3, layer="overlay"))
         if not preview.legal:
@@ -718,11 +748,27 @@ def render_territory(territory: TerritoryLike, *, cell: int = 64, max_width: int
 
 #: Pixels kept left of and above a territory for its coordinate labels.
 COORD_GUTTER = 18
+#: The smallest text of the projector page's territory (``render_territory(..., projector=True)``), in
+#: the drawing's pixels. The page shows a drawing of at most :data:`PROJECTOR_WIDTH` x
+#: :data:`PROJECTOR_HEIGHT` in a box 547-564 px high at 1920x1080 (359-369 at 1280x720: the languages'
+#: headings differ) and 1.6 times as wide: at least 1.01 times its size (0.66 at 720p), so this text is
+#: 22 px (14.6 px) or more.
+PROJECTOR_TEXT = 22.0
+#: The projector territory's gutter: room for coordinates of :data:`PROJECTOR_TEXT` and the "x" and "y".
+PROJECTOR_GUTTER = 48
+#: The projector territory's largest cell and picture (``fit_view``'s ``cell``, ``max_width``,
+#: ``max_height``): cells as large as fit, so the picture always fills its height or its width and the
+#: page's CSS scale stays the same all game (a larger territory gets smaller cells, not a smaller scale).
+PROJECTOR_CELL = 160
+PROJECTOR_WIDTH = 810
+PROJECTOR_HEIGHT = 540
 
 
-def coordinate_labels(view: View) -> list[Shape]:
+def coordinate_labels(view: View, projector: bool = False) -> list[Shape]:
     """Column numbers (x) along the top edge and row numbers (y) along the left edge of ``view``,
-    with a small "x" and "y" in the corner saying which is which.
+    with a small "x" and "y" in the corner saying which is which (``projector``: all of
+    :data:`PROJECTOR_TEXT` px, the "x" beside the column numbers, the "y" over the row numbers, in
+    the corner of a :data:`PROJECTOR_GUTTER` gutter).
 
     Cells start at pad + gutter = 26 px; column -1 is centred at 26 + 20 = 46, column 0
     at 86; the gutter's middle is 26 - 9 + 1 = 18.
@@ -738,6 +784,10 @@ def coordinate_labels(view: View) -> list[Shape]:
     ink = "#444444"
     out: list[Shape] = [Text(edge - 5, edge - 13, "x", size=8, fill="#777777", layer="background"),
                         Text(edge - 13, edge - 5, "y", size=8, fill="#777777", layer="background")]
+    if projector:
+        size, near = PROJECTOR_TEXT, edge - PROJECTOR_TEXT * 0.4
+        out = [Text(near, mid, "x", size=size, fill="#555555", layer="background"),     # darker: far away
+               Text(mid, near, "y", size=size, fill="#555555", layer="background")]
     for x in range(view.min_x, view.min_x + view.cols):
         px, _ = view.to_px(x, view.min_y)
         out.append(Text(px + s / 2, mid, str(x), size=size, fill=ink, layer="background"))
@@ -988,14 +1038,15 @@ def _pass_order(tiles: Iterable[list[list[Shape]]]) -> list[Shape]:
 
 @lru_cache(maxsize=16)
 def tiles_layer(tiles: tuple[tuple[Cell, Tile, int], ...], view: View,
-                castle_colour: str | None = None) -> tuple[Shape, ...]:
+                castle_colour: str | None = None, projector: bool = False) -> tuple[Shape, ...]:
     """The ``tiles`` layer of a territory: (cell, tile, rotation) entries drawn in ``view``.
 
     Cached (the arguments are immutable), so a redraw that only changes an
     overlay, or the same territory shown again, does not rebuild every tile.
     """
     s = view.cell
-    return tuple(_pass_order(tile_passes(t, rot, *view.to_px(x, y), s, castle_colour=castle_colour)
+    return tuple(_pass_order(tile_passes(t, rot, *view.to_px(x, y), s, castle_colour=castle_colour,
+                                         projector=projector)
                              for (x, y), t, rot in tiles))
 
 
@@ -1111,14 +1162,15 @@ def breakdown_items(breakdown: Any) -> list[Any]:
 
 def breakdown_overlay(view: View, breakdown: Any,
                       placements: Mapping[Cell, tuple[Tile, int]] | None = None,
-                      avoid: Sequence[Box] = ()) -> list[Shape]:
+                      avoid: Sequence[Box] = (), projector: bool = False) -> list[Shape]:
     """Each breakdown item's cells outlined in its colour, its points written on a corner of
     one of its cells (clear of the icons of the ``placements`` shown and of the ``avoid`` boxes,
-    other badges; see :func:`_label_corner`)."""
+    other badges; see :func:`_label_corner`). ``projector``: the points in :data:`PROJECTOR_TEXT` px."""
     out: list[Shape] = []
     s = view.cell
     used: set[Point] = set()
-    icons = [b for (x, y), (t, rot) in (placements or {}).items() for b in icon_boxes(t, rot, *view.to_px(x, y), s)]
+    icons = [b for (x, y), (t, rot) in (placements or {}).items()
+             for b in icon_boxes(t, rot, *view.to_px(x, y), s, projector)]
     labels: list[Box] = list(avoid)
     for k, item in enumerate(breakdown_items(breakdown)):
         cells = [tuple(c) for c in getattr(item, "cells", ())]
@@ -1130,28 +1182,37 @@ def breakdown_overlay(view: View, breakdown: Any,
             px, py = view.to_px(x, y)
             out.append(Rect(px + inset, py + inset, s - 2 * inset, s - 2 * inset, stroke=colour,
                             line_width=3, layer="overlay"))
-        w, h = max(22.0, s * 0.34), max(13.0, s * 0.18)
+        w, h = _label_size(s, projector)
         inside = lambda c: (min(max(c[0], w / 2 + 1), view.width - w / 2 - 1),      # inside the picture
                             min(max(c[1], h / 2 + 1), view.height - h / 2 - 1))
-        free = [c for c in _label_corner(view, cells, used, every=True)
+        free = [c for c in _label_corner(view, cells, used, every=True, projector=projector)
                 if not any(boxes_overlap(_label_box(*inside(c), w, h), b) for b in icons + labels)]
         if free:
             used.add(free[0])
-        lx, ly = inside(free[0] if free else _label_corner(view, cells, used))
+        lx, ly = inside(free[0] if free else _label_corner(view, cells, used, projector=projector))
         labels.append(_label_box(lx, ly, w, h))
         pts = getattr(item, "points", 0)
         out += [Rect(lx - w / 2, ly - h / 2, w, h, fill="#FFFFFF", stroke=colour,
                      line_width=2, layer="overlay"),
-                Text(lx, ly, f"{pts:+d}", size=max(8.0, min(13.0, s * 0.17)), bold=True, fill="#000000",
-                     layer="overlay")]
+                Text(lx, ly, f"{pts:+d}", size=PROJECTOR_TEXT if projector else max(8.0, min(13.0, s * 0.17)),
+                     bold=True, fill="#000000", layer="overlay")]
     return out
+
+
+def _label_size(s: float, projector: bool = False) -> tuple[float, float]:
+    """A breakdown label's width and height in cells of ``s`` px (``projector``: room for "+12" in
+    :data:`PROJECTOR_TEXT` px)."""
+    if projector:
+        return max(PROJECTOR_TEXT * 2.4, s * 0.34), PROJECTOR_TEXT * 1.3
+    return max(22.0, s * 0.34), max(13.0, s * 0.18)
 
 
 def _label_box(x: float, y: float, w: float, h: float) -> Box:
     return (x - w / 2 - 1, y - h / 2 - 1, x + w / 2 + 1, y + h / 2 + 1)
 
 
-def _label_corner(view: View, cells: Sequence[Cell], used: set[Point], every: bool = False) -> Any:
+def _label_corner(view: View, cells: Sequence[Cell], used: set[Point], every: bool = False,
+                  projector: bool = False) -> Any:
     """Where a breakdown item's points go: on a corner of one of its cells, in the
     bottom corners of the two tiles above that corner point (or, with ``every``, also
     the top corners of the two below), each place at most once.
@@ -1160,7 +1221,7 @@ def _label_corner(view: View, cells: Sequence[Cell], used: set[Point], every: bo
     all the places not yet used, in that order (the caller keeps those clear of icons).
     """
     s = view.cell
-    h = max(13.0, s * 0.18)
+    h = _label_size(s, projector)[1]
     candidates: list[Point] = []
     for x, y in cells:
         px, py = view.to_px(x, y)

@@ -269,8 +269,10 @@ DONE = lazy("Done.")
 NO_DECISION_OVER = lazy("No human decision is pending: the game is over.")
 NO_DECISION_BOT = lazy("No human decision is pending: it is a bot's turn.")
 PROJECTOR_BOT_DELAY = 1.5
-#: The board's canvas on the projector: drawn large (96-pixel cells up to 1400 x 1000), shrunk by CSS to fit.
-PROJECTOR_BOARD = dict(cell=96, max_width=1400, max_height=1000)
+#: The board's canvas on the projector: cells as large as fit in the projector picture (its size stays
+#: about the same, so does the CSS scale that fits it to the page) and text of PROJECTOR_TEXT px or more.
+PROJECTOR_BOARD = dict(cell=R.PROJECTOR_CELL, max_width=R.PROJECTOR_WIDTH, max_height=R.PROJECTOR_HEIGHT,
+                       projector=True)
 GOLD_MAJORITY_HIDDEN = lazy("Everyone's gold is hidden behind their screen: this tile is worked out when it "
                             "is scored, at the end of the round.")
 #: The game table's own texts (whole sentences with named placeholders).
@@ -384,6 +386,9 @@ class TerritoryWidget(CanvasBoard):
         Show an "undo" button (key ``u``) that takes back the last tile placed
         on this board (:meth:`undo`; default: when the board places on its own
         territory, not through a game's ``place``).
+    projector:
+        The projector page's board (:func:`projector_game`): the picture has no text under
+        :data:`~skye_widgets.skye.render.PROJECTOR_TEXT` px.
 
     Every line the board shows says what is true now: the status line's
     "Placed tile ..." is taken down when that tile is no longer there, the
@@ -403,8 +408,10 @@ class TerritoryWidget(CanvasBoard):
                  scoring_tiles: Sequence[int] | None = None,
                  cell: int = 64, max_width: int = 720, max_height: int = 520,
                  title: str = "", coordinates: bool = True, tile_numbers: bool = False,
-                 keep_hand_row: bool | None = None, undo: bool | None = None) -> None:
+                 keep_hand_row: bool | None = None, undo: bool | None = None, projector: bool = False) -> None:
         self.territory = territory if territory is not None else Territory("castle-blue")
+        #: the projector page's board: its picture is ``render_territory(..., projector=True)``
+        self.projector = bool(projector)
         self.hand: list[str] = [str(t) for t in hand]
         self.selected: str | None = self.hand[0] if self.hand else None
         self.rotation = 0
@@ -736,7 +743,8 @@ class TerritoryWidget(CanvasBoard):
         """The cells shown and their size (the territory plus one empty ring)."""
         return fit_view(self.territory.placements, cell=self.cell, max_width=self.max_width,
                         max_height=self.max_height,
-                        gutter=R.COORD_GUTTER if self.overlays["coordinates"] else 0)
+                        gutter=(R.PROJECTOR_GUTTER if self.projector else R.COORD_GUTTER)
+                        if self.overlays["coordinates"] else 0)
 
     def drawing(self) -> Drawing:
         """The current picture: territory, legal spots, preview and overlays."""
@@ -757,7 +765,7 @@ class TerritoryWidget(CanvasBoard):
             breakdown=breakdown, preview=preview,
             preview_tile=self._tile(preview.tile) if preview is not None else None,
             coordinates=self.overlays["coordinates"], tile_numbers=self.overlays["tile_numbers"],
-            legend=False,
+            legend=False, projector=self.projector,
             title=self.title or BOARD_TEXT["title"].format(count=len(self.territory)))
 
     def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
@@ -993,7 +1001,7 @@ class GameTable(Multilingual, W.VBox):
                  names: Sequence[str] | None = None, scoring: Sequence[int] | None = None,
                  hotseat: bool | None = None, open_hand: bool = False, bot_delay: float = 0.4,
                  auto_bots: bool = True, game: GameState | None = None,
-                 board: dict[str, int] | None = None) -> None:
+                 board: dict[str, Any] | None = None) -> None:
         if game is None:
             game = GameState(GameConfig(players=len(seats), seed=seed,
                                         names=tuple(names) if names else (),
@@ -1752,8 +1760,9 @@ def projector_game(seed: int = 0, **options: Any) -> GameTable:
     """A :class:`GameTable` for the projector page (:class:`~skye_widgets.widgets.projector.ProjectorTable`).
 
     Where ``options`` are silent: the class plays one seat ("Class") against two planner bots
-    that move 1.5 seconds apart; the boards are drawn large (96-pixel cells) and the page's
-    CSS shrinks them to fit; undo takes back exactly one action (the teacher's undo).
+    that move 1.5 seconds apart; the boards are drawn as the projector page draws them (their text
+    readable from the back row, :data:`~skye_widgets.skye.render.PROJECTOR_TEXT`) and the page's
+    CSS fits them to its room; undo takes back exactly one action (the teacher's undo).
     ``options`` are :class:`GameTable`'s (``seats``, ``names``, ``bot_delay``, ``scoring``...).
     """
     options.setdefault("seats", PROJECTOR_SEATS)

@@ -39,7 +39,7 @@ from ..skylands.components import COLORS
 from ..skylands.game import (ACTION_TITLES, ACTIONS, Action, ChooseAction, Convert, Create, Deploy, Pay,
                              GameState, Pass, SetupDiscard, SetupStart, Take, action_title, canonical_rotation)
 from ..skylands.describe import describe_game
-from ..skylands.render import Layout, render_game
+from ..skylands.render import Layout, projector_layout, render_game
 from ..skylands.words import sentence
 from ..protocol import bot_kind_name, suggest as bot_suggestion
 from .base import CanvasBoard, TurnLoop, keys_html, explain_decision, finite_pixels, make_seat, on_click, plain_text
@@ -1277,6 +1277,8 @@ def projector_game(seed: int = 0, *, bots: Sequence[str | None] | None = None, p
     w = SkylandsWidget(state, human=humans, bots=[k or "greedy" for k in seats], seed=seed,
                        bot_delay=bot_delay, coordinates=coordinates)
     w.projector = True
+    # the projector's picture: no text under PROJECTOR_TEXT px (the canvas takes its size at the redraw)
+    w.layout_ = projector_layout(state.comp.width, state.comp.height, state.n, bool(coordinates))
     w.refresh()
     return w
 

@@ -228,3 +228,40 @@ def test_factory_options():
         projector_game(0, players=5)
     with pytest.raises(BadConfigError):
         projector_game(0, bots=[None, "greedy"], names=["one"])
+
+
+def _text_boxes(d):
+    """Each text's box as the PNG renderer's font measures it."""
+    from skye_widgets.drawing import Text, _font
+    out = []
+    for s in d.shapes:
+        if isinstance(s, Text) and s.text.strip():
+            w = _font(round(s.size), s.bold).getlength(s.text)
+            left = {"left": s.x, "right": s.x - w}.get(s.align, s.x - w / 2)
+            out.append((s.text, (left, s.y - s.size / 2, left + w, s.y + s.size / 2)))
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "pl", "fr", "es"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_projector_picture_keeps_its_texts_apart(language, players):
+    """The projector's picture (issue 32, item 4: every text PROJECTOR_TEXT px) at the start and at the
+    end of a game of random bots: no two texts overlap (the long action names on two lines, each
+    player's label in its share of the width), and the canvas is the layout's size, clicks and all."""
+    import skye_widgets
+    from skye_widgets.drawing import boxes_overlap
+    from skye_widgets.skylands.render import PROJECTOR_TEXT
+    from skye_widgets.widgets.projector import ProjectorTable
+
+    try:
+        for bots in ([None] + ["random"] * (players - 1), ["random"] * players):
+            t = ProjectorTable("skylands", seed=2, speed="step", language=language, bots=bots)
+            d = t.game.drawing()
+            L = t.game.layout_
+            assert L.projector and (d.width, d.height) == (L.total_width, L.total_height)
+            boxes = _text_boxes(d)
+            assert min(s.size for s in d.shapes if hasattr(s, "text")) == PROJECTOR_TEXT
+            clash = [(a, b) for i, (a, ab) in enumerate(boxes) for b, bb in boxes[i + 1:] if boxes_overlap(ab, bb)]
+            assert not clash, (bots, clash)
+    finally:
+        skye_widgets.set_language("en")
