@@ -582,6 +582,30 @@ def skylands_round(page, mirror: Mirror, watch: Watch) -> None:
             bots_move(page, mirror, watch, f"bot{moves}_", lambda: w.is_human_turn() or g.round > 1 or g.is_over())
 
 
+def catch_up(page, mirror: Mirror, timeout: float = 60.0) -> None:
+    """Bring the page to the mirror's state at the start: the bots' moves the page had not made when
+    "step by step" came in, one "next move" each. A bot's move already under way in the kernel (begun
+    at the page's first speed) may land first and leave "next move" disabled: the page then got there
+    by itself, and the click that waited for it is not needed."""
+    import time
+
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    want = mirror.shown()
+    deadline = time.monotonic() + timeout
+    while (shown := page.evaluate(SHOWN_JS)) != want:
+        assert time.monotonic() < deadline, f"the start: the page shows {shown}, the game says {want}"
+        if not shown["next"]:
+            page.wait_for_timeout(100)
+            continue
+        try:
+            control(page, "next").click(timeout=3_000)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_function(f"before => JSON.stringify(({SHOWN_JS})()) !== before",
+                               arg=json.dumps(shown, separators=(",", ":"), ensure_ascii=False))
+
+
 ROUNDS = {"skye": skye_round, "hashi": hashi_round, "skylands": skylands_round}
 
 
@@ -614,12 +638,7 @@ def test_a_whole_round_on_the_projector(voila, page, game, language, english_aft
     # may have priced already, or not): the rest now, one "next move" each, and all of them in the mirror
     while mirror.step():
         pass
-    for _ in range(5):
-        shown = page.evaluate(SHOWN_JS)
-        if not shown["next"]:
-            break
-        control(page, "next").click()
-        page.wait_for_function(f"before => JSON.stringify(({SHOWN_JS})()) !== before", arg=json.dumps(shown, separators=(",", ":"), ensure_ascii=False))
+    catch_up(page, mirror)
     wait_shown(page, mirror, "the start")
     watch("start")
     ROUNDS[game](page, mirror, watch)
