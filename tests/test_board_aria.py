@@ -93,3 +93,29 @@ def test_a_board_without_anywidget_works_the_same(monkeypatch):
     w.move_cursor(0, 0)
     w.set_language("fr")
     assert w.canvas.tooltip
+
+
+def _box_holding(widget, canvas):
+    """The box among ``widget`` and its children (depth first) whose children hold ``canvas``."""
+    children = list(getattr(widget, "children", ()) or ())
+    if canvas in children:
+        return widget
+    for child in children:
+        found = _box_holding(child, canvas)
+        if found is not None:
+            return found
+    return None
+
+
+@pytest.mark.parametrize("module", ["skye", "hashi", "skylands"])
+def test_a_projector_board_keeps_its_helper_beside_its_canvas(module):
+    """A projector page shows the canvas in a box of its own: the helper and the description go there
+    too (the helper's page code looks for the canvas in the box it is shown in)."""
+    import importlib
+
+    game = importlib.import_module(f"skye_widgets.widgets.{module}").projector_game(seed=3)
+    parts = game.projector_parts()
+    board = game.boards[0] if module == "skye" else game
+    box = _box_holding(parts.board, board.canvas)
+    assert box is not None and "skye-projector-canvas" in box._dom_classes
+    assert board.aria in box.children and board.description_html in box.children

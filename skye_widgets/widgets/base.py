@@ -176,8 +176,7 @@ class CanvasBoard(Multilingual, W.VBox):
         self.canvas.on_mouse_down(one_at_a_time(self._on_mouse_down))
         self.canvas.on_mouse_move(one_at_a_time(self._on_mouse_move))
         self.canvas.on_key_down(one_at_a_time(self._on_key_down))
-        children = [*(controls or []), self.canvas, self.status, self.keys_line, self.description_html,
-                    *([self.aria] if self.aria is not None else [])]
+        children = [*(controls or []), self.canvas, self.status, self.keys_line, *self.canvas_companions()]
         super().__init__(children=children, **kwargs)
         for b in buttons_in(controls or []):
             self.return_focus(b)
@@ -271,6 +270,12 @@ class CanvasBoard(Multilingual, W.VBox):
         children = [c for c in self.children if c is not widget]
         children.insert(children.index(self.status) + 1, widget)
         self.children = tuple(children)
+
+    def canvas_companions(self) -> list[W.Widget]:
+        """The invisible widgets that go with the canvas in any box that shows it (a projector page
+        shows the canvas in a box of its own): the board's description, and its ARIA helper, which
+        gives the canvas of its own box a role, a name and that description (:mod:`.aria`)."""
+        return [self.description_html, *([self.aria] if self.aria is not None else [])]
 
     # -- focus and words ------------------------------------------------------
     def focus_board(self) -> None:
