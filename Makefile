@@ -102,13 +102,13 @@ bench: $(VENV)/.test-installed
 # In-browser site: JupyterLite + the Pyodide kernel, the notebooks, puzzles/ and our own wheel
 # (piplite installs it from the site: `%pip install skye-widgets`). Built from its own venv:
 # the Pyodide kernel's lab extension must stay out of .venv (it breaks plain JupyterLab).
-# The extra ipycanvas/jupyterlab_widgets are only for their lab extensions (no deps needed).
+# The extra ipycanvas/jupyterlab_widgets/anywidget are only for their lab extensions (no deps needed).
 LITE_VENV ?= build/lite-venv
 LITE_OUT  ?= build/lite
 LITE_WORK ?= build/lite-work
 LITE_PY   := $(LITE_VENV)/bin/python
 LITE_PKGS := "jupyterlite-core>=0.8,<0.9" "jupyterlite-pyodide-kernel>=0.8,<0.9" "jupyter_server>=2,<3" "build>=1" "setuptools>=68" wheel
-LITE_EXTS := "ipycanvas>=0.14,<0.15" "jupyterlab_widgets>=3,<4"
+LITE_EXTS := "ipycanvas>=0.14,<0.15" "jupyterlab_widgets>=3,<4" "anywidget>=0.9,<0.12"
 
 # The site's own copy of our wheel, without the lessons it carries (the site serves the notebooks
 # itself; the puzzles stay in the wheel, where the package looks for them): 16 MB less to unpack in

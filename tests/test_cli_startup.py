@@ -2,7 +2,8 @@
 
 ``skye-widgets --help`` imports no game; each command imports its own game only; no command and
 no game's widgets import networkx (scoring never needs it); a game's widgets import no other game,
-and not ipycanvas (nor numpy, Pillow: they come with the first board, widgets/painting.py).
+and not ipycanvas (nor numpy, Pillow: they come with the first board, widgets/painting.py), nor
+anywidget (the board's ARIA helper, widgets/aria.py, also made with the first board).
 The figures themselves are benchmarks/bench_startup.py's. Each check runs in a fresh interpreter,
 so nothing this test session imported counts.
 """
@@ -27,7 +28,7 @@ print(json.dumps({{"games": sorted({{m.split(".")[1] for m in mods if m.count(".
                                     and m.split(".")[0] == "skye_widgets" and m.split(".")[1] in {games!r}}}),
                    "widgets": sorted(m for m in mods if m.startswith("skye_widgets.widgets.")),
                    "networkx": "networkx" in sys.modules,
-                   "canvas": sorted(m for m in ("ipycanvas", "numpy", "PIL") if m in sys.modules)}}))
+                   "canvas": sorted(m for m in ("ipycanvas", "numpy", "PIL", "anywidget") if m in sys.modules)}}))
 """
 
 
@@ -71,7 +72,8 @@ def test_a_games_widgets_import_no_other_game_and_no_networkx(game):
 
 def test_the_first_board_brings_the_canvas():
     got = imports("from skye_widgets.widgets.hashi import HashiWidget\nHashiWidget.solo()")
-    assert got["canvas"] == ["PIL", "ipycanvas", "numpy"] and "skye_widgets.widgets.painting" in got["widgets"]
+    assert got["canvas"] == ["PIL", "anywidget", "ipycanvas", "numpy"]
+    assert {"skye_widgets.widgets.painting", "skye_widgets.widgets.aria"} <= set(got["widgets"])
 
 
 def test_the_stand_ins_list_every_command_with_its_own_help_line():

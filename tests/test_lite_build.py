@@ -69,9 +69,10 @@ def test_site_has_the_lab_app_and_the_pyodide_kernel(site: Path) -> None:
     assert (site / "lab" / "index.html").is_file()
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     extensions = {e["name"] for e in config["federated_extensions"]}
-    # The kernel, and the widget front-ends our notebooks draw with.
+    # The kernel, and the widget front-ends our notebooks draw with (anywidget's: the boards' ARIA
+    # helper, skye_widgets/widgets/aria.py; piplite installs its Python side with skye-widgets).
     assert {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
-            "ipycanvas"} <= extensions
+            "ipycanvas", "anywidget"} <= extensions
 
 
 def test_site_has_every_notebook_and_puzzle_and_nothing_else(build: tuple[Path, dict[str, bytes]]) -> None:

@@ -50,6 +50,9 @@ KEYS_PREFIX = lazy("Keyboard (click or Tab to the board first):")
 # Translators: {x} and {y} are the cell's column and row numbers.
 CURSOR_AT = lazy("Cursor at ({x}, {y}).")
 CURSOR_EDGE = lazy("The cursor is at ({x}, {y}), the edge of the board.")
+# Translators: what a screen reader calls a board (the focusable picture the keys play on) when it
+# reaches it, after the board's name ("The 8 × 7 Hashi board Skerries with 18 islands, ..., game board").
+BOARD_ROLE = lazy("game board")
 
 #: A visually hidden block for screen readers (the usual "sr-only" rules).
 SR_ONLY = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
@@ -75,6 +78,16 @@ def buttons_in(widgets: Iterable[Any]) -> list[W.Button]:
             out.append(w)
         out.extend(buttons_in(getattr(w, "children", ()) or ()))
     return out
+
+
+def _board_aria() -> Any:
+    """A new :class:`.aria.BoardAria`, or None when anywidget cannot be imported (a JupyterLite kernel
+    that installed skye-widgets without its dependencies: the board works without it)."""
+    try:
+        from .aria import BoardAria   # anywidget, once a board is made (as ipycanvas)
+    except ImportError:
+        return None
+    return BoardAria(layout=W.Layout(display="none"))
 
 
 class Multilingual:
@@ -133,6 +146,8 @@ class CanvasBoard(Multilingual, W.VBox):
         self.canvas.sync_image_data = True
         # reachable with Tab (ipycanvas' view also sets tabindex=0 on its <canvas>)
         self.canvas.tabbable = True
+        # the canvas the board's ARIA helper (.aria) gives a role and a name
+        self.canvas.add_class("skye-board-canvas")
         self.status = W.HTML(value="", layout=W.Layout(min_height="1.6em"))
         self.status.add_class("skye-status")
         #: The keyboard cursor: a cell, or None (arrows start it, Escape hides it).
@@ -142,6 +157,9 @@ class CanvasBoard(Multilingual, W.VBox):
         #: The board in words for screen readers: visually hidden, announced when it changes.
         self.description_html = W.HTML(value="", layout=W.Layout(height="0px", margin="0px", overflow="hidden"))
         self.description_html.add_class("skye-description")
+        #: The canvas's role, name and description for screen readers (an invisible anywidget of
+        #: :mod:`.aria`), or None without anywidget (the canvas keeps its tooltip as its name).
+        self.aria = _board_aria()
         self.redraw_count = 0
         self._painted: dict[str, tuple[Shape, ...]] | None = None
         self._described = ""
@@ -158,7 +176,7 @@ class CanvasBoard(Multilingual, W.VBox):
         self.canvas.on_mouse_down(one_at_a_time(self._on_mouse_down))
         self.canvas.on_mouse_move(one_at_a_time(self._on_mouse_move))
         self.canvas.on_key_down(one_at_a_time(self._on_key_down))
-        children = [*(controls or []), self.canvas, self.status, self.keys_line, self.description_html]
+        children = [*(controls or []), self.canvas, self.status, self.keys_line, *self.canvas_companions()]
         super().__init__(children=children, **kwargs)
         for b in buttons_in(controls or []):
             self.return_focus(b)
@@ -253,6 +271,12 @@ class CanvasBoard(Multilingual, W.VBox):
         children.insert(children.index(self.status) + 1, widget)
         self.children = tuple(children)
 
+    def canvas_companions(self) -> list[W.Widget]:
+        """The invisible widgets that go with the canvas in any box that shows it (a projector page
+        shows the canvas in a box of its own): the board's description, and its ARIA helper, which
+        gives the canvas of its own box a role, a name and that description (:mod:`.aria`)."""
+        return [self.description_html, *([self.aria] if self.aria is not None else [])]
+
     # -- focus and words ------------------------------------------------------
     def focus_board(self) -> None:
         """Give the keyboard focus to the board (after a button, keys go on working)."""
@@ -280,8 +304,13 @@ class CanvasBoard(Multilingual, W.VBox):
         if text == self._described:
             return
         self._described = text
-        self.canvas.tooltip = text.split(". ")[0].rstrip(".") + "." if text else None
+        first = text.split(". ")[0].rstrip(".") + "." if text else None
+        self.canvas.tooltip = first
         self.description_html.value = description_html(text)
+        if self.aria is not None:
+            with self.aria.hold_sync():
+                self.aria.roledescription = str(BOARD_ROLE)
+                self.aria.label = first or str(BOARD_ROLE)
 
     # -- shared behaviour ---------------------------------------------------
     def redraw(self, *_: Any, force: bool = False) -> None:

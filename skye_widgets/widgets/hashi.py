@@ -664,7 +664,8 @@ class HashiWidget(CanvasBoard):
             return self.return_focus(on_click(styled(b, "hashi-projector-button"), handler))
 
         self._pj_caption = styled(W.HTML(), "hashi-projector-caption")
-        board = styled(board_part(self.canvas, above=[self._pj_caption]), "hashi-projector-board")
+        board = styled(board_part(self.canvas, above=[self._pj_caption], beside=self.canvas_companions()),
+                       "hashi-projector-board")
         self._pj_prompt = styled(W.HTML(), "hashi-projector-prompt")
         self._pj_setup = styled(W.ToggleButtons(options=[("3", 3), ("4", 4)], value=self.setup_number.value,
                                                 tooltips=[str(t) for t in HASHI_SETUP_TIPS],

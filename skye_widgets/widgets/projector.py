@@ -290,8 +290,12 @@ def styled(widget: Any, *classes: str) -> Any:
 _FIT_KEYS = itertools.count()
 
 
-def board_part(canvas: Any, above: Any = (), below: Any = ()) -> W.VBox:
+def board_part(canvas: Any, above: Any = (), below: Any = (), beside: Any = ()) -> W.VBox:
     """A board part for the page: ``above``, the canvas, ``below``, one under the other.
+
+    ``beside``: the board's invisible companions of its canvas, in the canvas's own box
+    (:meth:`~.base.CanvasBoard.canvas_companions`: its description, and the ARIA helper that gives
+    the canvas its role and name, which finds the canvas in the box it is shown in).
 
     The canvas sits in a box that takes the height left (``.skye-projector-canvas``, a CSS
     size container) and grows or shrinks to it keeping its shape; ipycanvas maps clicks
@@ -300,7 +304,7 @@ def board_part(canvas: Any, above: Any = (), below: Any = ()) -> W.VBox:
     """
     key = f"skye-projector-fit-{next(_FIT_KEYS)}"
     canvas.add_class(key)
-    wrap = W.Box([canvas])
+    wrap = W.Box([canvas, *beside])
     wrap.add_class("skye-projector-canvas")
     fit = W.HTML(layout=W.Layout(display="none"))
 

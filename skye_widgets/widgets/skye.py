@@ -1342,7 +1342,7 @@ class GameTable(Multilingual, W.VBox):
             tools = W.HBox([b.rotate_back_button, b.rotate_button, b.breakdown_menu])
             tools.add_class("skye-projector-tools")
             self._projector_boards[p] = board_part(b.canvas, above=[b.heading, W.HBox([b.hand_box, tools])],
-                                                   below=[b.status, b.details])
+                                                   below=[b.status, b.details], beside=b.canvas_companions())
         return self._projector_boards[p]
 
     def events(self, count: int) -> list[str]:

@@ -1102,7 +1102,8 @@ class SkylandsWidget(CanvasBoard):
             return self.return_focus(on_click(styled(b, "skylands-projector-button"), handler))
 
         self._pj_caption = styled(W.HTML(), "skylands-projector-caption")
-        board = styled(board_part(self.canvas, above=[self._pj_caption]), "skylands-projector-board")
+        board = styled(board_part(self.canvas, above=[self._pj_caption], beside=self.canvas_companions()),
+                       "skylands-projector-board")
         self._pj_prompt = styled(W.HTML(), "skylands-projector-prompt")
         self._pj_actions = [button(SKYLANDS_ACTIONS[a], lambda i=i: self.click_action(i)) for i, a in enumerate(ACTIONS)]
         self._pj_action_box = styled(W.HBox(self._pj_actions, layout=W.Layout(flex_flow="row wrap")),

@@ -25,11 +25,17 @@ each page's result is also written to ``tests/output/axe/<page>.json``.
 
 A canvas that axe cannot judge (colour contrast over a picture, say) is axe's "incomplete", not a
 violation: this test checks violations only.
+
+Each page's boards are also checked as a screen reader meets them (issue 28): the focusable canvas of
+every board (``canvas.skye-board-canvas``) has the role ``application`` with a role description,
+a non-empty accessible name and an accessible description (the board in words), set by the board's
+ARIA helper (``skye_widgets/widgets/aria.py``), in JupyterLab, Notebook 7 and Voilà alike.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Iterator
@@ -37,8 +43,12 @@ from typing import Iterator
 import pytest
 from helpers import open_and_run, screenshot
 from jupyter_servers import REPO, Server, jupyter_server
+from playwright.sync_api import expect
 
 AXE = REPO / "build" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+#: The pages with no board on their first screen (the classroom page shows its setup form first).
+NO_BOARD = {"notebooks/classroom_demo.ipynb"}
 
 NOTEBOOKS = ["notebooks/00_welcome.ipynb", "notebooks/03_areas.ipynb", "notebooks/hashi.ipynb",
              "notebooks/skylands.ipynb"]
@@ -111,6 +121,27 @@ def audit(page, *, voila: bool) -> list[dict]:
     return page.evaluate(RUN_AXE, [PROJECT_IN_NOTEBOOK, VOILA_CHROME, voila])
 
 
+def check_boards(page, where: str, *, expected: bool) -> int:
+    """Every board canvas of the page: role ``application``, a role description, a non-empty accessible
+    name and description (Playwright computes them as browsers do). Returns how many boards; fails
+    when a page that ``expected`` boards has none."""
+    page.evaluate(SETTLED, [8, 240])
+    boards = page.locator("canvas.skye-board-canvas")
+    count = boards.count()
+    if expected:
+        assert count > 0, f"{where}: no board canvas"
+    something = re.compile(r"\S")
+    for i in range(count):
+        board = boards.nth(i)
+        expect(board).to_have_role("application")
+        expect(board).to_have_attribute("tabindex", "0")
+        expect(board).to_have_attribute("aria-roledescription", something)
+        expect(board).to_have_accessible_name(something)
+        expect(board).to_have_accessible_description(something)
+    print(f"\n== {where}: {count} board canvas(es), each with a role, a name and a description")
+    return count
+
+
 def report(name: str, where: str, nodes: list[dict]) -> None:
     """Print the page's violations, the project's first; fail when the project has any."""
     ours = [n for n in nodes if n["ours"]]
@@ -133,6 +164,7 @@ def report(name: str, where: str, nodes: list[dict]) -> None:
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[Path(n).stem for n in NOTEBOOKS])
 def test_axe_jupyterlab(lab, page, notebook):
     open_and_run(page, lab, notebook)
+    check_boards(page, f"JupyterLab {notebook}", expected=True)   # before axe: it judges them with their roles
     nodes = audit(page, voila=False)
     screenshot(page, f"axe_lab_{Path(notebook).stem}")
     report(f"lab_{Path(notebook).stem}", f"JupyterLab {notebook}", nodes)
@@ -141,6 +173,7 @@ def test_axe_jupyterlab(lab, page, notebook):
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[Path(n).stem for n in NOTEBOOKS])
 def test_axe_notebook7(notebook7, page, notebook):
     open_and_run(page, notebook7, notebook)
+    check_boards(page, f"Notebook 7 {notebook}", expected=True)   # before axe: it judges them with their roles
     nodes = audit(page, voila=False)
     screenshot(page, f"axe_nb7_{Path(notebook).stem}")
     report(f"nb7_{Path(notebook).stem}", f"Notebook 7 {notebook}", nodes)
@@ -150,6 +183,8 @@ def test_axe_notebook7(notebook7, page, notebook):
 def test_axe_voila(voila, page, notebook):
     page.goto(voila(notebook))
     page.wait_for_selector(".jupyter-widgets", state="attached", timeout=120_000)
+    # the boards first: axe then judges them with their roles
+    check_boards(page, f"Voilà {notebook}", expected=notebook not in NO_BOARD)
     nodes = audit(page, voila=True)
     screenshot(page, f"axe_voila_{Path(notebook).stem}")
     report(f"voila_{Path(notebook).stem}", f"Voilà {notebook}", nodes)

@@ -5,12 +5,14 @@ output whose model is gone (a new server, a new kernel). skye-widgets installs a
 (``share/jupyter/lab/settings/overrides.d/skye-widgets.json``: save the widget state in the
 notebook) and every board's canvas layers send their pixels back after each paint
 (``sync_image_data``), so the saved state holds each board's last picture, which ipycanvas draws
-when the notebook is reopened, before (and without) any cell running again.
+when the notebook is reopened, before (and without) any cell running again; each board's ARIA helper
+(an anywidget) is saved with it and gives the reopened canvas its role and name again.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -18,6 +20,7 @@ from pathlib import Path
 import pytest
 from jupyter_servers import REPO, jupyter_server
 from helpers import canvases, open_notebook, run_all, screenshot
+from playwright.sync_api import expect
 
 LESSON = "01_tiles_and_placement.ipynb"
 
@@ -114,6 +117,11 @@ def test_saved_lesson_reopened_after_restart_shows_its_boards(root, page):
             wait_painted(page, i, fraction=0.2)
             shown.append(round(painted_fraction(board), 2))
         assert all(f > 0.2 for f in shown), f"a reopened board shows only part of its picture: {shown}"
+        # the saved state holds each board's ARIA helper too (an anywidget, skye_widgets/widgets/aria.py):
+        # a reopened board's canvas has its role and its name before any cell runs
+        for i in range(n_boards):
+            expect(boards.nth(i)).to_have_role("application")
+            expect(boards.nth(i)).to_have_accessible_name(re.compile(r"\S"))
         boards.first.scroll_into_view_if_needed()
         screenshot(page, "lesson_reopened_after_restart")
         assert not page.page_errors
