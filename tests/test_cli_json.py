@@ -47,9 +47,10 @@ def test_every_command_takes_the_same_json_flag():
     assert sorted(" ".join(k) for k in leaves) == sorted([
         "score", "legal", "play", "replay", "tournament", "puzzle solve", "puzzle check", "puzzle generate", "puzzle daily",
         "hashi play", "hashi replay", "hashi tournament", "hashi board", "hashi solve", "hashi check", "hashi generate", "hashi daily",
-        "skylands play", "skylands replay", "skylands tournament", "lessons", "lab"])
+        "skylands play", "skylands replay", "skylands tournament", "lessons", "lab", "rooms open", "rooms serve"])
     assert not [a for a in leaves[("lab",)]._actions if "--json" in a.option_strings]   # it becomes JupyterLab
-    del leaves[("lab",)]
+    assert not [a for a in leaves[("rooms", "serve")]._actions if "--json" in a.option_strings]   # a service
+    del leaves[("lab",)], leaves[("rooms", "serve")]
     for name, p in leaves.items():
         flags = [a for a in p._actions if "--json" in a.option_strings]
         assert len(flags) == 1, name

@@ -324,8 +324,8 @@ def test_strong_bot_search_sentences_in_polish_and_pseudo_language():
     i18n.set_language("pl")
     sentences = e.sentences()
     assert sentences[0].startswith("Porównałem opcje (liczba: 4), każdą rozegraną do końca rundy w jednym "
-                                   "symulowanym świecie: ta uzyskała 7.0, o 2.5 więcej")
-    assert "w 3 symulowanych światach: ta uzyskała średnio 7.0" in sentences[1]
+                                   "symulowanym świecie: ta uzyskała 7,0, o 2,5 więcej")
+    assert "w 3 symulowanych światach: ta uzyskała średnio 7,0" in sentences[1]
     assert "w 8 symulowanych światach" in sentences[2]
     assert sentences[4] == "Miałem tylko jedną opcję wartą symulacji, więc ją zagrałem."
     i18n.set_language("qps")

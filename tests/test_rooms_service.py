@@ -251,6 +251,12 @@ def test_skye_widgets_rooms_serve_survives_sigkill(tmp_path: Path) -> None:
         found = re.search(r"Room (\w{4})-(\w{4}); the teacher's token \(keep it secret\): (\S+)", opened.stdout)
         assert found, opened.stdout + opened.stderr
         code, teacher_token = found.group(1) + found.group(2), found.group(3)
+        again = subprocess.run([sys.executable, "-m", "skye_widgets", "rooms", "open", "--url",
+                                f"http://127.0.0.1:{port}", "--key", KEY, "--json"],
+                               capture_output=True, text=True, timeout=60, env={**os.environ, "LANGUAGE": "en"})
+        other = json.loads(again.stdout)                    # --json: one line, the same facts
+        assert sorted(other) == ["code", "teacher_token", "url"] and other["url"] == f"http://127.0.0.1:{port}"
+        assert len(other["code"]) == 8 and other["code"] != code and other["teacher_token"] != teacher_token
         state: dict[str, Any] = {}
 
         async def play() -> None:

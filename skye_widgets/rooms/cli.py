@@ -12,7 +12,7 @@ import json
 import os
 from typing import Any
 
-from ..cli import COMMAND_HELP
+from ..cli import COMMAND_HELP, add_json_flag
 from ..i18n import _
 
 DEFAULT_DB = os.path.join(os.path.expanduser("~"), ".skye-widgets", "rooms.sqlite")
@@ -46,6 +46,7 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     # Translators: help of rooms open --url; keep %(default)s, the default address
     opener.add_argument("--url", default="http://127.0.0.1:8765", help=_("the service (default: %(default)s)"))
     opener.add_argument("--key", required=True, help=_("the service's key (printed by rooms serve)"))
+    add_json_flag(opener)
     opener.set_defaults(func=_open)
 
 
@@ -88,6 +89,9 @@ def _open(args: argparse.Namespace) -> int:
         # Translators: {url} is the room service's address, {reason} the system's reason (in English)
         print(_("skye-widgets rooms open: cannot reach {url}: {reason}").format(url=args.url, reason=e))
         return 2
+    if args.json:
+        print(json.dumps({"code": data["code"], "teacher_token": data["teacher_token"], "url": args.url}))
+        return 0
     # Translators: {code} is the room's code (read it aloud), {token} the teacher's secret token
     print(_("Room {code}; the teacher's token (keep it secret): {token}").format(
         code=data["code"][:4] + "-" + data["code"][4:], token=data["teacher_token"]))

@@ -348,10 +348,11 @@ class Watch:
     language, and the board where it was (the board part, its canvas's room and the turn line keep their
     boxes at each size; the canvas keeps its top-left corner)."""
 
-    def __init__(self, page, game: str, language: str, name: str) -> None:
+    def __init__(self, page, game: str, language: str, name: str, home: tuple[int, int] = BIG) -> None:
         from projector_text import NOT_YET, SMALLEST
 
         self.page, self.language, self.name = page, language, name
+        self.home = home                      # the size the page is played at (the other one is visited)
         self.smallest = SMALLEST[game]
         self.not_yet = game in NOT_YET
         self.short: list[str] = []            # a game of NOT_YET: its canvas text found too small
@@ -360,21 +361,21 @@ class Watch:
 
     def __call__(self, what: str, full: bool = True) -> None:
         """The checks after a move; ``full=False`` (a bot's move between two of the class's decisions, its
-        words already compared with the game's): only the board's place and the canvas text at 1920x1080."""
+        words already compared with the game's): only the board's place and the canvas text at the size played."""
         self.shots += 1
         if not full:
-            self.check(what, BIG[1], layout=False)
+            self.check(what, self.home[1], layout=False)
             return
-        for size in (BIG, SMALL):
+        for size in (self.home, *(s for s in SIZES if s != self.home)):
             width, height = size
-            if size != BIG:
+            if size != self.home:
                 self.page.set_viewport_size({"width": width, "height": height})
             try:
                 shoot(self.page, f"{self.name}_{width}x{height}_{self.shots:02d}_{what}")
                 self.check(what, height)
             finally:
-                if size != BIG:
-                    self.page.set_viewport_size({"width": BIG[0], "height": BIG[1]})
+                if size != self.home:
+                    self.page.set_viewport_size({"width": self.home[0], "height": self.home[1]})
         if self.language != "en":
             from test_no_english_leaks import _leaks_in
 
@@ -625,13 +626,16 @@ def test_a_whole_round_on_the_projector(voila, page, game, language, english_aft
     hidden information, an explanation and a new game. After every move the page shows the turn line,
     the status line and "What happened" as the game in-process says (every bot move and every
     round's scoring announced, no stale line), and every screen passes :class:`Watch` at 1920x1080 and
-    1280x720. Selectors only (CSS classes), no words: one test for every language."""
-    page.set_viewport_size({"width": BIG[0], "height": BIG[1]})
+    1280x720. English, Polish and Spanish are played (clicked) at 1920x1080, Portuguese and French at
+    1280x720; each screen is checked at both. Selectors only (CSS classes), no words: one test for every
+    language."""
+    home = BIG if LANGUAGES.index(language) % 2 == 0 else SMALL
+    page.set_viewport_size({"width": home[0], "height": home[1]})
     page.goto(voila(projector_url(game, language)))
     expect(control(page, "controls")).to_be_visible(timeout=120_000)
     expect(turn_line(page)).not_to_be_empty()
     mirror = Mirror(game, language)
-    watch = Watch(page, game, language, f"projector_round_{game}_{language}")
+    watch = Watch(page, game, language, f"projector_round_{game}_{language}", home)
     page.locator(".skye-projector-speed .widget-toggle-button").first.click()        # step by step
     expect(control(page, "pause")).to_be_disabled()
     # the bots' moves made before "step by step" was in (Isle of Skye's secret prices: the page's bots

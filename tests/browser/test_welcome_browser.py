@@ -16,7 +16,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from helpers import canvases, click_canvas, code_cell, expect_status, open_notebook, run_all, screenshot
+from helpers import canvases, click_canvas, code_cell, expect_status, open_notebook, run_all, screenshot, settle
 from playwright.sync_api import expect
 
 from skye_widgets.skye.render import COORD_GUTTER, fit_view
@@ -68,8 +68,17 @@ def test_lesson_exercise_and_quiz_answer_in_the_browser(lab, page):
     exercise = code_cell(page, 'lesson.exercise("close_the_lake"')
     canvas = exercise.locator("canvas")            # the lake board
     check = exercise.get_by_role("button", name="Check", exact=True)
+    # the cells around it take their heights as they come into view: wait until Check stays put, and
+    # note what each click reaches (said if the answer never comes: the button, or something beside it)
+    settle(check)
+    page.evaluate("() => { window.__clicked = []; document.addEventListener('click', e => window.__clicked.push("
+                  "`${e.target.tagName}.${[...e.target.classList].join('.')} ${(e.target.innerText || '').slice(0, 30)}`),"
+                  " true); }")
     check.click()
-    expect_status(exercise, "The lake is still open", nth=1)
+    try:
+        expect_status(exercise, "The lake is still open", nth=1)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}\nthe clicks reached: {page.evaluate('() => window.__clicked')}") from None
     exercise.get_by_role("button", name="2: tile 71").click()
     expect_status(exercise, "Tile 71 selected", nth=0)
     lake = Territory("castle-blue")

@@ -96,7 +96,7 @@ def test_parts_are_the_right_widgets_and_the_board_follows_the_player_to_act():
     w = HashiWidget(game)                         # two people at one table (hot seat)
     parts = w.projector_parts()
     assert isinstance(parts, ProjectorParts) and w.projector_parts() is parts
-    assert parts.board.children[1].children == (w.canvas,) and "hashi-projector-board" in parts.board._dom_classes
+    assert parts.board.children[1].children == (w.canvas, *w.canvas_companions()) and "hashi-projector-board" in parts.board._dom_classes
     assert parts.status is w.status
     for part in (parts.decision, parts.summaries, parts.track):
         assert isinstance(part, W.Widget)

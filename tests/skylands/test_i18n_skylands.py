@@ -65,10 +65,10 @@ BREAKDOWN = {
 # Laura's first decision (greedy): Discover islands, with the hidden tiles' estimate.
 CHOSE = {
     "en": "I chose the action Discover islands: its tiles are hidden, and I expect about 4.8 VP from it.",
-    "pt": "Escolhi a ação Descobrir ilhas: as peças estão ocultas, e espero cerca de 4.8 PV dela.",
-    "pl": "Wybrałem akcję Odkrywanie wysp: jej żetony są zakryte, a spodziewam się po niej około 4.8 PZ.",
-    "fr": "J’ai choisi l’action Découvrir des îles\u00a0: ses tuiles sont cachées, et j’en attends environ 4.8 PV.",
-    "es": "Elegí la acción Descubrir islas: sus fichas están ocultas, y espero de ella unos 4.8 PV.",
+    "pt": "Escolhi a ação Descobrir ilhas: as peças estão ocultas, e espero cerca de 4,8 PV dela.",
+    "pl": "Wybrałem akcję Odkrywanie wysp: jej żetony są zakryte, a spodziewam się po niej około 4,8 PZ.",
+    "fr": "J’ai choisi l’action Découvrir des îles\u00a0: ses tuiles sont cachées, et j’en attends environ 4,8 PV.",
+    "es": "Elegí la acción Descubrir islas: sus fichas están ocultas, y espero de ella unos 4,8 PV.",
 }
 
 

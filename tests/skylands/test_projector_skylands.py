@@ -117,7 +117,7 @@ def test_parts_are_the_right_widgets_and_the_board_follows_the_player_to_act():
     w = hot_seat()
     parts = w.projector_parts()
     assert isinstance(parts, ProjectorParts) and w.projector_parts() is parts
-    assert parts.board.children[1].children == (w.canvas,) and "skylands-projector-board" in parts.board._dom_classes
+    assert parts.board.children[1].children == (w.canvas, *w.canvas_companions()) and "skylands-projector-board" in parts.board._dom_classes
     assert parts.status is w.status and all(isinstance(p, W.Widget) for p in (parts.decision, parts.summaries,
                                                                              parts.track))
     caption, actions = parts.board.children[0], parts.decision.children[1]
