@@ -182,8 +182,22 @@ gettext = _
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of ``singular``/``plural`` for the count ``n`` in the current language (not yet filled in)."""
-    return _current[1].ngettext(singular, plural, n)
+    """The form of ``singular``/``plural`` for the count ``n`` in the current language (not yet filled in).
+    A negative count takes the form of its size, as CLDR's plural rules say (-15 points, -2 punkty).
+
+    >>> set_language("fr")
+    'fr'
+    >>> ngettext("{count} point", "{count} points", -15) == ngettext("{count} point", "{count} points", 15)
+    True
+    >>> set_language("en")
+    'en'
+    """
+    return _current[1].ngettext(singular, plural, _size(n))
+
+
+def _size(n: Any) -> Any:
+    """The count a plural form is chosen by: a whole number's size (gettext's formulas take n >= 0)."""
+    return abs(n) if isinstance(n, int) else n
 
 
 def pgettext(context: str, message: str) -> str:
@@ -193,7 +207,7 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a ``context`` (:func:`pgettext`)."""
-    return _current[1].npgettext(context, singular, plural, n)
+    return _current[1].npgettext(context, singular, plural, _size(n))
 
 
 #: The languages that write a decimal comma (1,5): all but English (CLDR's decimal symbol).

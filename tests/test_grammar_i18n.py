@@ -353,3 +353,28 @@ def test_portuguese_scrolls_are_worth_double_and_hashi_says_ronda():
     faults = [f"{name}: {text!r}" for name, _en, _i, text in translated("pt")
               if re.search(r"\bdobrad[oa]s?\b|\bdesta vez\b", text)]
     assert faults == []
+
+
+@pytest.mark.parametrize("code,n,words", [("fr", -15, "à -15 points :"), ("fr", -1, "à -1 point :"),
+                                          ("pt", -2, "para -2 pontos:"), ("en", -1, "to -1 point:"),
+                                          ("en", -15, "to -15 points:")])
+def test_a_negative_count_takes_the_form_of_its_size(code, n, words):
+    """A score below zero is counted as its size says (CLDR): the French projector read "passe de -13 à
+    -15 point" (the formula n > 1 took -15 for fewer than two)."""
+    from skye_widgets.widgets.base import MOVE_SCORED
+
+    set_language(code)
+    try:
+        text = MOVE_SCORED.format(name="Bot 3", before=-13, after=n)
+    finally:
+        set_language("en")
+    assert text.endswith(words.replace(" :", "\u00a0:")) if code == "fr" else text.endswith(words), text
+
+
+def test_polish_negative_counts_take_the_form_of_their_size():
+    set_language("pl")
+    try:
+        forms = [ngettext("{count} bridge", "{count} bridges", n) for n in (-1, -2, -5, -22)]
+    finally:
+        set_language("en")
+    assert forms == ["{count} most", "{count} mosty", "{count} mostów", "{count} mosty"]

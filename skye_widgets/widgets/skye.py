@@ -334,7 +334,8 @@ def _tile_card_html(tile_id: Any, rotation: int, *, size: int = 72, selected: bo
                     caption: str = "") -> str:
     svg = render_tile(tile_id, rotation, size=size, selected=selected).to_svg()
     cap = f'<div style="font-size:0.85em;text-align:center">{escape(caption)}</div>' if caption else ""
-    return f'<div style="display:inline-block">{svg}{cap}</div>'
+    # (a gap after each card: captions wider than their tile, "peça 68", never run into the next one)
+    return f'<div style="display:inline-block;vertical-align:top;margin-right:0.6em">{svg}{cap}</div>'
 
 
 def _scoring_tiles() -> dict[int, Any]:
