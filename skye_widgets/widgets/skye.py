@@ -334,8 +334,7 @@ def _tile_card_html(tile_id: Any, rotation: int, *, size: int = 72, selected: bo
                     caption: str = "") -> str:
     svg = render_tile(tile_id, rotation, size=size, selected=selected).to_svg()
     cap = f'<div style="font-size:0.85em;text-align:center">{escape(caption)}</div>' if caption else ""
-    # (a gap after each card: captions wider than their tile, "peça 68", never run into the next one)
-    return f'<div style="display:inline-block;vertical-align:top;margin-right:0.6em">{svg}{cap}</div>'
+    return f'<div style="display:inline-block">{svg}{cap}</div>'
 
 
 def _scoring_tiles() -> dict[int, Any]:
@@ -1675,7 +1674,8 @@ class GameTable(Multilingual, W.VBox):
         p = self.revealed if (self.hotseat and self.revealed is not None) else humans[0]
         tiles = list(g.displays[p])
         gold = g.gold[p]
-        cards = W.HTML("".join(_tile_card_html(t, 0, caption=TILE_CAPTION.format(tile=t)) for t in tiles))
+        # (a space between two cards: a caption wider than its tile, "peça 68", never runs into the next)
+        cards = W.HTML(" ".join(_tile_card_html(t, 0, caption=TILE_CAPTION.format(tile=t)) for t in tiles))
         discard = W.ToggleButtons(options=tiles, value=tiles[0] if tiles else None,
                                   description=str(DISCARD_LABEL),
                                   style={"button_width": "auto", "description_width": "initial"})
