@@ -59,9 +59,20 @@ def _english_after():
     skye_widgets.set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def _no_painting(monkeypatch: pytest.MonkeyPatch) -> list:
+    """The drawings are what is checked here; painting them on a canvas no browser shows took five
+    sixths of the time (tests/test_canvas_base.py and the browser tests check the painting)."""
+    from skye_widgets.widgets import painting
+
+    painted: list = []
+    monkeypatch.setattr(painting, "paint_layers", lambda canvas, drawing, *a, **k: painted.append(drawing) or 0)
+    return painted
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", sorted(SMALLEST))
-def test_projector_drawings_keep_their_text_large(game, language):
+def test_projector_drawings_keep_their_text_large(game, language, _no_painting):
     """Bots play the whole game as the table is built (no event loop here: they move at once);
     the teacher's undo then walks it back to its start, one action at a time."""
     table = ProjectorTable(game, seed=3, speed="step", language=language,
@@ -82,5 +93,6 @@ def test_projector_drawings_keep_their_text_large(game, language):
         table.controls.undo()
         steps += 1
     assert steps > 20
+    assert _no_painting                              # the boards were redrawn (not painted) on the way
     assert min(seen) == SMALLEST[game], seen       # the floor is met, and reached (not a loose bound)
 
