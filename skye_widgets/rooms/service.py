@@ -31,6 +31,15 @@ The protocol (JSON):
   "closed_hand", "at": <cards flipped, for "flip"; the seat, for "remove">}``; each is answered with
   ``{"type": "reply", "id": ..., "ok": true, "n": <the room's log length after it>}`` or ``{"type": "error", "id": ..., "error": "..."}``.
   Views arrive as ``{"type": "seat"|"public", ...}`` (see :meth:`.room.Room.view`).
+
+Hub mode (run as a JupyterHub service; :mod:`.hubauth`): every path above is under the service's
+prefix (``/services/skye-rooms/api/rooms``...), and every request, websocket handshakes too, is a hub
+user's (``Authorization: token <JUPYTERHUB_API_TOKEN>`` from a notebook, or the hub's OAuth cookie
+in a browser, which sends ``X-XSRFToken`` with what ``GET <prefix>`` answers); anyone else gets 403
+and one line. There is no create key: only the teachers group opens rooms. ``join`` needs no name
+(the hub login is the seat's name; joining again gives the same seat and token back). The first
+websocket message may be ``{"hello": {}}``: a teacher is the room's teacher, a student their seat;
+a token still works, but a teacher's token only for a teacher.
 """
 
 from __future__ import annotations
