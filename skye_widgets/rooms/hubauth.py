@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import json
 import os
 from typing import Any
@@ -112,6 +113,13 @@ class HomeHandler(HubOAuthenticated, tornado.web.RequestHandler):
 
 
 def listen_address() -> tuple[str, int]:
-    """Where the hub expects the service (``$JUPYTERHUB_SERVICE_URL``): ``(host, port)``."""
+    """Where the hub expects the service (``$JUPYTERHUB_SERVICE_URL``): ``(host, port)``. An address
+    (``127.0.0.1``) is listened on as it is; a name (``http://hub:8765`` on Kubernetes, the hub pod's
+    name for the others) on every interface of the machine or pod."""
     url = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:8765"))
-    return url.hostname or "127.0.0.1", url.port or 80
+    host = url.hostname or "127.0.0.1"
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        host = "127.0.0.1" if host == "localhost" else "0.0.0.0"
+    return host, url.port or 80

@@ -128,7 +128,7 @@ def run_in_kernel(page, code: str) -> str:
         return out; }""", code)
 
 
-def teacher_opens_a_room(browser, url: str) -> tuple[object, str]:
+def teacher_opens_a_room(browser, url: str) -> tuple[object, str, str]:
     """The teacher logs in to the hub, straight to the rooms service (its OAuth), and opens a Hashi room."""
     ctx = browser.new_context()
     page = ctx.new_page()
@@ -137,15 +137,15 @@ def teacher_opens_a_room(browser, url: str) -> tuple[object, str]:
     page.fill("#username_input", "teacher")
     page.fill("#password_input", "any")
     page.click("#login_submit")
-    page.wait_for_url(re.compile(re.escape(ROOMS) + "$"))
-    me = page.evaluate(f"fetch('{ROOMS}').then(r => r.json())")
+    page.wait_for_url(url + ROOMS)                          # after the hub's login and the service's OAuth
+    me = json.loads(page.locator("pre").first.text_content())     # the service's page: who the hub says
     assert me["name"] == "teacher" and me["teacher"] is True, me
     status, made = page.evaluate(f"""async (xsrf) => {{
         const r = await fetch('{ROOMS}api/rooms', {{method: 'POST', body: JSON.stringify({{game: 'hashi', seed: 4}}),
             headers: {{'Content-Type': 'application/json', 'X-XSRFToken': xsrf}}}});
         return [r.status, await r.json()]; }}""", me["xsrf"])
     assert status == 200 and made["teacher_token"], made
-    return ctx, made["code"]
+    return page, me["xsrf"], made["code"]
 
 
 def test_five_students_log_in_and_place_a_tile_at_once(hub, browser):
@@ -215,15 +215,16 @@ def test_five_students_log_in_and_place_a_tile_at_once(hub, browser):
             assert not page.page_errors, page.page_errors
 
         # the live rooms: a teacher opens a room, student1's notebook joins it as student1
-        teacher, code = teacher_opens_a_room(browser, url)
-        contexts.append(teacher)
+        teacher, xsrf, code = teacher_opens_a_room(browser, url)
+        contexts.append(teacher.context)
         status, joined = json.loads(run_in_kernel(pages[0], JOIN % (f"api/rooms/{code}/join", {})))
         assert status == 200 and joined["seat"] == 0, joined
         status, again = json.loads(run_in_kernel(pages[0], JOIN % (f"api/rooms/{code}/join", {"name": "Someone"})))
         assert status == 200 and again == joined                         # one seat per student and room
         status, refused = json.loads(run_in_kernel(pages[1], JOIN % ("api/rooms", {"game": "hashi"})))
         assert status == 403 and refused == {"error": "Only teachers (the hub group teachers) may open a room."}
-        view = teacher.pages[0].evaluate(f"fetch('{ROOMS}api/rooms/{code}').then(r => r.json())")
+        view = teacher.evaluate(f"x => fetch('{ROOMS}api/rooms/{code}', {{headers: {{'X-XSRFToken': x}}}}).then(r => r.json())",
+                                xsrf)
         assert [s["name"] for s in view["seats"]] == ["student1"], view
     finally:
         for ctx in contexts:
