@@ -202,3 +202,15 @@ def test_a_table_gives_a_student_their_seat_back_after_the_start_and_a_restart(t
         status, again = await s.call("POST", f"api/rooms/{code}/join", "tok-ann", {})
         assert status == 200 and again == ann
     run(tmp_path, body)
+
+
+def test_wrong_codes_are_counted_per_hub_user(tmp_path: Path) -> None:
+    """Every notebook of a hub may reach the service from one address (127.0.0.1): one student
+    trying codes is slowed down, the class beside them is not."""
+    async def body(s: HubService) -> None:
+        _status, made = await s.call("POST", "api/rooms", "tok-tess", {"game": "hashi"})
+        statuses = [(await s.call("POST", "api/rooms/ABCD2345/join", "tok-carl", {}))[0] for _i in range(11)]
+        assert statuses == [404] * 10 + [429], statuses
+        status, ann = await s.call("POST", f"api/rooms/{made['code']}/join", "tok-ann", {})
+        assert status == 200 and ann["seat"] == 0, ann
+    run(tmp_path, body)
