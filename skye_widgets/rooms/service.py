@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 from typing import Any, Callable
 
@@ -390,7 +391,7 @@ def make_app(store: Store, *, create_key: str | None = None, rooms: Rooms | None
     as a JupyterHub service (under its prefix, every request a hub user's), else None."""
     hub = Hub(rooms or Rooms(store), create_key, mode)
     code = r"([0-9A-Za-z-]{1,32})"
-    prefix = "/" if mode is None else mode.prefix.rstrip("/") + "/"
+    prefix = "/" if mode is None else re.escape(mode.prefix.rstrip("/") + "/")
     settings: dict[str, Any] = {}
     extra: list[Any] = []
     if mode is not None:
