@@ -30,12 +30,12 @@ import hmac
 import ipaddress
 import json
 import os
+import re
 from typing import Any
 from urllib.parse import urlparse
 
 import tornado.web
 from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated
-from jupyterhub.utils import url_path_join
 
 #: Seconds the service trusts the hub's word about a token (its user and groups) before asking again.
 IDENTITY_CACHE_SECONDS = 60
@@ -73,8 +73,9 @@ class HubMode:
 
     def handlers(self) -> list[tuple[str, type, dict[str, Any]]]:
         """The OAuth callback and the service's front page, under the prefix."""
-        return [(url_path_join(self.prefix, "oauth_callback"), CallbackHandler, {"hub_auth": self.hub_auth}),
-                (self.prefix.rstrip("/") + "/?", HomeHandler, {"mode": self})]
+        prefix = re.escape(self.prefix.rstrip("/") + "/")
+        return [(prefix + "oauth_callback", CallbackHandler, {"hub_auth": self.hub_auth}),
+                (prefix + "?", HomeHandler, {"mode": self})]
 
 
 class SeatToken:
