@@ -15,6 +15,13 @@ What it does:
   never overwritten, and lessons added later appear. "Start a lesson afresh" = delete the file and
   log in again (or copy it from the shared folder).
 * The student's JupyterLab opens on the welcome notebook.
+* The live rooms (play together, issue 31) run as a service of the hub, ``skye-rooms``, started and
+  stopped by the hub (``skye-widgets rooms serve --hub``, on 127.0.0.1): every hub user may reach it,
+  and a student's notebook finds it by ``SKYE_ROOMS_URL``. The members of the hub group ``teachers``
+  open and lead rooms (add them on the hub's admin page, Groups). Its database is
+  ``skye-rooms.sqlite`` in the hub's own folder (where ``jupyterhub.sqlite`` is), or in
+  ``SKYE_ROOMS_STATE``; ``SKYE_ROOMS_PORT`` (8765), ``SKYE_ROOMS_TEACHERS`` (``teachers``) and
+  ``SKYE_ROOMS=0`` (no rooms) change it. Needs the package in the hub's own environment.
 
 ``SKYE_CLASSROOM_TEST=1`` (the project's test, tests/browser/test_jupyterhub_browser.py) adds a
 dummy login (any password) and local processes as the hub's own user, on 127.0.0.1 only; never
@@ -23,8 +30,10 @@ use it on a real server.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
+import sys
 from pathlib import Path
 
 c = get_config()  # noqa: F821 - provided by JupyterHub when it reads this file
@@ -92,6 +101,51 @@ c.Spawner.default_url = FIRST_PAGE
 c.Spawner.mem_limit = os.environ.get("SKYE_CLASSROOM_MEM_LIMIT", "1G")
 c.Spawner.cpu_limit = float(os.environ.get("SKYE_CLASSROOM_CPU_LIMIT", "1"))
 
+# -- the live rooms, a service of the hub ---------------------------------------------------------
+ROOMS = "skye-rooms"
+ROOMS_PORT = int(os.environ.get("SKYE_ROOMS_PORT", "8765"))
+ROOMS_STATE = Path(os.environ.get("SKYE_ROOMS_STATE", os.getcwd()))   # the hub runs in its state folder
+TEACHERS = os.environ.get("SKYE_ROOMS_TEACHERS", "teachers")
+# Where a student's kernel reaches the service: straight to it on this machine (it checks every
+# request with the hub itself). Zero to JupyterHub: the proxy's, see docs/classroom.md.
+ROOMS_URL = os.environ.get("SKYE_ROOMS_URL", f"http://127.0.0.1:{ROOMS_PORT}/services/{ROOMS}/")
+ROOMS_ACCESS = f"access:services!service={ROOMS}"
+
+
+def _configured(section, name, empty):
+    """The value already configured (another file of the hub's), else ``empty``."""
+    return section[name] if name in section else empty
+
+
+def add_rooms(c) -> None:
+    """Register the rooms service: the hub starts it, every user may reach it, teachers lead."""
+    c.JupyterHub.services = [s for s in _configured(c.JupyterHub, "services", []) if s.get("name") != ROOMS] + [{
+        "name": ROOMS,
+        "url": f"http://127.0.0.1:{ROOMS_PORT}",
+        "command": [sys.executable, "-m", "skye_widgets", "rooms", "serve", "--hub",
+                    "--db", str(ROOMS_STATE / "skye-rooms.sqlite"), "--teachers", TEACHERS],
+        "oauth_no_confirm": True,           # no "authorize this service?" page for a student
+        "display": False,                   # not in the hub's Services menu: the notebooks use it
+    }]
+    # every user may reach the service (its OAuth, a server's token); JupyterHub 5 and 6 give
+    # "user" only "self" unless told
+    roles = [r for r in _configured(c.JupyterHub, "load_roles", []) if r.get("name") != "user"]
+    user = next((r for r in _configured(c.JupyterHub, "load_roles", []) if r.get("name") == "user"),
+                {"name": "user", "scopes": ["self"]})
+    c.JupyterHub.load_roles = roles + [dict(user, scopes=sorted(set(user.get("scopes", ["self"])) | {ROOMS_ACCESS}))]
+    # a notebook's $JUPYTERHUB_API_TOKEN: what the "server" role gives, and the rooms
+    c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", ROOMS_ACCESS]
+    groups = dict(_configured(c.JupyterHub, "load_groups", {}))
+    groups.setdefault(TEACHERS, {"users": []})       # only adds: members added on the admin page stay
+    c.JupyterHub.load_groups = groups
+    env = dict(_configured(c.Spawner, "environment", {}))
+    env.setdefault("SKYE_ROOMS_URL", ROOMS_URL)
+    c.Spawner.environment = env
+
+
+if os.environ.get("SKYE_ROOMS", "1") != "0" and importlib.util.find_spec("skye_widgets") is not None:
+    add_rooms(c)
+
 if os.environ.get("SKYE_CLASSROOM_TEST") == "1":
     homes = Path(os.environ["SKYE_CLASSROOM_HOMES"])
     c.JupyterHub.authenticator_class = "dummy"
@@ -109,3 +163,5 @@ if os.environ.get("SKYE_CLASSROOM_TEST") == "1":
     c.Spawner.start_timeout = 120
     c.Spawner.http_timeout = 120
     c.JupyterHub.cleanup_servers = True
+    if "SKYE_CLASSROOM_TEACHERS" in os.environ and "load_groups" in c.JupyterHub:   # the test's teachers
+        c.JupyterHub.load_groups[TEACHERS]["users"] = os.environ["SKYE_CLASSROOM_TEACHERS"].split(",")

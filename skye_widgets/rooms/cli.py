@@ -1,6 +1,7 @@
 """``skye-widgets rooms ...``: the room service on one computer or a school network without a hub.
 
-``rooms serve`` runs the service (tornado, imported only then); ``rooms open`` asks a running
+``rooms serve`` runs the service (tornado, imported only then; ``--hub``, or started by JupyterHub as
+a service: the hub's users, see :mod:`.hubauth`); ``rooms open`` asks a running
 service for a new room and prints its code and the teacher's token. Registering the command
 imports nothing but argparse.
 """
@@ -34,6 +35,12 @@ def register(sub: "argparse._SubParsersAction[Any]") -> None:
     serve.add_argument("--port", type=int, default=8765, help=_("the port (default: %(default)s; 0: any free one)"))
     serve.add_argument("--key", default=None,
                        help=_("the key a teacher gives to open a room (default: a new one, printed)"))
+    serve.add_argument("--hub", action="store_true",
+                       help=_("run as a JupyterHub service: the hub's users, its teachers group; where to "
+                              "listen comes from the hub (the default when the hub starts it)"))
+    # Translators: help of rooms serve --teachers; keep %(default)s, the group's name
+    serve.add_argument("--teachers", default="teachers", help=_("with --hub: the hub group of the teachers, "
+                                                                "who open and lead rooms (default: %(default)s)"))
     serve.set_defaults(func=_serve)
     opener = rsub.add_parser("open", help=_("open a room on a running service: prints its code and the "
                                             "teacher's token"))
@@ -57,6 +64,8 @@ def _serve(args: argparse.Namespace) -> int:
     from .service import serve
 
     os.makedirs(os.path.dirname(os.path.abspath(args.db)), exist_ok=True)
+    if args.hub or run_by_a_hub():
+        return _serve_hub(args)
     key = args.key or secrets.token_urlsafe(16)
 
     def announce(port: int) -> None:
@@ -65,6 +74,38 @@ def _serve(args: argparse.Namespace) -> int:
               flush=True)
     try:
         asyncio.run(serve(args.db, host=args.host, port=args.port, create_key=key, announce=announce))
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def run_by_a_hub() -> bool:
+    """Whether JupyterHub started this process as a service (a user's server is no service)."""
+    return bool(os.environ.get("JUPYTERHUB_SERVICE_NAME") and os.environ.get("JUPYTERHUB_API_TOKEN"))
+
+
+def _serve_hub(args: argparse.Namespace) -> int:
+    import asyncio
+
+    try:
+        from .hubauth import listen_address
+        from .service import serve
+    except ImportError:
+        print(_("skye-widgets rooms serve --hub: JupyterHub is not installed here (pip install jupyterhub)."))
+        return 2
+    if not os.environ.get("JUPYTERHUB_API_TOKEN"):
+        print(_("skye-widgets rooms serve --hub: the hub starts this command (c.JupyterHub.services); "
+                "JUPYTERHUB_API_TOKEN is not set."))
+        return 2
+    host, port = listen_address()
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+
+    def announce(bound: int) -> None:
+        # Translators: {url} is the service's address, {group} the hub group of the teachers (teachers)
+        print(_("Rooms for the hub at {url} (teachers: the hub group {group})").format(
+            url=f"http://{host}:{bound}{prefix}", group=args.teachers), flush=True)
+    try:
+        asyncio.run(serve(args.db, host=host, port=port, announce=announce, teachers=args.teachers))
     except KeyboardInterrupt:
         return 130
     return 0

@@ -263,7 +263,7 @@ class Room:
         """Every seat's name (a seat nobody has taken yet: empty)."""
         return [s.name or "" for s in self.seats]
 
-    def join(self, name: str) -> tuple[int, str]:
+    def join(self, name: str, token: str | None = None) -> tuple[int, str]:
         raise NotImplementedError
 
 
@@ -294,11 +294,12 @@ class TableRoom(Room):
         else:
             raise RoomError(f"unknown event {short(event)}")       # a damaged log, never a user's request
 
-    def join(self, name: str) -> tuple[int, str]:
-        """A student takes the first free human seat: ``(seat, token)``."""
+    def join(self, name: str, token: str | None = None) -> tuple[int, str]:
+        """A student takes the first free human seat: ``(seat, token)`` (``token``: the seat's
+        token if the caller made it, :meth:`.store.Store.add_seat`)."""
         if self.status != "lobby":
             raise RoomError(_("This game has started: every seat is taken."))
-        seat, token = self.store.claim_seat(self.code, check_name(name))
+        seat, token = self.store.claim_seat(self.code, check_name(name), token)
         self.seats = list(self.store.seats(self.code))
         return seat, token
 
@@ -476,17 +477,17 @@ class ClassRoom(Room):
         return self._operation(work)
 
     # -- joining -------------------------------------------------------------
-    def join(self, name: str) -> tuple[int, str]:
+    def join(self, name: str, token: str | None = None) -> tuple[int, str]:
         """A new sheet for a student: ``(seat, token)``; up to :data:`MAX_SEATS` (option ``seats``)."""
         if self.status == "closed":
             raise RoomError(_("This room is closed."))
         name = check_name(name)
         limit = min(int(self.options.get("seats", MAX_SEATS)), MAX_SEATS)
-        seat, token = self.store.add_seat(self.code, name, "human", limit=limit)
+        seat, new = self.store.add_seat(self.code, name, "human", limit=limit, token=token)
         self.seats = list(self.store.seats(self.code))
         self.sheets.append(self._sheet_game(name))
-        assert token is not None and len(self.sheets) == seat + 1
-        return seat, token
+        assert new is not None and len(self.sheets) == seat + 1
+        return seat, new
 
     def add_bots(self, kinds: Sequence[str]) -> Update:
         """The teacher adds bot sheets (each sets up at once and plays every flipped card)."""
@@ -787,18 +788,26 @@ class Rooms:
             self.open_rooms.move_to_end(code)
         return room
 
-    def join(self, code: Any, name: Any, address: str) -> tuple[Room, int, str]:
+    def join(self, code: Any, name: Any, address: str,
+             token: Callable[[str], str] | None = None) -> tuple[Room, int, str]:
         """A student joins room ``code`` from ``address``: ``(room, seat, token)``. An address that
         gave too many wrong codes lately is refused before the code is even looked at, so codes
-        cannot be tried fast (:class:`JoinLimiter`)."""
+        cannot be tried fast (:class:`JoinLimiter`).
+
+        ``token`` (the hub mode) makes the seat's token from the room's code: one seat per person
+        and room, so the holder of that token who joins again gets the same seat back (even once
+        the game has started, or the room is full)."""
         self.limiter.check(address)
         try:
             room = self.get(code)
         except NoSuchRoomError:
             self.limiter.failed(address)
             raise
-        seat, token = room.join(name)
-        return room, seat, token
+        given = token(room.code) if token is not None else None
+        if given is not None and self.store.seat_of(room.code, given) is not None:
+            return room, room.seat_of(given), given           # NotAllowedError if the teacher removed it
+        seat, made = room.join(name, given)
+        return room, seat, made
 
     def teacher(self, code: str, token: Any) -> Room:
         """The room, if ``token`` is its teacher's (else :class:`NotAllowedError`)."""

@@ -31,12 +31,22 @@ The protocol (JSON):
   "closed_hand", "at": <cards flipped, for "flip"; the seat, for "remove">}``; each is answered with
   ``{"type": "reply", "id": ..., "ok": true, "n": <the room's log length after it>}`` or ``{"type": "error", "id": ..., "error": "..."}``.
   Views arrive as ``{"type": "seat"|"public", ...}`` (see :meth:`.room.Room.view`).
+
+Hub mode (run as a JupyterHub service; :mod:`.hubauth`): every path above is under the service's
+prefix (``/services/skye-rooms/api/rooms``...), and every request, websocket handshakes too, is a hub
+user's (``Authorization: token <JUPYTERHUB_API_TOKEN>`` from a notebook, or the hub's OAuth cookie
+in a browser, which sends ``X-XSRFToken`` with what ``GET <prefix>`` answers); anyone else gets 403
+and one line. There is no create key: only the teachers group opens rooms. ``join`` needs no name
+(the hub login is the seat's name; joining again gives the same seat and token back). The first
+websocket message may be ``{"hello": {}}``: a teacher is the room's teacher, a student their seat;
+a token still works, but a teacher's token only for a teacher.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 from typing import Any, Callable
 
@@ -64,9 +74,10 @@ FAILED = lazy("The room service failed; nothing was changed.")
 class Hub:
     """The rooms and the websockets watching each of them."""
 
-    def __init__(self, rooms: Rooms, create_key: str | None = None) -> None:
+    def __init__(self, rooms: Rooms, create_key: str | None = None, mode: Any = None) -> None:
         self.rooms = rooms
         self.create_key = create_key
+        self.mode = mode                 # a .hubauth.HubMode when run as a JupyterHub service, else None
         self.watchers: dict[str, set["RoomSocket"]] = {}
         self.queue: list[tuple["RoomSocket", dict[str, Any], int | None]] = []
         self.flush_scheduled = False
@@ -144,14 +155,28 @@ def _body(handler: tornado.web.RequestHandler) -> dict[str, Any]:
     return data
 
 
+def not_a_hub_user() -> str:
+    return _("Only the hub's users may use the rooms: log in to the hub (a notebook sends its server's token).")
+
+
 class ApiHandler(tornado.web.RequestHandler):
-    """Answers JSON; a refused request is one line of JSON with status 400/403/404/429."""
+    """Answers JSON; a refused request is one line of JSON with status 400/403/404/429.
+    In hub mode, only a request the hub identifies gets further (``self.user``: the hub's model)."""
 
     def initialize(self, hub: Hub) -> None:
         self.hub = hub
+        self.user: dict[str, Any] | None = None
 
-    def check_xsrf_cookie(self) -> None:      # an API of tokens, not of cookies
-        pass
+    async def prepare(self) -> None:
+        if self.hub.mode is not None:
+            self.user = await self.hub.mode.identify(self)
+            if self.user is None:
+                self.reply({"error": not_a_hub_user()}, 403)
+
+    def check_xsrf_cookie(self) -> None:
+        # an API of tokens, not of cookies; in hub mode, the hub's check of a cookie-authenticated request
+        if self.hub.mode is not None:
+            self.hub.mode.check_xsrf(self)
 
     def reply(self, data: Any, status: int = 200) -> None:
         self.set_status(status)
@@ -174,6 +199,11 @@ class CreateHandler(ApiHandler):
             given = self.request.headers.get("Authorization", "")
             if key is not None and not secrets.compare_digest(given.encode(), f"Bearer {key}".encode()):
                 raise NotAllowedError(_("Opening a room needs the service's key."))
+            mode = self.hub.mode
+            if mode is not None and not mode.is_teacher(self.user):
+                # Translators: {group} is the hub group of the teachers, as it is typed (teachers)
+                raise NotAllowedError(_("Only teachers (the hub group {group}) may open a room.").format(
+                    group=mode.teachers))
             data = _body(self)
             seats = data.get("seats", [])
             if not (isinstance(seats, list) and all(isinstance(s, str) for s in seats)):
@@ -193,7 +223,13 @@ class JoinHandler(ApiHandler):
     def post(self, code: str) -> None:
         try:
             data = _body(self)
-            room, seat, token = self.hub.rooms.join(code, data.get("name"), self.request.remote_ip or "?")
+            if self.hub.mode is None:
+                room, seat, token = self.hub.rooms.join(code, data.get("name"), self.request.remote_ip or "?")
+            else:                    # the hub's login is the name; the same person, the same seat
+                assert self.user is not None
+                # wrong codes are counted per person: every notebook of a hub may come from one address
+                room, seat, token = self.hub.rooms.join(code, self.user["name"], "hub user " + self.user["name"],
+                                                        token=self.hub.mode.seat_token(self.user))
         except RulesError as e:
             self.refuse(e)
             return
@@ -220,8 +256,18 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         self.role: str | None = None
         self.seat = -1
         self.open_hand = False
+        self.user: dict[str, Any] | None = None
+
+    async def prepare(self) -> None:
+        if self.hub.mode is not None:              # in hub mode, no handshake but a hub user's
+            self.user = await self.hub.mode.identify(self)
+            if self.user is None:
+                self.set_status(403)
+                self.finish(json.dumps({"error": not_a_hub_user()}, ensure_ascii=False))
 
     def check_origin(self, origin: str) -> bool:
+        if self.hub.mode is not None and not getattr(self, "_token_authenticated", False):
+            return super().check_origin(origin)    # the hub's cookie: from the hub's own pages only
         return True                 # every request carries a token or asks for the public view only
 
     def open(self, code: str) -> None:       # type: ignore[override]
@@ -282,12 +328,27 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         room = self.room = self.hub.rooms.get(self.room.code)    # the room as the store has it
         if not isinstance(data, dict):
             raise RoomError(_("Say hello with your token, or as the projector."))
+        mode, token = self.hub.mode, data.get("token")
         if data.get("projector") is True:
             self.role = "projector"
-        elif self.hub.rooms.store.is_teacher(room.code, data.get("token")):
+        elif mode is not None and token is None:        # hub mode: who the hub says
+            assert self.user is not None
+            if mode.is_teacher(self.user):
+                self.role = "teacher"
+            else:
+                token = mode.seat_token(self.user)(room.code)
+                if self.hub.rooms.store.seat_of(room.code, token) is None:
+                    raise NotAllowedError(_("Join this room first."))
+                self.seat = room.seat_of(token)
+                self.role = "seat"
+        elif self.hub.rooms.store.is_teacher(room.code, token):
+            if mode is not None and not mode.is_teacher(self.user or {}):
+                # Translators: {group} is the hub group of the teachers, as it is typed (teachers)
+                raise NotAllowedError(_("Only teachers (the hub group {group}) may lead a room.").format(
+                    group=mode.teachers))
             self.role = "teacher"
         else:
-            self.seat = room.seat_of(data.get("token"))       # NotAllowedError for anything else
+            self.seat = room.seat_of(token)                   # NotAllowedError for anything else
             self.role = "seat"
         self.send({"type": "hello", "role": self.role, "seat": self.seat if self.role == "seat" else None,
                    "room": room.code})
@@ -324,26 +385,40 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         raise RoomError(_("There is no command {value} here.").format(value=short(cmd)))
 
 
-def make_app(store: Store, *, create_key: str | None = None, rooms: Rooms | None = None) -> tornado.web.Application:
-    """The service's tornado application over ``store``."""
-    hub = Hub(rooms or Rooms(store), create_key)
+def make_app(store: Store, *, create_key: str | None = None, rooms: Rooms | None = None,
+             mode: Any = None) -> tornado.web.Application:
+    """The service's tornado application over ``store``. ``mode``: a :class:`.hubauth.HubMode` to run
+    as a JupyterHub service (under its prefix, every request a hub user's), else None."""
+    hub = Hub(rooms or Rooms(store), create_key, mode)
     code = r"([0-9A-Za-z-]{1,32})"
+    prefix = "/" if mode is None else re.escape(mode.prefix.rstrip("/") + "/")
+    settings: dict[str, Any] = {}
+    extra: list[Any] = []
+    if mode is not None:
+        extra = mode.handlers()
+        settings["cookie_secret"] = store.secret("cookie")       # the OAuth cookie outlives a restart
     app = tornado.web.Application([
-        (r"/api/rooms", CreateHandler, {"hub": hub}),
-        (rf"/api/rooms/{code}/join", JoinHandler, {"hub": hub}),
-        (rf"/api/rooms/{code}", RoomHandler, {"hub": hub}),
-        (rf"/ws/{code}", RoomSocket, {"hub": hub}),
-    ], websocket_max_message_size=MAX_EVENT_BYTES, websocket_ping_interval=PING_INTERVAL)
+        (rf"{prefix}api/rooms", CreateHandler, {"hub": hub}),
+        (rf"{prefix}api/rooms/{code}/join", JoinHandler, {"hub": hub}),
+        (rf"{prefix}api/rooms/{code}", RoomHandler, {"hub": hub}),
+        (rf"{prefix}ws/{code}", RoomSocket, {"hub": hub}),
+        *extra,
+    ], websocket_max_message_size=MAX_EVENT_BYTES, websocket_ping_interval=PING_INTERVAL, **settings)
     app.settings["hub"] = hub
     return app
 
 
 async def serve(db: str, *, host: str = "127.0.0.1", port: int = 8765, create_key: str | None = None,
-                announce: Callable[[int], None] | None = None) -> None:
+                announce: Callable[[int], None] | None = None, teachers: str | None = None) -> None:
     """Serve rooms from the database ``db`` on ``host:port`` until cancelled; idle rooms are
-    expired every minute. ``announce(port)`` is called once listening (``port=0``: any free one)."""
+    expired every minute. ``announce(port)`` is called once listening (``port=0``: any free one).
+    ``teachers``: run as a JupyterHub service (:mod:`.hubauth`), this hub group being the teachers."""
     store = Store(db)
-    app = make_app(store, create_key=create_key)
+    mode = None
+    if teachers is not None:
+        from .hubauth import HubMode              # jupyterhub: only in hub mode
+        mode = HubMode(store.secret("seats"), teachers)
+    app = make_app(store, create_key=create_key, mode=mode)
     server = app.listen(port, host, max_body_size=MAX_EVENT_BYTES, max_buffer_size=4 * MAX_EVENT_BYTES)
     bound = next(iter(server._sockets.values())).getsockname()[1]
     if announce is not None:

@@ -230,6 +230,10 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (code, n)
 );
 CREATE INDEX IF NOT EXISTS rooms_touched ON rooms(touched);
+CREATE TABLE IF NOT EXISTS secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 
@@ -367,10 +371,11 @@ class Store:
         return (None if name is None else check_name(name)), kind, (bot if kind == "bot" else None)
 
     def add_seat(self, code: str, name: str | None, kind: str = "human", bot: str | None = None,
-                 *, limit: int = MAX_SEATS) -> tuple[int, str | None]:
-        """A new seat at the end: ``(seat, token)`` (a bot's token is None). At most ``limit`` seats."""
+                 *, limit: int = MAX_SEATS, token: str | None = None) -> tuple[int, str | None]:
+        """A new seat at the end: ``(seat, token)`` (a bot's token is None). At most ``limit`` seats.
+        ``token``: the seat's token if the caller made it (a hub user's, :meth:`secret`), else a new one."""
         name, kind, bot = self._seat_row(name, kind, bot)
-        token = secrets.token_urlsafe(32) if kind == "human" else None
+        token = (token or secrets.token_urlsafe(32)) if kind == "human" else None
 
         def work(db: sqlite3.Connection) -> int:
             self._room_row(db, code)
@@ -386,10 +391,11 @@ class Store:
 
         return self._write(work), token
 
-    def claim_seat(self, code: str, name: str) -> tuple[int, str]:
-        """The first human seat nobody has taken, now ``name``'s: ``(seat, token)``."""
+    def claim_seat(self, code: str, name: str, token: str | None = None) -> tuple[int, str]:
+        """The first human seat nobody has taken, now ``name``'s: ``(seat, token)`` (``token``:
+        as for :meth:`add_seat`)."""
         name = check_name(name)
-        token = secrets.token_urlsafe(32)
+        token = token or secrets.token_urlsafe(32)
 
         def work(db: sqlite3.Connection) -> int:
             self._room_row(db, code)
@@ -403,6 +409,19 @@ class Store:
             return int(row[0])
 
         return self._write(work), token
+
+    def secret(self, name: str) -> bytes:
+        """A random secret of this database, made on first use and kept: the hub mode's seat
+        tokens are derived from it (the same hub user, the same seat's token after a restart)."""
+        def work(db: sqlite3.Connection) -> str:
+            row = db.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()
+            if row is not None:
+                return str(row[0])
+            value = secrets.token_hex(32)
+            db.execute("INSERT INTO secrets (name, value) VALUES (?, ?)", (name, value))
+            return value
+
+        return bytes.fromhex(self._write(work))
 
     def seat_of(self, code: str, token: Any) -> int | None:
         """The seat whose token this is, or None."""

@@ -7,6 +7,11 @@ Chromium contexts (five students). Measured and written to ``tests/output/jupyte
 the memory (RSS) of each student's server and kernel, and the time from a click on the board to
 the status line saying the tile is placed, with all five clicking together. docs/classroom.md
 turns these into students per server size.
+
+The same hub runs the live rooms as its service ``skye-rooms`` (issue 31): a teacher (the hub group
+``teachers``) logs in, opens a Hashi room through the hub's proxy (the service's OAuth, in the
+browser); student1's kernel joins it with its server's token and is seated under its login, while
+student2's kernel may not open a room.
 """
 
 from __future__ import annotations
@@ -63,6 +68,7 @@ def hub():
                SKYE_CLASSROOM_HOMES=str(homes), SKYE_CLASSROOM_PORT=str(port),
                SKYE_CLASSROOM_HUB_PORT=str(free_port()), SKYE_CLASSROOM_PROXY_PORT=str(free_port()),
                SKYE_CLASSROOM_CHP=str(configurable_http_proxy()),
+               SKYE_ROOMS_PORT=str(free_port()), SKYE_ROOMS_STATE=str(tmp), SKYE_CLASSROOM_TEACHERS="teacher",
                PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", PYTHONUNBUFFERED="1")
     log = tmp / "hub.log"
     with open(log, "w") as out:
@@ -91,6 +97,55 @@ def student_processes(hub_proc) -> dict[str, list]:
         if user in out:
             out[user].append(p)
     return out
+
+
+ROOMS = "/services/skye-rooms/"
+# run in a student's kernel: what a notebook does (SKYE_ROOMS_URL and the server's token come from the hub)
+JOIN = """import json, os, urllib.error, urllib.request
+def rooms(path, body):
+    request = urllib.request.Request(os.environ["SKYE_ROOMS_URL"] + path, json.dumps(body).encode(), {
+        "Authorization": "token " + os.environ["JUPYTERHUB_API_TOKEN"], "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.load(answer)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+print(json.dumps(rooms(%r, %r)))
+"""
+
+
+def run_in_kernel(page, code: str) -> str:
+    """Run ``code`` in the kernel of the page's notebook; what it printed (or its error)."""
+    return page.evaluate("""async (code) => {
+        const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+        let out = "";
+        const future = kernel.requestExecute({code, store_history: false});
+        future.onIOPub = (msg) => {
+            if (msg.header.msg_type === "stream") out += msg.content.text;
+            if (msg.header.msg_type === "error") out += msg.content.ename + ": " + msg.content.evalue;
+        };
+        await future.done;
+        return out; }""", code)
+
+
+def teacher_opens_a_room(browser, url: str) -> tuple[object, str, str]:
+    """The teacher logs in to the hub, straight to the rooms service (its OAuth), and opens a Hashi room."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(f"{url}/hub/login?next={ROOMS}")
+    page.fill("#username_input", "teacher")
+    page.fill("#password_input", "any")
+    page.click("#login_submit")
+    page.wait_for_url(url + ROOMS)                          # after the hub's login and the service's OAuth
+    me = json.loads(page.locator("pre").first.text_content())     # the service's page: who the hub says
+    assert me["name"] == "teacher" and me["teacher"] is True, me
+    status, made = page.evaluate(f"""async (xsrf) => {{
+        const r = await fetch('{ROOMS}api/rooms', {{method: 'POST', body: JSON.stringify({{game: 'hashi', seed: 4}}),
+            headers: {{'Content-Type': 'application/json', 'X-XSRFToken': xsrf}}}});
+        return [r.status, await r.json()]; }}""", me["xsrf"])
+    assert status == 200 and made["teacher_token"], made
+    return page, me["xsrf"], made["code"]
 
 
 def test_five_students_log_in_and_place_a_tile_at_once(hub, browser):
@@ -158,6 +213,19 @@ def test_five_students_log_in_and_place_a_tile_at_once(hub, browser):
         print(json.dumps(report))
         for page in pages:
             assert not page.page_errors, page.page_errors
+
+        # the live rooms: a teacher opens a room, student1's notebook joins it as student1
+        teacher, xsrf, code = teacher_opens_a_room(browser, url)
+        contexts.append(teacher.context)
+        status, joined = json.loads(run_in_kernel(pages[0], JOIN % (f"api/rooms/{code}/join", {})))
+        assert status == 200 and joined["seat"] == 0, joined
+        status, again = json.loads(run_in_kernel(pages[0], JOIN % (f"api/rooms/{code}/join", {"name": "Someone"})))
+        assert status == 200 and again == joined                         # one seat per student and room
+        status, refused = json.loads(run_in_kernel(pages[1], JOIN % ("api/rooms", {"game": "hashi"})))
+        assert status == 403 and refused == {"error": "Only teachers (the hub group teachers) may open a room."}
+        view = teacher.evaluate(f"x => fetch('{ROOMS}api/rooms/{code}', {{headers: {{'X-XSRFToken': x}}}}).then(r => r.json())",
+                                xsrf)
+        assert [s["name"] for s in view["seats"]] == ["student1"], view
     finally:
         for ctx in contexts:
             ctx.close()
