@@ -33,7 +33,8 @@ import ipywidgets as W
 
 from .. import i18n
 from ..i18n import lazy, lazy_ngettext
-from .base import Multilingual, on_click
+from ..protocol import bot_kind_name
+from .base import Multilingual
 from .threads import WIDGET_LOCK
 
 #: Where ``skye-widgets rooms serve`` listens unless told otherwise.
@@ -42,8 +43,8 @@ DEFAULT_URL = "http://127.0.0.1:8765"
 TIMEOUT = 15.0
 #: Players on the live leaderboard while the game goes on (the final ranking shows everyone).
 LEADERBOARD_ROWS = 10
-#: The games a room holds, and their names (proper names: not translated).
-GAMES = {"hashi": "Hashi", "skye": "Isle of Skye", "skylands": "Skylands"}
+#: The games a room holds, and their names (translated where the rulebooks translate them).
+GAMES = {"hashi": lazy("Hashi"), "skye": lazy("Isle of Skye"), "skylands": lazy("Skylands")}
 #: The bots a room may seat, for each game (the engines' own names, typed as they are).
 BOT_KINDS = {"hashi": ("greedy", "planner", "random"), "skye": ("greedy", "planner", "random"),
              "skylands": ("greedy", "random")}
@@ -216,6 +217,7 @@ class TeacherSocket:
         self.ids = 0
         self.waiting: dict[int, Future] = {}
         self.views = 0                       # views received so far
+        self.last_n = -1                     # the room's log length in the last view received
         self.view_seen = threading.Condition()
         self.closed = False
         self.ready: Future = Future()
@@ -249,12 +251,15 @@ class TeacherSocket:
                 self.on_view(data)
                 with self.view_seen:
                     self.views += 1
+                    self.last_n = int(data.get("n", 0))
                     self.view_seen.notify_all()
                 if not self.ready.done():
                     self.ready.set_result(True)
             elif kind in ("reply", "error"):
                 waiter = self.waiting.pop(data.get("id"), None) if data.get("id") is not None else None
                 if waiter is not None:
+                    with self.view_seen:
+                        data["views_before"] = self.views        # the view that follows is the next one
                     waiter.set_result(data)
                 elif kind == "error" and not self.ready.done():
                     self.ready.set_exception(ServiceRefused(str(data.get("error"))))
@@ -276,14 +281,20 @@ class TeacherSocket:
         message: dict[str, Any] = {"id": ident, "cmd": cmd}
         if at is not None:
             message["at"] = at
-        with self.view_seen:
-            before = self.views
-        asyncio.run_coroutine_threadsafe(self.conn.write_message(json.dumps(message)), self.loop).result(TIMEOUT)
+        async def send() -> None:
+            await self.conn.write_message(json.dumps(message))
+        asyncio.run_coroutine_threadsafe(send(), self.loop).result(TIMEOUT)
         reply = waiter.result(TIMEOUT)
         if reply.get("type") == "reply":
             with self.view_seen:                # every successful command is followed by the teacher's view
-                self.view_seen.wait_for(lambda: self.views > before, TIMEOUT)
+                self.view_seen.wait_for(lambda: self.views > reply["views_before"], TIMEOUT)
         return reply
+
+    def wait_for(self, n: int, timeout: float = TIMEOUT) -> bool:
+        """Wait until a view of the room with ``n`` or more events has been shown (False: it has not
+        within ``timeout``): a test's way to know the panel has caught up with the room."""
+        with self.view_seen:
+            return self.view_seen.wait_for(lambda: self.last_n >= n, timeout)
 
     def close(self) -> None:
         """Close the websocket and end the thread."""
@@ -293,6 +304,14 @@ class TeacherSocket:
         self.thread.join(TIMEOUT)
 
 
+def on_click(button: W.Button, handler: Callable[[], Any]) -> W.Button:
+    """Attach a no-argument handler to a button. Not under :data:`~.threads.WIDGET_LOCK` (unlike
+    :func:`.base.on_click`): a command waits for the room's view, which the websocket's thread
+    draws under the lock."""
+    button.on_click(lambda _b: handler())
+    return button
+
+
 def _names(view: dict[str, Any], seats: list[int]) -> str:
     by_seat = {s["seat"]: s for s in view.get("seats", [])}
     return ", ".join(_seat_name(by_seat[s]) if s in by_seat else str(s + 1) for s in seats)
@@ -300,7 +319,7 @@ def _names(view: dict[str, Any], seats: list[int]) -> str:
 
 def _seat_name(seat: dict[str, Any]) -> str:
     name = seat.get("name") or "?"
-    return TEXT["bot_name"].format(name=name, kind=seat["bot"]) if seat.get("bot") else name
+    return TEXT["bot_name"].format(name=name, kind=bot_kind_name(seat["bot"])) if seat.get("bot") else name
 
 
 PANEL_CSS = """
@@ -374,11 +393,11 @@ class ClassRoomPanel(Multilingual, W.VBox):
         self.style_html = W.HTML(f"<style>{PANEL_CSS}</style>", layout=W.Layout(display="none"))
         self.title = W.HTML()
         self.title.add_class("skye-room-title")
-        self.game_pick = W.Dropdown(options=[(v, k) for k, v in GAMES.items()], value=game)
+        self.game_pick = W.Dropdown(options=[(str(v), k) for k, v in GAMES.items()], value=game)
         self.seed_box = W.IntText(value=seed if seed is not None else 1)
         self.seats_box = W.BoundedIntText(value=3, min=2, max=5)
         self.bots_box = W.BoundedIntText(value=0, min=0, max=60)
-        self.bot_pick = W.Dropdown(options=list(BOT_KINDS[game]))
+        self.bot_pick = W.Dropdown(options=[(bot_kind_name(k), k) for k in BOT_KINDS[game]])
         self.key_box = W.Password(value=key or "")
         if key:
             self.key_box.layout.display = "none"
@@ -416,7 +435,10 @@ class ClassRoomPanel(Multilingual, W.VBox):
     # -- labels ----------------------------------------------------------------
     def _game_changed(self) -> None:
         game = self.game_pick.value
-        self.bot_pick.options = list(BOT_KINDS[game])
+        kind = self.bot_pick.value
+        self.bot_pick.options = [(bot_kind_name(k), k) for k in BOT_KINDS[game]]
+        if kind in BOT_KINDS[game]:
+            self.bot_pick.value = kind
         self.seats_box.layout.display = "none" if game == "hashi" else ""
         self.bots_box.max = 60 if game == "hashi" else 4
 
@@ -424,6 +446,10 @@ class ClassRoomPanel(Multilingual, W.VBox):
         """Every label again in the language spoken now (the room does not change)."""
         with WIDGET_LOCK:
             self.title.value = escape(str(TEXT["title"]))
+            game = self.game_pick.value
+            self.game_pick.options = [(str(v), k) for k, v in GAMES.items()]
+            self.game_pick.value = game
+            self._game_changed()
             for box, key in ((self.game_pick, "game"), (self.seed_box, "seed"), (self.seats_box, "seats"),
                              (self.bots_box, "bots"), (self.bot_pick, "bot_kind"), (self.key_box, "key"),
                              (self.seat_pick, "seat")):
@@ -436,10 +462,10 @@ class ClassRoomPanel(Multilingual, W.VBox):
             self._show_message()
             self._render()
 
-    def say(self, template: Any, error: bool = False, **values: Any) -> None:
+    def say(self, template: Any, alert: bool = False, **values: Any) -> None:
         """Show one sentence in the panel's status line (kept as its template: a language switch
         shows it again in the new language)."""
-        self.message_text = (template, values, error)
+        self.message_text = (template, values, alert)
         self._show_message()
 
     def _show_message(self) -> None:
@@ -661,8 +687,7 @@ class ClassRoomPanel(Multilingual, W.VBox):
     def _table_board(self, v: dict[str, Any]) -> str:
         game = v.get("game") or {}
         seats = v.get("seats", [])
-        names = [TEXT["bot_name"].format(name=s.get("name") or "?", kind=s["bot"]) if s.get("bot")
-                 else (s.get("name") or "…") for s in seats]
+        names = [_seat_name(s) if s.get("bot") else (s.get("name") or "…") for s in seats]
         lines = []
         if game:
             lines.append(escape(TEXT["round"].format(round=game.get("round", 0))))
