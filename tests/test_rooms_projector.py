@@ -314,7 +314,8 @@ def test_a_table_room_from_the_panel(service: Service) -> None:
 def panel_texts(panel: ClassRoomPanel) -> list[str]:
     """Every text the panel shows: its HTML parts, labels, buttons and choices."""
     out = []
-    for w in (panel.title, panel.message, panel.code_html, panel.counts_html, panel.card_html, panel.board_html):
+    out.append(text_of(re.sub(r"<code>.*?</code>", " ", panel.message.value)))     # a command is typed as it is
+    for w in (panel.title, panel.code_html, panel.counts_html, panel.card_html, panel.board_html):
         out.append(text_of(w.value))
     for w in (panel.game_pick, panel.seed_box, panel.seats_box, panel.bots_box, panel.bot_pick, panel.key_box,
               panel.seat_pick, panel.open_button, panel.start_button, panel.flip_button, panel.pause_button,

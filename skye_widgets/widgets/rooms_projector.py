@@ -473,7 +473,9 @@ class ClassRoomPanel(Multilingual, W.VBox):
             self.message.value = ""
             return
         template, values, error = self.message_text
-        text = escape(template.format(**values) if values else str(template))
+        # a command to type is code (the reader types it as it is): shown in <code>
+        shown = {k: f"<code>{escape(str(v))}</code>" if k == "command" else escape(str(v)) for k, v in values.items()}
+        text = escape(str(template)).format(**shown)
         self.message.value = f'<span class="skye-room-error" role="alert">{text}</span>' if error else text
 
     # -- the room --------------------------------------------------------------
