@@ -115,9 +115,11 @@ TEXT = {
     "races": lazy("Who got there first"),
     # Translators: one race of a Hashi class room; {label} is the category, {names} who reached it
     # first, {card} after which card, {points} their points, {later} the points of those who reach it later.
-    "race_won": lazy("{label}: {names}, after card {card}: {points} points (later: {later})"),
+    "race_won": lazy_ngettext("{label}: {names}, after card {card}: {points} point (later: {later})",
+                              "{label}: {names}, after card {card}: {points} points (later: {later})", "points"),
     # Translators: a race nobody has won yet; {label} is the category, {points} what reaching it first scores.
-    "race_open": lazy("{label}: nobody yet ({points} points for the first)"),
+    "race_open": lazy_ngettext("{label}: nobody yet ({points} point for the first)",
+                               "{label}: nobody yet ({points} points for the first)", "points"),
     # Translators: the heading of the live leaderboard (the best scores now).
     "leaderboard": lazy("Leaderboard"),
     # Translators: the heading of the final ranking, once the room is closed.
