@@ -337,7 +337,8 @@ PANEL_CSS = """
   font-weight: bold; letter-spacing: 0.1em; color: #0b3d66; }
 .skye-room .skye-room-counts .widget-html-content, .skye-room .skye-room-card .widget-html-content {
   font-size: 3.4vh !important; font-weight: bold; }
-.skye-room .widget-hbox, .skye-room .widget-inline-hbox { flex-wrap: wrap; gap: 0.6vh 1vh; align-items: center; }
+.skye-room .widget-hbox { flex-wrap: wrap; gap: 1vh 1.6vh; align-items: center; }
+.skye-room .widget-inline-hbox { flex-wrap: nowrap !important; height: auto !important; align-items: center; }
 .skye-room .widget-button, .skye-room .widget-toggle-button { width: auto !important; height: auto !important;
   min-height: 4.4vh; padding: 0.3vh 1.2vh !important; margin: 0 !important; white-space: nowrap;
   background: #e8e8e8; color: #111111 !important; border: 0.2vh solid #555555; border-radius: 0.6vh; }
@@ -347,11 +348,16 @@ PANEL_CSS = """
 .skye-room .widget-button:disabled { opacity: 1 !important; background: #dddddd; color: #555555 !important;
   border-color: #999999; }
 .skye-room .widget-button:focus-visible, .skye-room .widget-button:focus, .skye-room input:focus,
-.skye-room select:focus { outline: 0.5vh solid #f4b400 !important; outline-offset: 0.2vh; }
+.skye-room select:focus { outline: 0.5vh solid #f4b400 !important; outline-offset: 0; }
 .skye-room .widget-label { width: auto !important; min-width: 0 !important; max-width: none !important;
   padding-right: 0.6vh; }
 .skye-room input { width: 12vh !important; height: 4.4vh !important; border: 0.2vh solid #555555; }
-.skye-room select { height: 4.4vh !important; border: 0.2vh solid #555555; }
+.skye-room select { height: 4.4vh !important; min-width: 14vh; width: auto !important; border: 0.2vh solid #555555;
+  background: #ffffff; }
+.skye-room .skye-room-board .widget-html-content, .skye-room .skye-room-board td, .skye-room .skye-room-board th {
+  font-size: 2.6vh !important; line-height: 1.3 !important; }
+.skye-room .skye-room-board .skye-room-chips li { font-size: 2.2vh !important; }
+.skye-room .skye-room-status { font-weight: normal; margin-left: 1.5vh; }
 .skye-room .widget-dropdown, .skye-room .widget-text, .skye-room .widget-password { width: auto !important; }
 .skye-room table { border-collapse: collapse; }
 .skye-room td, .skye-room th { padding: 0.2vh 0.8vh !important; text-align: left; }
@@ -418,6 +424,7 @@ class ClassRoomPanel(Multilingual, W.VBox):
         self.card_html.add_class("skye-room-card")
         self.pause_button = on_click(W.Button(button_style="warning"), self.toggle_pause)
         self.flip_button = on_click(W.Button(button_style="primary"), self.flip)
+        self.flip_button.add_class("skye-room-flip")
         self.start_button = on_click(W.Button(button_style="primary"), self.start)
         self.seat_pick = W.Dropdown(options=[], value=None)
         self.remove_button = on_click(W.Button(), lambda: self.remove(self.seat_pick.value))
@@ -596,7 +603,7 @@ class ClassRoomPanel(Multilingual, W.VBox):
         self.code_html.value = escape(TEXT["code"].format(code=self._code()))
         if self.join_url:
             self.code_html.value += f'<div style="font-size:2.4vh">{escape(TEXT["join_at"].format(url=self.join_url))}</div>'
-        status = escape(str(TEXT.get("status_" + str(v.get("status")), "")))
+        status = f'<span class="skye-room-status">{escape(str(TEXT.get("status_" + str(v.get("status")), "")))}</span>'
         if v.get("kind") == "hashi":
             self.counts_html.value = escape(TEXT["counts"].format(count=v.get("students", 0),
                                                                   done=v.get("students_done", 0))) + " " + status
