@@ -362,15 +362,19 @@ PANEL_CSS = """
 .skye-room table { border-collapse: collapse; }
 .skye-room td, .skye-room th { padding: 0.2vh 0.8vh !important; text-align: left; }
 .skye-room th { border-bottom: 0.2vh solid #555555; }
-.skye-room .skye-room-columns { display: flex; flex-wrap: wrap; gap: 1vh 3vh; align-items: flex-start; }
-.skye-room .skye-room-ranking table { column-count: 1; }
+.skye-room .skye-room-columns { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 1vh 4vh;
+  align-items: start; }
+.skye-room .skye-room-columns.skye-room-final { grid-template-columns: minmax(0, 1fr); }
+.skye-room .skye-room-board ul { margin: 0.3vh 0; }
 .skye-room .skye-room-chips { display: flex; flex-wrap: wrap; gap: 0.5vh 0.8vh; margin: 0; padding: 0; }
 .skye-room .skye-room-chips li { list-style: none; padding: 0 0.6vh; border: 0.2vh solid #555555;
   border-radius: 0.6vh; white-space: nowrap; }
 .skye-room .skye-room-chips li.skye-room-done { background: #1b5e20; color: #ffffff; }
 .skye-room .skye-room-message .widget-html-content { min-height: 2.5vh; }
 .skye-room .skye-room-error { color: #9b1020; font-weight: bold; }
-.skye-room .skye-room-rankcols { columns: 3; column-gap: 3vh; }
+.skye-room .skye-room-rankcols { columns: 5; column-gap: 3vh; }
+.skye-room .skye-room-board .skye-room-rankcols div { font-size: 2.2vh !important; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }
 """
 
 
@@ -677,13 +681,13 @@ class ClassRoomPanel(Multilingual, W.VBox):
         rows = "".join(f'<tr><td>{s.get("rank", i + 1)}</td><td>{escape(_seat_name(s))}</td><td>{s["score"]}</td></tr>'
                        for i, s in enumerate(order if over else order[:LEADERBOARD_ROWS]))
         board_title = TEXT["ranking"] if over else TEXT["leaderboard"]
-        cls = "skye-room-ranking skye-room-rankcols" if over and len(order) > 20 else "skye-room-ranking"
-        if over and len(order) > 20:
-            table = "".join(f'<div>{s.get("rank", i + 1)}. {escape(_seat_name(s))}: {s["score"]}</div>'
-                            for i, s in enumerate(order))
+        if over and len(order) > 20:          # a whole class: in columns, the races below
+            table = '<div class="skye-room-rankcols">' + "".join(
+                f'<div>{s.get("rank", i + 1)}. {escape(_seat_name(s))}: {s["score"]}</div>'
+                for i, s in enumerate(order)) + "</div>"
         else:
             table = f"<table>{head}{rows}</table>"
-        board = f'<div class="{cls}"><b>{escape(str(board_title))}</b>{table}</div>'
+        board = f'<div class="skye-room-ranking"><b>{escape(str(board_title))}</b>{table}</div>'
         chips = "".join(
             f'<li class="{"skye-room-done" if s["done"] else ""}">{"✓ " if s["done"] else ""}{escape(_seat_name(s))}'
             f'<span class="sr-only" style="position:absolute;left:-9999px"> {escape(str(TEXT["done" if s["done"] else "playing"]))}</span></li>'
@@ -693,7 +697,8 @@ class ClassRoomPanel(Multilingual, W.VBox):
         extra = ""
         if self.open_hand and "pile" in v:
             extra = "<div>" + escape(TEXT["pile"].format(cards=", ".join(str(Card(*c)) for c in v["pile"]))) + "</div>"
-        return f'<div class="skye-room-columns">{board}<div>{races}{who}</div></div>{extra}'
+        final = " skye-room-final" if over and len(order) > 20 else ""
+        return f'<div class="skye-room-columns{final}">{board}<div>{races}{who}</div></div>{extra}'
 
     def _table_board(self, v: dict[str, Any]) -> str:
         game = v.get("game") or {}

@@ -144,3 +144,49 @@ def test_a_class_on_the_projector(voila, page, tmp_path, monkeypatch, lang):
         for st in students:
             st.close()
         service.stop()
+
+
+def test_sixty_sheets_fit_the_projector(voila, page, tmp_path, monkeypatch):
+    """A full class (60 students, the most a room takes) joins: who is done, the leaderboard, and at
+    the end the final ranking of all 60, each readable at both sizes without scrolling."""
+    service = Service(str(tmp_path / "rooms.db"))
+    try:
+        monkeypatch.setenv("SKYE_ROOMS_URL", service.url)
+        monkeypatch.setenv("SKYE_ROOMS_KEY", KEY)
+        monkeypatch.setenv("LANGUAGE", "pl")
+        url = voila(NOTEBOOK)
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        page.goto(url)
+        with i18n.speaking("pl"):
+            open_label, flip_label = str(TEXT["open"]), str(TEXT["flip"])
+            counts = TEXT["counts"].format(count=60, done=0)
+            ranking = str(TEXT["ranking"])
+            end_label = str(TEXT["end"])
+        expect(page.get_by_role("button", name=open_label)).to_be_visible(timeout=120_000)
+        tab_to(page, open_label)
+        page.keyboard.press("Enter")
+        code_line = page.locator(".skye-room-code")
+        expect(code_line).to_contain_text(re.compile(r"[0-9A-Z]{4}-[0-9A-Z]{4}"), timeout=60_000)
+        code = "".join(re.search(r"([0-9A-Z]{4})-([0-9A-Z]{4})", code_line.inner_text()).groups())
+        names = [f"{first} {k}" for k, first in zip(range(60), ["Zuzanna", "Maximilian", "Ana", "Bartholomew"] * 15)]
+        for name in names:
+            service.join(code, name)
+        expect(page.locator(".skye-room-counts")).to_contain_text(counts)
+        tab_to(page, flip_label)
+        page.keyboard.press("Enter")
+        expect(page.locator(".skye-room-card")).to_contain_text(" 1 ")
+        for width, height in ((1920, 1080), (1280, 720)):
+            page.set_viewport_size({"width": width, "height": height})
+            shoot(page, f"rooms_projector_pl_60_playing_{width}x{height}")
+            check(page, height)
+        tab_to(page, end_label)
+        page.keyboard.press("Enter")
+        board = page.locator(".skye-room-board")
+        expect(board).to_contain_text(ranking)
+        expect(board).to_contain_text(names[-1])
+        for width, height in ((1920, 1080), (1280, 720)):
+            page.set_viewport_size({"width": width, "height": height})
+            shoot(page, f"rooms_projector_pl_60_ranking_{width}x{height}")
+            check(page, height)
+    finally:
+        service.stop()
