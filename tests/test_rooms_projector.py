@@ -200,6 +200,10 @@ def test_the_panel_runs_a_hashi_class(service: Service) -> None:
         missing = v["students"] - v["students_done"]
         assert panel.socket is not None and panel.socket.wait_for(v["n"])
         assert panel.view["students_done"] == v["students_done"]
+        live = panel.view                                   # while cards remain: by points, then finished islands
+        assert live["leaderboard"] == [s["seat"] for s in sorted(
+            live["seats"], key=lambda s: (-s["score"], -s["finished"], s["seat"]))]
+        assert str(TEXT["finished"]) in text_of(panel.board_html.value)
         assert missing and TEXT["force"].format(count=missing) == panel.flip_button.description
         assert text_of(panel.counts_html.value).startswith(
             TEXT["counts"].format(count=5, done=v["students_done"]))

@@ -677,7 +677,8 @@ class ClassRoom(Room):
 
     def public_view(self, open_hand: bool = False) -> dict[str, Any]:
         """The projector: the card flipped, who is done, the race for each category (the first
-        card at which any sheet reached it, and which sheets did then) and the leaderboard.
+        card at which any sheet reached it, and which sheets did then) and the leaderboard (by the
+        class's score, :meth:`class_score`; while cards remain, equal scores by finished islands).
         ``open_hand`` (the teacher's "show hidden information"): the face-down pile too, top
         first, and the card put back in the box unseen."""
         out = self._head("public")
@@ -687,16 +688,20 @@ class ClassRoom(Room):
         for seat in self.counted():
             seats.append({"seat": seat, "name": self.seats[seat].name, "bot": self.seats[seat].bot,
                           "done": self.done(seat), "score": self.class_score(seat, race),
-                          "solo_score": self.sheets[seat].score(0).points})
+                          "solo_score": self.sheets[seat].score(0).points,
+                          "finished": len(self.sheets[seat].sheet(0).finished())})
         out["seats"] = seats
         out["done"] = sum(s["done"] for s in seats)
         out["students"] = len(self.playing())
         out["students_done"] = sum(self.done(i) for i in self.playing())
         out["race"] = race
-        ranked = sorted(seats, key=lambda s: (-s["score"], s["seat"]))
+        # the finished islands score at the end only: until then they break ties on the live leaderboard
+        over = self.over()
+        key = (lambda s: (-s["score"],)) if over else (lambda s: (-s["score"], -s["finished"]))
+        ranked = sorted(seats, key=lambda s: (*key(s), s["seat"]))
         out["leaderboard"] = [s["seat"] for s in ranked]
-        for i, s in enumerate(ranked):          # the competition ranking: equal scores share a place (1, 2, 2, 4)
-            s["rank"] = ranked[i - 1]["rank"] if i and ranked[i - 1]["score"] == s["score"] else i + 1
+        for i, s in enumerate(ranked):          # the competition ranking: equals share a place (1, 2, 2, 4)
+            s["rank"] = ranked[i - 1]["rank"] if i and key(ranked[i - 1]) == key(s) else i + 1
         if open_hand:
             out["pile"] = [self._card(c) for c in self.reference.pile[self.turned:]]
             out["removed_card"] = self._card(self.reference.removed_card)

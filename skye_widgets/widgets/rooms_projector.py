@@ -132,6 +132,9 @@ TEXT = {
     "name": lazy("Name"),
     # Translators: a column heading of the leaderboard: the points.
     "points": lazy("Points"),
+    # Translators: a column heading of the live leaderboard: the islands each sheet has finished so far
+    # (they score 2 points each at the end of the game).
+    "finished": lazy("Finished islands"),
     # Translators: marks a student done with this card in the list of students (also read aloud).
     "done": lazy("done"),
     # Translators: marks a student still playing this card in the list of students (also read aloud).
@@ -676,9 +679,12 @@ class ClassRoomPanel(Multilingual, W.VBox):
         races = f'<div class="skye-room-races"><b>{escape(str(TEXT["races"]))}</b><ul>{"".join(race_rows)}</ul></div>'
         order = [by_seat[s] for s in v.get("leaderboard", []) if s in by_seat]
         over = v.get("status") == "closed" or v.get("over")
+        live = not over                         # the finished islands score at the end: a column until then
         head = (f'<tr><th>{escape(str(TEXT["place"]))}</th><th>{escape(str(TEXT["name"]))}</th>'
-                f'<th>{escape(str(TEXT["points"]))}</th></tr>')
-        rows = "".join(f'<tr><td>{s.get("rank", i + 1)}</td><td>{escape(_seat_name(s))}</td><td>{s["score"]}</td></tr>'
+                f'<th>{escape(str(TEXT["points"]))}</th>'
+                + (f'<th>{escape(str(TEXT["finished"]))}</th>' if live else "") + "</tr>")
+        rows = "".join(f'<tr><td>{s.get("rank", i + 1)}</td><td>{escape(_seat_name(s))}</td><td>{s["score"]}</td>'
+                       + (f'<td>{s.get("finished", "")}</td>' if live else "") + "</tr>"
                        for i, s in enumerate(order if over else order[:LEADERBOARD_ROWS]))
         board_title = TEXT["ranking"] if over else TEXT["leaderboard"]
         if over and len(order) > 20:          # a whole class: in columns, the races below
