@@ -295,22 +295,33 @@ def test_the_race_and_the_leaderboard_are_the_rooms_class_scoring(tmp_path: Path
     assert v["race"]["blue"]["after_card"] == 9 and v["seats"][0]["score"] == base[2] + 7 + 9
 
 
-def test_a_table_room_from_the_panel(service: Service) -> None:
-    panel = ClassRoomPanel("skylands", url=service.url, key=KEY, seed=3)
+@pytest.mark.parametrize("game,hidden", [("skylands", "stack"), ("skye", "gold")])
+def test_a_table_room_from_the_panel(service: Service, game: str, hidden: str) -> None:
+    panel = ClassRoomPanel(game, url=service.url, key=KEY, seed=3)
     panel.seats_box.value = 3
-    panel.bots_box.value = 2
+    panel.bots_box.value = 1
     panel.bot_pick.value = "greedy"
     try:
-        assert panel.room_seats() == ["human", "greedy", "greedy"]
+        assert panel.room_seats() == ["human", "human", "greedy"]
         assert panel.open_room(), panel.message.value
         assert panel.flip_button.layout.display == "none" and panel.start_button.layout.display == ""
         assert panel.view["status"] == "lobby"
-        service.join(panel.code, "Ann")
+        assert not panel.start() and str(TEXT["refused"]).split("{")[0] in text_of(panel.message.value)
+        for name in ("Ann", "Bob"):
+            service.join(panel.code, name)
+        assert panel.socket is not None and panel.socket.wait_for(0)
         assert panel.start(), panel.message.value
         assert panel.view["status"] == "open" and panel.view["game"] is not None
-        assert panel.show_hidden(True) and "stack" in panel.view["game"]
-        assert "Ann" in text_of(panel.board_html.value)
+        assert panel.show_hidden(True)
+        board = text_of(panel.board_html.value)
+        assert "Ann" in board and "Bob" in board
+        if hidden == "stack":
+            assert "stack" in panel.view["game"] and TEXT["stack"].format(islands="").split(":")[0] in board
+        else:
+            assert panel.view["game"]["players"][0]["gold"] is not None and str(TEXT["gold"]) in board
+        assert panel.show_hidden(False) and str(TEXT["gold"]) not in text_of(panel.board_html.value)
         assert panel.end() and panel.view["status"] == "closed"
+        assert panel.end_button.disabled and panel.pause_button.disabled
     finally:
         panel.close()
 
