@@ -31,7 +31,6 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from .. import i18n
 from ..i18n import lazy, lazy_ngettext
 from ..protocol import bot_kind_name
 from .base import Multilingual
