@@ -188,6 +188,32 @@ def hashi_check(room: ClassRoom) -> Any:
     return check
 
 
+def assert_class_scoring(room: ClassRoom, board: dict[str, Any]) -> None:
+    """The projector's race and scores follow the rulebook's scoring for several players (9/7/8 at the
+    first card any sheet reached a category, 5/3/4 later), from the engines' own achievements."""
+    from skye_widgets.hashi.game import CATEGORIES
+    firsts = {}
+    for g in room.sheets:
+        for a in g.achievements:
+            firsts[a.category] = min(firsts.get(a.category, 99), a.card)
+    for category, r in board["race"].items():
+        if category not in firsts:
+            assert r is None
+            continue
+        assert r["after_card"] == firsts[category] and r["points"] == CATEGORIES[category][1]
+        assert r["seats"] == [s for s, g in enumerate(room.sheets)
+                              if any(a.category == category and a.card == firsts[category] for a in g.achievements)]
+    for row in board["seats"]:
+        g = room.sheets[row["seat"]]
+        islands = g.score(0).points - sum(a.points for a in g.achievements)
+        expected = islands + sum(CATEGORIES[a.category][1] if a.card == firsts[a.category] else CATEGORIES[a.category][2]
+                                 for a in g.achievements)
+        assert row["score"] == expected and row["solo_score"] == g.score(0).points
+    ranks = {r["seat"]: r["rank"] for r in board["seats"]}
+    scores = {r["seat"]: r["score"] for r in board["seats"]}
+    assert all(ranks[s] == 1 + sum(scores[t] > scores[s] for t in scores) for s in scores)
+
+
 def play_class(room: ClassRoom, seats: list[int], rng: random.Random, clients: Clients, check: Any,
                miss: float = 0.2) -> None:
     """Each student plays each card (random legal actions, ending the turn), except that with
@@ -218,7 +244,8 @@ def test_no_hashi_message_shows_a_card_before_its_flip(tmp_path: Path, seed: int
     assert all("pile" not in m and "removed_card" not in m for msgs in clients.received.values() for m in msgs)
     board = clients.received["projector"][-1]
     assert board["over"] and board["done"] == len(room.seats)
-    assert board["leaderboard"] == sorted(range(len(room.seats)), key=lambda s: (-room.sheets[s].score(0).points, s))
+    assert board["leaderboard"] == sorted(range(len(room.seats)), key=lambda s: (-room.class_score(s), s))
+    assert_class_scoring(room, board)
     # every sheet saw the same cards, in the room's order
     played = {tuple((c.number, c.bridges) for c in g.played_cards()) for g in room.sheets}
     assert len(played) == 1

@@ -34,9 +34,12 @@ Two kinds of room:
   play a card only once it is flipped (a sheet that has ended its turn waits, and
   its view shows no card until the flip); whoever has not ended their turn at the
   flip has passed (the room takes back their unfinished turn with ``undo`` and
-  ends it with the engine's ``EndTurn``). Scores and achievements are each sheet's
-  own engine's (the solo scoring); the race (who reached a category first, at which
-  card) is read from the engines' achievements.
+  ends it with the engine's ``EndTurn``). Each sheet's engine scores it alone (the
+  seat view's ``score``: the solo scoring, with its card deadlines); the class's game
+  (``class_score``, the projector's leaderboard) scores each category as the rulebook
+  does for several players: the sheets that reached it after the first card any sheet
+  did score the full points (9 / 7 / 8), the later ones fewer (5 / 3 / 4). The race
+  (who reached a category first, at which card) is read from the engines' achievements.
 
 :class:`Rooms` is the service's set of rooms: it creates and opens them, and
 rate-limits wrong room codes per client address (:class:`JoinLimiter`).
@@ -618,12 +621,48 @@ class ClassRoom(Room):
             "drawn": [[a[0], a[1], b[0], b[1]] for a, b in o.turn_drawn],
             "done": self.done(seat),
             "score": self.sheets[seat].score(0).points,
+            "class_score": self.class_score(seat),
             "achievements": [[a.category, a.card, a.points] for a in o.achievements],
             # the engine's legal_actions() (kept by the engine until its state changes), the same as
             # the observation's for the seat to act: a solo sheet's only player is always to act
             "legal": [] if wait or self.status != "open" or o.current_player() != 0 else
             [self.game_kind.dump(a) for a in self.sheets[seat].legal_actions()],
         }
+
+    # -- the class's scoring ---------------------------------------------------
+    def counted(self) -> list[int]:
+        """The sheets the class's race and leaderboard count: every sheet but the removed ones."""
+        return [i for i in range(len(self.sheets)) if i not in self.removed]
+
+    def race(self) -> dict[str, dict[str, Any] | None]:
+        """Each scoring category's race (the rulebook's scoring for several players): the first card
+        after which any counted sheet had reached it, the sheets that did then (each scores the full
+        points, 9 / 7 / 8), and the points of those who reach it later (5 / 3 / 4); None while nobody has."""
+        race: dict[str, dict[str, Any] | None] = {c: None for c in HASHI_CATEGORIES}
+        for seat in self.counted():
+            for a in self.sheets[seat].achievements:
+                r = race[a.category]
+                if r is None or a.card < r["after_card"]:
+                    race[a.category] = {"after_card": a.card, "seats": [seat]}
+                elif a.card == r["after_card"]:
+                    r["seats"].append(seat)
+        for category, r in race.items():
+            if r is not None:
+                r["points"], r["later"] = self.hashi.CATEGORIES[category][1:]
+        return race
+
+    def class_score(self, seat: int, race: Mapping[str, Any] | None = None) -> int:
+        """The sheet's points in the class's game: its engine's score with each category scored as
+        the rulebook scores it for several players (the first card any sheet reached it: the full
+        points; later: fewer) instead of the solo deadlines; the finished islands as the engine counts them."""
+        race = self.race() if race is None else race
+        g = self.sheets[seat]
+        points = g.score(0).points
+        for a in g.achievements:
+            full, later = self.hashi.CATEGORIES[a.category][1:]
+            r = race.get(a.category)
+            points += (full if r is not None and a.card <= r["after_card"] else later) - a.points
+        return points
 
     def _head(self, who: str) -> dict[str, Any]:
         return {"type": who, "room": self.code, "kind": "hashi", "n": self.n, "status": self.status,
@@ -639,31 +678,31 @@ class ClassRoom(Room):
 
     def public_view(self, open_hand: bool = False) -> dict[str, Any]:
         """The projector: the card flipped, who is done, the race for each category (the first
-        card at which any sheet reached it, and which sheets did then) and the leaderboard.
+        card at which any sheet reached it, and which sheets did then) and the leaderboard (by the
+        class's score, :meth:`class_score`; while cards remain, equal scores by finished islands).
         ``open_hand`` (the teacher's "show hidden information"): the face-down pile too, top
         first, and the card put back in the box unseen."""
         out = self._head("public")
         out["card"] = self._card(self.reference.pile[self.turned - 1]) if 1 <= self.turned <= self.n_cards else None
+        race = self.race()
         seats = []
-        race: dict[str, Any] = {c: None for c in HASHI_CATEGORIES}
-        for seat, g in enumerate(self.sheets):
-            score = g.score(0).points
-            if seat in self.removed:
-                continue
+        for seat in self.counted():
             seats.append({"seat": seat, "name": self.seats[seat].name, "bot": self.seats[seat].bot,
-                          "done": self.done(seat), "score": score})
-            for a in g.achievements:
-                r = race[a.category]
-                if r is None or a.card < r["after_card"]:
-                    race[a.category] = {"after_card": a.card, "seats": [seat]}
-                elif a.card == r["after_card"]:
-                    r["seats"].append(seat)
+                          "done": self.done(seat), "score": self.class_score(seat, race),
+                          "solo_score": self.sheets[seat].score(0).points,
+                          "finished": len(self.sheets[seat].sheet(0).finished())})
         out["seats"] = seats
         out["done"] = sum(s["done"] for s in seats)
         out["students"] = len(self.playing())
         out["students_done"] = sum(self.done(i) for i in self.playing())
         out["race"] = race
-        out["leaderboard"] = [s["seat"] for s in sorted(seats, key=lambda s: (-s["score"], s["seat"]))]
+        # the finished islands score at the end only: until then they break ties on the live leaderboard
+        over = self.over()
+        key = (lambda s: (-s["score"],)) if over else (lambda s: (-s["score"], -s["finished"]))
+        ranked = sorted(seats, key=lambda s: (*key(s), s["seat"]))
+        out["leaderboard"] = [s["seat"] for s in ranked]
+        for i, s in enumerate(ranked):          # the competition ranking: equals share a place (1, 2, 2, 4)
+            s["rank"] = ranked[i - 1]["rank"] if i and key(ranked[i - 1]) == key(s) else i + 1
         if open_hand:
             out["pile"] = [self._card(c) for c in self.reference.pile[self.turned:]]
             out["removed_card"] = self._card(self.reference.removed_card)
