@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 # does not have yet, never overwritten; the tracked notebooks stay as they are however long one plays.
 LESSONS ?= my-lessons
 
-.PHONY: lab test test-fast browser-under-load browser-deps system-deps bench lite lite-offline voila projector notebooks messages clean
+.PHONY: lab rooms test test-fast browser-under-load browser-deps system-deps bench lite lite-offline voila projector notebooks messages clean
 
 # JupyterLab on $(LESSONS), opened on the welcome notebook (the address it prints opens it); every
 # language's lessons trusted; root is fine too. `skye-widgets lab` does all of it (docs/classroom.md).
@@ -21,10 +21,16 @@ lab: $(VENV)/.lab-installed
 voila: $(VENV)/.lab-installed
 	$(VENV)/bin/voila notebooks/classroom_demo.ipynb --port=$(PORT)
 
-# One game on a projector with the teacher's controls: make projector GAME=skye|hashi|skylands
+# One game on a projector with the teacher's controls: make projector GAME=skye|hashi|skylands;
+# GAME=class: the class room panel (a room for the whole class; its service: make rooms)
 GAME ?= skye
 projector: $(VENV)/.lab-installed
 	$(VENV)/bin/voila notebooks/projector_$(GAME).ipynb --port=$(PORT)
+
+# The room service a class plays together on (docs/classroom.md, "Play together"): 127.0.0.1:8765,
+# printing the key the class room panel asks for.
+rooms: $(VENV)/.lab-installed
+	$(VENV)/bin/skye-widgets rooms serve
 
 # Every test, in two pytest runs at once: the headless tests and the notebooks (nbval) on $(WORKERS)
 # workers (pytest-xdist; a test file or a notebook stays on one worker, in its order), and beside them
