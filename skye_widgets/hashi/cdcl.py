@@ -19,7 +19,10 @@ each negated):
   of a part must carry a bridge. The cut edges are kept up to date as edges
   die and come back (:class:`.connect.Cover`: a spanning tree, swapped edge
   by edge, with how many live edges go round each tree edge), never searched
-  again from scratch; they are read where propagation has settled.
+  again from scratch; they are read where propagation has settled;
+* **parity**, once before any decision: every bridge adds 2 to the total of the
+  numbers, so an odd total has no solution (clause learning cannot see parity:
+  a big lattice with one number off by one would take it minutes).
 
 Search decides one variable at a time (VSIDS: the variables most involved in
 recent failures first, starting top-left), remembers each variable's last
