@@ -128,6 +128,8 @@ class Reasoner:
         #: inside a trial the island rules also count the room the neighbours have left
         #: (Tatham's easy and medium stages count only the island's own)
         self.strong = strong
+        #: lo and hi are at settle()'s fixpoint: apply() then settles only around what it changes
+        self.settled = False
 
     def copy(self, strong: bool | None = None) -> "Reasoner":
         r = Reasoner(self.mo, self.lo, self.hi, self.strong if strong is None else strong)
@@ -185,6 +187,7 @@ class Reasoner:
 
     def settle(self) -> None:
         """Finished islands and crossing bounds to a fixpoint (raises Contradiction)."""
+        self.settled = False
         mo, lo, hi = self.mo, self.lo, self.hi
         changed = True
         while changed:
@@ -210,6 +213,7 @@ class Reasoner:
                                 raise Contradiction
                             hi[f] = 0
                             changed = True
+        self.settled = True
 
     def solved(self) -> bool:
         lo, hi = self.lo, self.hi
@@ -299,8 +303,18 @@ class Reasoner:
 
     # -- easy and medium: one island -------------------------------------------
     def find_full(self) -> Step | None:
-        mo, lo = self.mo, self.lo
+        mo, lo, hi, need, inc = self.mo, self.lo, self.hi, self.mo.need, self.mo.inc
         for i in range(mo.n):
+            # an island whose pairs are all settled, not over its number, has no step: each cap is
+            # then its pair's count (the walk over a big puzzle meets thousands of these a step)
+            slo = 0
+            settled = True
+            for e in inc[i]:
+                slo += lo[e]
+                if lo[e] != hi[e]:
+                    settled = False
+            if settled and slo <= need[i]:
+                continue
             caps = self.caps(i)
             N = mo.need[i]
             cap = sum(c for _e, c in caps)
@@ -569,9 +583,42 @@ class Reasoner:
         return s
 
     def apply(self, step: Step) -> None:
+        if not self.settled:
+            for e, nl, nh in step.changes:
+                self.set(e, nl, nh)
+            self.settle()
+            return
+        # From a fixpoint of settle() only the changes can make its rules fire again: they read
+        # lo alone (never written by settle), so only the islands and crossings of the pairs whose
+        # lo rose. The same state and the same Contradiction as settle() over the whole board.
+        self.settled = False
+        lo, hi, mo = self.lo, self.hi, self.mo
+        rose = []
         for e, nl, nh in step.changes:
+            old = lo[e]
             self.set(e, nl, nh)
-        self.settle()
+            if lo[e] > old:
+                rose.append(e)
+        need, inc = mo.need, mo.inc
+        for e in rose:
+            for i in (mo.ea[e], mo.eb[e]):
+                es = inc[i]
+                slo = 0
+                for f in es:
+                    slo += lo[f]
+                if slo > need[i]:
+                    raise Contradiction
+                if slo == need[i]:
+                    for f in es:
+                        if hi[f] > lo[f]:
+                            hi[f] = lo[f]
+        for e in rose:
+            for f in mo.cross[e]:
+                if hi[f]:
+                    if lo[f]:
+                        raise Contradiction
+                    hi[f] = 0
+        self.settled = True
 
     def trace(self, e: int, nl: int, nh: int, fewer: bool, depth: int) -> tuple[ChainStep, ...] | None:
         """The chain of a failing supposition in words (None when the rules, trials up to

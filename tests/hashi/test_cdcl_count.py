@@ -82,3 +82,19 @@ def test_blocking_the_only_solution_leaves_none():
     lo = s.run()
     assert lo == [1, 1, 1, 1]
     assert not s.block(lo) or s.run() is None
+
+
+def test_an_odd_total_has_no_solution_at_once():
+    # every bridge adds 2 to the total of the numbers: one number off by one on a lattice with
+    # many solutions leaves none (clause learning alone cannot see parity: minutes on 2 500 islands)
+    p = _lattice(12)
+    islands = dict(p.islands)
+    islands[(0, 0)] = 1
+    odd = HashiPuzzle(p.width, p.height, islands)
+    assert solver.solve(odd) is None
+    assert count_solutions(odd) == 0
+    assert analyse(odd)[0] == 0
+    search = Search(_Model(odd))
+    assert search.run() is None and search.decisions == 0
+    small = HashiPuzzle.from_text("3 3 3\n3 0 1\n0 0 0\n1 0 0\n")    # 5: odd
+    assert solver.solve(small) is None and _solve_all(small, 2)[0] == []
