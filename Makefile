@@ -34,18 +34,20 @@ rooms: $(VENV)/.lab-installed
 
 # Every test, in two pytest runs at once: the headless tests and the notebooks (nbval) on $(WORKERS)
 # workers (pytest-xdist; a test file or a notebook stays on one worker, in its order), and beside them
-# the real-browser tests in one process of their own (a browser's asyncio loop never shares a process
-# with the headless tests; they mostly wait on pages and kernels, so they fit beside the others). The
+# the real-browser tests in pytest runs of their own on $(BROWSER_WORKERS) workers (a browser's asyncio loop
+# never shares a process with the headless tests; a test file stays on one worker; they mostly wait on
+# pages and kernels, so they fit beside the others). The
 # browser tests' output is kept in build/browser-tests.log and printed when both runs have ended;
 # `make test` fails if either failed (a run that PYTEST_ARGS leaves without a test is no failure).
 WORKERS ?= 2
+BROWSER_WORKERS ?= 2
 BROWSER_LOG := build/browser-tests.log
 test: $(VENV)/.test-installed browser-deps
 	@# the package's bytecode, once: a machine with PYTHONDONTWRITEBYTECODE set (as CI's) would otherwise
 	@# compile it again in every kernel and every command-line run the tests start (0.3 s each here)
 	$(PY) -m compileall -q skye_widgets
 	@mkdir -p build; echo "== the real-browser tests run beside these (output: $(BROWSER_LOG), printed at the end)"; \
-	$(PY) -m pytest --nbval-lax -p no:cacheprovider -m browser --durations=10 $(PYTEST_ARGS) > $(BROWSER_LOG) 2>&1 & browser=$$!; \
+	$(PY) -m pytest --nbval-lax -p no:cacheprovider -m browser -n $(BROWSER_WORKERS) --dist loadfile --durations=10 $(PYTEST_ARGS) > $(BROWSER_LOG) 2>&1 & browser=$$!; \
 	$(PY) -m pytest --nbval-lax -p no:cacheprovider -m "not browser" -n $(WORKERS) --dist loadfile --durations=10 $(PYTEST_ARGS); \
 	headless=$$?; wait $$browser; browsers=$$?; echo "== the real-browser tests"; cat $(BROWSER_LOG); \
 	status=0; for code in $$headless $$browsers; do [ $$code = 0 ] || [ $$code = 5 ] || status=1; done; exit $$status
