@@ -171,11 +171,13 @@ lite-offline: $(LITE_VENV)/.lite-installed system-deps
 	@echo "Offline JupyterLite site in $(LITE_OFFLINE_OUT) (no CDN; no ipycanvas/numpy/Pillow): serve it with"
 	@echo "  $(LITE_PY) -m http.server -d $(LITE_OFFLINE_OUT) 8000"
 
+# One install at a time: `make test` builds both sites at once on a new machine (the headless tests
+# `make lite`, the browser tests `make lite-offline`); the second waits, then finds all installed.
 $(LITE_VENV)/.lite-installed: Makefile
-	[ -x $(LITE_PY) ] || $(PYTHON) -m venv $(LITE_VENV)
-	$(LITE_PY) -m pip --disable-pip-version-check -q install $(LITE_PKGS)
-	$(LITE_PY) -m pip --disable-pip-version-check -q install --no-deps $(LITE_EXTS)
-	touch $@
+	mkdir -p $(dir $(LITE_VENV))
+	flock $(LITE_VENV).lock sh -c '[ -x $(LITE_PY) ] || $(PYTHON) -m venv $(LITE_VENV); \
+		$(LITE_PY) -m pip --disable-pip-version-check -q install $(LITE_PKGS) && \
+		$(LITE_PY) -m pip --disable-pip-version-check -q install --no-deps $(LITE_EXTS) && touch $@'
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
