@@ -316,3 +316,36 @@ def test_a_failed_group_commit_answers_errors_and_changes_nothing(tmp_path: Path
         assert again.view == before
         assert (await again.request({"act": before["sheet"]["legal"][0]}))["ok"]
     run(tmp_path, body)
+
+
+def test_each_client_reads_refusals_in_its_own_language(tmp_path: Path) -> None:
+    """A refusal is written in the client's language (a request's Accept-Language or ?lang=, a
+    hello's "lang"), whatever the service's own; the service's language is unchanged after."""
+    from skye_widgets import i18n
+
+    async def join(s: Service, path: str, headers: dict[str, str]) -> tuple[int, str]:
+        r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{s.port}{path}", method="POST", raise_error=False,
+                                          body=json.dumps({"name": "Ann"}), headers=headers)
+        return r.code, json.loads(r.body)["error"]
+
+    async def body(s: Service) -> None:
+        status, made = await s.post("/api/rooms", {"game": "hashi", "seed": 1})
+        code = made["code"]
+        english = await join(s, "/api/rooms/ZZZZZZZZ/join", {})
+        polish = await join(s, "/api/rooms/ZZZZZZZZ/join", {"Accept-Language": "de-DE,pl;q=0.9,en;q=0.5"})
+        spanish = await join(s, "/api/rooms/ZZZZZZZZ/join?lang=es", {"Accept-Language": "pl"})
+        assert english[0] == polish[0] == spanish[0] == 404
+        assert english[1].startswith("There is no room ZZZZZZZZ"), english
+        for other in (polish[1], spanish[1]):
+            assert "ZZZZZZZZ" in other and "There is no room" not in other, other
+        assert polish[1] != spanish[1]
+        assert i18n.language() == "en"                          # the service's own, after each reply
+        status, joined = await s.post(f"/api/rooms/{code}/join", {"name": "Ann"})
+        french = await s.client(code, {"token": joined["token"], "lang": "fr"})
+        with i18n.speaking("fr"):
+            prefix = i18n._("Not an action of this game: {fault}").split("{")[0]
+        assert (await french.request({"act": ["fly"]}))["error"].startswith(prefix)
+        assert prefix != "Not an action of this game: " and i18n.language() == "en"
+        plain = await s.client(code, {"token": joined["token"]})  # no language asked: the service's
+        assert (await plain.request({"act": ["fly"]}))["error"].startswith("Not an action of this game: ")
+    run(tmp_path, body)

@@ -17,6 +17,8 @@ What it guarantees:
 
 The protocol (JSON):
 
+* Every refusal is written in the client's language: a websocket hello's ``"lang"`` (``"pl"``), or a
+  request's ``?lang=`` or ``Accept-Language`` (:func:`client_language`); else the service's own.
 * ``POST /api/rooms`` ``{"game": "hashi"|"skye"|"skylands", "seed": 1, "seats": [...], "options": {...}}``
   -> ``{"code", "teacher_token"}``. When the service has a ``create_key``, the request
   carries ``Authorization: Bearer <key>``.
@@ -56,7 +58,7 @@ from tornado.ioloop import IOLoop
 from tornado.log import app_log
 
 from ..errors import RulesError
-from ..i18n import _, lazy
+from ..i18n import _, language, lazy, normalise, set_language, speaking
 from ..limits import short
 from .room import ClassRoom, NotAllowedError, Room, Rooms, TableRoom, Update
 from .store import MAX_EVENT_BYTES, RoomError, Store, encode
@@ -69,6 +71,25 @@ MAX_CONNECTIONS = 2000
 MAX_QUEUED = 5000
 #: What a client is told when the service failed (a bug, or the disk): nothing was changed.
 FAILED = lazy("The room service failed; nothing was changed.")
+
+
+def client_language(*asked: Any) -> str:
+    """The language a client reads: the first of ``asked`` the package speaks (a websocket hello's
+    ``"lang"``, a request's ``?lang=``, then its ``Accept-Language`` header, best first), else the
+    service's own. Every refusal a client gets is written in it.
+
+    >>> client_language(None, "pl-PL,pl;q=0.9,en;q=0.8"), client_language("fr", "pl"), client_language("de")
+    ('pl', 'fr', 'en')
+    """
+    for value in asked:
+        if not isinstance(value, str):
+            continue
+        tags = [t.split(";")[0] for t in value[:200].split(",")]     # Accept-Language, in its own order
+        for tag in tags:
+            code = normalise(tag)
+            if code is not None:
+                return code
+    return language()
 
 
 class Hub:
@@ -104,13 +125,15 @@ class Hub:
             with self.rooms.store.batch():
                 for sock, data, ident in work:
                     try:
-                        room, update = sock.request_change(data)
+                        with speaking(sock.lang):
+                            room, update = sock.request_change(data)
                     except RulesError as e:   # a RoomError, or the engine refusing a move: nothing changed
                         replies.append((sock, {"type": "error", "id": ident, "error": str(e)}))
                         continue
                     except Exception:          # a bug: logged; the room was rebuilt from its log (room.py)
                         app_log.exception("room %s: a message failed", sock.room.code if sock.room else "?")
-                        replies.append((sock, {"type": "error", "id": ident, "error": str(FAILED)}))
+                        with speaking(sock.lang):
+                            replies.append((sock, {"type": "error", "id": ident, "error": str(FAILED)}))
                         continue
                     replies.append((sock, {"type": "reply", "id": ident, "ok": True, "n": room.n}))
                     seats = touched.get(room.code, (room, set()))[1]
@@ -120,7 +143,8 @@ class Hub:
             for code in touched:
                 self.rooms.forget(code)
             for sock, _data, ident in work:
-                sock.send({"type": "error", "id": ident, "error": str(FAILED)})
+                with speaking(sock.lang):
+                    sock.send({"type": "error", "id": ident, "error": str(FAILED)})
             return
         for sock, reply in replies:
             sock.send(reply)
@@ -166,12 +190,23 @@ class ApiHandler(tornado.web.RequestHandler):
     def initialize(self, hub: Hub) -> None:
         self.hub = hub
         self.user: dict[str, Any] | None = None
+        self.lang = language()
+        self.before = self.lang
 
     async def prepare(self) -> None:
+        self.lang = client_language(self.get_query_argument("lang", None),
+                                    self.request.headers.get("Accept-Language"))
         if self.hub.mode is not None:
             self.user = await self.hub.mode.identify(self)
-            if self.user is None:
-                self.reply({"error": not_a_hub_user()}, 403)
+        # the handler runs from here to its reply without giving the loop away: its texts are in the
+        # client's language, and the service's own is back once the reply has gone (on_finish)
+        self.before = language()
+        set_language(self.lang)
+        if self.hub.mode is not None and self.user is None:
+            self.reply({"error": not_a_hub_user()}, 403)
+
+    def on_finish(self) -> None:
+        set_language(self.before)
 
     def check_xsrf_cookie(self) -> None:
         # an API of tokens, not of cookies; in hub mode, the hub's check of a cookie-authenticated request
@@ -257,13 +292,17 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         self.seat = -1
         self.open_hand = False
         self.user: dict[str, Any] | None = None
+        self.lang = language()
 
     async def prepare(self) -> None:
+        self.lang = client_language(self.get_query_argument("lang", None),
+                                    self.request.headers.get("Accept-Language"))
         if self.hub.mode is not None:              # in hub mode, no handshake but a hub user's
             self.user = await self.hub.mode.identify(self)
             if self.user is None:
                 self.set_status(403)
-                self.finish(json.dumps({"error": not_a_hub_user()}, ensure_ascii=False))
+                with speaking(self.lang):
+                    self.finish(json.dumps({"error": not_a_hub_user()}, ensure_ascii=False))
 
     def check_origin(self, origin: str) -> bool:
         if self.hub.mode is not None and not getattr(self, "_token_authenticated", False):
@@ -277,7 +316,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         try:
             self.room = self.hub.rooms.get(code)
         except RoomError as e:
-            self.send({"type": "error", "error": str(e)})
+            with speaking(self.lang):
+                self.send({"type": "error", "error": str(e)})
             self.close(4404, "no such room")
             return
         self.hub.watchers.setdefault(self.room.code, set()).add(self)
@@ -297,6 +337,11 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
     def on_message(self, message: str | bytes) -> None:
         if self.room is None:
             return
+        with speaking(self.lang):
+            self._on_message(message)
+
+    def _on_message(self, message: str | bytes) -> None:
+        assert self.room is not None
         ident = None
         try:
             try:
@@ -328,6 +373,9 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         room = self.room = self.hub.rooms.get(self.room.code)    # the room as the store has it
         if not isinstance(data, dict):
             raise RoomError(_("Say hello with your token, or as the projector."))
+        if normalise(data.get("lang", "")) is not None:            # the client's language, from now on
+            self.lang = client_language(data["lang"])
+            set_language(self.lang)                             # inside on_message's speaking()
         mode, token = self.hub.mode, data.get("token")
         if data.get("projector") is True:
             self.role = "projector"
