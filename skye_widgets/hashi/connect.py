@@ -64,6 +64,7 @@ class Cover:
         self.pe = [-1] * n              # the tree edge to the parent
         self.dep = [0] * n
         self.intree = bytearray(m)
+        self.tnb: list[list[tuple[int, int]]] = [[] for _ in range(n)]   # nb filtered to tree edges, same order
         self.cov = [0] * m              # tree edges: live non-tree edges going round them
         self.valid = False              # the tree is built: cov is exact
         self.dead = bytearray(m)        # tree edges that died with nothing live across them
@@ -145,6 +146,7 @@ class Cover:
         # a dead tree edge: swap in a live non-tree edge across the cut it leaves, if there is one.
         # The smaller of the two sides moves: search both sides in step, keep the one done first
         par, pe, dep, intree, nb, hi = self.par, self.pe, self.dep, self.intree, self.nb, self.hi
+        tnb = self.tnb
         c = self.ea[e] if pe[self.ea[e]] == e else self.eb[e]
         p = par[c]
         inside = self.inside
@@ -157,21 +159,19 @@ class Cover:
             if ka == len(sa):
                 side, other, mark = sa, sb, 1
                 break
-            i = sa[ka]
-            ka += 1
-            for f, j in nb[i]:
-                if intree[f] and not inside[j] and f != e:
+            for f, j in tnb[sa[ka]]:
+                if not inside[j] and f != e:
                     inside[j] = 1
                     sa.append(j)
+            ka += 1
             if kb == len(sb):
                 side, other, mark = sb, sa, 2
                 break
-            i = sb[kb]
-            kb += 1
-            for f, j in nb[i]:
-                if intree[f] and not inside[j] and f != e:
+            for f, j in tnb[sb[kb]]:
+                if not inside[j] and f != e:
                     inside[j] = 2
                     sb.append(j)
+            kb += 1
         for i in other:
             inside[i] = 0
         across = []
@@ -207,6 +207,8 @@ class Cover:
             par[c] = pe[c] = -1
         intree[e] = 0
         intree[best] = 1
+        for i in (self.ea[e], self.eb[e], best_x, best_j):
+            tnb[i] = [t for t in nb[i] if intree[t[0]]]
         self.cov[best] = 0
         dep[best_x] = dep[best_j] + 1
         stack = [best_x]
@@ -214,8 +216,8 @@ class Cover:
             i = stack.pop()
             inside[i] = 0
             di = dep[i] + 1
-            for f, j in nb[i]:
-                if intree[f] and inside[j]:
+            for f, j in tnb[i]:
+                if inside[j]:
                     dep[j] = di
                     stack.append(j)
         for f in across:
@@ -294,6 +296,9 @@ class Cover:
                 intree[e] = 1
                 order.append(j)
                 flood.append(j)
+        tnb = self.tnb
+        for i in range(n):
+            tnb[i] = [t for t in nb[i] if intree[t[0]]]
         if len(order) < n:
             self.comp = self.components()
             return False
@@ -339,7 +344,7 @@ class Cover:
 
     def side(self, e: int) -> list[int]:
         """The islands on the smaller side of cut edge ``e`` (settled, connected: the tree's sides)."""
-        pe, par, intree, nb, inside = self.pe, self.par, self.intree, self.nb, self.inside
+        pe, par, tnb, inside = self.pe, self.par, self.tnb, self.inside
         c = self.ea[e] if pe[self.ea[e]] == e else self.eb[e]
         sa = [c]
         sb = [par[c]]
@@ -348,23 +353,21 @@ class Cover:
         ka = kb = 0
         while True:
             if ka == len(sa):
-                side, other = sa, sb
+                side = sa
                 break
-            i = sa[ka]
-            ka += 1
-            for f, j in nb[i]:
-                if intree[f] and not inside[j] and f != e:
+            for f, j in tnb[sa[ka]]:
+                if not inside[j] and f != e:
                     inside[j] = 1
                     sa.append(j)
+            ka += 1
             if kb == len(sb):
-                side, other = sb, sa
+                side = sb
                 break
-            i = sb[kb]
-            kb += 1
-            for f, j in nb[i]:
-                if intree[f] and not inside[j] and f != e:
+            for f, j in tnb[sb[kb]]:
+                if not inside[j] and f != e:
                     inside[j] = 1
                     sb.append(j)
+            kb += 1
         for i in sa:
             inside[i] = 0
         for i in sb:
