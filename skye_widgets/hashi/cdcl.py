@@ -299,6 +299,7 @@ class Search:
         """Every rule to a fixpoint; a clause whose literals are all false on a conflict."""
         val, trail, imp, watches = self.val, self.trail, self.imp, self.watches
         assign = self._assign
+        dirty, dirty_list, slo, shi, need = self.dirty, self.dirty_list, self.slo, self.shi, self.need
         while True:
             qhead = self.qhead
             while qhead < len(trail):
@@ -348,9 +349,14 @@ class Search:
                     watches[np_] = keep
                     if conflict is not None:
                         return conflict
-            if self.dirty_list:
-                i = self.dirty_list.pop()
-                self.dirty[i] = 0
+            if dirty_list:
+                i = dirty_list.pop()
+                dirty[i] = 0
+                a = slo[i]
+                b = shi[i]
+                N = need[i]
+                if a <= N <= b and (a == b or (b - N >= 2 and N - a >= 2)):
+                    continue    # _degree's first test, here: most islands have nothing to tighten
                 c = self._degree(i)
                 if c is not None:
                     return c
@@ -359,7 +365,7 @@ class Search:
             c = self._global()
             if c is not None:
                 return c
-            if len(trail) == before and not self.dirty_list:
+            if len(trail) == before and not dirty_list:
                 return None
 
     def _non_false(self, c: Clause) -> int:

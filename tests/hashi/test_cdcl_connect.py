@@ -115,6 +115,14 @@ def _check(cover, n, m, ea, eb, hi):
             assert cover.intree[f] and {ea[f], eb[f]} == {i, cover.par[i]}
             assert cover.dep[i] == cover.dep[cover.par[i]] + 1
     assert sum(cover.intree) == n - 1
+    # subtree sizes (they choose the smaller side of a cut): kept up to date through the swaps
+    size = [0] * n
+    for i in range(n):
+        j = i
+        while j >= 0:
+            size[j] += 1
+            j = cover.par[j]
+    assert cover.sz == size
 
 
 def test_grid_cut_edges_one_death_at_a_time():
