@@ -209,7 +209,10 @@ class Search:
                 shi = self.shi
                 shi[self.ea[e]] -= d
                 shi[self.eb[e]] -= d
-                self.cover.kill(e)
+                cover = self.cover      # cover.kill(e), inline
+                if cover.valid:
+                    cover.pend[e] = 1
+                    cover.pending.append(e)
             elif hi[e] == 2:
                 hi[e] = 1
                 shi = self.shi
@@ -261,8 +264,10 @@ class Search:
         lo, hi = self.lo, self.hi
         touched = set()
         revive = self.cover.revive
-        while len(trail) > mark:
-            lit = trail.pop()
+        pend = self.cover.pend
+        undone = trail[mark:]
+        del trail[mark:]
+        for lit in reversed(undone):
             val[lit] = 2
             val[lit ^ 1] = 2
             v = lit >> 1
@@ -270,9 +275,13 @@ class Search:
             if not inheap[v]:
                 heappush(heap, (-act[v], v))
                 inheap[v] = 1
-            touched.add(lit >> 2)
+            e = lit >> 2
+            touched.add(e)
             if lit & 3 == 1:
-                revive(lit >> 2)
+                if pend[e]:     # died after the last settle: nothing to undo (cover.revive's first case)
+                    pend[e] = 0
+                else:
+                    revive(e)
         slo, shi, ea, eb = self.slo, self.shi, self.ea, self.eb
         for e in touched:
             b = 4 * e
