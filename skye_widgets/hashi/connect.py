@@ -147,6 +147,12 @@ class Cover:
         # a dead tree edge: swap in a live non-tree edge across the cut it leaves, if there is one.
         # The smaller of the two sides moves (subtree sizes tell which; c's side on a tie)
         par, pe, dep, intree, nb, hi = self.par, self.pe, self.dep, self.intree, self.nb, self.hi
+        if not self.cov[e]:
+            # cov counts the live non-tree edges across (every death before this swap is counted):
+            # none, so nothing to search for
+            self.dead[e] = 1     # nothing live crosses: the live graph falls apart until e returns
+            self.broken += 1
+            return
         tnb, sz = self.tnb, self.sz
         c = self.ea[e] if pe[self.ea[e]] == e else self.eb[e]
         p = par[c]
