@@ -547,7 +547,7 @@ class Search:
             return self._disconnected(cover.comp)
         cover.settle()
         if cover.broken:
-            return self._disconnected(cover.components())
+            return self._disconnected(cover.parts())
         zero = cover.zero
         cover.zero = []
         if not FORCE_BRIDGES:

@@ -362,6 +362,27 @@ class Cover:
             k += 1
         return comp
 
+    def parts(self) -> list[int]:
+        """:meth:`components` when settled and broken, read from the tree: the live graph's
+        components are the tree's pieces once its dead edges are taken out (a dead tree edge
+        has nothing live going round it, ``cov`` 0, after every settle: its cut is the live
+        graph's, and swaps elsewhere keep it so). The same numbering."""
+        comp = [-1] * self.n
+        tnb, dead = self.tnb, self.dead
+        k = 0
+        for s in range(self.n):
+            if comp[s] >= 0:
+                continue
+            comp[s] = k
+            stack = [s]
+            while stack:
+                for f, j in tnb[stack.pop()]:
+                    if comp[j] < 0 and not dead[f]:
+                        comp[j] = k
+                        stack.append(j)
+            k += 1
+        return comp
+
     # -- reading -------------------------------------------------------------
     def cut_edges(self) -> list[int] | None:
         """Every cut edge of the live graph, or None if it is disconnected (for tests and checks)."""

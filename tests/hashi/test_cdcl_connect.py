@@ -106,6 +106,8 @@ def _check(cover, n, m, ea, eb, hi):
             assert side in [set(part) for part in nx.connected_components(g)]
             assert 2 * len(side) <= n
     assert bool(cover.broken) == (want is None)
+    if cover.broken:                # settled: the components read from the tree are the live graph's
+        assert cover.parts() == cover.components()
     # the tree: every island but one root hangs from a tree edge, depths one apart
     roots = [i for i in range(n) if cover.pe[i] < 0]
     assert len(roots) == 1
