@@ -526,15 +526,17 @@ class Search:
             self._isolation(self.iso_edges.pop())
         if self.iso_groups:
             done = set()
+            slo, shi = self.slo, self.shi
             while self.iso_groups:
                 r = self.root[self.iso_groups.pop()]
                 if r in done or self.gres[r] > 4:
                     continue
                 done.add(r)
                 for i in self._members(r):
-                    for e in inc[i]:
-                        if lo[e] != hi[e]:
-                            self._isolation(e)
+                    if slo[i] != shi[i]:    # else every edge of i is settled (lo == hi)
+                        for e in inc[i]:
+                            if lo[e] != hi[e]:
+                                self._isolation(e)
         cover = self.cover
         if self.qhead < len(self.trail) or (cover.valid and not cover.zero and not cover.pending
                                             and not cover.broken):
