@@ -200,15 +200,16 @@ class Search:
         self.trail.append(lit)
         e = lit >> 2
         k = lit & 3
-        lo = self.lo
+        ia = self.ea[e]
+        ib = self.eb[e]
         if k & 1:
             hi = self.hi
             if k == 1:
                 d = hi[e]
                 hi[e] = 0
                 shi = self.shi
-                shi[self.ea[e]] -= d
-                shi[self.eb[e]] -= d
+                shi[ia] -= d
+                shi[ib] -= d
                 cover = self.cover      # cover.kill(e), inline
                 if cover.valid:
                     cover.pend[e] = 1
@@ -216,23 +217,25 @@ class Search:
             elif hi[e] == 2:
                 hi[e] = 1
                 shi = self.shi
-                shi[self.ea[e]] -= 1
-                shi[self.eb[e]] -= 1
-                if not lo[e]:
+                shi[ia] -= 1
+                shi[ib] -= 1
+                if not self.lo[e]:
                     self.iso_edges.append(e)
         else:
+            lo = self.lo
             old = lo[e]
             d = (2 if k else 1) - old
             if d > 0:
                 lo[e] = old + d
                 slo = self.slo
-                slo[self.ea[e]] += d
-                slo[self.eb[e]] += d
-                r = self._union(self.ea[e], self.eb[e]) if not old else self.root[self.ea[e]]
-                g = self.gres[r]
+                slo[ia] += d
+                slo[ib] += d
+                r = self._union(ia, ib) if not old else self.root[ia]
+                gres = self.gres
+                g = gres[r]
                 self.ulog.append((1, r, 0, g))
                 g -= 2 * d
-                self.gres[r] = g
+                gres[r] = g
                 if g <= 4:
                     if g <= 0:
                         if self.closed < 0:
@@ -240,14 +243,12 @@ class Search:
                     else:
                         self.iso_groups.append(r)
         dirty = self.dirty
-        i = self.ea[e]
-        if not dirty[i]:
-            dirty[i] = 1
-            self.dirty_list.append(i)
-        i = self.eb[e]
-        if not dirty[i]:
-            dirty[i] = 1
-            self.dirty_list.append(i)
+        if not dirty[ia]:
+            dirty[ia] = 1
+            self.dirty_list.append(ia)
+        if not dirty[ib]:
+            dirty[ib] = 1
+            self.dirty_list.append(ib)
 
     def _backtrack(self, lvl: int) -> None:
         if len(self.lim) <= lvl:
