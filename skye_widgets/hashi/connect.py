@@ -10,9 +10,10 @@ edge: every spanning tree holds it and nothing goes round it.
   :meth:`Cover.settle` (called where the search looks at the cut edges; an
   edge that comes back first costs nothing). A dead non-tree edge takes 1 off
   ``cov`` along its tree path (the tree edges reaching 0 are new cut edges).
-  A dead tree edge is swapped for a live non-tree edge across the cut it leaves: the smaller side is re-rooted
+  A dead tree edge is swapped for a live non-tree edge across the cut it leaves: the smaller side
+  (the subtree sizes ``sz``, kept through the swaps, tell which) is re-rooted
   and hung from that edge; only the edges across the cut change paths, so
-  only theirs are counted again. If nothing live crosses,
+  only theirs are counted again. If nothing live crosses (``cov`` 0: nothing is searched),
   the edge stays in the tree marked dead, and the live graph is disconnected
   (``broken``) until it comes back.
 * An edge comes back (:meth:`Cover.revive`, on backtracking): a dead tree edge
