@@ -200,36 +200,42 @@ class Search:
         self.trail.append(lit)
         e = lit >> 2
         k = lit & 3
-        lo = self.lo
+        ia = self.ea[e]
+        ib = self.eb[e]
         if k & 1:
             hi = self.hi
             if k == 1:
                 d = hi[e]
                 hi[e] = 0
                 shi = self.shi
-                shi[self.ea[e]] -= d
-                shi[self.eb[e]] -= d
-                self.cover.kill(e)
+                shi[ia] -= d
+                shi[ib] -= d
+                cover = self.cover      # cover.kill(e), inline
+                if cover.valid:
+                    cover.pend[e] = 1
+                    cover.pending.append(e)
             elif hi[e] == 2:
                 hi[e] = 1
                 shi = self.shi
-                shi[self.ea[e]] -= 1
-                shi[self.eb[e]] -= 1
-                if not lo[e]:
+                shi[ia] -= 1
+                shi[ib] -= 1
+                if not self.lo[e]:
                     self.iso_edges.append(e)
         else:
+            lo = self.lo
             old = lo[e]
             d = (2 if k else 1) - old
             if d > 0:
                 lo[e] = old + d
                 slo = self.slo
-                slo[self.ea[e]] += d
-                slo[self.eb[e]] += d
-                r = self._union(self.ea[e], self.eb[e]) if not old else self.root[self.ea[e]]
-                g = self.gres[r]
+                slo[ia] += d
+                slo[ib] += d
+                r = self._union(ia, ib) if not old else self.root[ia]
+                gres = self.gres
+                g = gres[r]
                 self.ulog.append((1, r, 0, g))
                 g -= 2 * d
-                self.gres[r] = g
+                gres[r] = g
                 if g <= 4:
                     if g <= 0:
                         if self.closed < 0:
@@ -237,14 +243,12 @@ class Search:
                     else:
                         self.iso_groups.append(r)
         dirty = self.dirty
-        i = self.ea[e]
-        if not dirty[i]:
-            dirty[i] = 1
-            self.dirty_list.append(i)
-        i = self.eb[e]
-        if not dirty[i]:
-            dirty[i] = 1
-            self.dirty_list.append(i)
+        if not dirty[ia]:
+            dirty[ia] = 1
+            self.dirty_list.append(ia)
+        if not dirty[ib]:
+            dirty[ib] = 1
+            self.dirty_list.append(ib)
 
     def _backtrack(self, lvl: int) -> None:
         if len(self.lim) <= lvl:
@@ -261,8 +265,10 @@ class Search:
         lo, hi = self.lo, self.hi
         touched = set()
         revive = self.cover.revive
-        while len(trail) > mark:
-            lit = trail.pop()
+        pend = self.cover.pend
+        undone = trail[mark:]
+        del trail[mark:]
+        for lit in reversed(undone):
             val[lit] = 2
             val[lit ^ 1] = 2
             v = lit >> 1
@@ -270,9 +276,13 @@ class Search:
             if not inheap[v]:
                 heappush(heap, (-act[v], v))
                 inheap[v] = 1
-            touched.add(lit >> 2)
+            e = lit >> 2
+            touched.add(e)
             if lit & 3 == 1:
-                revive(lit >> 2)
+                if pend[e]:     # died after the last settle: nothing to undo (cover.revive's first case)
+                    pend[e] = 0
+                else:
+                    revive(e)
         slo, shi, ea, eb = self.slo, self.shi, self.ea, self.eb
         for e in touched:
             b = 4 * e
@@ -299,6 +309,7 @@ class Search:
         """Every rule to a fixpoint; a clause whose literals are all false on a conflict."""
         val, trail, imp, watches = self.val, self.trail, self.imp, self.watches
         assign = self._assign
+        dirty, dirty_list, slo, shi, need = self.dirty, self.dirty_list, self.slo, self.shi, self.need
         while True:
             qhead = self.qhead
             while qhead < len(trail):
@@ -348,9 +359,14 @@ class Search:
                     watches[np_] = keep
                     if conflict is not None:
                         return conflict
-            if self.dirty_list:
-                i = self.dirty_list.pop()
-                self.dirty[i] = 0
+            if dirty_list:
+                i = dirty_list.pop()
+                dirty[i] = 0
+                a = slo[i]
+                b = shi[i]
+                N = need[i]
+                if a <= N <= b and (a == b or (b - N >= 2 and N - a >= 2)):
+                    continue    # _degree's first test, here: most islands have nothing to tighten
                 c = self._degree(i)
                 if c is not None:
                     return c
@@ -359,7 +375,7 @@ class Search:
             c = self._global()
             if c is not None:
                 return c
-            if len(trail) == before and not self.dirty_list:
+            if len(trail) == before and not dirty_list:
                 return None
 
     def _non_false(self, c: Clause) -> int:
@@ -511,15 +527,17 @@ class Search:
             self._isolation(self.iso_edges.pop())
         if self.iso_groups:
             done = set()
+            slo, shi = self.slo, self.shi
             while self.iso_groups:
                 r = self.root[self.iso_groups.pop()]
                 if r in done or self.gres[r] > 4:
                     continue
                 done.add(r)
                 for i in self._members(r):
-                    for e in inc[i]:
-                        if lo[e] != hi[e]:
-                            self._isolation(e)
+                    if slo[i] != shi[i]:    # else every edge of i is settled (lo == hi)
+                        for e in inc[i]:
+                            if lo[e] != hi[e]:
+                                self._isolation(e)
         cover = self.cover
         if self.qhead < len(self.trail) or (cover.valid and not cover.zero and not cover.pending
                                             and not cover.broken):
@@ -532,7 +550,7 @@ class Search:
             return self._disconnected(cover.comp)
         cover.settle()
         if cover.broken:
-            return self._disconnected(cover.components())
+            return self._disconnected(cover.parts())
         zero = cover.zero
         cover.zero = []
         if not FORCE_BRIDGES:

@@ -10,9 +10,10 @@ edge: every spanning tree holds it and nothing goes round it.
   :meth:`Cover.settle` (called where the search looks at the cut edges; an
   edge that comes back first costs nothing). A dead non-tree edge takes 1 off
   ``cov`` along its tree path (the tree edges reaching 0 are new cut edges).
-  A dead tree edge is swapped for a live non-tree edge across the cut it leaves: the smaller side is re-rooted
+  A dead tree edge is swapped for a live non-tree edge across the cut it leaves: the smaller side
+  (the subtree sizes ``sz``, kept through the swaps, tell which) is re-rooted
   and hung from that edge; only the edges across the cut change paths, so
-  only theirs are counted again. If nothing live crosses,
+  only theirs are counted again. If nothing live crosses (``cov`` 0: nothing is searched),
   the edge stays in the tree marked dead, and the live graph is disconnected
   (``broken``) until it comes back.
 * An edge comes back (:meth:`Cover.revive`, on backtracking): a dead tree edge
@@ -64,6 +65,8 @@ class Cover:
         self.pe = [-1] * n              # the tree edge to the parent
         self.dep = [0] * n
         self.intree = bytearray(m)
+        self.sz = [1] * n               # islands in the subtree of each island
+        self.tnb: list[list[tuple[int, int]]] = [[] for _ in range(n)]   # nb filtered to tree edges, same order
         self.cov = [0] * m              # tree edges: live non-tree edges going round them
         self.valid = False              # the tree is built: cov is exact
         self.dead = bytearray(m)        # tree edges that died with nothing live across them
@@ -143,37 +146,31 @@ class Cover:
 
     def _swap(self, e: int) -> None:
         # a dead tree edge: swap in a live non-tree edge across the cut it leaves, if there is one.
-        # The smaller of the two sides moves: search both sides in step, keep the one done first
+        # The smaller of the two sides moves (subtree sizes tell which; c's side on a tie)
         par, pe, dep, intree, nb, hi = self.par, self.pe, self.dep, self.intree, self.nb, self.hi
+        if not self.cov[e]:
+            # cov counts the live non-tree edges across (every death before this swap is counted):
+            # none, so nothing to search for
+            self.dead[e] = 1     # nothing live crosses: the live graph falls apart until e returns
+            self.broken += 1
+            return
+        tnb, sz = self.tnb, self.sz
         c = self.ea[e] if pe[self.ea[e]] == e else self.eb[e]
         p = par[c]
         inside = self.inside
-        sa = [c]
-        sb = [p]
-        inside[c] = 1
-        inside[p] = 2
-        ka = kb = 0
-        while True:
-            if ka == len(sa):
-                side, other, mark = sa, sb, 1
-                break
-            i = sa[ka]
-            ka += 1
-            for f, j in nb[i]:
-                if intree[f] and not inside[j] and f != e:
-                    inside[j] = 1
-                    sa.append(j)
-            if kb == len(sb):
-                side, other, mark = sb, sa, 2
-                break
-            i = sb[kb]
-            kb += 1
-            for f, j in nb[i]:
-                if intree[f] and not inside[j] and f != e:
-                    inside[j] = 2
-                    sb.append(j)
-        for i in other:
-            inside[i] = 0
+        if 2 * sz[c] <= self.n:
+            side, mark = [c], 1
+        else:
+            side, mark = [p], 2
+        s0 = side[0]
+        inside[s0] = mark
+        k = 0
+        while k < len(side):
+            for f, j in tnb[side[k]]:
+                if not inside[j] and f != e:
+                    inside[j] = mark
+                    side.append(j)
+            k += 1
         across = []
         best = best_x = best_j = -1
         lo = self.lo
@@ -195,18 +192,49 @@ class Cover:
         path = self._path
         for f in across:
             path(f, -1)
-        # hang the side below best_j through best: re-root it at best_x
+        s = len(side)
+        if mark == 2:           # the islands above p held c's side too: sizes within the moving side
+            u, d = p, self.n - s
+            while u >= 0:
+                sz[u] -= d
+                u = par[u]
+        # hang the side below best_j through best: re-root it at best_x (an island on the path
+        # from best_x up holds the side but for the part below it, which it held before)
         x, prev, prev_e = best_x, best_j, best
+        below = 0
         while True:
             nx, nxe = par[x], pe[x]
             par[x], pe[x] = prev, prev_e
+            old = sz[x]
+            sz[x] = s - below
+            below = old
             if nxe == e or nx < 0:
                 break
             prev, prev_e, x = x, nxe, nx
         if mark == 2:           # the root's side moved: c is the root now (depths differ as before)
             par[c] = pe[c] = -1
+            v = best_j          # the islands from best_j up to c hold the side now
+            while True:
+                sz[v] += s
+                if v == c:
+                    break
+                v = par[v]
+        else:                   # p's line up loses the side, best_j's gains it, up to where they meet
+            u, v = p, best_j
+            du, dv = dep[u], dep[v]
+            while u != v:
+                if du >= dv:
+                    sz[u] -= s
+                    u = par[u]
+                    du -= 1
+                else:
+                    sz[v] += s
+                    v = par[v]
+                    dv -= 1
         intree[e] = 0
         intree[best] = 1
+        for i in (self.ea[e], self.eb[e], best_x, best_j):
+            tnb[i] = [t for t in nb[i] if intree[t[0]]]
         self.cov[best] = 0
         dep[best_x] = dep[best_j] + 1
         stack = [best_x]
@@ -214,8 +242,8 @@ class Cover:
             i = stack.pop()
             inside[i] = 0
             di = dep[i] + 1
-            for f, j in nb[i]:
-                if intree[f] and inside[j]:
+            for f, j in tnb[i]:
+                if inside[j]:
                     dep[j] = di
                     stack.append(j)
         for f in across:
@@ -294,6 +322,14 @@ class Cover:
                 intree[e] = 1
                 order.append(j)
                 flood.append(j)
+        tnb = self.tnb
+        for i in range(n):
+            tnb[i] = [t for t in nb[i] if intree[t[0]]]
+        sz = self.sz
+        sz[:] = [1] * n
+        for i in reversed(order):
+            if par[i] >= 0:
+                sz[par[i]] += sz[i]
         if len(order) < n:
             self.comp = self.components()
             return False
@@ -327,6 +363,27 @@ class Cover:
             k += 1
         return comp
 
+    def parts(self) -> list[int]:
+        """:meth:`components` when settled and broken, read from the tree: the live graph's
+        components are the tree's pieces once its dead edges are taken out (a dead tree edge
+        has nothing live going round it, ``cov`` 0, after every settle: its cut is the live
+        graph's, and swaps elsewhere keep it so). The same numbering."""
+        comp = [-1] * self.n
+        tnb, dead = self.tnb, self.dead
+        k = 0
+        for s in range(self.n):
+            if comp[s] >= 0:
+                continue
+            comp[s] = k
+            stack = [s]
+            while stack:
+                for f, j in tnb[stack.pop()]:
+                    if comp[j] < 0 and not dead[f]:
+                        comp[j] = k
+                        stack.append(j)
+            k += 1
+        return comp
+
     # -- reading -------------------------------------------------------------
     def cut_edges(self) -> list[int] | None:
         """Every cut edge of the live graph, or None if it is disconnected (for tests and checks)."""
@@ -338,35 +395,20 @@ class Cover:
         return [f for f in self.pe if f >= 0 and not self.cov[f]]
 
     def side(self, e: int) -> list[int]:
-        """The islands on the smaller side of cut edge ``e`` (settled, connected: the tree's sides)."""
-        pe, par, intree, nb, inside = self.pe, self.par, self.intree, self.nb, self.inside
+        """The islands on the smaller side of cut edge ``e`` (settled, connected: the tree's sides;
+        the child's side on a tie)."""
+        pe, par, tnb, inside = self.pe, self.par, self.tnb, self.inside
         c = self.ea[e] if pe[self.ea[e]] == e else self.eb[e]
-        sa = [c]
-        sb = [par[c]]
-        inside[c] = 1
-        inside[par[c]] = 1
-        ka = kb = 0
-        while True:
-            if ka == len(sa):
-                side, other = sa, sb
-                break
-            i = sa[ka]
-            ka += 1
-            for f, j in nb[i]:
-                if intree[f] and not inside[j] and f != e:
+        s = c if 2 * self.sz[c] <= self.n else par[c]
+        side = [s]
+        inside[s] = 1
+        k = 0
+        while k < len(side):
+            for f, j in tnb[side[k]]:
+                if not inside[j] and f != e:
                     inside[j] = 1
-                    sa.append(j)
-            if kb == len(sb):
-                side, other = sb, sa
-                break
-            i = sb[kb]
-            kb += 1
-            for f, j in nb[i]:
-                if intree[f] and not inside[j] and f != e:
-                    inside[j] = 1
-                    sb.append(j)
-        for i in sa:
-            inside[i] = 0
-        for i in sb:
+                    side.append(j)
+            k += 1
+        for i in side:
             inside[i] = 0
         return side

@@ -106,6 +106,8 @@ def _check(cover, n, m, ea, eb, hi):
             assert side in [set(part) for part in nx.connected_components(g)]
             assert 2 * len(side) <= n
     assert bool(cover.broken) == (want is None)
+    if cover.broken:                # settled: the components read from the tree are the live graph's
+        assert cover.parts() == cover.components()
     # the tree: every island but one root hangs from a tree edge, depths one apart
     roots = [i for i in range(n) if cover.pe[i] < 0]
     assert len(roots) == 1
@@ -115,6 +117,14 @@ def _check(cover, n, m, ea, eb, hi):
             assert cover.intree[f] and {ea[f], eb[f]} == {i, cover.par[i]}
             assert cover.dep[i] == cover.dep[cover.par[i]] + 1
     assert sum(cover.intree) == n - 1
+    # subtree sizes (they choose the smaller side of a cut): kept up to date through the swaps
+    size = [0] * n
+    for i in range(n):
+        j = i
+        while j >= 0:
+            size[j] += 1
+            j = cover.par[j]
+    assert cover.sz == size
 
 
 def test_grid_cut_edges_one_death_at_a_time():
