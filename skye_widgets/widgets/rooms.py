@@ -64,7 +64,7 @@ JOIN_SENT = lazy("Sent: the room agrees.")
 # Translators: the student's score in a class game of Hashi; {points} is "12 points"
 JOIN_SCORE = lazy("Your score: {points}.")
 # Translators: a screen reader's description of a student's Hashi sheet in a class game; each value a number
-JOIN_SHEET_WORDS = lazy("Your sheet: numbers written {numbers}, bridges drawn {bridges}, "
+JOIN_SHEET_WORDS = lazy("Your board: numbers written {numbers}, bridges drawn {bridges}, "
                         "islands finished {finished}.")
 # Translators: {cell} is an island's place, "(2, 4)"
 JOIN_SELECTED = lazy("{cell} selected: click a neighbour to draw a bridge.")
