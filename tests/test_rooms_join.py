@@ -17,7 +17,7 @@ tornado = pytest.importorskip("tornado")
 
 from skye_widgets import i18n  # noqa: E402
 from skye_widgets.rooms.client import TokenFile  # noqa: E402
-from skye_widgets.widgets.rooms import HashiSeatBoard, JoinRoom  # noqa: E402
+from skye_widgets.widgets.rooms import HashiSeatBoard, JoinRoom, SkyeSeatPanel  # noqa: E402
 
 from test_rooms_service import Client, Service  # noqa: E402
 
@@ -179,3 +179,52 @@ def test_the_status_line_speaks_the_students_language(tmp_path: Path) -> None:
 def plain(html: str) -> str:
     from skye_widgets.widgets.base import plain_text
     return plain_text(html)
+
+
+def test_an_isle_of_skye_table_sets_secret_prices_and_buys(tmp_path: Path) -> None:
+    async def body(s: Service, url: str) -> None:
+        status, made = await s.post("/api/rooms", {"game": "skye", "seed": 4, "seats": ["human", "human", "greedy"]})
+        assert status == 200, made
+        code = made["code"]
+        teacher = await s.client(code, {"token": made["teacher_token"]})
+        tokens = str(tmp_path / "seats.json")
+        ann = await joined(JoinRoom(code=code, name="Ann", url=url, token_file=tokens))
+        bob = await joined(JoinRoom(code=code, name="Bob", url=url, token_file=tokens))
+        assert "The game has not started yet." in ann.describe()
+        start = await teacher.request({"cmd": "start"})
+        assert start["type"] == "reply", start
+        await view_after(ann, start["n"])
+        await view_after(bob, start["n"])
+        assert ann.view["to_act"] and "everyone sets prices in secret" in ann.describe()
+        panel = ann.board
+        assert isinstance(panel, SkyeSeatPanel)
+        # Ann's gold is hers alone
+        assert ann.view["game"]["players"][0]["gold"] is not None and ann.view["game"]["players"][1]["gold"] is None
+        # the form: discard the first tile, 2 gold on each other
+        display = ann.view["game"]["players"][0]["display"]
+        panel.discard.value = display[0]
+        for t in display[1:]:
+            panel.prices[t].value = 2
+        reply = await answer(panel.set_prices())
+        assert reply["type"] == "reply", reply
+        # Bob does not see Ann's prices before he has decided too
+        await view_after(bob, reply["n"])
+        assert "prices" not in bob.view["game"]["players"][0]
+        # a wrong price (more gold than Bob has) is refused in one line, and nothing changes
+        bob_display = bob.view["game"]["players"][1]["display"]
+        before = bob.view
+        bad = await answer(bob.board.set_prices(bob_display[0], {t: 50 for t in bob_display[1:]}))
+        assert bad["type"] == "error" and bad["error"] and bob.view is before
+        assert bad["error"] in bob.message
+        reply = await answer(bob.board.set_prices(bob_display[0], {t: 1 for t in bob_display[1:]}))
+        assert reply["type"] == "reply", reply
+        v = await view_after(ann, reply["n"])
+        assert v["game"]["phase"] == "buy" and v["game"]["players"][0]["prices"] == {t: 2 for t in display[1:]}
+        # buying: whoever is to act passes or buys through the panel's buttons
+        actor = ann if ann.view["to_act"] else bob
+        assert actor.board.form.children, "no buy form for the seat to act"
+        reply = await answer(actor.board.pass_turn())
+        assert reply["type"] == "reply", reply
+        await ann.close()
+        await bob.close()
+    run(tmp_path, body)

@@ -33,6 +33,9 @@ from ..hashi.render import Geometry, board_geometry, render_board
 from ..i18n import _, lazy, lazy_ngettext
 from ..rooms.client import SeatClient, TokenFile, default_url, hub_user
 from .base import CanvasBoard, Multilingual, plain_text, status_html
+from ..words import word_list
+from .skye import (BUILD_TILE, CONFIRM_PRICES, DISCARD_LABEL, MOVE_BUY, MOVE_PASS, PANEL_BUY, PANEL_PRICES,
+                   PRICE_LABEL, ROUND_LINE, TURN_TEXT)
 from .hashi import (HASHI_OVER_SOLO, HASHI_SUMMARY_POINTS, HASHI_TEXT, HASHI_TRACK_CARD, HASHI_TURN_CARD,
                     HASHI_TURN_DRAWING, HASHI_TURN_DRAWN, HASHI_TURN_SETUP, HASHI_TURN_WROTE)
 
@@ -71,6 +74,13 @@ JOIN_SELECTED = lazy("{cell} selected: click a neighbour to draw a bridge.")
 # Translators: a table of Isle of Skye or Skylands in a class game: {game} is the game's name, {seat} the seat's number
 JOIN_TABLE = lazy("{game}: you play seat {seat}.")
 JOIN_GAMES = {"skye": lazy("Isle of Skye"), "skylands": lazy("Skylands"), "hashi": lazy("Hashi")}
+# Translators: Isle of Skye in a class game: the boxes that say where a bought tile goes
+JOIN_X = lazy("column (x)")
+JOIN_Y = lazy("row (y)")
+# Translators: how many quarter turns clockwise a tile is turned (0 to 3)
+JOIN_ROTATION = lazy("quarter turns")
+# Translators: a button: place the chosen tile on the territory at the chosen cell
+JOIN_PLACE = lazy("Place the tile")
 JOIN_ROUND_SCORES = lazy_ngettext("Game over: you score {count} point.", "Game over: you score {count} points.")
 
 
@@ -289,6 +299,114 @@ class TableSeatPanel(W.VBox):
         return " ".join(self.lines())
 
 
+class SkyeSeatPanel(TableSeatPanel):
+    """A seat at an Isle of Skye table: the secret prices, buying or passing, building; each a form
+    whose button sends the action (the seat's own gold and prices only: the view is the seat's)."""
+
+    def __init__(self, room: "JoinRoom") -> None:
+        super().__init__(room)
+        self.form = W.VBox()
+        self.children = [self.text, self.form]
+        self.shown_form: tuple[Any, ...] | None = None
+
+    def me(self) -> dict[str, Any]:
+        g = self.seat_view.get("game") or {}
+        players = g.get("players") or []
+        seat = int(self.seat_view.get("seat", 0))
+        return players[seat] if 0 <= seat < len(players) else {}
+
+    def lines(self) -> list[str]:
+        out = super().lines()
+        g = self.seat_view.get("game")
+        if g and g.get("phase") in ROUND_LINE:
+            out.insert(1, ROUND_LINE[g["phase"]].format(round=g.get("round"), rounds=g.get("rounds")))
+        return out
+
+    def show(self, view: dict[str, Any]) -> None:
+        super().show(view)
+        g = view.get("game") or {}
+        phase = g.get("phase") if view.get("to_act") and view.get("status") == "open" else None
+        me = self.me()
+        key = (phase, g.get("round"), tuple(me.get("display") or ()), tuple(me.get("to_build") or ()),
+               self.room_language())
+        if key == self.shown_form:
+            return
+        self.shown_form = key
+        self.form.children = self._form(phase, g, me)
+
+    @staticmethod
+    def room_language() -> str:
+        from .. import i18n
+        return i18n.language()
+
+    def relabel(self) -> None:
+        self.shown_form = None
+        super().relabel()
+
+    def _form(self, phase: str | None, g: dict[str, Any], me: dict[str, Any]) -> list[W.Widget]:
+        seat = int(self.seat_view.get("seat", 0))
+        name = me.get("name") or ""
+        gold = int(me.get("gold") or 0)
+        if phase == "prices":
+            display = list(me.get("display") or [])
+            self.discard = W.ToggleButtons(options=display, value=display[0] if display else None,
+                                           description=str(DISCARD_LABEL))
+            self.prices = {t: W.BoundedIntText(value=1, min=0, max=99, description=PRICE_LABEL.format(tile=t),
+                                               layout=W.Layout(width="12em")) for t in display}
+            confirm = W.Button(description=str(CONFIRM_PRICES), button_style="primary")
+            confirm.on_click(lambda _b: self.set_prices())
+            return [W.HTML(escape(PANEL_PRICES.format(name=name, count=gold))), self.discard,
+                    W.HBox(list(self.prices.values())), confirm]
+        if phase == "buy":
+            rows: list[W.Widget] = [W.HTML(escape(PANEL_BUY.format(name=name, count=gold)))]
+            buttons = []
+            for seller, p in enumerate(g.get("players") or []):
+                if seller == seat:
+                    continue
+                for tile, price in sorted((p.get("prices") or {}).items()):
+                    b = W.Button(description=MOVE_BUY.format(tile=tile, seller=p.get("name"), price=price),
+                                 layout=W.Layout(width="auto"))
+                    b.on_click(lambda _b, s=seller, t=tile: self.buy(s, t))
+                    buttons.append(b)
+            passing = W.Button(description=str(MOVE_PASS), layout=W.Layout(width="auto"))
+            passing.on_click(lambda _b: self.pass_turn())
+            return rows + [W.HBox(buttons + [passing], layout=W.Layout(flex_flow="row wrap"))]
+        if phase == "build":
+            tiles = list(me.get("to_build") or [])
+            if not tiles:
+                return []
+            self.tile = W.Dropdown(options=[(BUILD_TILE.format(tile=t), t) for t in tiles], value=tiles[0])
+            self.x = W.IntText(value=1, description=str(JOIN_X), layout=W.Layout(width="12em"))
+            self.y = W.IntText(value=0, description=str(JOIN_Y), layout=W.Layout(width="12em"))
+            self.rotation = W.Dropdown(options=[0, 1, 2, 3], value=0, description=str(JOIN_ROTATION))
+            place = W.Button(description=str(JOIN_PLACE), button_style="primary")
+            place.on_click(lambda _b: self.build(self.tile.value, self.x.value, self.y.value, self.rotation.value))
+            words = [BUILD_TILE.format(tile=t) for t in tiles]
+            return [W.HTML(escape(TURN_TEXT["build"].format(name=name, tiles=word_list(words), count=len(tiles)))),
+                    W.HBox([self.tile, self.x, self.y, self.rotation]), place]
+        return []
+
+    # -- the seat's actions (each sent as it is; the service's engine checks it) ------------
+    def set_prices(self, discard: str | None = None, prices: dict[str, int] | None = None) -> Any:
+        """Discard ``discard`` and price the other two tiles (default: the form's choices)."""
+        seat = int(self.seat_view.get("seat", 0))
+        discard = discard if discard is not None else self.discard.value
+        if prices is None:
+            prices = {t: int(w.value) for t, w in self.prices.items() if t != discard}
+        return self.room.act({"type": "prices", "player": seat, "discard": discard, "prices": prices})
+
+    def buy(self, seller: int, tile: str) -> Any:
+        return self.room.act({"type": "buy", "player": int(self.seat_view.get("seat", 0)), "seller": seller,
+                              "tile": tile})
+
+    def pass_turn(self) -> Any:
+        return self.room.act({"type": "pass", "player": int(self.seat_view.get("seat", 0))})
+
+    def build(self, tile: str, x: int, y: int, rotation: int = 0) -> Any:
+        return self.room.act({"type": "place", "player": int(self.seat_view.get("seat", 0)), "tile": tile,
+                              "x": x, "y": y, "rotation": rotation})
+
+
 class JoinRoom(Multilingual, W.VBox):
     """The student's side of a live class room (see the module's docstring).
 
@@ -430,6 +548,10 @@ class JoinRoom(Multilingual, W.VBox):
             if not isinstance(self.board, HashiSeatBoard) or self.board.board.name != view.get("board"):
                 self.board = HashiSeatBoard(self, str(view.get("board")))
                 self.board_box.children = [self.board]
+        elif view.get("kind") == "skye":
+            if not isinstance(self.board, SkyeSeatPanel):
+                self.board = SkyeSeatPanel(self)
+                self.board_box.children = [self.board]
         elif not isinstance(self.board, TableSeatPanel):
             self.board = TableSeatPanel(self)
             self.board_box.children = [self.board]
@@ -480,4 +602,4 @@ class JoinRoom(Multilingual, W.VBox):
             await self.client.close()
 
 
-__all__ = ["HashiSeatBoard", "JoinRoom", "TableSeatPanel", "sheet_of"]
+__all__ = ["HashiSeatBoard", "JoinRoom", "SkyeSeatPanel", "TableSeatPanel", "sheet_of"]
