@@ -110,6 +110,7 @@ class HashiSeatBoard(CanvasBoard):
         self.seat_view: dict[str, Any] = {}
         self.selected: Cell | None = None
         self.header = W.HTML(value="")
+        self.header.add_class("skye-room-card")
         self.setup_number = W.ToggleButtons(options=[3, 4], value=3)
         self.done_button = W.Button(description=str(HASHI_TEXT["done"]), tooltip=str(HASHI_TEXT["done_tip"]))
         self.undo_button = W.Button(description=str(HASHI_TEXT["undo"]), tooltip=str(HASHI_TEXT["undo_tip"]))
@@ -427,6 +428,9 @@ class JoinRoom(Multilingual, W.VBox):
         self.name_field = W.Text(value=self.hub_name or name, disabled=self.hub_name is not None,
                                  layout=W.Layout(width="12em"))
         self.join_button = W.Button(button_style="primary")
+        for widget, css in ((self.url_field, "skye-room-url"), (self.code_field, "skye-room-code"),
+                            (self.name_field, "skye-room-name"), (self.join_button, "skye-room-join")):
+            widget.add_class(css)
         self.join_button.on_click(lambda _b: self.join())
         self.status = W.HTML(value="", layout=W.Layout(min_height="1.6em"))
         self.status.add_class("skye-status")
