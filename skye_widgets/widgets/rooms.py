@@ -423,10 +423,11 @@ class JoinRoom(Multilingual, W.VBox):
         self.board: HashiSeatBoard | TableSeatPanel | None = None
         self.task: asyncio.Task[None] | None = None
         self.title = W.HTML(value="")
-        self.url_field = W.Text(value=url or default_url(), layout=W.Layout(width="16em"))
-        self.code_field = W.Text(value=code, placeholder="ABCD-2345", layout=W.Layout(width="9em"))
-        self.name_field = W.Text(value=self.hub_name or name, disabled=self.hub_name is not None,
-                                 layout=W.Layout(width="12em"))
+        wide = {"description_width": "initial"}       # the label its own width, the box its own
+        self.url_field = W.Text(value=url or default_url(), style=wide, layout=W.Layout(width="24em"))
+        self.code_field = W.Text(value=code, placeholder="ABCD-2345", style=wide, layout=W.Layout(width="16em"))
+        self.name_field = W.Text(value=self.hub_name or name, disabled=self.hub_name is not None, style=wide,
+                                 layout=W.Layout(width="18em"))
         self.join_button = W.Button(button_style="primary")
         for widget, css in ((self.url_field, "skye-room-url"), (self.code_field, "skye-room-code"),
                             (self.name_field, "skye-room-name"), (self.join_button, "skye-room-join")):
@@ -437,7 +438,8 @@ class JoinRoom(Multilingual, W.VBox):
         self.status_key: tuple[Any, dict[str, Any], str] | None = None
         self.board_box = W.VBox()
         self.language_picker_widget = self.make_language_picker()
-        form = W.HBox([self.url_field, self.code_field, self.name_field, self.join_button])
+        form = W.HBox([self.url_field, self.code_field, self.name_field, self.join_button],
+                      layout=W.Layout(flex_flow="row wrap", grid_gap="0.3em 1em"))
         super().__init__(children=[W.HBox([self.title, self.language_picker_widget]), form, self.status,
                                    self.board_box], **kwargs)
         self.relabel()
