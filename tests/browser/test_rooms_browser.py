@@ -1,21 +1,27 @@
-"""A class game in real browsers (issue 31): ``skye-widgets rooms serve`` on 127.0.0.1, five students
-on ``notebooks/class_play.ipynb`` in Voila (five pages, five kernels), one Hashi room; the teacher
-(this test, over the websocket API) flips three cards, and every student plays each card on the real
-canvas: the card's number, a bridge where the card allows one, then Done.
+"""A class playing together in real browsers, standalone (issue 31): ``skye-widgets rooms serve`` on
+127.0.0.1 with a key; the teacher is the real projector page (``notebooks/projector_class.ipynb`` in
+Voilà at 1920x1080, driven by the keyboard only) and every student a page of ``notebooks/class_play.ipynb``
+in a browser context of their own (their own kernel, their own cookies).
 
-Where each click lands is Python's own prediction: the same room seed gives every sheet the same
-cards, so an in-process solo game on that seed, played by the greedy bot, says which island to click.
-We wait on what the student sees (the card line, the board's description), never on time."""
+* Hashi: the teacher opens a room (Tab / Enter), reads its code from the projector, five students join
+  with it and play each card on the real canvas; the teacher flips three cards on the projector, whose
+  counts, card, races and leaderboard must be the room's public view (``GET /api/rooms/<code>``);
+  then *end and show the results*: the final ranking.
+* Isle of Skye: the teacher picks the game on the projector, three students join and play round 1
+  through their pages (the secret prices, buy or pass, build); no page shows another seat's prices
+  before every seat has priced; the projector shows the public table and the gold on demand.
+
+Where each Hashi click lands is Python's own prediction: the same room seed gives every sheet the
+same cards, so an in-process solo game on that seed, played by the greedy bot, says which island to
+click. We wait on what a person sees (the card line, the board's description), never on time."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import re
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -30,10 +36,15 @@ from skye_widgets.hashi.board import load_board
 from skye_widgets.hashi.bots import make_bot
 from skye_widgets.hashi.game import Bridge, EndTurn, HashiGame, Setup, Write
 from skye_widgets.hashi.render import board_geometry
+from skye_widgets.hashi.game import CATEGORIES, Card
+from skye_widgets.widgets.rooms_projector import TEXT
+
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 pytest.importorskip("tornado")
 
 NOTEBOOK = "notebooks/class_play.ipynb"
+PROJECTOR = "notebooks/projector_class.ipynb"
 SEED = 24          # the greedy plan draws a bridge on one of the first three cards
 BOARD = "skerries-a"
 STUDENTS = ["Ana", "Ben", "Cara", "Eve", "Ada"]
@@ -54,30 +65,6 @@ def plan() -> list[list[Any]]:
             actions.append(a)
         turns.append(actions)
     return turns
-
-
-def teacher(url: str, code: str, token: str, command: dict[str, Any]) -> dict[str, Any]:
-    """One teacher's command over the websocket, on a loop of its own thread (Playwright's sync API
-    holds this thread's loop)."""
-    async def talk() -> dict[str, Any]:
-        from tornado.websocket import websocket_connect
-        conn = await asyncio.wait_for(websocket_connect(f"ws{url[4:]}/ws/{code}"), 20)
-        await conn.write_message(json.dumps({"hello": {"token": token}}))
-        for _i in range(2):
-            await asyncio.wait_for(conn.read_message(), 20)       # hello, the public view
-        await conn.write_message(json.dumps({"id": 1, **command}))
-        while True:
-            raw = await asyncio.wait_for(conn.read_message(), 20)
-            assert raw is not None, "the service closed the connection"
-            msg = json.loads(raw)
-            if msg.get("id") == 1:
-                conn.close()
-                return msg
-    out: dict[str, Any] = {}
-    t = threading.Thread(target=lambda: out.update(asyncio.run(talk())))
-    t.start()
-    t.join(60)
-    return out
 
 
 @pytest.fixture
@@ -102,69 +89,193 @@ def service(tmp_path: Path):
         _stop(proc)
 
 
-def test_five_students_play_three_cards_in_voila(service, voila, page, monkeypatch, tmp_path):
-    url = service
-    request = urllib.request.Request(url + "/api/rooms", json.dumps({"game": "hashi", "seed": SEED,
-                                                                     "options": {"board": BOARD}}).encode(),
-                                     {"Content-Type": "application/json", "Authorization": f"Bearer {KEY}"})
-    made = json.loads(urllib.request.urlopen(request, timeout=30).read())
-    code, token = made["code"], made["teacher_token"]
-    shown_code = code[:4] + "-" + code[4:]
-    monkeypatch.setenv("SKYE_ROOMS_URL", url)                       # the Voila kernels inherit these
-    monkeypatch.setenv("SKYE_ROOMS_TOKENS", str(tmp_path / "seats.json"))
-    address = voila(NOTEBOOK)
-    geo = board_geometry(load_board(BOARD))
-    turns = plan()
 
-    pages = [page] + [page.context.new_page() for _s in STUDENTS[1:]]
-    for p, name in zip(pages, STUDENTS):
+
+def public(url: str, code: str) -> dict[str, Any]:
+    """The room's public view, as the service gives it to anyone (``GET /api/rooms/<code>``)."""
+    return json.loads(urllib.request.urlopen(f"{url}/api/rooms/{code}", timeout=30).read())
+
+
+def shoot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def tab_to(page: Any, test: str, arg: Any = None, most: int = 40) -> None:
+    """Press Tab until ``test`` (a JavaScript function of the focused element and ``arg``) is true:
+    the keyboard only, as a teacher at the projector's keyboard does."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(arg) => {{ const e = document.activeElement; return !!e && ({test})(e, arg); }}", arg):
+            return
+    raise AssertionError(f"Tab never reached {test} {arg!r}")
+
+
+BUTTON = "(e, label) => e.tagName === 'BUTTON' && e.innerText.trim() === label"
+FIELD = "(e, label) => e.tagName.match(/INPUT|SELECT/) && e.closest('.widget-inline-hbox').innerText.includes(label)"
+
+
+def open_projector(voila: Any, page: Any, game: str | None = None, seed: int | None = None) -> str:
+    """The projector page at 1920x1080; the room opened by the keyboard (the game picked, the game
+    number typed); its code as the projector shows it (ABCD-2345)."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(voila(PROJECTOR))
+    expect(page.get_by_role("button", name=str(TEXT["open"]))).to_be_visible(timeout=180_000)
+    if game is not None:
+        tab_to(page, FIELD, str(TEXT["game"]))
+        page.keyboard.type(game)                          # a closed <select> takes the first letters typed
+        expect(page.locator(".skye-room select").first).to_have_value(re.compile(".+"))
+    if seed is not None:
+        tab_to(page, FIELD, str(TEXT["seed"]))
+        page.keyboard.press("Control+A")
+        page.keyboard.type(str(seed))
+    tab_to(page, BUTTON, str(TEXT["open"]))
+    page.keyboard.press("Enter")
+    code_line = page.locator(".skye-room-code")
+    expect(code_line).to_contain_text(re.compile(r"[0-9A-Z]{4}-[0-9A-Z]{4}"), timeout=60_000)
+    return re.search(r"[0-9A-Z]{4}-[0-9A-Z]{4}", code_line.inner_text()).group(0)
+
+
+def student_pages(browser: Any, address: str, code: str, names: list[str]) -> list[Any]:
+    """One browser context per student on the class_play page; each joins with the code and a name."""
+    pages = []
+    for name in names:
+        p = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         p.set_default_timeout(120_000)
+        errors: list[str] = []
+        p.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        p.page_errors = errors
         p.goto(address)
+        pages.append(p)
+    for p, name in zip(pages, names):
         expect(p.locator(".skye-status").first).to_contain_text("Not joined yet", timeout=180_000)
-        p.locator(".skye-room-code input").fill(shown_code.lower())
+        p.locator(".skye-room-code input").fill(code.lower())       # as typed: case does not matter
         p.locator(".skye-room-name input").fill(name)
         p.locator(".skye-room-join").click()
-    for p, name in zip(pages, STUDENTS):
-        expect(p.locator(".skye-status").first).to_contain_text(f"You are in room {shown_code} as {name}.",
+    for p, name in zip(pages, names):
+        expect(p.locator(".skye-status").first).to_contain_text(f"You are in room {code} as {name}.",
                                                                 timeout=120_000)
-        expect(p.locator(".skye-room-card")).to_contain_text("write a 3 or a 4", timeout=60_000)
+    return pages
 
-    def play(p: Any, actions: list[Any]) -> None:
-        board = canvases(p).nth(0)
-        numbers = bridges = None
-        for a in actions:
-            desc = p.locator(".skye-description")
-            text = desc.text_content() or ""
-            numbers = int(re.search(r"numbers written (\d+)", text).group(1))
-            bridges = int(re.search(r"bridges drawn (\d+)", text).group(1))
-            if isinstance(a, (Setup, Write)):
-                if isinstance(a, Setup) and a.number == 4:
-                    p.get_by_role("button", name="4", exact=True).click()
-                click_canvas(p, board, *geo.center(a.cell))
-                expect(desc).to_contain_text(f"numbers written {numbers + 1},")
-            elif isinstance(a, Bridge):
-                click_canvas(p, board, *geo.center(a.a))
-                expect(p.locator(".skye-status").last).to_contain_text("selected")
-                click_canvas(p, board, *geo.center(a.b))
-                expect(desc).to_contain_text(f"bridges drawn {bridges + 1},")
-            elif isinstance(a, EndTurn):
-                p.get_by_role("button", name="Done", exact=True).click()
-                expect(p.locator(".skye-room-card")).to_contain_text("Wait for the teacher to flip the next card.")
 
-    for p in pages:                          # the setup (ends the setup turn by itself)
-        play(p, turns[0])
-        expect(p.locator(".skye-room-card")).to_contain_text("Wait for the teacher to flip the next card.")
-    drew_bridge = 0
-    for card in range(1, CARDS + 1):
-        reply = teacher(url, code, token, {"cmd": "flip", "at": card - 1})
-        assert reply.get("type") == "reply", reply
+def close_pages(pages: list[Any]) -> None:
+    for p in pages:
+        try:
+            p.context.close()
+        except Exception:
+            pass
+
+
+def expect_hashi_projector(page: Any, v: dict[str, Any]) -> None:
+    """The projector shows the room's public view ``v``: the counts, the card, the three races and
+    the leaderboard (or the final ranking)."""
+    expect(page.locator(".skye-room-counts")).to_contain_text(
+        TEXT["counts"].format(count=v["students"], done=v["students_done"]))
+    if v.get("card") and not v.get("over"):
+        expect(page.locator(".skye-room-card")).to_contain_text(
+            TEXT["card"].format(turned=v["turned"], total=v["cards"], card=str(Card(*v["card"]))))
+    names = {s["seat"]: s["name"] for s in v["seats"]}
+    races = page.locator(".skye-room-races li")
+    expect(races).to_have_count(len(v["race"]))
+    for i, (category, r) in enumerate(v["race"].items()):
+        label, full, _later = CATEGORIES[category]
+        if r is None:
+            want = TEXT["race_open"].format(label=str(label), points=full)
+        else:
+            want = TEXT["race_won"].format(label=str(label), names=", ".join(names[s] for s in r["seats"]),
+                                           card=r["after_card"], points=r["points"], later=r["later"])
+        expect(races.nth(i)).to_have_text(want)
+    rows = page.locator(".skye-room-ranking tr")
+    by_seat = {s["seat"]: s for s in v["seats"]}
+    expect(rows).to_have_count(1 + len(v["leaderboard"]))
+    for i, seat in enumerate(v["leaderboard"]):
+        s = by_seat[seat]
+        cells = [str(s["rank"]), s["name"], str(s["score"])]
+        if not (v.get("over") or v.get("status") == "closed"):
+            cells.append(str(s.get("finished", "")))
+        expect(rows.nth(i + 1).locator("td")).to_have_text(cells)
+
+
+def test_five_students_and_the_projector_play_three_cards(service, voila, page, browser, monkeypatch, tmp_path):
+    url = service
+    monkeypatch.setenv("SKYE_ROOMS_URL", url)                       # the Voilà kernels inherit these
+    monkeypatch.setenv("SKYE_ROOMS_KEY", KEY)
+    monkeypatch.setenv("SKYE_ROOMS_TOKENS", str(tmp_path / "seats.json"))
+    projector = page
+    code = open_projector(voila, projector, seed=SEED)
+    room = code.replace("-", "")
+    assert public(url, room)["status"] == "open"
+    geo = board_geometry(load_board(BOARD))
+    turns = plan()
+    pages: list[Any] = []
+    try:
+        pages = student_pages(browser, voila(NOTEBOOK), code, STUDENTS)
         for p in pages:
-            expect(p.locator(".skye-room-card")).to_contain_text(f"Card {card} of ")
-            play(p, turns[card])
-        drew_bridge += any(isinstance(a, Bridge) for a in turns[card])
-        screenshot(pages[card % len(pages)], f"rooms_class_card_{card}")
-    assert drew_bridge, "no card of the plan draws a bridge: pick another seed"
-    public = json.loads(urllib.request.urlopen(f"{url}/api/rooms/{code}", timeout=30).read())
-    assert public["turned"] == CARDS and public["students_done"] == len(STUDENTS), public
-    assert len({s["score"] for s in public["seats"]}) == 1        # the same cards, the same moves
-    assert not page.page_errors
+            expect(p.locator(".skye-room-card")).to_contain_text("write a 3 or a 4", timeout=60_000)
+        expect(projector.locator(".skye-room-counts")).to_contain_text(TEXT["counts"].format(count=5, done=0))
+        shoot(projector, "rooms_class_projector_joined_1920x1080")
+
+        def play(p: Any, actions: list[Any]) -> None:
+            board = canvases(p).nth(0)
+            for a in actions:
+                desc = p.locator(".skye-description")
+                expect(desc).to_contain_text(re.compile(r"numbers written \d+, bridges drawn \d+"))
+                text = desc.text_content() or ""
+                numbers = int(re.search(r"numbers written (\d+)", text).group(1))
+                bridges = int(re.search(r"bridges drawn (\d+)", text).group(1))
+                if isinstance(a, (Setup, Write)):
+                    if isinstance(a, Setup) and a.number == 4:
+                        p.get_by_role("button", name="4", exact=True).click()
+                    click_canvas(p, board, *geo.center(a.cell))
+                    expect(desc).to_contain_text(f"numbers written {numbers + 1},")
+                elif isinstance(a, Bridge):
+                    click_canvas(p, board, *geo.center(a.a))
+                    expect(p.locator(".skye-status").last).to_contain_text("selected")
+                    click_canvas(p, board, *geo.center(a.b))
+                    expect(desc).to_contain_text(f"bridges drawn {bridges + 1},")
+                elif isinstance(a, EndTurn):
+                    p.get_by_role("button", name="Done", exact=True).click()
+                    expect(p.locator(".skye-room-card")).to_contain_text("Wait for the teacher to flip the next card.")
+
+        for p in pages:                          # the setup (ends the setup turn by itself)
+            play(p, turns[0])
+            expect(p.locator(".skye-room-card")).to_contain_text("Wait for the teacher to flip the next card.")
+        expect_hashi_projector(projector, public(url, room))
+        drew_bridge = 0
+        tab_to(projector, BUTTON, str(TEXT["flip"]))
+        for card in range(1, CARDS + 1):
+            assert projector.evaluate("() => document.activeElement.classList.contains('skye-room-flip')")
+            projector.keyboard.press("Enter")                       # the teacher flips, on the projector
+            expect(projector.locator(".skye-room-card")).to_contain_text(f" {card} ")
+            for i, p in enumerate(pages):
+                expect(p.locator(".skye-room-card")).to_contain_text(f"Card {card} of ")
+                play(p, turns[card])
+                v = public(url, room)
+                assert v["students_done"] == i + 1, v
+                expect_hashi_projector(projector, v)                # who is done, live
+            drew_bridge += any(isinstance(a, Bridge) for a in turns[card])
+            screenshot(pages[card % len(pages)], f"rooms_class_student_card_{card}")
+            shoot(projector, f"rooms_class_projector_card_{card}_1920x1080")
+        assert drew_bridge, "no card of the plan draws a bridge: pick another seed"
+        v = public(url, room)
+        assert v["turned"] == CARDS and v["students_done"] == len(STUDENTS), v
+        assert len({s["score"] for s in v["seats"]}) == 1        # the same cards, the same moves
+        assert v["race"] and all(r is None or r["seats"] for r in v["race"].values())
+        tab_to(projector, BUTTON, str(TEXT["end"]))
+        projector.keyboard.press("Enter")
+        ranking = projector.locator(".skye-room-ranking")
+        expect(ranking).to_contain_text(str(TEXT["ranking"]))
+        v = public(url, room)
+        assert v["status"] == "closed", v
+        expect_hashi_projector(projector, v)
+        for name in STUDENTS:
+            expect(ranking).to_contain_text(name)
+        for p in pages:
+            expect(p.locator(".skye-room-card")).to_contain_text("This room is closed.")
+        for width, height in ((1920, 1080), (1280, 720)):
+            projector.set_viewport_size({"width": width, "height": height})
+            shoot(projector, f"rooms_class_projector_ranking_{width}x{height}")
+        assert not projector.page_errors
+        assert not [e for p in pages for e in p.page_errors]
+    finally:
+        close_pages(pages)
