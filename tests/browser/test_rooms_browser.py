@@ -37,7 +37,9 @@ from skye_widgets.hashi.bots import make_bot
 from skye_widgets.hashi.game import Bridge, EndTurn, HashiGame, Setup, Write
 from skye_widgets.hashi.render import board_geometry
 from skye_widgets.hashi.game import CATEGORIES, Card
-from skye_widgets.widgets.rooms_projector import TEXT
+from skye_widgets.widgets.rooms_projector import GAMES, TEXT
+from skye_widgets.widgets.skye import BUILD_TILE, CONFIRM_PRICES, MOVE_BUY, MOVE_PASS, PRICE_LABEL, ROUND_LINE
+from skye_widgets.widgets.rooms import JOIN_OTHERS_TURN, JOIN_PLACE, JOIN_ROTATION, JOIN_X, JOIN_Y, JOIN_YOUR_TURN
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
@@ -124,7 +126,7 @@ def open_projector(voila: Any, page: Any, game: str | None = None, seed: int | N
     if game is not None:
         tab_to(page, FIELD, str(TEXT["game"]))
         page.keyboard.type(game)                          # a closed <select> takes the first letters typed
-        expect(page.locator(".skye-room select").first).to_have_value(re.compile(".+"))
+        expect(page.locator(".skye-room select").first.locator("option:checked")).to_have_text(game)
     if seed is not None:
         tab_to(page, FIELD, str(TEXT["seed"]))
         page.keyboard.press("Control+A")
@@ -158,8 +160,14 @@ def student_pages(browser: Any, address: str, code: str, names: list[str]) -> li
     return pages
 
 
-def close_pages(pages: list[Any]) -> None:
-    for p in pages:
+def close_pages(pages: list[Any], failed: bool = False) -> None:
+    """Close the students' contexts; after a failure, keep a screenshot of each page first."""
+    for i, p in enumerate(pages):
+        if failed:
+            try:
+                screenshot(p, f"FAILED-student-{i}")
+            except Exception:
+                pass
         try:
             p.context.close()
         except Exception:
@@ -277,5 +285,182 @@ def test_five_students_and_the_projector_play_three_cards(service, voila, page, 
             shoot(projector, f"rooms_class_projector_ranking_{width}x{height}")
         assert not projector.page_errors
         assert not [e for p in pages for e in p.page_errors]
-    finally:
-        close_pages(pages)
+    except BaseException:
+        close_pages(pages, failed=True)
+        raise
+    close_pages(pages)
+
+
+#: Isle of Skye: each seat's prices on its two kept tiles (the seat with gold left can buy).
+SKYE_PRICES = {0: (1, 1), 1: (1, 2), 2: (2, 2)}
+
+
+def field(p: Any, label: str) -> Any:
+    """The input or select of the widget whose description is ``label``."""
+    return p.locator(".widget-inline-hbox").filter(has_text=label).locator("input, select").first
+
+
+def expect_skye_projector(projector: Any, v: dict[str, Any], names: list[str]) -> None:
+    """The projector shows the public table ``v``: the round, who is to act, each seat's points."""
+    board = projector.locator(".skye-room-board")
+    g = v["game"]
+    expect(board).to_contain_text(TEXT["round"].format(round=g["round"]))
+    to_act = g["to_act"] if isinstance(g["to_act"], list) else [g["to_act"]]
+    expect(board).to_contain_text(TEXT["to_act"].format(names=", ".join(names[s] for s in to_act)))
+    rows = board.locator("tr")
+    for i, player in enumerate(g["players"]):
+        expect(rows.nth(i + 1).locator("td").nth(0)).to_have_text(names[i])
+        expect(rows.nth(i + 1).locator("td").nth(1)).to_have_text(str(player["vp"]))
+
+
+def test_three_students_play_a_round_of_isle_of_skye(service, voila, page, browser, monkeypatch, tmp_path):
+    from skye_widgets.skye import INFO
+    from skye_widgets.skye.game import Buy, Pass, Place, SetPrices
+    url = service
+    monkeypatch.setenv("SKYE_ROOMS_URL", url)
+    monkeypatch.setenv("SKYE_ROOMS_KEY", KEY)
+    monkeypatch.setenv("SKYE_ROOMS_TOKENS", str(tmp_path / "seats.json"))
+    projector = page
+    code = open_projector(voila, projector, game=str(GAMES["skye"]))
+    room = code.replace("-", "")
+    v = public(url, room)
+    assert v["kind"] == "skye" and v["status"] == "lobby" and len(v["seats"]) == 3, v
+    pages: list[Any] = []
+    try:
+        pages = student_pages(browser, voila(NOTEBOOK), code, STUDENTS[:3])
+        expect(projector.locator(".skye-room-counts")).to_contain_text(TEXT["table_counts"].format(count=3, seats=3))
+        tab_to(projector, BUTTON, str(TEXT["start"]))
+        projector.keyboard.press("Enter")                           # the teacher starts, on the projector
+        by_seat: dict[int, Any] = {}
+        for p in pages:
+            expect(p.get_by_text(re.compile(r"Isle of Skye: you play seat \d"))).to_be_visible()
+            seat = int(re.search(r"you play seat (\d)", p.locator("body").inner_text()).group(1)) - 1
+            by_seat[seat] = p
+        assert sorted(by_seat) == [0, 1, 2]
+        v = public(url, room)
+        names = [s["name"] for s in v["seats"]]
+        game = INFO.new(names, seed=1)                              # the room's game, mirrored: where tiles fit
+        assert [p["display"] for p in v["game"]["players"]] == [p["display"] for p in game.view(-1)["players"]]
+        expect_skye_projector(projector, v, names)
+
+        def same(game: Any) -> None:
+            """The room's public table is the mirrored game's (once the room has taken the last action)."""
+            want = json.loads(json.dumps([[p["territory"], p["to_build"], p["vp"]] for p in game.view(-1)["players"]]))
+            for _i in range(300):
+                got = [[p["territory"], p["to_build"], p["vp"]] for p in public(url, room)["game"]["players"]]
+                if got == want:
+                    return
+                projector.wait_for_timeout(100)     # polling the service's answer, not waiting for time to pass
+            assert got == want
+
+        def no_prices_of_others(seat: int, priced: dict[int, dict[str, int]]) -> None:
+            """Student ``seat``'s page shows no other seat's prices (every price set so far, as a
+            buy offer or a caption)."""
+            text = by_seat[seat].locator("body").inner_text()
+            assert not re.search(r"\bfor \d+ gold", text), text          # no buy offer at all yet
+            for other, prices in priced.items():
+                if other == seat:
+                    continue
+                for tile, price in prices.items():
+                    shown = MOVE_BUY.format(tile=tile, seller=names[other], price=price)
+                    assert shown not in text, (seat, shown)
+                    assert f"{names[other]}: {price} gold" not in text, (seat, other)
+
+        # -- the secret prices: each student discards and prices on their page ----------------
+        priced: dict[int, dict[str, int]] = {}
+        for seat in (2, 0, 1):                                      # not in seat order: any order works
+            p = by_seat[seat]
+            display = game.observation(seat).view()["players"][seat]["display"]
+            discard, kept = display[0], display[1:]
+            prices = dict(zip(kept, SKYE_PRICES[seat]))
+            expect(p.get_by_role("button", name=str(CONFIRM_PRICES))).to_be_visible()
+            p.get_by_role("button", name=discard, exact=True).click()
+            for tile, price in prices.items():
+                box = field(p, PRICE_LABEL.format(tile=tile))
+                box.fill(str(price))
+                box.press("Tab")
+            p.get_by_role("button", name=str(CONFIRM_PRICES)).click()
+            game.apply(SetPrices.of(seat, discard, prices))
+            priced[seat] = prices
+            if len(priced) < 3:
+                expect(p.get_by_text(str(JOIN_OTHERS_TURN))).to_be_visible()
+                for other in by_seat:
+                    no_prices_of_others(other, priced)
+                assert all(pl.get("prices") is None for pl in public(url, room)["game"]["players"])
+                assert "gold" not in projector.locator(".skye-room-board").inner_text()
+        shoot(projector, "rooms_skye_projector_priced_1920x1080")
+
+        # -- buying: the start player buys, the others pass (one each, in turn) ------------------
+        while game.phase == "buy":
+            seat = game.current_player()
+            p = by_seat[seat]
+            expect(p.get_by_text(str(JOIN_YOUR_TURN))).to_be_visible()
+            expect_skye_projector(projector, public(url, room), names)
+            buys = [a for a in game.legal_actions() if isinstance(a, Buy)]
+            for a in buys:                                          # every offer of the others, with its price
+                expect(p.get_by_role("button", name=MOVE_BUY.format(
+                    tile=a.tile, seller=names[a.seller], price=priced[a.seller][a.tile]))).to_be_visible()
+            if seat == game.view(-1)["start_player"] and buys:
+                a = buys[0]
+                p.get_by_role("button", name=MOVE_BUY.format(tile=a.tile, seller=names[a.seller],
+                                                             price=priced[a.seller][a.tile])).click()
+            else:
+                a = Pass(seat)
+                p.get_by_role("button", name=str(MOVE_PASS)).click()
+            game.apply(a)
+            same(game)
+            if game.phase == "buy":
+                expect(p.get_by_text(str(JOIN_OTHERS_TURN))).to_be_visible()
+        screenshot(by_seat[game.current_player()], "rooms_skye_student_build")
+
+        # -- building: each seat places its tiles (where the mirrored game says one fits) --------
+        while game.phase == "build" and game.view(-1)["round"] == 1:
+            seat = game.current_player()
+            p = by_seat[seat]
+            tiles = game.observation(seat).view()["players"][seat]["to_build"]
+            expect(p.locator("select option").filter(has_text=re.compile(r"^tile\s"))).to_have_count(len(tiles))
+            expect(field(p, str(JOIN_X))).to_be_visible()
+            a = next(a for a in game.legal_actions() if isinstance(a, Place) and a.tile == tiles[0])
+            p.locator("select").filter(has_text=BUILD_TILE.format(tile=tiles[0])).select_option(
+                label=BUILD_TILE.format(tile=tiles[0]))
+            for label, value in ((str(JOIN_X), a.x), (str(JOIN_Y), a.y)):
+                box = field(p, label)
+                box.fill(str(value))
+                box.press("Tab")
+            field(p, str(JOIN_ROTATION)).select_option(label=str(a.rotation))
+            p.get_by_role("button", name=str(JOIN_PLACE)).click()
+            game.apply(a)
+            same(game)
+            if game.phase == "build" and game.current_player() == seat:      # the next tile in the picker
+                expect(p.locator("select option").filter(has_text=re.compile(r"^tile\s"))).to_have_count(len(tiles) - 1)
+        # -- round 1 is scored, round 2 starts ------------------------------------------------
+        assert game.view(-1)["round"] == 2 and game.phase == "prices", game.view(-1)
+        v = public(url, room)
+        assert v["game"]["round"] == 2 and v["game"]["phase"] == "prices", v["game"]
+        assert [pl["vp"] for pl in v["game"]["players"]] == [pl["vp"] for pl in game.view(-1)["players"]]
+        expect_skye_projector(projector, v, names)
+        for p in pages:
+            expect(p.get_by_text(ROUND_LINE["prices"].format(round=2, rounds=v["game"]["rounds"]))).to_be_visible()
+            expect(p.get_by_role("button", name=str(CONFIRM_PRICES))).to_be_visible()
+        # -- hidden information: the gold, on the projector only when the teacher shows it ------
+        board = projector.locator(".skye-room-board")
+        expect(board.locator("th")).to_have_count(2)
+        tab_to(projector, BUTTON, str(TEXT["show_hidden"]))
+        projector.keyboard.press("Enter")
+        expect(board.locator("th").nth(2)).to_have_text(str(TEXT["gold"]))
+        open_view = game.view(-1, open_hand=True)
+        for i, player in enumerate(open_view["players"]):
+            expect(board.locator("tr").nth(i + 1).locator("td").nth(2)).to_have_text(str(player["gold"]))
+        for width, height in ((1920, 1080), (1280, 720)):
+            projector.set_viewport_size({"width": width, "height": height})
+            shoot(projector, f"rooms_skye_projector_round2_gold_{width}x{height}")
+        assert projector.evaluate("() => document.activeElement.innerText.trim()") == str(TEXT["hide_hidden"])
+        projector.keyboard.press("Enter")
+        expect(board.locator("th")).to_have_count(2)
+        screenshot(by_seat[0], "rooms_skye_student_round2")
+        assert not projector.page_errors
+        assert not [e for p in pages for e in p.page_errors]
+    except BaseException:
+        close_pages(pages, failed=True)
+        raise
+    close_pages(pages)
