@@ -9,7 +9,9 @@ action leaves the board as it was and its reason in the status line.
 
 * Hashi (a class room): the student's own sheet and the flipped card (:class:`HashiSeatBoard`):
   click an island to write the card's number, two islands for a bridge, *Done* ends the turn.
-* Isle of Skye, Skylands (a table): the seat's view in words and :meth:`JoinRoom.act`.
+* Isle of Skye (a table): the secret prices, buy or pass, and the seat's own territory to build on
+  (click a green spot; or the tile, column, row and quarter turns in the form under it).
+* Skylands (a table): the seat's view in words and :meth:`JoinRoom.act`.
 
 Everything a click does is reachable from Python (what the tests call)::
 
@@ -34,7 +36,8 @@ from ..i18n import _, lazy, lazy_ngettext
 from ..rooms.client import SeatClient, TokenFile, default_url, hub_user
 from .base import CanvasBoard, Multilingual, plain_text, status_html
 from ..words import word_list
-from .skye import (BUILD_TILE, CONFIRM_PRICES, DISCARD_LABEL, MOVE_BUY, MOVE_PASS, PANEL_BUY, PANEL_PRICES,
+from ..skye.territory import Territory
+from .skye import (BUILD_TILE, TerritoryWidget, CONFIRM_PRICES, DISCARD_LABEL, MOVE_BUY, MOVE_PASS, PANEL_BUY, PANEL_PRICES,
                    PRICE_LABEL, ROUND_LINE, TURN_TEXT)
 from .hashi import (HASHI_OVER_SOLO, HASHI_SUMMARY_POINTS, HASHI_TEXT, HASHI_TRACK_CARD, HASHI_TURN_CARD,
                     HASHI_TURN_DRAWING, HASHI_TURN_DRAWN, HASHI_TURN_SETUP, HASHI_TURN_WROTE)
@@ -98,6 +101,16 @@ def sheet_of(board: Board, data: dict[str, Any]) -> Sheet:
         for _i in range(k):
             sheet.add_bridge((x1, y1), (x2, y2))
     return sheet
+
+
+def territory_of(entries: list[Any]) -> Territory:
+    """An Isle of Skye territory as a seat's view gives it: ``[[tile, x, y, rotation], ...]``, the
+    castle first, in the order built."""
+    castle = str(entries[0][0]) if entries else "castle-blue"
+    territory = Territory(castle)
+    for tile, x, y, rotation in entries[1:]:
+        territory.place(str(tile), int(x), int(y), int(rotation))
+    return territory
 
 
 class HashiSeatBoard(CanvasBoard):
@@ -377,14 +390,19 @@ class SkyeSeatPanel(TableSeatPanel):
             if not tiles:
                 return []
             self.tile = W.Dropdown(options=[(BUILD_TILE.format(tile=t), t) for t in tiles], value=tiles[0])
-            self.x = W.IntText(value=1, description=str(JOIN_X), layout=W.Layout(width="12em"))
-            self.y = W.IntText(value=0, description=str(JOIN_Y), layout=W.Layout(width="12em"))
-            self.rotation = W.Dropdown(options=[0, 1, 2, 3], value=0, description=str(JOIN_ROTATION))
+            wide = {"description_width": "initial"}         # the whole label ("quarter turns" was cut)
+            self.x = W.IntText(value=1, description=str(JOIN_X), style=wide, layout=W.Layout(width="12em"))
+            self.y = W.IntText(value=0, description=str(JOIN_Y), style=wide, layout=W.Layout(width="12em"))
+            self.rotation = W.Dropdown(options=[0, 1, 2, 3], value=0, description=str(JOIN_ROTATION), style=wide,
+                                       layout=W.Layout(width="auto"))
             place = W.Button(description=str(JOIN_PLACE), button_style="primary")
             place.on_click(lambda _b: self.build(self.tile.value, self.x.value, self.y.value, self.rotation.value))
             words = [BUILD_TILE.format(tile=t) for t in tiles]
+            # the seat's own territory, from the view only: a click on a green spot sends the Place action
+            self.territory = TerritoryWidget(territory_of(me.get("territory") or []), tiles,
+                                             place=lambda t, x, y, r: self.build(t, x, y, r))
             return [W.HTML(escape(TURN_TEXT["build"].format(name=name, tiles=word_list(words), count=len(tiles)))),
-                    W.HBox([self.tile, self.x, self.y, self.rotation]), place]
+                    self.territory, W.HBox([self.tile, self.x, self.y, self.rotation]), place]
         return []
 
     # -- the seat's actions (each sent as it is; the service's engine checks it) ------------
