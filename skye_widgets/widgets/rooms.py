@@ -580,6 +580,8 @@ class JoinRoom(Multilingual, W.VBox):
         return fut
 
     def _answered(self, fut: "asyncio.Future[dict[str, Any]]") -> None:
+        if fut.cancelled():
+            return
         reply = fut.result()
         target = self.board if isinstance(self.board, HashiSeatBoard) else self
         if reply.get("type") == "error":
