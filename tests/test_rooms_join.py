@@ -127,14 +127,14 @@ def test_students_join_play_a_card_and_a_restart_keeps_the_seat(tmp_path: Path) 
             '"numbers": []', "")
 
         # a kernel restart: a new widget, the same token file, the same seat (no new join)
-        await ann.close()
+        await ann.disconnect()
         seats_before = len(s.store.seats(code))
         again = await joined(JoinRoom(code=code, name="Ann", url=url, token_file=tokens))
         assert again.view["seat"] == 0 and len(s.store.seats(code)) == seats_before
         assert [setup[1], setup[2], 4] in again.view["sheet"]["numbers"]
         assert TokenFile(tokens).get(url, code, "Ann")["seat"] == 0
-        await again.close()
-        await bob.close()
+        await again.disconnect()
+        await bob.disconnect()
     run(tmp_path, body)
 
 
@@ -164,7 +164,7 @@ def test_a_lost_connection_is_reconnected(tmp_path: Path) -> None:
         flip = await teacher.request({"cmd": "flip", "at": 0})
         await view_after(w, flip["n"])
         assert w.view["turned"] == 1 and "You are in room" in plain(w.status.value)
-        await w.close()
+        await w.disconnect()
     run(tmp_path, body)
 
 
@@ -225,6 +225,6 @@ def test_an_isle_of_skye_table_sets_secret_prices_and_buys(tmp_path: Path) -> No
         assert actor.board.form.children, "no buy form for the seat to act"
         reply = await answer(actor.board.pass_turn())
         assert reply["type"] == "reply", reply
-        await ann.close()
-        await bob.close()
+        await ann.disconnect()
+        await bob.disconnect()
     run(tmp_path, body)

@@ -604,8 +604,9 @@ class JoinRoom(Multilingual, W.VBox):
         """Take back this turn's last move (Hashi)."""
         return self.board.undo() if isinstance(self.board, HashiSeatBoard) else None
 
-    async def close(self) -> None:
-        """Close the connection (the seat's token stays for the next join)."""
+    async def disconnect(self) -> None:
+        """Close the connection to the room (the seat's token stays for the next join). Not
+        ``close``: that is ipywidgets' own (it closes the widget's comm)."""
         if self.client is not None:
             await self.client.close()
 
