@@ -228,3 +228,45 @@ def test_an_isle_of_skye_table_sets_secret_prices_and_buys(tmp_path: Path) -> No
         await ann.disconnect()
         await bob.disconnect()
     run(tmp_path, body)
+
+
+def test_on_a_hub_the_login_is_the_name_and_the_last_seat_comes_back(tmp_path: Path, monkeypatch) -> None:
+    async def body(s: Service, url: str) -> None:
+        code, _teacher = await hashi_room(s, seed=3)
+        tokens = str(tmp_path / "seats.json")
+        monkeypatch.setenv("JUPYTERHUB_USER", "ann")
+        monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "hub-secret")
+        first = JoinRoom(url=url, token_file=tokens)
+        assert first.name_field.value == "ann" and first.name_field.disabled and first.task is None
+        first.code_field.value = code
+        await first.join()
+        await joined(first)
+        assert first.client is not None and first.client._headers()["Authorization"] == "token hub-secret"
+        await first.disconnect()
+        # a restarted kernel on the hub: nothing to type, the same seat
+        again = await joined(JoinRoom(url="http://127.0.0.1:1", token_file=tokens))
+        assert again.view["seat"] == first.view["seat"] and len(s.store.seats(code)) == 1
+        await again.disconnect()
+    run(tmp_path, body)
+
+
+def test_every_text_of_the_seat_is_marked_for_translation(tmp_path: Path) -> None:
+    from i18n_walk import english_words, outside_brackets, page_texts
+    hashi_view = {"type": "seat", "kind": "hashi", "board": "skerries-a", "n": 3, "status": "open", "turned": 1,
+                  "cards": 17, "over": False, "seat": 0,
+                  "sheet": {"seat": 0, "name": "Ann", "phase": "play", "card": [4, 2], "numbers": [[5, 3, 6]],
+                            "bridges": [], "wrote": None, "drawn": [], "done": False, "score": 0,
+                            "achievements": [], "legal": [["end"]]}}
+    skye_view = {"type": "seat", "kind": "skye", "n": 3, "status": "open", "seat": 0, "to_act": True, "seats": [],
+                 "game": {"round": 1, "rounds": 6, "phase": "prices",
+                          "players": [{"name": "Ann", "gold": 5, "display": ["23", "34", "10"], "to_build": []}]}}
+    with i18n.speaking("qps"):
+        w = JoinRoom(token_file=str(tmp_path / "seats.json"))
+        texts = list(page_texts(w)) + [w.describe()]
+        for view in (hashi_view, skye_view):
+            w._show(view)
+            texts += list(page_texts(w)) + [w.describe()]
+    # the language picker names each language in itself; the placeholder is a code, not words
+    left = english_words([outside_brackets(t) for t in texts if t not in (
+        "English", "Português", "Polski", "Français", "Español", "ABCD-2345")])
+    assert not left, left
