@@ -30,7 +30,7 @@ from ..errors import RulesError
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.game import Sheet, rank_title
 from ..hashi.render import Geometry, board_geometry, render_board
-from ..i18n import _, lazy, lazy_ngettext
+from ..i18n import lazy, lazy_ngettext
 from ..rooms.client import SeatClient, TokenFile, default_url, hub_user
 from .base import CanvasBoard, Multilingual, plain_text, status_html
 from ..words import word_list
