@@ -18,10 +18,8 @@ click. We wait on what a person sees (the card line, the board's description), n
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
