@@ -263,10 +263,38 @@ def test_every_text_of_the_seat_is_marked_for_translation(tmp_path: Path) -> Non
     with i18n.speaking("qps"):
         w = JoinRoom(token_file=str(tmp_path / "seats.json"))
         texts = list(page_texts(w)) + [w.describe()]
-        for view in (hashi_view, skye_view):
+        build_view = {**skye_view, "game": {"round": 1, "rounds": 6, "phase": "build", "players": [
+            {"name": "Ann", "gold": 5, "display": [], "to_build": ["23"], "territory": [["castle-blue", 0, 0, 0]]}]}}
+        for view in (hashi_view, skye_view, build_view):
             w._show(view)
             texts += list(page_texts(w)) + [w.describe()]
     # the language picker names each language in itself; the placeholder is a code, not words
     left = english_words([outside_brackets(t) for t in texts if t not in (
         "English", "Português", "Polski", "Français", "Español", "ABCD-2345")])
     assert not left, left
+
+
+def test_an_isle_of_skye_seat_builds_by_clicking_its_territory(tmp_path: Path) -> None:
+    """The build phase shows the seat's own territory (from the view only): a click on a green spot
+    sends the Place action; the form under it sends the same."""
+    from skye_widgets.widgets.skye import TerritoryWidget
+    view = {"type": "seat", "kind": "skye", "n": 9, "status": "open", "seat": 0, "to_act": True, "seats": [],
+            "game": {"round": 1, "rounds": 6, "phase": "build",
+                     "players": [{"name": "Ann", "gold": 3, "display": [], "to_build": ["12", "33"],
+                                  "territory": [["castle-blue", 0, 0, 0]]}]}}
+    w = JoinRoom(token_file=str(tmp_path / "seats.json"))
+    sent: list = []
+    w.act = sent.append                                  # what the seat would send to the room
+    w._show(view)
+    board = w.board.territory
+    assert isinstance(board, TerritoryWidget) and board.hand == ["12", "33"] and board.selected == "12"
+    x, y, rotation = board.territory.legal_placements("12")[0]
+    board.rotation = rotation
+    board.click_cell(x, y)
+    assert sent == [{"type": "place", "player": 0, "tile": "12", "x": x, "y": y, "rotation": rotation}]
+    w.board.build("33", 0, 1, 0)
+    assert sent[-1] == {"type": "place", "player": 0, "tile": "33", "x": 0, "y": 1, "rotation": 0}
+    # a territory with a tile built: the castle first, then the tiles in the order built
+    view["game"]["players"][0].update(to_build=["33"], territory=[["castle-blue", 0, 0, 0], ["12", x, y, rotation]])
+    w._show(view)
+    assert len(w.board.territory.territory) == 2 and w.board.territory.hand == ["33"]

@@ -264,6 +264,10 @@ def test_five_students_and_the_projector_play_three_cards(service, voila, page, 
             screenshot(pages[card % len(pages)], f"rooms_class_student_card_{card}")
             shoot(projector, f"rooms_class_projector_card_{card}_1920x1080")
         assert drew_bridge, "no card of the plan draws a bridge: pick another seed"
+        projector.set_viewport_size({"width": 1280, "height": 720})
+        expect_hashi_projector(projector, public(url, room))
+        shoot(projector, "rooms_class_projector_card_3_1280x720")
+        projector.set_viewport_size({"width": 1920, "height": 1080})
         v = public(url, room)
         assert v["turned"] == CARDS and v["students_done"] == len(STUDENTS), v
         assert len({s["score"] for s in v["seats"]}) == 1        # the same cards, the same moves
