@@ -26,7 +26,7 @@ import time
 from typing import Any, Callable
 
 from ..errors import RulesError, read_json, write_json
-from ..i18n import _
+from ..i18n import _, language
 from .store import RoomError, check_name, normalise_code
 
 #: The port ``skye-widgets rooms serve`` listens on unless told otherwise.
@@ -148,7 +148,7 @@ class SeatClient:
 
     # -- the pieces ------------------------------------------------------------
     def _headers(self) -> dict[str, str]:
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", "Accept-Language": language()}  # refusals in it
         if self.hub_token:
             headers["Authorization"] = f"token {self.hub_token}"
         return headers
