@@ -622,10 +622,10 @@ class ClassRoomPanel(Multilingual, W.VBox):
         if not v:
             for w in (self.code_html, self.counts_html, self.card_html, self.board_html):
                 w.value = ""
-            self.code_html.value = escape(TEXT["code"].format(code=self._code())) if self.code else ""
+            self.code_html.value = self._code_line() if self.code else ""
             self._buttons()
             return
-        self.code_html.value = escape(TEXT["code"].format(code=self._code()))
+        self.code_html.value = self._code_line()
         if self.join_url:
             self.code_html.value += f'<div style="font-size:2.4vh">{escape(TEXT["join_at"].format(url=self.join_url))}</div>'
         status = f'<span class="skye-room-status">{escape(str(TEXT.get("status_" + str(v.get("status")), "")))}</span>'
@@ -642,6 +642,11 @@ class ClassRoomPanel(Multilingual, W.VBox):
             self.card_html.value = ""
             self.board_html.value = self._table_board(v)
         self._buttons()
+
+    def _code_line(self) -> str:
+        """"Room code: ABCD-2345", the code never broken at its dash (a narrow JupyterLab cell)."""
+        code = f'<span style="white-space:nowrap">{escape(self._code())}</span>'
+        return escape(str(TEXT["code"])).replace("{code}", code)
 
     def _code(self) -> str:
         code = self.code or ""
