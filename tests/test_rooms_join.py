@@ -127,14 +127,14 @@ def test_students_join_play_a_card_and_a_restart_keeps_the_seat(tmp_path: Path) 
             '"numbers": []', "")
 
         # a kernel restart: a new widget, the same token file, the same seat (no new join)
-        await ann.close()
+        await ann.disconnect()
         seats_before = len(s.store.seats(code))
         again = await joined(JoinRoom(code=code, name="Ann", url=url, token_file=tokens))
         assert again.view["seat"] == 0 and len(s.store.seats(code)) == seats_before
         assert [setup[1], setup[2], 4] in again.view["sheet"]["numbers"]
         assert TokenFile(tokens).get(url, code, "Ann")["seat"] == 0
-        await again.close()
-        await bob.close()
+        await again.disconnect()
+        await bob.disconnect()
     run(tmp_path, body)
 
 
@@ -164,7 +164,7 @@ def test_a_lost_connection_is_reconnected(tmp_path: Path) -> None:
         flip = await teacher.request({"cmd": "flip", "at": 0})
         await view_after(w, flip["n"])
         assert w.view["turned"] == 1 and "You are in room" in plain(w.status.value)
-        await w.close()
+        await w.disconnect()
     run(tmp_path, body)
 
 
@@ -225,6 +225,48 @@ def test_an_isle_of_skye_table_sets_secret_prices_and_buys(tmp_path: Path) -> No
         assert actor.board.form.children, "no buy form for the seat to act"
         reply = await answer(actor.board.pass_turn())
         assert reply["type"] == "reply", reply
-        await ann.close()
-        await bob.close()
+        await ann.disconnect()
+        await bob.disconnect()
     run(tmp_path, body)
+
+
+def test_on_a_hub_the_login_is_the_name_and_the_last_seat_comes_back(tmp_path: Path, monkeypatch) -> None:
+    async def body(s: Service, url: str) -> None:
+        code, _teacher = await hashi_room(s, seed=3)
+        tokens = str(tmp_path / "seats.json")
+        monkeypatch.setenv("JUPYTERHUB_USER", "ann")
+        monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "hub-secret")
+        first = JoinRoom(url=url, token_file=tokens)
+        assert first.name_field.value == "ann" and first.name_field.disabled and first.task is None
+        first.code_field.value = code
+        await first.join()
+        await joined(first)
+        assert first.client is not None and first.client._headers()["Authorization"] == "token hub-secret"
+        await first.disconnect()
+        # a restarted kernel on the hub: nothing to type, the same seat
+        again = await joined(JoinRoom(url="http://127.0.0.1:1", token_file=tokens))
+        assert again.view["seat"] == first.view["seat"] and len(s.store.seats(code)) == 1
+        await again.disconnect()
+    run(tmp_path, body)
+
+
+def test_every_text_of_the_seat_is_marked_for_translation(tmp_path: Path) -> None:
+    from i18n_walk import english_words, outside_brackets, page_texts
+    hashi_view = {"type": "seat", "kind": "hashi", "board": "skerries-a", "n": 3, "status": "open", "turned": 1,
+                  "cards": 17, "over": False, "seat": 0,
+                  "sheet": {"seat": 0, "name": "Ann", "phase": "play", "card": [4, 2], "numbers": [[5, 3, 6]],
+                            "bridges": [], "wrote": None, "drawn": [], "done": False, "score": 0,
+                            "achievements": [], "legal": [["end"]]}}
+    skye_view = {"type": "seat", "kind": "skye", "n": 3, "status": "open", "seat": 0, "to_act": True, "seats": [],
+                 "game": {"round": 1, "rounds": 6, "phase": "prices",
+                          "players": [{"name": "Ann", "gold": 5, "display": ["23", "34", "10"], "to_build": []}]}}
+    with i18n.speaking("qps"):
+        w = JoinRoom(token_file=str(tmp_path / "seats.json"))
+        texts = list(page_texts(w)) + [w.describe()]
+        for view in (hashi_view, skye_view):
+            w._show(view)
+            texts += list(page_texts(w)) + [w.describe()]
+    # the language picker names each language in itself; the placeholder is a code, not words
+    left = english_words([outside_brackets(t) for t in texts if t not in (
+        "English", "Português", "Polski", "Français", "Español", "ABCD-2345")])
+    assert not left, left

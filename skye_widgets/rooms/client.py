@@ -344,5 +344,5 @@ class SeatClient:
         self._set_state("closed")
 
 
-__all__ = ["BACKOFF", "DEFAULT_PORT", "JoinError", "MAX_RETRIES", "RulesError", "SeatClient", "TokenFile",
+__all__ = ["BACKOFF", "DEFAULT_PORT", "JoinError", "MAX_RETRIES", "SeatClient", "TokenFile",
            "default_token_file", "default_url", "hub_user"]

@@ -30,7 +30,7 @@ from ..errors import RulesError
 from ..hashi.board import Board, Cell, load_board
 from ..hashi.game import Sheet, rank_title
 from ..hashi.render import Geometry, board_geometry, render_board
-from ..i18n import _, lazy, lazy_ngettext
+from ..i18n import lazy, lazy_ngettext
 from ..rooms.client import SeatClient, TokenFile, default_url, hub_user
 from .base import CanvasBoard, Multilingual, plain_text, status_html
 from ..words import word_list
@@ -580,6 +580,8 @@ class JoinRoom(Multilingual, W.VBox):
         return fut
 
     def _answered(self, fut: "asyncio.Future[dict[str, Any]]") -> None:
+        if fut.cancelled():
+            return
         reply = fut.result()
         target = self.board if isinstance(self.board, HashiSeatBoard) else self
         if reply.get("type") == "error":
@@ -602,8 +604,9 @@ class JoinRoom(Multilingual, W.VBox):
         """Take back this turn's last move (Hashi)."""
         return self.board.undo() if isinstance(self.board, HashiSeatBoard) else None
 
-    async def close(self) -> None:
-        """Close the connection (the seat's token stays for the next join)."""
+    async def disconnect(self) -> None:
+        """Close the connection to the room (the seat's token stays for the next join). Not
+        ``close``: that is ipywidgets' own (it closes the widget's comm)."""
         if self.client is not None:
             await self.client.close()
 

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import subprocess
-import sys
 import threading
 import time
 import urllib.request
