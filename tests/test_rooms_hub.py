@@ -303,7 +303,7 @@ def test_the_teachers_panel_and_the_students_join_room_on_a_hub(tmp_path: Path, 
                 assert hub.public_view(code)["turned"] == 1
                 loop.run_until_complete(ann.client.wait_until(lambda: ann.view["turned"] == 1))
                 for w in (ann, bob):
-                    loop.run_until_complete(w.close())
+                    loop.run_until_complete(w.disconnect())
             finally:
                 loop.close()
     finally:
