@@ -214,3 +214,99 @@ def test_wrong_codes_are_counted_per_hub_user(tmp_path: Path) -> None:
         status, ann = await s.call("POST", f"api/rooms/{made['code']}/join", "tok-ann", {})
         assert status == 200 and ann["seat"] == 0, ann
     run(tmp_path, body)
+
+
+class HubServiceThread:
+    """The service in hub mode on a thread of its own (the teacher's panel blocks while it waits)."""
+
+    def __init__(self, db: str) -> None:
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(db,), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(TIMEOUT)
+        self.url = f"http://127.0.0.1:{self.port}{PREFIX}"       # as SKYE_ROOMS_URL on a hub, with its slash
+
+    def _run(self, db: str) -> None:
+        asyncio.set_event_loop(self.loop)
+
+        async def start() -> None:
+            self.service = HubService(db)
+            self.port = self.service.port
+            self.ready.set()
+        self.loop.run_until_complete(start())
+        self.loop.run_forever()
+
+    def public_view(self, code: str) -> dict[str, Any]:
+        return asyncio.run_coroutine_threadsafe(self.service.call("GET", f"api/rooms/{code}", "tok-carl"),
+                                                self.loop).result(TIMEOUT)[1]
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.service.stop(), self.loop).result(TIMEOUT)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(TIMEOUT)
+
+
+def test_the_teachers_panel_and_the_students_join_room_on_a_hub(tmp_path: Path, monkeypatch) -> None:
+    """On a hub nothing is typed but the code: the panel opens and leads a room with the kernel's hub
+    token (no key asked), a student's JoinRoom joins under their login; a student's panel may not
+    open a room."""
+    from skye_widgets import i18n
+    from skye_widgets.widgets.rooms import JoinRoom
+    from skye_widgets.widgets.rooms_projector import ClassRoomPanel
+
+    hub = HubServiceThread(str(tmp_path / "rooms.db"))
+    panel = None
+    try:
+        with i18n.speaking("en"):
+            monkeypatch.delenv("SKYE_ROOMS_KEY", raising=False)
+            monkeypatch.setenv("SKYE_ROOMS_URL", hub.url)
+            monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "tok-ann")
+            student_panel = ClassRoomPanel("hashi")
+            assert student_panel.key_box.layout.display == "none"          # no key to type on a hub
+            assert student_panel.open_room() is False
+            assert "Only teachers (the hub group teachers) may open a room." in student_panel.message.value
+
+            monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "tok-tess")
+            panel = ClassRoomPanel("hashi", seed=3)
+            assert panel.key_box.layout.display == "none"
+            assert panel.open_room() is True, panel.message.value
+            code = panel.code
+            assert code and panel.view["students"] == 0
+
+            async def students() -> list[JoinRoom]:
+                rooms = []
+                for login in ("ann", "bob"):
+                    monkeypatch.setenv("JUPYTERHUB_USER", login)
+                    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", f"tok-{login}")
+                    w = JoinRoom(token_file=str(tmp_path / f"{login}.json"))
+                    assert w.name_field.value == login and w.name_field.disabled    # the login: nothing to type
+                    w.code_field.value = code[:4].lower() + "-" + code[4:]          # the only thing typed
+                    assert w.join() is not None
+                    await w.task
+                    assert w.client is not None and w.client.state == "connected", w.message
+                    await w.client.wait_until(lambda w=w: w.view is not None)
+                    rooms.append(w)
+                return rooms
+
+            loop = asyncio.new_event_loop()
+            try:
+                ann, bob = loop.run_until_complete(asyncio.wait_for(students(), 60))
+                assert (ann.client.seat, bob.client.seat) == (0, 1)
+                assert "as ann" in ann.message and "as bob" in bob.message, (ann.message, bob.message)
+                public = hub.public_view(code)
+                assert panel.socket.wait_for(public["n"])
+                assert [s["name"] for s in panel.view["seats"]] == ["ann", "bob"] == [s["name"] for s in public["seats"]]
+                assert panel.flip() is True                                   # the teacher leads the room
+                assert hub.public_view(code)["turned"] == 1
+                loop.run_until_complete(ann.client.wait_until(lambda: ann.view["turned"] == 1))
+                for w in (ann, bob):
+                    loop.run_until_complete(w.disconnect())
+            finally:
+                loop.close()
+    finally:
+        if panel is not None:
+            panel.close()
+        hub.stop()

@@ -181,14 +181,23 @@ class ServiceRefused(Exception):
     """The room service answered with an error (its own sentence, in the service's language)."""
 
 
+def hub_token() -> str | None:
+    """The JupyterHub token of the kernel's server (``$JUPYTERHUB_API_TOKEN``), or None off a hub."""
+    return (os.environ.get("JUPYTERHUB_API_TOKEN") or "").strip() or None
+
+
 def create_room(url: str, key: str | None, game: str, seed: int | None, seats: list[str],
-                options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Ask the service at ``url`` for a new room: ``{"code", "teacher_token"}``."""
+                options: dict[str, Any] | None = None, *, hub: str | None = None) -> dict[str, Any]:
+    """Ask the service at ``url`` for a new room: ``{"code", "teacher_token"}``. ``hub``: the
+    JupyterHub token to ask with (the service is a hub service: the hub says who the teacher is;
+    no key)."""
     body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}}
     if seed is not None:
         body["seed"] = seed
     headers = {"Content-Type": "application/json"}
-    if key:
+    if hub:
+        headers["Authorization"] = f"token {hub}"
+    elif key:
         headers["Authorization"] = f"Bearer {key}"
     request = urllib.request.Request(url + "/api/rooms", json.dumps(body).encode(), headers)
     try:
@@ -208,12 +217,14 @@ class TeacherSocket:
     """The teacher's websocket to one room, on a thread and event loop of its own (a notebook's,
     Voilà's or a test's loop is never blocked). Every view received goes to ``on_view``;
     :meth:`command` sends one teacher command and returns the room's reply once the view that
-    followed it has arrived too."""
+    followed it has arrived too. ``hub``: the JupyterHub token sent with the handshake; the hello
+    then carries no token (the hub says the teacher is a teacher)."""
 
     def __init__(self, url: str, code: str, token: str, on_view: Callable[[dict[str, Any]], None],
-                 on_lost: Callable[[], None] | None = None) -> None:
+                 on_lost: Callable[[], None] | None = None, *, hub: str | None = None) -> None:
         self.ws_url = url.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + f"/ws/{code}"
         self.token = token
+        self.hub = hub
         self.on_view = on_view
         self.on_lost = on_lost
         self.loop = asyncio.new_event_loop()
@@ -234,10 +245,14 @@ class TeacherSocket:
         self.loop.run_until_complete(self._main())
 
     async def _main(self) -> None:
+        from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
+        headers = {"Authorization": f"token {self.hub}"} if self.hub else {}
+        hello = {} if self.hub else {"token": self.token}
         try:
-            self.conn = await asyncio.wait_for(websocket_connect(self.ws_url), TIMEOUT)
-            await self.conn.write_message(json.dumps({"hello": {"token": self.token}}))
+            request = HTTPRequest(self.ws_url, headers=headers, connect_timeout=TIMEOUT, request_timeout=TIMEOUT)
+            self.conn = await asyncio.wait_for(websocket_connect(request), TIMEOUT)
+            await self.conn.write_message(json.dumps({"hello": hello}))
         except Exception as e:              # nothing answers: the panel says so
             if not self.ready.done():
                 self.ready.set_exception(ServiceUnavailable(str(e)))
@@ -386,11 +401,13 @@ class ClassRoomPanel(Multilingual, W.VBox):
     ``game``: the game the room opens with (the picker can change it before opening); ``url``:
     the room service (default :func:`rooms_url`); ``key``: the service's key (default
     ``$SKYE_ROOMS_KEY``; without it the panel shows a field to type it in); ``join_url``: the
-    address students join at, shown under the code (default: none shown).
+    address students join at, shown under the code (default: none shown). On a JupyterHub
+    (``$JUPYTERHUB_API_TOKEN``, or ``hub``) the panel asks with the hub's token: no key, the hub
+    says who is a teacher.
     """
 
     def __init__(self, game: str = "hashi", *, url: str | None = None, key: str | None = None,
-                 seed: int | None = None, join_url: str | None = None) -> None:
+                 seed: int | None = None, join_url: str | None = None, hub: str | None = None) -> None:
         super().__init__()
         if game not in GAMES:
             raise ValueError(f"no game {game!r}: {', '.join(GAMES)}")
@@ -403,6 +420,7 @@ class ClassRoomPanel(Multilingual, W.VBox):
         self.open_hand = False
         self.message_text: tuple[Any, dict[str, Any], bool] | None = None
         key = key if key is not None else os.environ.get("SKYE_ROOMS_KEY")
+        self.hub = hub if hub is not None else hub_token()
 
         self.style_html = W.HTML(f"<style>{PANEL_CSS}</style>", layout=W.Layout(display="none"))
         self.title = W.HTML()
@@ -413,7 +431,7 @@ class ClassRoomPanel(Multilingual, W.VBox):
         self.bots_box = W.BoundedIntText(value=0, min=0, max=60)
         self.bot_pick = W.Dropdown(options=[(bot_kind_name(k), k) for k in BOT_KINDS[game]])
         self.key_box = W.Password(value=key or "")
-        if key:
+        if key or self.hub:
             self.key_box.layout.display = "none"
         self.open_button = on_click(W.Button(button_style="primary"), self.open_room)
         self.setup = W.HBox([self.game_pick, self.seed_box, self.seats_box, self.bots_box, self.bot_pick,
@@ -508,9 +526,10 @@ class ClassRoomPanel(Multilingual, W.VBox):
         game = self.game_pick.value
         try:
             made = create_room(self.url, self.key_box.value or None, game, int(self.seed_box.value),
-                               self.room_seats())
+                               self.room_seats(), hub=self.hub)
             self.close()
-            self.socket = TeacherSocket(self.url, made["code"], made["teacher_token"], self._on_view, self._on_lost)
+            self.socket = TeacherSocket(self.url, made["code"], made["teacher_token"], self._on_view, self._on_lost,
+                                        hub=self.hub)
         except ServiceUnavailable:
             self.say(TEXT["no_service"], True, url=self.url, command="skye-widgets rooms serve")
             return False
@@ -603,10 +622,10 @@ class ClassRoomPanel(Multilingual, W.VBox):
         if not v:
             for w in (self.code_html, self.counts_html, self.card_html, self.board_html):
                 w.value = ""
-            self.code_html.value = escape(TEXT["code"].format(code=self._code())) if self.code else ""
+            self.code_html.value = self._code_line() if self.code else ""
             self._buttons()
             return
-        self.code_html.value = escape(TEXT["code"].format(code=self._code()))
+        self.code_html.value = self._code_line()
         if self.join_url:
             self.code_html.value += f'<div style="font-size:2.4vh">{escape(TEXT["join_at"].format(url=self.join_url))}</div>'
         status = f'<span class="skye-room-status">{escape(str(TEXT.get("status_" + str(v.get("status")), "")))}</span>'
@@ -623,6 +642,11 @@ class ClassRoomPanel(Multilingual, W.VBox):
             self.card_html.value = ""
             self.board_html.value = self._table_board(v)
         self._buttons()
+
+    def _code_line(self) -> str:
+        """"Room code: ABCD-2345", the code never broken at its dash (a narrow JupyterLab cell)."""
+        code = f'<span style="white-space:nowrap">{escape(self._code())}</span>'
+        return escape(str(TEXT["code"])).replace("{code}", code)
 
     def _code(self) -> str:
         code = self.code or ""
