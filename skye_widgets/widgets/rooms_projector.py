@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from ..i18n import lazy, lazy_ngettext
+from ..i18n import language, lazy, lazy_ngettext
 from ..protocol import bot_kind_name
 from .base import Multilingual
 from .threads import WIDGET_LOCK
@@ -194,7 +194,7 @@ def create_room(url: str, key: str | None, game: str, seed: int | None, seats: l
     body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}}
     if seed is not None:
         body["seed"] = seed
-    headers = {"Content-Type": "application/json"}
+    headers = {"Content-Type": "application/json", "Accept-Language": language()}  # refusals in it
     if hub:
         headers["Authorization"] = f"token {hub}"
     elif key:
@@ -247,7 +247,9 @@ class TeacherSocket:
     async def _main(self) -> None:
         from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
-        headers = {"Authorization": f"token {self.hub}"} if self.hub else {}
+        headers = {"Accept-Language": language()}       # the room's refusals in the panel's language
+        if self.hub:
+            headers["Authorization"] = f"token {self.hub}"
         hello = {} if self.hub else {"token": self.token}
         try:
             request = HTTPRequest(self.ws_url, headers=headers, connect_timeout=TIMEOUT, request_timeout=TIMEOUT)
