@@ -66,7 +66,7 @@ NAMES = {
     "Jeffrey D. Allers", "Shun", "Aya Taguchi", "Bradley", "Terry",
     # boards, games, publishers, programs, sites, techniques
     "Skerries", "Skylands", "Hashiwokakero", "Hashi", "Queen Games", "NSV", "GitHub", "SAT",
-    "Python", "JupyterLite", "JupyterLab", "Dask", "Elo", "English",
+    "Python", "JupyterLite", "JupyterLab", "JupyterHub", "Dask", "Elo", "English",
     # JupyterLab's own menu items (its words, not ours: docs/translating.md)
     "Run ▸ Run All Cells", "Run All",
     # keys, as printed on the keyboards of every language

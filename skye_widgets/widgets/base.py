@@ -1029,8 +1029,13 @@ class Page(W.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widgets, plus their static view and the picture for viewers without a kernel."""
-        data = with_picture(super()._repr_mimebundle_(**kwargs), self.picture)
-        lines = widget_words(self)
-        if lines:
-            data.update(static_view("".join(f"<div>{h}</div>" for h, _ in lines), "\n".join(t for _, t in lines)))
-        return data
+        return with_words(with_picture(super()._repr_mimebundle_(**kwargs), self.picture), self)
+
+
+def with_words(data: dict[str, Any], widget: Any) -> dict[str, Any]:
+    """``data`` (a MIME bundle) plus the static view of what ``widget``'s visible widgets say
+    (:func:`widget_words`): what a saved notebook shows of a form or a panel without a kernel."""
+    lines = widget_words(widget)
+    if lines:
+        data.update(static_view("".join(f"<div>{h}</div>" for h, _ in lines), "\n".join(t for _, t in lines)))
+    return data

@@ -34,7 +34,7 @@ from ..hashi.game import Sheet, rank_title
 from ..hashi.render import Geometry, board_geometry, render_board
 from ..i18n import lazy, lazy_ngettext
 from ..rooms.client import SeatClient, TokenFile, default_url, hub_user
-from .base import CanvasBoard, Multilingual, plain_text, status_html
+from .base import CanvasBoard, Multilingual, plain_text, status_html, with_picture, with_words
 from ..words import word_list
 from ..skye.territory import Territory
 from .skye import (BUILD_TILE, TerritoryWidget, CONFIRM_PRICES, DISCARD_LABEL, MOVE_BUY, MOVE_PASS, PANEL_BUY, PANEL_PRICES,
@@ -472,6 +472,10 @@ class JoinRoom(Multilingual, W.VBox):
                 self.join()
 
     # -- texts -------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, plus what it says for readers without a kernel (a saved notebook)."""
+        return with_words(with_picture(super()._repr_mimebundle_(**kwargs), None), self)
     def relabel(self) -> None:
         self.title.value = f"<b>{escape(str(JOIN_TITLE))}</b>"
         self.url_field.description = str(JOIN_URL)

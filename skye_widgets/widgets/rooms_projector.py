@@ -33,7 +33,8 @@ import ipywidgets as W
 
 from ..i18n import language, lazy, lazy_ngettext
 from ..protocol import bot_kind_name
-from .base import Multilingual
+from ..rooms.store import RoomError
+from .base import Multilingual, with_picture, with_words
 from .threads import WIDGET_LOCK
 
 #: Where ``skye-widgets rooms serve`` listens unless told otherwise.
@@ -173,12 +174,12 @@ def rooms_url() -> str:
     return (os.environ.get("SKYE_ROOMS_URL") or DEFAULT_URL).rstrip("/")
 
 
-class ServiceUnavailable(Exception):
+class ServiceUnavailable(RoomError):
     """Nothing answers at the room service's address."""
 
 
-class ServiceRefused(Exception):
-    """The room service answered with an error (its own sentence, in the service's language)."""
+class ServiceRefused(RoomError):
+    """The room service answered with an error (its own sentence, in the panel's language)."""
 
 
 def hub_token() -> str | None:
@@ -468,6 +469,10 @@ class ClassRoomPanel(Multilingual, W.VBox):
         self.relabel()
 
     # -- labels ----------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, plus what it says for readers without a kernel (a saved notebook)."""
+        return with_words(with_picture(super()._repr_mimebundle_(**kwargs), None), self)
     def _game_changed(self) -> None:
         game = self.game_pick.value
         kind = self.bot_pick.value
