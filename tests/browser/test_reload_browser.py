@@ -114,7 +114,7 @@ def test_saved_lesson_reopened_after_restart_shows_its_boards(root, page):
             board.scroll_into_view_if_needed()
             # each layer draws its saved pixels when its image has loaded, the background too: wait
             # until the board shows its whole picture (a board that never does fails here)
-            wait_painted(page, i, fraction=0.2)
+            wait_painted(page, i, timeout=60_000, fraction=0.2)   # as long as the restore itself may take
             shown.append(round(painted_fraction(board), 2))
         assert all(f > 0.2 for f in shown), f"a reopened board shows only part of its picture: {shown}"
         # the saved state holds each board's ARIA helper too (an anywidget, skye_widgets/widgets/aria.py):
