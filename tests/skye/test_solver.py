@@ -573,6 +573,76 @@ def test_three_tiles_left_bound_never_cuts_an_optimum(block: int) -> None:
     assert checked >= 300 and doomed_seen >= 50 and lower >= 100, (checked, doomed_seen, lower)
 
 
+#: area objectives (the child bound from the parent is for objectives reading areas and icons only)
+FROM_PARENT = [Objective((4,), scrolls=True), Objective((12, 15)), Objective((2,)), Objective((16,)),
+               Objective((), scrolls=True), Objective((12, 15), scrolls=True), Objective((4, 5)),
+               Objective((2, 3), scrolls=True), Objective((12,), scrolls=True), Objective((15, 16))]
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_child_pair_bound_from_the_parent(block: int) -> None:
+    # with three tiles left, each child is first bounded from the parent's figures without being
+    # built (_pair_parent, _pair_child_bound: the search cuts it when that is below the best):
+    # that figure against the child's own pair bound (two_left_bound with its own dead cells),
+    # on every first placement of seeded three-tile hands (some holding scrolls, some with
+    # lighthouses and ships), and on some of them against the best final from the child
+    from dataclasses import replace
+
+    from skye_widgets.skye.solver import two_left_bound
+    from skye_widgets.skye.solver.bounds import _PER, _bound_terms, _scroll_values
+    from skye_widgets.skye.solver.dead_cells import _dead_cells
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
+    from skye_widgets.skye.solver.last_tiles import _pair_base, _pair_child_bound, _pair_parent
+
+    checked = exact = above = 0
+    for seed in range(block * 15, block * 15 + 15):
+        t, pool = random_territory(2000 + seed, 4 + seed % 17)
+        which = FROM_PARENT[seed % len(FROM_PARENT)]
+        if seed % 3 == 1:     # hands with scrolls
+            hand = [p for p in pool if any(a.icons.scroll for a in t.tile(p).areas)][:3]
+        elif seed % 3 == 2:   # hands with lighthouses or ships
+            hand = [p for p in pool if t.tile(p).icons.lighthouse or t.tile(p).icons.ships][:3]
+        else:
+            hand = pool[:3]
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        full = _hand_sums([x.oriented[0] for x in tiles])
+        legal = [(i, c, r) for i, hd in enumerate(tiles) for c, code in b.frontier.items() for r in hd.table[code]]
+        sc_count = _scroll_values(b, full) if which.scrolls else None
+        other = _bound_terms(which, b, full, skip_area=True, skip_scrolls=True)
+        water_per = _PER[15] if 15 in which.scoring_tiles else 0
+        for i in range(3):
+            rest = [tiles[j] for j in range(3) if j != i]
+            hr = _hand_sums([x.oriented[0] for x in rest])
+            dead = frozenset(c for c in b.frontier if not any(hd.table[b.frontier[c]] for hd in rest))
+            setup, gmax, at = _pair_parent(which, b, replace(
+                hr, dead=dead, sheep=full.sheep, cattle=full.cattle, ships=full.ships, whisky=full.whisky,
+                broch=full.broch, farm=full.farm, lighthouse=full.lighthouse, scrolls=full.scrolls), rest,
+                (hr.water_areas, hr.lighthouse, hr.ships))
+            for k, (j, cell, r) in enumerate(p for p in legal if p[0] == i):
+                o = tiles[i].oriented[r]
+                t2, c1, c2, maxw, (local, _, final), *_ = b._effects(cell, o)
+                sc = sum(sc_count[q] * (c1[q] + 2 * c2[q] + 2 * hr.scrolls[q]) for q in range(len(sc_count))) \
+                    if sc_count else 0
+                bound = (other + _pair_base(which, t2, sc) + water_per * (maxw - b.max_water)
+                         + _pair_child_bound(setup, gmax, at, cell, local, final, dead))
+                child = b.place(cell, o)
+                own = [(q, c, rr) for q, hd in enumerate(rest) for c, code in child.frontier.items()
+                       for rr in hd.table[code]]
+                theirs = two_left_bound(which, child, replace(hr, dead=_dead_cells(child, own)), rest)[0]
+                assert bound >= theirs, (seed, hand[i], cell, r)
+                checked += 1
+                exact += bound == theirs
+                if k % 7 == 0:    # and against the best final from the child
+                    after = t.copy()
+                    after.place(hand[i], cell[0], cell[1], r)
+                    best = solve(after, [n for n in hand if n != hand[i]], which, prune=False).optimum
+                    assert bound >= best, (seed, hand[i], cell, r)
+                    above += bound > best
+    # on most children the figure is the child's own bound (the search cuts as the child would)
+    assert checked >= 500 and exact * 4 >= checked * 3, (checked, exact)
+
+
 def _most_squares(b: Board, k: int, dead: frozenset = frozenset()) -> int:
     """The most 2 x 2 squares that ``k`` more filled cells can make (any cells near the
     territory but ``dead`` ones, connected or not): a plain count over every set of ``k`` cells."""

@@ -26,10 +26,11 @@ from ..puzzles import HAND_TOO_LARGE, Move, Objective, Puzzle, PuzzleDataError, 
 from ..territory import Territory
 from ..tiles import Tile
 from .board import Board, Cell, board_value, features_for, orient, totals_value
-from .bounds import _AREA_TERMS, _PER, _SQUARE_TERMS, _scroll_values
+from .bounds import _AREA_TERMS, _PER, _ROAD_TERMS, _SQUARE_TERMS, _bound_terms, _scroll_values
 from .dead_cells import _alone_closable, _area_masks, _area_sides, _child_dead, _closing_sides, _closing_sides_after, _dead_cells, first_doomed
 from .hand import _Hand, _HandSums, _hand_sums
-from .last_tiles import _cell_terms, _one_left_bounds, _three_left_terms, three_left_bound, two_left_bound, upper_bound
+from .last_tiles import (_cell_terms, _one_left_bounds, _pair_base, _pair_child_bound, _pair_parent, _three_left_terms,
+                         three_left_bound, two_left_bound, upper_bound)
 from .squares import _squares_fall_short
 
 
@@ -182,6 +183,19 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     sq_per = sum(_PER[n] for n in obj.scoring_tiles if n in _SQUARE_TERMS) if "squares" in root.needs else 0
     # the plain bound reads only what a lazily built board has (no area components)
     lazy_bound = "areas" not in root.needs
+    # area objectives without road terms: the two-tiles-left pair bound reads only what a lazily
+    # built board has too (its open areas facing at most two cells, Board.near; no union-find table)
+    lazy_pair = (prune and not lazy_bound and bool(cell_bounds) and not (
+        "roads" in root.needs and (obj.income or _ROAD_TERMS.intersection(obj.scoring_tiles))))
+    pre_tries = [0, 0]      # those children: the plain bound tried, and how often it cut
+    pair_tries = [0, 0]     # ... and the pair bound
+    # objectives reading only area components (and icons): each child of a three-tiles-left node
+    # is first bounded from the parent's figures, without building it (_pair_child_bound), while
+    # that pays: while it cuts at least one child in 8 (where the two-tiles-left bound counts the
+    # sided areas that can be completed alone, those figures need the child's own placements)
+    from_parent = lazy_pair and root.needs == frozenset({"areas"})
+    parent_tries = [0, 0]   # children bounded from the parent, and how many were cut
+    water_per = _PER[15] if 15 in obj.scoring_tiles else 0
     # the bounds that read the cells where no tile fits: areas to complete, roads, squares
     use_dead = prune and bool(obj.scrolls or _AREA_TERMS.intersection(obj.scoring_tiles)
                               or {"roads", "squares"} & root.needs)
@@ -367,10 +381,22 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         # three tiles left, on objectives whose plain bound reads no area components: each child
         # is built lazily and bounded here first, with the cells its two tiles cannot fill
         # (most children are cut so, before their placements are listed)
-        early = prune and lazy_bound and bin(mask).count("1") == 3
+        early = prune and bin(mask).count("1") == 3 and (lazy_bound or lazy_pair and (
+            (from_parent and (parent_tries[0] < 512 or parent_tries[1] * 8 >= parent_tries[0]))
+            or pre_tries[0] < 64 or pre_tries[1] * 8 >= pre_tries[0]
+            or pair_tries[0] < 512 or pair_tries[1] * 8 >= pair_tries[0]))
         if early:
             rest_dead = _rest_dead(b, mask, legal_now)
             rest_tables = {i: [hands[j].table for j in range(len(hands)) if mask >> j & 1 and j != i] for i in rest_dead}
+            rest_hands = {i: [hands[j] for j in range(len(hands)) if mask >> j & 1 and j != i] for i in rest_dead}
+            by_parent = from_parent and (parent_tries[0] < 512 or parent_tries[1] * 8 >= parent_tries[0])
+            if by_parent:
+                full = sums(mask)
+                sc_count = _scroll_values(b, full) if obj.scrolls else None
+                # the terms that are neither area terms nor scrolls read the icons only: the same
+                # for the board with the hand as for every child with the two tiles left
+                other = _bound_terms(obj, b, full, skip_area=True, skip_scrolls=True)
+                parents: dict[int, Any] = {}
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
             # what a node may still do depends on its set of placements and on the last one
@@ -380,12 +406,50 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             visited.add(memo)
             o = hands[i].oriented[r]
             if early:
-                child = b.place(cell, o, lazy=True)
                 rest = mask & ~(1 << i)
+                if by_parent:
+                    # the child's pair bound from the parent's figures (see _pair_child_bound)
+                    parent_tries[0] += 1
+                    par = parents.get(i)
+                    if par is None:
+                        hr = sums(rest)
+                        par = parents[i] = _pair_parent(obj, b, replace(
+                            hr, dead=rest_dead[i], sheep=full.sheep, cattle=full.cattle, ships=full.ships,
+                            whisky=full.whisky, broch=full.broch, farm=full.farm, lighthouse=full.lighthouse,
+                            scrolls=full.scrolls), rest_hands[i],
+                            (hr.water_areas, hr.lighthouse, hr.ships)) + (hr.scrolls,)
+                    setup, gmax, at_cells, rest_scrolls = par
+                    t2, c1b, c2b, maxw, (local, _, final), *_ = b._effects(cell, o)
+                    sc = sum(sc_count[k] * (c1b[k] + 2 * c2b[k] + 2 * rest_scrolls[k])
+                             for k in range(len(sc_count))) if sc_count else 0
+                    if (other + _pair_base(obj, t2, sc) + water_per * (maxw - b.max_water)
+                            + _pair_child_bound(setup, gmax, at_cells, cell, local, final, rest_dead[i])) < need[0]:
+                        stats[0] += 1
+                        parent_tries[1] += 1
+                        continue
+                child = b.place(cell, o, lazy=True)
                 d = _child_dead(child, cell, rest_dead[i], rest_tables[i])
-                if upper_bound(obj, child, sums(rest, d)) < need[0]:
-                    stats[0] += 1
-                    continue
+                hs2 = sums(rest, d)
+                if lazy_bound:
+                    if upper_bound(obj, child, hs2) < need[0]:
+                        stats[0] += 1
+                        continue
+                elif not by_parent:   # (from the parent: the same pair bound, near enough)
+                    # the child's own first check (below, in its dfs) with what a lazy board has:
+                    # the plain bound while it pays, then the pair bound over every pair of cells
+                    # (no first cells, no alone figures: as high as the child's, or higher)
+                    if pre_tries[0] < 64 or pre_tries[1] * 8 >= pre_tries[0]:
+                        pre_tries[0] += 1
+                        if upper_bound(obj, child, hs2) < need[0]:
+                            pre_tries[1] += 1
+                            stats[0] += 1
+                            continue
+                    if pair_tries[0] < 512 or pair_tries[1] * 8 >= pair_tries[0]:
+                        pair_tries[0] += 1
+                        if two_left_bound(obj, child, hs2, rest_hands[i])[0] < need[0]:
+                            pair_tries[1] += 1
+                            stats[0] += 1
+                            continue
                 child.finish()
             else:
                 child = b.place(cell, o, lazy=lazy)
