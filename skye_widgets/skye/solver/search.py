@@ -34,6 +34,16 @@ from .last_tiles import (_cell_terms, _one_left_bounds, _pair_base, _pair_child_
 from .squares import _squares_fall_short
 
 
+#: The most search nodes and final territories :func:`solve` remembers (about 80 bytes each: at
+#: most about 80 MB). The 5-tile benchmark cases remember up to about 400,000; beyond, a node
+#: reached again is expanded again (see ``remember`` in :func:`solve`).
+MEMO_ENTRIES = 1_000_000
+
+#: The most hand sums :func:`solve` keeps with their dead cells or alone figures (a few hundred
+#: bytes each; cleared when full).
+CACHE_ENTRIES = 20_000
+
+
 class HandTooLargeError(RulesError):
     """A hand larger than :data:`MAX_PUZZLE_HAND`: refused before any search."""
 
@@ -146,6 +156,15 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             v = zob[k] = rng.getrandbits(96)
         return v
 
+    # a node's memo key: its set's key and one more random value for its last placement's tile and cell
+    zlast: dict[tuple[int, Cell], int] = {}
+
+    def zl(i: int, cell: Cell) -> int:
+        v = zlast.get((i, cell))
+        if v is None:
+            v = zlast[(i, cell)] = rng.getrandbits(96)
+        return v
+
     cell_bounds = _cell_terms(obj, root)
     pair_bounds = cell_bounds or "squares" in root.needs
     three_cells = _three_left_terms(obj, root)
@@ -162,7 +181,25 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     need = [start_best]
     if limit == 1:      # the greedy placement is the first witness: only better ones matter
         count[0], best_moves[0], need[0] = 1, start_moves, start_best + 1
-    visited: set[Any] = set()
+    # the nodes already expanded (by set of placements and last placement) and the final
+    # territories already scored (by set), as 96-bit keys, in two generations of at most
+    # MEMO_ENTRIES / 2 each: when the new one is full the old one is dropped. A node dropped is
+    # only expanded again (its future is the same, and the best only grows); a final territory
+    # scored again is counted once all the same (``counted``, the exact keys of those counted)
+    memo = [set(), set()]
+    memo_half = MEMO_ENTRIES // 2
+
+    def remember(k: int) -> bool:
+        """Whether ``k`` is known; remember it if not."""
+        if k in memo[0] or k in memo[1]:
+            return True
+        new = memo[0]
+        if len(new) >= memo_half:
+            memo[1], memo[0] = new, set()
+            new = memo[0]
+        new.add(k)
+        return False
+    counted: set[int] = set()   # the final territories counted at the best score (when counting)
     stats = [0, 0]
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
@@ -173,6 +210,8 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         k = (id(h), alone)      # h is one of the cached sums: its id is its key
         s = alone_cache.get(k)
         if s is None:
+            if len(alone_cache) >= CACHE_ENTRIES:
+                alone_cache.clear()
             s = alone_cache[k] = replace(h, alone=alone)
         return s
     area_sides = [{r: _area_sides(o) for r, o in hd.oriented.items()} for hd in hands]
@@ -216,15 +255,23 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             k = (mask, dead)
             sd = dead_cache.get(k)
             if sd is None:
+                if len(dead_cache) >= CACHE_ENTRIES:
+                    dead_cache.clear()
+                    alone_cache.clear()     # (keyed by the ids of these sums)
                 sd = dead_cache[k] = replace(s, dead=dead)
             return sd
         return s
 
-    def terminal(v: int, mask: int) -> None:
+    def terminal(v: int, mask: int, fkey: int) -> None:
         if v < need[0]:
             return
         if v > best[0]:
             best[0], count[0], best_moves[0] = v, 0, None
+            counted.clear()
+        if limit != 1:      # counting: each final territory once
+            if fkey in counted:
+                return
+            counted.add(fkey)
         count[0] += 1
         need[0] = best[0] + 1 if limit is not None and count[0] >= limit else best[0]
         if best_moves[0] is None:
@@ -235,7 +282,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     def one_left_children(b: Board, key: int, children: list[tuple[int, Cell, int]]) -> None:
         """Score each placement of the last tile (``children``) of a one-tile-left node."""
         b.finish()  # a lazily built board (see Board.place): its union-find tables now
-        effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
+        effects, oriented = b._effects, hands[children[0][0]].oriented
         scored = 0
         # road-only objectives: a spot no castle road points at connects nothing, so every
         # such spot scores the same (the tile's icons count wherever it is): score it once
@@ -243,9 +290,8 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         plain: int | None = None
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
-            if k2 in seen:
+            if remember(k2):
                 continue
-            seen.add(k2)
             scored += 1
             if faced is not None and cell not in faced:
                 if plain is None:
@@ -257,7 +303,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 v = totals_value(obj, t, c1, c2, maxw)
             if v >= need[0]:
                 path.append((i, cell, r))
-                terminal(v, 0)
+                terminal(v, 0, k2)
                 path.pop()
         stats[1] += scored
 
@@ -281,7 +327,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             if not cells:
                 if last < 0 or j > last or not any(table[code] for code in b.frontier.values()):
                     stats[1] += 1
-                    terminal(board_value(obj, b), mask)
+                    terminal(board_value(obj, b), mask, key)
                 return
             rest, at, default = _one_left_bounds(obj, b, sums(mask), cells)
             if rest + max(default, max(at.values(), default=default)) < need[0]:
@@ -293,7 +339,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                     for cell, code in items for r in hands[i].table[code]]
         if not children:
             stats[1] += 1
-            terminal(board_value(obj, b), mask)
+            terminal(board_value(obj, b), mask, key)
             return
         legal_now = children
         closing: dict[Cell, int] | None = None
@@ -400,10 +446,8 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
             # what a node may still do depends on its set of placements and on the last one
-            memo = (k2, i, cell)
-            if memo in visited:
+            if remember(k2 ^ (zlast.get((i, cell)) or zl(i, cell))):
                 continue
-            visited.add(memo)
             o = hands[i].oriented[r]
             if early:
                 rest = mask & ~(1 << i)
