@@ -643,6 +643,61 @@ def test_child_pair_bound_from_the_parent(block: int) -> None:
     assert checked >= 500 and exact * 4 >= checked * 3, (checked, exact)
 
 
+#: objectives reading roads and icons only (where far children are cut from the parent)
+FAR_ROADS = [Objective((13,)), Objective((11,), income=True), Objective((10,), opponents=({"gold": 7},), gold=1),
+             Objective((), income=True), Objective((13, 3)), Objective((11, 13))]
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_far_road_children_are_bounded_by_the_parent(block: int) -> None:
+    # with three tiles left and a road objective, a child whose first tile joins no network and
+    # has no road pointing at a cell of _road_region (the cells the walk of _road_reach ends on,
+    # for the two tiles after it) is cut when the parent's plain bound with those two tiles (and
+    # every icon) is below the best: that bound against the child's own plain bound, and on some
+    # children against the best final from the child
+    from dataclasses import replace
+
+    from skye_widgets.skye.solver.bounds import _bound_terms
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
+    from skye_widgets.skye.solver.roads import _road_region
+    from skye_widgets.skye.solver.search import _is_far
+
+    far_seen = exact = 0
+    for seed in range(block * 15, block * 15 + 15):
+        t, pool = random_territory(3000 + seed, 6 + seed % 16)
+        which = FAR_ROADS[seed % len(FAR_ROADS)]
+        hand = [p for p in pool if t.tile(p).roads][:3] if seed % 2 else pool[:3]
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        full = _hand_sums([x.oriented[0] for x in tiles])
+        for i in range(3):
+            rest = [tiles[j] for j in range(3) if j != i]
+            hr = _hand_sums([x.oriented[0] for x in rest])
+            dead = frozenset(c for c in b.frontier if not any(hd.table[b.frontier[c]] for hd in rest))
+            bound = _bound_terms(which, b, replace(hr, dead=dead, sheep=full.sheep, cattle=full.cattle,
+                                                   ships=full.ships, whisky=full.whisky, broch=full.broch,
+                                                   farm=full.farm, lighthouse=full.lighthouse))
+            region = _road_region(b, min(2, hr.road_tiles), dead)
+            for k, (cell, code) in enumerate(b.frontier.items()):
+                for r in tiles[i].table[code]:
+                    o = tiles[i].oriented[r]
+                    if not _is_far(b.occ, cell, o, region):
+                        continue
+                    far_seen += 1
+                    child = b.place(cell, o)
+                    cdead = frozenset(c for c in child.frontier
+                                      if not any(hd.table[child.frontier[c]] for hd in rest))
+                    own = _bound_terms(which, child, replace(hr, dead=cdead))
+                    assert bound >= own, (seed, hand[i], cell, r)
+                    exact += bound == own
+                    if k % 9 == 0:
+                        after = t.copy()
+                        after.place(hand[i], cell[0], cell[1], r)
+                        best = solve(after, [n for n in hand if n != hand[i]], which, prune=False).optimum
+                        assert bound >= best, (seed, hand[i], cell, r)
+    assert far_seen >= 300 and exact * 2 >= far_seen, (far_seen, exact)
+
+
 def _most_squares(b: Board, k: int, dead: frozenset = frozenset()) -> int:
     """The most 2 x 2 squares that ``k`` more filled cells can make (any cells near the
     territory but ``dead`` ones, connected or not): a plain count over every set of ``k`` cells."""

@@ -31,6 +31,7 @@ from .dead_cells import _alone_closable, _area_masks, _area_sides, _child_dead, 
 from .hand import _Hand, _HandSums, _hand_sums
 from .last_tiles import (_cell_terms, _one_left_bounds, _pair_base, _pair_child_bound, _pair_parent, _three_left_terms,
                          three_left_bound, two_left_bound, upper_bound)
+from .roads import _road_region
 from .squares import _squares_fall_short
 
 
@@ -234,6 +235,11 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     # sided areas that can be completed alone, those figures need the child's own placements)
     from_parent = lazy_pair and root.needs == frozenset({"areas"})
     parent_tries = [0, 0]   # children bounded from the parent, and how many were cut
+    # objectives reading only roads (and icons): a child whose first tile joins no network and
+    # reaches no castle road, its roads pointing at no cell the two tiles after it could join
+    # from the castle's network (_road_region), is bounded by the parent's plain bound with those
+    # two tiles: without building it (see _far_children)
+    far_roads = prune and root.needs == frozenset({"roads"}) and not obj.scrolls
     water_per = _PER[15] if 15 in obj.scoring_tiles else 0
     # the bounds that read the cells where no tile fits: areas to complete, roads, squares
     use_dead = prune and bool(obj.scrolls or _AREA_TERMS.intersection(obj.scoring_tiles)
@@ -436,6 +442,18 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             rest_tables = {i: [hands[j].table for j in range(len(hands)) if mask >> j & 1 and j != i] for i in rest_dead}
             rest_hands = {i: [hands[j] for j in range(len(hands)) if mask >> j & 1 and j != i] for i in rest_dead}
             by_parent = from_parent and (parent_tries[0] < 512 or parent_tries[1] * 8 >= parent_tries[0])
+            far: dict[int, set[Cell] | None] = {}    # tile -> the region its far children stay out of
+            if far_roads:
+                full = sums(mask)
+                for i in rest_dead:
+                    rest = mask & ~(1 << i)
+                    hr = sums(rest)
+                    h_i = replace(hr, dead=rest_dead[i], sheep=full.sheep, cattle=full.cattle, ships=full.ships,
+                                  whisky=full.whisky, broch=full.broch, farm=full.farm, lighthouse=full.lighthouse)
+                    # the plain bound with the two tiles after the first, its icons counted: every
+                    # far child's own plain bound is at most this (see _road_region)
+                    far[i] = (_road_region(b, min(2, hr.road_tiles), rest_dead[i])
+                              if _bound_terms(obj, b, h_i) < need[0] else None)
             if by_parent:
                 full = sums(mask)
                 sc_count = _scroll_values(b, full) if obj.scrolls else None
@@ -451,6 +469,10 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             o = hands[i].oriented[r]
             if early:
                 rest = mask & ~(1 << i)
+                region = far.get(i) if far_roads else None
+                if region is not None and _is_far(b.occ, cell, o, region):
+                    stats[0] += 1
+                    continue
                 if by_parent:
                     # the child's pair bound from the parent's figures (see _pair_child_bound)
                     parent_tries[0] += 1
@@ -513,6 +535,29 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     if real != best[0]:  # pragma: no cover - guarded by the tests
         raise AssertionError(f"fast board scored {best[0]} but the rules score {real}")
     return Solution(best[0], count[0], moves, stats[0], stats[1])
+
+
+def _is_far(occ: dict[Cell, Any], cell: Cell, o: Any, region: set[Cell]) -> bool:
+    """Whether a tile ``o`` on ``cell`` joins no road network (no road of its own facing a
+    neighbour's road) and has no road pointing at a cell of ``region`` (:func:`_road_region`).
+    Then it reaches no castle road either (those point at cells of the region), the castle's
+    network and every other network keep their tiles and lose only the exits pointing at
+    ``cell``, and its own network is joined by no chain of the two tiles after it: the board's
+    plain bound with those two tiles bounds the child's."""
+    if not o.n_roads:
+        return True
+    x, y = cell
+    sr = o.side_road
+    for d, n in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):   # SIDE_OFFSETS
+        if sr[d] is None:
+            continue
+        q = occ.get(n)
+        if q is None:
+            if n in region:
+                return False
+        elif q.side_road[(d + 2) % 4] is not None:
+            return False
+    return True
 
 
 def verify_optimum(puzzle: Puzzle) -> None:
