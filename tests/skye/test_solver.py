@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from skye_widgets.skye.puzzles import Objective, evaluate
 from skye_widgets.skye.solver import (NEAR_CELLS, Board, board_value, canonical_rotations, features_for, greedy,
-                                      root_bound, solve)
+                                      root_bound, solve, upper_bound)
 from skye_widgets.skye.territory import Territory, grow_territory
 from skye_widgets.skye.tiles import tile_from_dict
 
@@ -366,6 +366,38 @@ def test_two_tiles_left_bound_is_at_least_the_optimum(block: int) -> None:
                 after.place(n, x, y, r)
                 rest = solve(after, [m for m in hand if m != n], which, prune=False)
                 assert at[(x, y)] >= rest.optimum, (seed, n, x, y, r)
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_largest_water_from_the_water_tiles_shapes(block: int) -> None:
+    # with two tiles left the largest completed water is worked out from the shapes of those with
+    # a water side (_water_shapes: one of them, or both): the pair bound and each first cell's
+    # bound against the plain search on seeded hands of two tiles with water sides, or of one
+    from skye_widgets.skye.solver import two_left_bound
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
+
+    tighter = 0
+    for seed in range(block * 40, block * 40 + 40):
+        t, pool = random_territory(4000 + seed, 3 + seed % 18)
+        which = [Objective((15,)), Objective((12, 15)), Objective((15,), scrolls=True)][seed % 3]
+        wet = [p for p in pool if any(a.terrain.value == "W" and a.sides for a in t.tile(p).areas)]
+        dry = [p for p in pool if p not in wet]
+        hand = wet[:2] if seed % 2 else [wet[0], dry[0]]
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        firsts = {n: t.legal_placements(n) for n in hand}
+        bound, at = two_left_bound(which, b, _hand_sums([h.oriented[0] for h in tiles]), tiles,
+                                   {(x, y) for spots in firsts.values() for x, y, _ in spots})
+        full = solve(t, hand, which, prune=False)
+        assert bound >= full.optimum, seed
+        for n, spots in firsts.items():
+            for x, y, r in spots[:6]:
+                after = t.copy()
+                after.place(n, x, y, r)
+                rest = solve(after, [m for m in hand if m != n], which, prune=False)
+                assert at[(x, y)] >= rest.optimum, (seed, n, x, y, r)
+        tighter += bound < upper_bound(which, b, _hand_sums([h.oriented[0] for h in tiles]))
+    assert tighter >= 10
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -55,7 +55,12 @@ def boards(seed: int) -> list[tuple[Objective, Board, list[_Hand], list]]:
 
 
 @pytest.mark.parametrize("block", range(6))
-def test_pair_bound_is_the_plain_one(block: int) -> None:
+def test_pair_bound_is_the_plain_one(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the largest completed water from the water tiles' shapes is a tighter bound than the plain
+    # one: tested against the optimum in test_solver.py; here it is off)
+    from skye_widgets.skye.solver import last_tiles
+
+    monkeypatch.setattr(last_tiles, "_WATER_SHAPES", False)
     compared = refined = 0
     for seed in range(block * 50, block * 50 + 50):
         for obj, b, tiles, _ in boards(seed):

@@ -244,6 +244,10 @@ def _pair_memo(ctx: tuple[Any, ...]) -> dict[tuple[Any, ...], int]:
 
 _LAYOUTS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
+#: Whether the pair bound works out the largest completed water from the water tiles' shapes
+#: (:func:`_water_shapes`; off: every closable water area of the pair, the plain definition)
+_WATER_SHAPES = True
+
 
 def _pair_layout(obj: Objective, tiles: Sequence["_Hand"]) -> tuple[Any, ...]:
     """Where each figure is in a cell's figures for ``obj`` (see :class:`_PairSetup`; -1: not
@@ -324,6 +328,9 @@ class _PairSetup:
         self.dead = dead = h.dead  # an area facing one of these is never completed, and no tile joins there
         single: dict[Cell, list[int]] = {}
         pair: dict[tuple[Cell, Cell], list[int]] = {}
+        # the largest completed water is worked out from the water tiles' shapes (_water_shapes);
+        # the water areas facing at most two cells, by cell
+        water_at: dict[Cell, list[tuple]] | None = {} if ix_water >= 0 and _WATER_SHAPES else None
         # the open areas facing at most two cells and the harbour-makers: b.near (NEAR_CELLS is 2)
         # (as _add, written out: this loop is the most of the time here)
         for comp in b.near.values():
@@ -335,12 +342,17 @@ class _PairSetup:
                         v = single.get(c)
                         if v is None:
                             v = single[c] = [0] * nd
+                        if water_at is not None and terr == _W:
+                            water_at.setdefault(c, []).append(comp)
                 else:
                     c1, c2 = faced
                     key = (c1, c2) if c1 < c2 else (c2, c1)
                     v = pair.get(key)
                     if v is None:
                         v = pair[key] = [0] * nd
+                    if water_at is not None and terr == _W:
+                        water_at.setdefault(c1, []).append(comp)
+                        water_at.setdefault(c2, []).append(comp)
                 k = ix_terr[terr]
                 if k >= 0:
                     v[k] += 1
@@ -362,6 +374,10 @@ class _PairSetup:
                     if v is None:
                         v = single[c] = [0] * nd
                     v[k] += 1
+        self.water_alone: dict[Cell, int] | None = None
+        if water_at is not None:
+            self.water_alone = _water_shapes(b, single, pair, nd, ix_water, water_at,
+                                             [hd for hd in tiles if _W in hd.side_terrains], dead)
         self.single, self.pair = single, pair
         self.zt = zt = (0,) * nd
         self.vec = vec = {c: tuple(v) for c, v in single.items()}
@@ -514,6 +530,133 @@ class _PairSetup:
                 if v is None:
                     v = single[c] = [0] * self.nd
                 v[k] += 1
+
+
+def _water_shapes(b: Board, single: dict[Cell, list[int]], pair: dict[tuple[Cell, Cell], list[int]], nd: int,
+                  ix: int, water_at: dict[Cell, list[tuple]], water_tiles: Sequence["_Hand"],
+                  dead: frozenset[Cell]) -> dict[Cell, int]:
+    """The largest completed water with two tiles left, from the shapes of those with a water
+    side (``water_tiles``): each cell's water figure (``single[cell][ix]``) becomes the most water
+    cells of old areas that one water area of such a tile joins on that cell, in a rotation that
+    fits there now, when that area can be part of a completed one (below); the areas facing two
+    cells no longer count on their pair (``pair``). Returns each cell's figure before (its water
+    areas facing it and at most one other cell), an upper bound of its figure on any board made
+    from this one by filling other cells (what :func:`_pair_child_bound` reads).
+
+    Why it is a bound. A newly completed water area ``X`` holds a water area of a new tile. A tile
+    next to a water side of another shows water there (the faces match), so its water area joins.
+    When only one tile has a water side, ``X`` holds only its area ``a``: every side of ``a`` faces
+    a tile of the board now and every old area it joins faces its cell alone (another faced cell
+    would be filled by the other tile, whose water area would join); ``X`` is ``a`` and those
+    areas. When both have one, with ``a`` on ``u`` and ``b`` on ``v``: ``X``'s old areas face ``u`` or
+    ``v`` only and each joins ``a`` or ``b`` on one of its sides; the sides of ``a`` face tiles of the
+    board now or ``v`` (one empty side at most), and the areas it joins face ``u`` and at most ``v``:
+    the figure of ``u`` holds them when they face ``u`` alone, else the figure of the pair ``(u, v)``
+    holds what they add to it (likewise for ``b``); ``X`` is at most the pair's figures and the two
+    tiles (the pair's value adds the water tiles). A cell no old tile is next to has
+    no old area to join (figure 0); a cell where no tile fits is never filled.
+    """
+    both = len(water_tiles) >= 2
+    before: dict[Cell, int] = {}
+    for c, comps in water_at.items():
+        before[c] = sum(len(comp[2]) for comp in comps if both or len(comp[8]) == 1)
+    for v in single.values():
+        v[ix] = 0
+    for v in pair.values():
+        v[ix] = 0
+    if not water_tiles:
+        return before
+    occ, frontier = b.occ, b.frontier
+    alone: dict[Cell, int] = {}                         # the figure of a cell
+    paired: dict[Cell, dict[Cell, int]] = {}            # ... with the other tile on a given cell
+    for c, comps in water_at.items():
+        code = frontier.get(c)
+        if code is None:
+            continue
+        x, y = c
+        # per side of c: the water area of the board there (index in comps), or -1 (another)
+        around = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))   # SIDE_OFFSETS
+        on_side = [-2, -2, -2, -2]      # -2: an empty cell
+        for d, n in enumerate(around):
+            q = occ.get(n)
+            if q is None:
+                continue
+            node = (n, q.side_area[(d + 2) % 4])
+            on_side[d] = -1
+            for k, comp in enumerate(comps):
+                if node in comp[7]:
+                    on_side[d] = k
+                    break
+        most = 0
+        with_other: dict[Cell, int] = {}    # the most with the other tile on a given cell
+        for hd in water_tiles:
+            for r in hd.table[code]:
+                o = hd.oriented[r]
+                side_area = o.side_area
+                for a, area in enumerate(o.areas):
+                    if area[0] != _W:
+                        continue
+                    joined: set[int] = set()
+                    partner: set[Cell] = set()      # the other cell they face (the other tile's)
+                    ok = False
+                    for d in range(4):
+                        if side_area[d] != a:
+                            continue
+                        ok = True
+                        k = on_side[d]
+                        if k == -2:                 # an empty side: the other tile goes there
+                            if around[d] in dead:
+                                break
+                            partner.add(around[d])
+                        elif k == -1:               # an area facing more cells (or a dead one)
+                            break
+                        else:
+                            joined.add(k)
+                            partner.update(comps[k][8])
+                    else:
+                        partner.discard(c)
+                        if ok and len(partner) <= (1 if both else 0):
+                            size = sum(len(comps[k][2]) for k in joined)
+                            if partner:
+                                (other,) = partner
+                                if size > with_other.get(other, 0):
+                                    with_other[other] = size
+                            elif size > most:
+                                most = size
+        if most:
+            alone[c] = most
+            v = single.get(c)
+            if v is None:
+                v = single[c] = [0] * nd
+            v[ix] = most
+        if with_other:
+            paired[c] = with_other
+    # with the other tile on a given cell: what the pair of those cells holds more than the two
+    # cells' figures (an old area both tiles join counted once: never more than the old areas
+    # facing no cell but those two)
+    done: set[tuple[Cell, Cell]] = set()
+    for c, others in paired.items():
+        for other in others:
+            key = (c, other) if c < other else (other, c)
+            if key in done:
+                continue
+            done.add(key)
+            u, w = key
+            fu, fw = alone.get(u, 0), alone.get(w, 0)
+            most = max(fu, paired.get(u, {}).get(w, 0)) + max(fw, paired.get(w, {}).get(u, 0))
+            ids: set[int] = set()
+            within = 0
+            for comp in water_at.get(u, []) + water_at.get(w, []):
+                if id(comp) not in ids and comp[8] <= {u, w}:
+                    ids.add(id(comp))
+                    within += len(comp[2])
+            extra = min(most, within) - fu - fw
+            if extra > 0:
+                v = pair.get(key)
+                if v is None:
+                    v = pair[key] = [0] * nd
+                v[ix] += extra
+    return before
 
 
 def _pair_base(obj: Objective, t: Sequence[int], sc_base: int) -> int:
@@ -733,6 +876,12 @@ def _pair_parent(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"
     return s, best - base, {c: v - base for c, v in at.items()}
 
 
+def vec_w(s: _PairSetup, u: Cell) -> int:
+    """A cell's water figure in ``s`` (0 when it has none)."""
+    v = s.vec.get(u)
+    return v[s.ix_water] if v is not None else 0
+
+
 def _pair_child_bound(s: _PairSetup, gmax: int, at: dict[Cell, int], cell: Cell, local: dict, final: Iterable,
                       dead: frozenset[Cell]) -> int:
     """With three tiles left, the pair part (less the board's totals) of the child's
@@ -767,6 +916,21 @@ def _pair_child_bound(s: _PairSetup, gmax: int, at: dict[Cell, int], cell: Cell,
         comp = local[r]
         if comp[1]:
             add(single, pair, comp, dead)
+    wa = s.water_alone
+    if wa is not None and pair:
+        # the water areas facing two cells count in each cell's figure (_water_shapes) when both
+        # tiles have a water side, else nowhere
+        ixw = s.ix_water
+        both = s.both_d[ixw]
+        for (a, c), q in pair.items():
+            if q[ixw]:
+                if both:
+                    for u in (a, c):
+                        v = single.get(u)
+                        if v is None:
+                            v = single[u] = [0] * s.nd
+                        v[ixw] += q[ixw]
+                q[ixw] = 0
     if not single and not pair:
         return gmax
     slope = s.slope
@@ -783,8 +947,13 @@ def _pair_child_bound(s: _PairSetup, gmax: int, at: dict[Cell, int], cell: Cell,
     for key in pair:
         cells.update(key)
     far = at[_FAR]
-    if max(at.get(u, far) for u in cells) + gain <= gmax:
-        return gmax
+    if wa is None:
+        if max(at.get(u, far) for u in cells) + gain <= gmax:
+            return gmax
+    else:   # those cells' water figure: every closable water area facing them alone (see below)
+        ixw, sw = s.ix_water, slope[s.ix_water]
+        if max(at.get(u, far) + sw * (wa.get(u, 0) - vec_w(s, u)) for u in cells) + gain <= gmax:
+            return gmax
     # exactly, on the pairs holding a cell of a merged component
     vec, groups, val2, with_shared, base = s.vec, s.groups, s.val2, s.with_shared, s.base
     spair = s.pair
@@ -794,6 +963,8 @@ def _pair_child_bound(s: _PairSetup, gmax: int, at: dict[Cell, int], cell: Cell,
     child_vec: dict[Cell, tuple[int, ...]] = {}
     for u in cells:
         vu = vec.get(u, zt)
+        if wa is not None and wa.get(u, 0) != vu[ixw]:
+            vu = vu[:ixw] + (wa.get(u, 0),) + vu[ixw + 1:]
         d = single.get(u)
         if d is not None:
             vu = tuple(x + y for x, y in zip(vu, d))
