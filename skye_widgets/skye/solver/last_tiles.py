@@ -11,7 +11,7 @@ docstring says why its bound is admissible.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..puzzles import Objective
 from ..tiles import SIDE_OFFSETS
@@ -332,7 +332,7 @@ class _PairSetup:
         # the water areas facing at most two cells, by cell
         water_at: dict[Cell, list[tuple]] | None = {} if ix_water >= 0 and _WATER_SHAPES else None
         # the open areas facing at most two cells and the harbour-makers: b.near (NEAR_CELLS is 2)
-        # (as _add, written out: this loop is the most of the time here)
+        # (as add_merged, written out: this loop is the most of the time here)
         for comp in b.near.values():
             terr, faced = comp[0], comp[8]
             nf = len(faced)
@@ -491,45 +491,55 @@ class _PairSetup:
 
         self.val2, self.with_shared, self.use_sided = val2, with_shared, use_sided
 
-    def _add(self, single: dict[Cell, list[int]], pair: dict[tuple[Cell, Cell], list[int]], comp: tuple,
-             dead: frozenset[Cell]) -> None:
-        """Count an open area component in the figures of the cells (or the pair) it faces."""
-        terr, faced = comp[0], comp[8]
-        nf = len(faced)
-        if nf <= 2 and not (dead and faced & dead):
-            if nf == 1:
-                for c in faced:
-                    v = single.get(c)
+    def add_merged(self, single: dict[Cell, list[int]], pair: dict[tuple[Cell, Cell], list[int]],
+                   comps: Iterable[tuple], dead: frozenset[Cell]) -> int:
+        """Count the open area components ``comps`` in the figures of the cells (or the pair) they
+        face, as the board's are counted; returns how much they can raise a pair's value at most
+        (each figure times its slope, :func:`_pair_parent`)."""
+        nd, ix_terr, ix_big, ix_water, ix_sc = self.nd, self.ix_terr, self.ix_big, self.ix_water, self.ix_sc
+        ix_lh, ix_ship, slope = self.ix_lh, self.ix_ship, self.slope
+        gain = 0
+        for comp in comps:
+            terr, faced = comp[0], comp[8]
+            nf = len(faced)
+            if nf <= 2 and not (dead and not faced.isdisjoint(dead)):
+                if nf == 1:
+                    for c in faced:
+                        v = single.get(c)
+                        if v is None:
+                            v = single[c] = [0] * nd
+                else:
+                    c1, c2 = faced
+                    key = (c1, c2) if c1 < c2 else (c2, c1)
+                    v = pair.get(key)
                     if v is None:
-                        v = single[c] = [0] * self.nd
-            else:
-                c1, c2 = faced
-                key = (c1, c2) if c1 < c2 else (c2, c1)
-                v = pair.get(key)
-                if v is None:
-                    v = pair[key] = [0] * self.nd
-            k = self.ix_terr[terr]
-            if k >= 0:
-                v[k] += 1
-            k = self.ix_big[terr]
-            if k >= 0 and (nf == 2 or len(comp[2]) >= 2):
-                v[k] += 1
-            if terr == _W and self.ix_water >= 0:
-                v[self.ix_water] += len(comp[2])
-            ix_sc = self.ix_sc
-            for sc in comp[6]:
-                k = ix_sc[sc]
+                        v = pair[key] = [0] * nd
+                k = ix_terr[terr]
                 if k >= 0:
                     v[k] += 1
-        if self.ix_lh >= 0 and terr == _W and (comp[4] > 0) != (comp[5] > 0):
-            k = self.ix_lh if comp[5] else self.ix_ship
-            for c in faced:
-                if c in dead:
-                    continue
-                v = single.get(c)
-                if v is None:
-                    v = single[c] = [0] * self.nd
-                v[k] += 1
+                    gain += slope[k]
+                k = ix_big[terr]
+                if k >= 0 and (nf == 2 or len(comp[2]) >= 2):
+                    v[k] += 1
+                if terr == _W and ix_water >= 0:
+                    v[ix_water] += len(comp[2])
+                    gain += slope[ix_water] * len(comp[2]) * (2 if nf == 2 else 1)
+                for sc in comp[6]:
+                    k = ix_sc[sc]
+                    if k >= 0:
+                        v[k] += 1
+                        gain += slope[k]
+            if ix_lh >= 0 and terr == _W and (comp[4] > 0) != (comp[5] > 0):
+                k = ix_lh if comp[5] else ix_ship
+                for c in faced:
+                    if c in dead:
+                        continue
+                    v = single.get(c)
+                    if v is None:
+                        v = single[c] = [0] * nd
+                    v[k] += 1
+                    gain += slope[k]
+        return gain
 
 
 def _water_shapes(b: Board, single: dict[Cell, list[int]], pair: dict[tuple[Cell, Cell], list[int]], nd: int,
@@ -765,6 +775,32 @@ def _pair_bound(s: _PairSetup, first: Iterable[Cell] | None = None,
                     best = v
         if pair_vals:
             best = max(best, max(pair_vals.values()))
+        if refine is not None:      # (a caller's wish for each cell's value, worked out when asked)
+            pairs_at: dict[Cell, int] = {}
+            for (a, c), v in pair_vals.items():
+                for x in (a, c):
+                    if v > pairs_at.get(x, v - 1):
+                        pairs_at[x] = v
+            memo_c: dict[tuple[tuple[int, ...], bool], int] = {}
+
+            def on_cell(a: Cell) -> int:
+                # as at[a] below: the best pair holding a
+                va = vec.get(a, zt)
+                g = kgroups.get(va)
+                alone = g is not None and len(g) == 1 and a in g
+                m = memo_c.get((va, alone))
+                if m is None:
+                    m = val2(va, zt)
+                    for u in ku:
+                        if not (alone and u == va):
+                            v = val2(va, u)
+                            if v > m:
+                                m = v
+                    memo_c[(va, alone)] = m
+                v = pairs_at.get(a)
+                return m if v is None or v < m else v
+
+            refine.append(on_cell)
         return best, {}
     # with the first cells given (every cell where a tile can go first), the bound is the best
     # of theirs: every final territory from here has one of the two tiles placed first on one
@@ -835,18 +871,13 @@ def _pair_bound(s: _PairSetup, first: Iterable[Cell] | None = None,
     return best, at
 
 
-#: a cell no tile of the territory is next to (it faces no area): where a tile's first tile
-#: opens a cell, the figures are nothing (see :func:`_pair_parent`)
-_FAR = (1 << 40, 1 << 40)
-
-
 def _pair_parent(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
-                 harbour_hand: tuple[int, int, int]) -> tuple[_PairSetup, int, dict[Cell, int]]:
+                 harbour_hand: tuple[int, int, int]) -> tuple[_PairSetup, int, Callable[[Cell], int]]:
     """For :func:`_pair_child_bound`: the figures of ``b`` for the two tiles ``tiles`` that will be
     left after a third is placed (``h``: their sums, with the dead cells where neither fits now
     and every icon and scroll of all three; ``harbour_hand``: their own water areas, lighthouses
-    and ships), the best pair's value (less the board's totals) and each cell's best value with a
-    pair holding it (less those totals; :data:`_FAR` for a cell with no figures)."""
+    and ships), the best pair's value (less the board's totals) and a function giving each cell's
+    best value with a pair holding it (less those totals; worked out when asked)."""
     s = _PairSetup(obj, b, h, tiles, harbour_hand)
     # what one more of each figure can add to a value at most (each term grows by at most its VP
     # per unit for one more closable area, water cell or harbour-maker; a scroll by its count)
@@ -871,9 +902,20 @@ def _pair_parent(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"
             if x > top[k]:
                 top[k] = x
     s.top = tuple(top)
-    best, at = _pair_bound(s, set(b.frontier) | {_FAR})
+    on_cell: list[Any] = []
+    best, _ = _pair_bound(s, None, on_cell)
     base = s.base
-    return s, best - base, {c: v - base for c, v in at.items()}
+    cell_value = on_cell[0]
+    memo: dict[Cell, int] = {}
+
+    def at(u: Cell) -> int:
+        # the best pair holding u (less the board's totals); a cell with no figures is the far one
+        v = memo.get(u)
+        if v is None:
+            v = memo[u] = cell_value(u) - base
+        return v
+
+    return s, best - base, at
 
 
 def vec_w(s: _PairSetup, u: Cell) -> int:
@@ -882,11 +924,12 @@ def vec_w(s: _PairSetup, u: Cell) -> int:
     return v[s.ix_water] if v is not None else 0
 
 
-def _pair_child_bound(s: _PairSetup, gmax: int, at: dict[Cell, int], cell: Cell, local: dict, final: Iterable,
-                      dead: frozenset[Cell]) -> int:
+def _pair_child_bound(s: _PairSetup, gmax: int, at: Callable[[Cell], int], cell: Cell, local: dict,
+                      final: Iterable, dead: frozenset[Cell]) -> int:
     """With three tiles left, the pair part (less the board's totals) of the child's
     :func:`_two_left_area_terms` when the first of them goes on ``cell`` (``local``, ``final``: the
-    merged area components of :meth:`Board._effects`), without building the child.
+    merged area components of :meth:`Board._effects`), without building the child; ``at``: the
+    parent's best pair holding a cell, ``gmax``: its best pair (:func:`_pair_parent`).
 
     Why it is at least the child's. ``s`` holds the parent's figures for the two tiles left after
     (their sided areas and sides; the dead cells where neither fits now, which stay dead, so every
@@ -894,28 +937,29 @@ def _pair_child_bound(s: _PairSetup, gmax: int, at: dict[Cell, int], cell: Cell,
     three counted twice, as the child's bound counts its hand's, so the scrolls' counts are the
     child's; the harbours' water areas, lighthouses and ships of the two, as the child's: the
     third's lighthouse or ship is on the board then, in a harbour already (the child's totals), in
-    a merged component below, or in an area that faces no cell and joins nothing). In the child, an area component facing at most two cells is either an old one that
-    does not touch ``cell`` -- the same component, counted in the same cells' figures here --
-    or one of the new tile's merged components; the components touching ``cell`` are merged away.
-    So the figures of a pair of cells without a merged component are at most the parent's: its
-    value is at most ``gmax``, the parent's best pair. A pair holding a cell ``u`` that a merged
-    component faces: its figures are the parent's ones on those cells plus the merged components';
-    each figure one more raises the value by at most the figure's slope (every term grows by at
-    most its VP per unit for one more closable area, water cell or harbour-maker; a scroll by its
-    count), so its value is at most ``at[u]`` (the parent's best pair holding ``u``) plus the slopes
-    of every merged component's figures. When that is above ``gmax``, the pairs holding such a cell
-    are valued exactly instead: ``u`` with its figures and the merged components', with every
-    other cell's figures (one of each figure vector, ``cell`` left out when it is alone in its),
-    with the cells the same area faces (the parent's and the merged components' shared figures).
+    a merged component below, or in an area that faces no cell and joins nothing). In the child,
+    an area component facing at most two cells is either an old one that does not touch ``cell``
+    -- the same component, counted in the same cells' figures here -- or one of the new tile's
+    merged components; the components touching ``cell`` are merged away. So the figures of a pair
+    of cells without a merged component are at most the parent's: its value is at most ``gmax``.
+    (The water figures from the water tiles' shapes, :func:`_water_shapes`, too: a cell next to
+    ``cell`` gains a side against a tile, but a water area of the other tiles can only take it
+    when the new tile's water area there is in a merged component facing that cell.) A pair
+    holding a cell ``u`` that a merged component faces: its figures are the parent's ones on those
+    cells plus the merged components' (``u``'s water figure taken as every water area facing it
+    and at most one other cell, the figure before :func:`_water_shapes`); each figure one more
+    raises the value by at most the figure's slope (every term grows by at most its VP per unit
+    for one more closable area, water cell or harbour-maker; a scroll by its count), so its value
+    is at most ``at(u)`` plus those slopes. When that is above ``gmax``, the pairs holding such a
+    cell are valued exactly instead: ``u`` with its figures and the merged components', with every
+    other cell's figures (at most the most of each figure any cell has, and one of each figure
+    vector when that is not enough; ``cell`` left out when it is alone in its), with the cells the
+    same area faces (the parent's and the merged components' shared figures), and with each other.
     """
     zt = s.zt
     single: dict[Cell, list[int]] = {}
     pair: dict[tuple[Cell, Cell], list[int]] = {}
-    add = s._add
-    for r in final:
-        comp = local[r]
-        if comp[1]:
-            add(single, pair, comp, dead)
+    gain = s.add_merged(single, pair, [comp for comp in (local[r] for r in final) if comp[1]], dead)
     wa = s.water_alone
     if wa is not None and pair:
         # the water areas facing two cells count in each cell's figure (_water_shapes) when both
@@ -934,25 +978,15 @@ def _pair_child_bound(s: _PairSetup, gmax: int, at: dict[Cell, int], cell: Cell,
     if not single and not pair:
         return gmax
     slope = s.slope
-    gain = 0
-    for v in single.values():
-        for k, x in enumerate(v):
-            if x:
-                gain += slope[k] * x
-    for v in pair.values():
-        for k, x in enumerate(v):
-            if x:
-                gain += slope[k] * x
     cells = set(single)
     for key in pair:
         cells.update(key)
-    far = at[_FAR]
     if wa is None:
-        if max(at.get(u, far) for u in cells) + gain <= gmax:
+        if max(at(u) for u in cells) + gain <= gmax:
             return gmax
     else:   # those cells' water figure: every closable water area facing them alone (see below)
         ixw, sw = s.ix_water, slope[s.ix_water]
-        if max(at.get(u, far) + sw * (wa.get(u, 0) - vec_w(s, u)) for u in cells) + gain <= gmax:
+        if max(at(u) + sw * (wa.get(u, 0) - vec_w(s, u)) for u in cells) + gain <= gmax:
             return gmax
     # exactly, on the pairs holding a cell of a merged component
     vec, groups, val2, with_shared, base = s.vec, s.groups, s.val2, s.with_shared, s.base

@@ -456,7 +456,8 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                               if _bound_terms(obj, b, h_i) < need[0] else None)
             if by_parent:
                 full = sums(mask)
-                sc_count = _scroll_values(b, full) if obj.scrolls else None
+                # each scroll type's count (the icons of the board and the hand), where not 0
+                sc_count = [(k, n) for k, n in enumerate(_scroll_values(b, full)) if n] if obj.scrolls else None
                 # the terms that are neither area terms nor scrolls read the icons only: the same
                 # for the board with the hand as for every child with the two tiles left
                 other = _bound_terms(obj, b, full, skip_area=True, skip_scrolls=True)
@@ -486,8 +487,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                             (hr.water_areas, hr.lighthouse, hr.ships)) + (hr.scrolls,)
                     setup, gmax, at_cells, rest_scrolls = par
                     t2, c1b, c2b, maxw, (local, _, final), *_ = b._effects(cell, o)
-                    sc = sum(sc_count[k] * (c1b[k] + 2 * c2b[k] + 2 * rest_scrolls[k])
-                             for k in range(len(sc_count))) if sc_count else 0
+                    sc = sum(n * (c1b[k] + 2 * c2b[k] + 2 * rest_scrolls[k]) for k, n in sc_count) if sc_count else 0
                     if (other + _pair_base(obj, t2, sc) + water_per * (maxw - b.max_water)
                             + _pair_child_bound(setup, gmax, at_cells, cell, local, final, rest_dead[i])) < need[0]:
                         stats[0] += 1
