@@ -4,10 +4,12 @@ What it proves: :func:`solve` returns the optimum of the objective over every fi
 the hand can make (any order, every legal cell and rotation; a tile that fits nowhere goes back
 to the bag, as in the Build phase), how many distinct final territories reach it (all, or up to
 ``max_optima``) and one of them in a legal placement order. Nothing is lost on the way: a node's
-future depends only on its set of placements (a Zobrist memo expands it once); a tile of a lower
+future depends only on its set of placements (a Zobrist memo expands it once; bounded, it may
+expand it again, and the final territories counted are kept apart, each counted once); a tile of a lower
 index goes only on a cell the last placement opened (any legal order sorts into one such); one
 rotation of each symmetric class is tried (:mod:`.board`); a node is cut only when its bound
-(:mod:`.last_tiles`) is below the best found, equal kept, so every optimal territory is counted;
+(:mod:`.last_tiles`; for a child with three tiles left, from its parent's figures before it is
+built, a figure at least its own) is below the best found, equal kept, so every optimal territory is counted;
 the greedy score (:func:`greedy`) is the first best. Every solution is re-scored with the
 reference (:func:`..puzzles.evaluate`). :func:`check_file` re-solves a puzzle file and fails
 when its stated optimum is not the optimum.
