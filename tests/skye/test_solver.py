@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from skye_widgets.skye.puzzles import Objective, evaluate
 from skye_widgets.skye.solver import (NEAR_CELLS, Board, board_value, canonical_rotations, features_for, greedy,
-                                      root_bound, solve)
+                                      root_bound, solve, upper_bound)
 from skye_widgets.skye.territory import Territory, grow_territory
 from skye_widgets.skye.tiles import tile_from_dict
 
@@ -368,6 +368,38 @@ def test_two_tiles_left_bound_is_at_least_the_optimum(block: int) -> None:
                 assert at[(x, y)] >= rest.optimum, (seed, n, x, y, r)
 
 
+@pytest.mark.parametrize("block", range(4))
+def test_largest_water_from_the_water_tiles_shapes(block: int) -> None:
+    # with two tiles left the largest completed water is worked out from the shapes of those with
+    # a water side (_water_shapes: one of them, or both): the pair bound and each first cell's
+    # bound against the plain search on seeded hands of two tiles with water sides, or of one
+    from skye_widgets.skye.solver import two_left_bound
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
+
+    tighter = 0
+    for seed in range(block * 40, block * 40 + 40):
+        t, pool = random_territory(4000 + seed, 3 + seed % 18)
+        which = [Objective((15,)), Objective((12, 15)), Objective((15,), scrolls=True)][seed % 3]
+        wet = [p for p in pool if any(a.terrain.value == "W" and a.sides for a in t.tile(p).areas)]
+        dry = [p for p in pool if p not in wet]
+        hand = wet[:2] if seed % 2 else [wet[0], dry[0]]
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        firsts = {n: t.legal_placements(n) for n in hand}
+        bound, at = two_left_bound(which, b, _hand_sums([h.oriented[0] for h in tiles]), tiles,
+                                   {(x, y) for spots in firsts.values() for x, y, _ in spots})
+        full = solve(t, hand, which, prune=False)
+        assert bound >= full.optimum, seed
+        for n, spots in firsts.items():
+            for x, y, r in spots[:6]:
+                after = t.copy()
+                after.place(n, x, y, r)
+                rest = solve(after, [m for m in hand if m != n], which, prune=False)
+                assert at[(x, y)] >= rest.optimum, (seed, n, x, y, r)
+        tighter += bound < upper_bound(which, b, _hand_sums([h.oriented[0] for h in tiles]))
+    assert tighter >= 10
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_two_left_squares_is_the_best_pair_of_cells(seed: int) -> None:
     # the squares figure with two tiles left against its definition: the most new 2 x 2 squares
@@ -571,6 +603,131 @@ def test_three_tiles_left_bound_never_cuts_an_optimum(block: int) -> None:
         assert bound >= best, seed
     # the cut is tried (and so can fail) on many placements, below the plain bound on many
     assert checked >= 300 and doomed_seen >= 50 and lower >= 100, (checked, doomed_seen, lower)
+
+
+#: area objectives (the child bound from the parent is for objectives reading areas and icons only)
+FROM_PARENT = [Objective((4,), scrolls=True), Objective((12, 15)), Objective((2,)), Objective((16,)),
+               Objective((), scrolls=True), Objective((12, 15), scrolls=True), Objective((4, 5)),
+               Objective((2, 3), scrolls=True), Objective((12,), scrolls=True), Objective((15, 16))]
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_child_pair_bound_from_the_parent(block: int) -> None:
+    # with three tiles left, each child is first bounded from the parent's figures without being
+    # built (_pair_parent, _pair_child_bound: the search cuts it when that is below the best):
+    # that figure against the child's own pair bound (two_left_bound with its own dead cells),
+    # on every first placement of seeded three-tile hands (some holding scrolls, some with
+    # lighthouses and ships), and on some of them against the best final from the child
+    from dataclasses import replace
+
+    from skye_widgets.skye.solver import two_left_bound
+    from skye_widgets.skye.solver.bounds import _PER, _bound_terms, _scroll_values
+    from skye_widgets.skye.solver.dead_cells import _dead_cells
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
+    from skye_widgets.skye.solver.last_tiles import _pair_base, _pair_child_bound, _pair_parent
+
+    checked = exact = above = 0
+    for seed in range(block * 15, block * 15 + 15):
+        t, pool = random_territory(2000 + seed, 4 + seed % 17)
+        which = FROM_PARENT[seed % len(FROM_PARENT)]
+        if seed % 3 == 1:     # hands with scrolls
+            hand = [p for p in pool if any(a.icons.scroll for a in t.tile(p).areas)][:3]
+        elif seed % 3 == 2:   # hands with lighthouses or ships
+            hand = [p for p in pool if t.tile(p).icons.lighthouse or t.tile(p).icons.ships][:3]
+        else:
+            hand = pool[:3]
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        full = _hand_sums([x.oriented[0] for x in tiles])
+        legal = [(i, c, r) for i, hd in enumerate(tiles) for c, code in b.frontier.items() for r in hd.table[code]]
+        sc_count = _scroll_values(b, full) if which.scrolls else None
+        other = _bound_terms(which, b, full, skip_area=True, skip_scrolls=True)
+        water_per = _PER[15] if 15 in which.scoring_tiles else 0
+        for i in range(3):
+            rest = [tiles[j] for j in range(3) if j != i]
+            hr = _hand_sums([x.oriented[0] for x in rest])
+            dead = frozenset(c for c in b.frontier if not any(hd.table[b.frontier[c]] for hd in rest))
+            setup, gmax, at = _pair_parent(which, b, replace(
+                hr, dead=dead, sheep=full.sheep, cattle=full.cattle, ships=full.ships, whisky=full.whisky,
+                broch=full.broch, farm=full.farm, lighthouse=full.lighthouse, scrolls=full.scrolls), rest,
+                (hr.water_areas, hr.lighthouse, hr.ships))
+            for k, (j, cell, r) in enumerate(p for p in legal if p[0] == i):
+                o = tiles[i].oriented[r]
+                t2, c1, c2, maxw, (local, _, final), *_ = b._effects(cell, o)
+                sc = sum(sc_count[q] * (c1[q] + 2 * c2[q] + 2 * hr.scrolls[q]) for q in range(len(sc_count))) \
+                    if sc_count else 0
+                bound = (other + _pair_base(which, t2, sc) + water_per * (maxw - b.max_water)
+                         + _pair_child_bound(setup, gmax, at, cell, local, final, dead))
+                child = b.place(cell, o)
+                own = [(q, c, rr) for q, hd in enumerate(rest) for c, code in child.frontier.items()
+                       for rr in hd.table[code]]
+                theirs = two_left_bound(which, child, replace(hr, dead=_dead_cells(child, own)), rest)[0]
+                assert bound >= theirs, (seed, hand[i], cell, r)
+                checked += 1
+                exact += bound == theirs
+                if k % 7 == 0:    # and against the best final from the child
+                    after = t.copy()
+                    after.place(hand[i], cell[0], cell[1], r)
+                    best = solve(after, [n for n in hand if n != hand[i]], which, prune=False).optimum
+                    assert bound >= best, (seed, hand[i], cell, r)
+                    above += bound > best
+    # on most children the figure is the child's own bound (the search cuts as the child would)
+    assert checked >= 500 and exact * 4 >= checked * 3, (checked, exact)
+
+
+#: objectives reading roads and icons only (where far children are cut from the parent)
+FAR_ROADS = [Objective((13,)), Objective((11,), income=True), Objective((10,), opponents=({"gold": 7},), gold=1),
+             Objective((), income=True), Objective((13, 3)), Objective((11, 13))]
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_far_road_children_are_bounded_by_the_parent(block: int) -> None:
+    # with three tiles left and a road objective, a child whose first tile joins no network and
+    # has no road pointing at a cell of _road_region (the cells the walk of _road_reach ends on,
+    # for the two tiles after it) is cut when the parent's plain bound with those two tiles (and
+    # every icon) is below the best: that bound against the child's own plain bound, and on some
+    # children against the best final from the child
+    from dataclasses import replace
+
+    from skye_widgets.skye.solver.bounds import _bound_terms
+    from skye_widgets.skye.solver.hand import _Hand, _hand_sums
+    from skye_widgets.skye.solver.roads import _road_region
+    from skye_widgets.skye.solver.search import _is_far
+
+    far_seen = exact = 0
+    for seed in range(block * 15, block * 15 + 15):
+        t, pool = random_territory(3000 + seed, 6 + seed % 16)
+        which = FAR_ROADS[seed % len(FAR_ROADS)]
+        hand = [p for p in pool if t.tile(p).roads][:3] if seed % 2 else pool[:3]
+        tiles = [_Hand(t.tile(n)) for n in hand]
+        b = Board.of(t, features_for(which))
+        full = _hand_sums([x.oriented[0] for x in tiles])
+        for i in range(3):
+            rest = [tiles[j] for j in range(3) if j != i]
+            hr = _hand_sums([x.oriented[0] for x in rest])
+            dead = frozenset(c for c in b.frontier if not any(hd.table[b.frontier[c]] for hd in rest))
+            bound = _bound_terms(which, b, replace(hr, dead=dead, sheep=full.sheep, cattle=full.cattle,
+                                                   ships=full.ships, whisky=full.whisky, broch=full.broch,
+                                                   farm=full.farm, lighthouse=full.lighthouse))
+            region = _road_region(b, min(2, hr.road_tiles), dead)
+            for k, (cell, code) in enumerate(b.frontier.items()):
+                for r in tiles[i].table[code]:
+                    o = tiles[i].oriented[r]
+                    if not _is_far(b.occ, cell, o, region):
+                        continue
+                    far_seen += 1
+                    child = b.place(cell, o)
+                    cdead = frozenset(c for c in child.frontier
+                                      if not any(hd.table[child.frontier[c]] for hd in rest))
+                    own = _bound_terms(which, child, replace(hr, dead=cdead))
+                    assert bound >= own, (seed, hand[i], cell, r)
+                    exact += bound == own
+                    if k % 9 == 0:
+                        after = t.copy()
+                        after.place(hand[i], cell[0], cell[1], r)
+                        best = solve(after, [n for n in hand if n != hand[i]], which, prune=False).optimum
+                        assert bound >= best, (seed, hand[i], cell, r)
+    assert far_seen >= 300 and exact * 2 >= far_seen, (far_seen, exact)
 
 
 def _most_squares(b: Board, k: int, dead: frozenset = frozenset()) -> int:

@@ -71,3 +71,19 @@ def test_every_shipped_puzzle_has_the_reference_optimum() -> None:
 def test_max_optima_must_be_positive() -> None:
     with pytest.raises(ValueError):
         solve(Territory("castle-blue"), [3], Objective((3,)), max_optima=0)
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_a_small_memo_changes_no_answer(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the memo of nodes and final territories is bounded (MEMO_ENTRIES, two generations): with
+    # room for 40 entries nodes are expanded again and final territories scored again, and the
+    # optimum and the number of optimal territories (each counted once) stay the reference's
+    from skye_widgets.skye.solver import search
+
+    monkeypatch.setattr(search, "MEMO_ENTRIES", 40)
+    for seed in range(block * 20, block * 20 + 20):
+        t, hand, obj = case(seed)
+        ref = reference_solver.solve(t, hand, obj)
+        small = solve(t, hand, obj)
+        assert (small.optimum, small.optimal_territories) == (ref.optimum, ref.optimal_territories), seed
+        assert solve(t, hand, obj, max_optima=3).optimal_territories == min(3, ref.optimal_territories), seed

@@ -11,7 +11,9 @@ How it stays fast (details in ``docs/puzzles.md``):
 
 * **Order independence.** The future of a search node depends only on *which*
   placements are on the board, not their order, so every node is keyed by a
-  Zobrist hash of its set of placements and expanded once. Legality still
+  Zobrist hash of its set of placements and expanded once (while the memo, bounded
+  by ``search.MEMO_ENTRIES``, holds it: a node dropped is only expanded again, and
+  a final territory is counted once all the same). Legality still
   follows the order: a child is generated only from a node where the tile is
   legal, so a tile that becomes legal only next to an earlier one is found.
 * **Commuting placements.** After tile *i*, a tile of a lower index goes only on
@@ -24,7 +26,9 @@ How it stays fast (details in ``docs/puzzles.md``):
 * **Bounds.** Each objective term has a sound upper bound from the board so far
   plus what the tiles left could add; a node whose bound is below the best
   found so far is cut (equal is kept, so every optimal territory is counted).
-  The search starts from the greedy score as its first "best".
+  The search starts from the greedy score as its first "best". With three tiles
+  left most children are bounded from their parent before they are built (the
+  pair bound from the parent's figures; a road tile far from the castle's reach).
 * **Incremental scoring.** A light board (areas and roads as union-find
   components with running totals) counts the quantities the scoring tiles
   count (:data:`.scoring_tiles.QUANTITIES`) and scores a node in microseconds

@@ -486,8 +486,9 @@ def _road_exits(occ: dict[Cell, Oriented], comp: tuple) -> frozenset[Cell]:
     return frozenset(out)
 
 
-#: the bounds look closely at open areas facing at most this many empty cells
-NEAR_CELLS = 1
+#: the bounds look closely at open areas facing at most this many empty cells (the one- and
+#: two-tiles-left bounds read only those, from ``Board.near``, which a lazy board keeps)
+NEAR_CELLS = 2
 
 
 def _near(comp: tuple) -> bool:

@@ -106,6 +106,9 @@ class _Hand:
         self.tile = tile
         self.number: int | str = int(tile.id) if tile.id.isdigit() else tile.id  # hand-built tiles keep their id
         self.oriented, self.table = _tile_tables(tile)
+        #: the terrain codes of its areas that touch a side (in any rotation)
+        o = self.oriented[0]
+        self.side_terrains = frozenset(o.areas[i][0] for i in o.side_area)
 
 
 @lru_cache(maxsize=256)

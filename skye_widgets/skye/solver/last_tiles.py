@@ -11,7 +11,7 @@ docstring says why its bound is admissible.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..puzzles import Objective
 from ..tiles import SIDE_OFFSETS
@@ -222,6 +222,470 @@ def two_left_bound(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Han
     return total, at
 
 
+#: Values of pairs of figure vectors, shared by every call of :func:`_two_left_area_terms` in a
+#: process: context (what the value reads besides the figures and the board's totals) -> figures
+#: -> value. A pair's value is its terms' board totals (added apart) plus what this memo holds,
+#: so siblings and cousins in the search reuse each other's work. Bounded: cleared when it
+#: holds :data:`_PAIR_MEMO_MAX` values.
+_PAIR_MEMO: dict[tuple[Any, ...], dict[tuple[Any, ...], int]] = {}
+_PAIR_MEMO_MAX = 100_000
+_pair_memo_size = [0]
+
+
+def _pair_memo(ctx: tuple[Any, ...]) -> dict[tuple[Any, ...], int]:
+    memo = _PAIR_MEMO.get(ctx)
+    if memo is None:
+        if _pair_memo_size[0] > _PAIR_MEMO_MAX:
+            _PAIR_MEMO.clear()
+            _pair_memo_size[0] = 0
+        memo = _PAIR_MEMO[ctx] = {}
+    return memo
+
+
+_LAYOUTS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+#: Whether the pair bound works out the largest completed water from the water tiles' shapes
+#: (:func:`_water_shapes`; off: every closable water area of the pair, the plain definition)
+_WATER_SHAPES = True
+
+
+def _pair_layout(obj: Objective, tiles: Sequence["_Hand"]) -> tuple[Any, ...]:
+    """Where each figure is in a cell's figures for ``obj`` (see :class:`_PairSetup`; -1: not
+    read), how many there are, and per figure whether both of the two ``tiles`` have a side of
+    its terrain (then their figures add up on a pair; else the larger counts)."""
+    key = (obj.scoring_tiles, obj.scrolls)
+    lay = _LAYOUTS.get(key)
+    if lay is None:
+        terms = obj.scoring_tiles
+        ns = len(_SCROLLS)
+        ix_terr = [-1, -1, -1, -1]
+        nd = 0
+        if 2 in terms or 4 in terms:
+            ix_terr = [-1, 0, 1, 2]
+            nd = 3
+        elif 16 in terms:
+            ix_terr = [-1, -1, 0, -1]
+            nd = 1
+        ix_water = ix_lh = ix_ship = -1
+        if 15 in terms:
+            ix_water = nd
+            nd += 1
+        if 12 in terms:
+            ix_lh, ix_ship = nd, nd + 1
+            nd += 2
+        ix_sc = [-1] * ns
+        if obj.scrolls:
+            ix_sc = list(range(nd, nd + ns))
+            nd += ns
+        large_only = 4 in terms and 2 not in terms and 16 not in terms
+        ix_big = [-1, -1, -1, -1]
+        if large_only:
+            ix_big = [-1, nd, nd + 1, nd + 2]
+            nd += 3
+        # per terrain code, the figures counting it (water for 4-6)
+        by_terr: list[list[int]] = [[], [], [], []]
+        for terr in (_P, _M, _W):
+            by_terr[terr] = [k for k in (ix_terr[terr], ix_big[terr]) if k >= 0]
+        by_terr[_W] += [k for k in (ix_water, ix_lh, ix_ship) if k >= 0]
+        if len(_LAYOUTS) > 256:    # a bound (a process solving many objectives)
+            _LAYOUTS.clear()
+        lay = _LAYOUTS[key] = (nd, ix_terr, ix_big, ix_water, ix_lh, ix_ship, ix_sc, large_only, by_terr, {})
+    nd, *_, by_terr, both_memo = lay
+    # how many of the two tiles have a side of each terrain code
+    sides = tuple(hd.side_terrains for hd in tiles)
+    both_d = both_memo.get(sides)
+    if both_d is None:
+        both_l = [True] * nd
+        for terr in (_P, _M, _W):
+            two = sum(terr in st for st in sides) >= 2
+            for k in by_terr[terr]:
+                both_l[k] = two
+        both_d = both_memo[sides] = tuple(both_l)
+    return lay[:8] + (both_d,)
+
+
+class _PairSetup:
+    """The figures of the cells two tiles can cover for the area terms and scrolls, and the values
+    of pairs of them: what :func:`_two_left_area_terms` and :func:`_pair_child_bound` read.
+
+    Each cell's figures are kept only for what the objective reads, in this order: closable areas
+    by terrain code, closable water cells, lighthouse-only and ship-only water areas facing the
+    cell, closable scrolls by type, and (large areas alone) the closable areas that make a large
+    area with one new tile (of 2 tiles or more, or facing both cells), by terrain. A pair's value
+    is :attr:`base` (the board's totals) plus what :meth:`value` gives its figures; the latter is
+    kept from call to call (:data:`_PAIR_MEMO`), so siblings and cousins in the search reuse it.
+    """
+
+    def __init__(self, obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                 harbour_hand: tuple[int, int, int] | None = None) -> None:
+        t = b.t
+        terms = obj.scoring_tiles
+        lay = _pair_layout(obj, tiles)
+        (nd, ix_terr, ix_big, ix_water, ix_lh, ix_ship, ix_sc, large_only, both_d) = lay
+        self.nd, self.ix_terr, self.ix_big, self.ix_water = nd, ix_terr, ix_big, ix_water
+        self.ix_lh, self.ix_ship, self.ix_sc = ix_lh, ix_ship, ix_sc
+        self.both_d = both_d
+        self.dead = dead = h.dead  # an area facing one of these is never completed, and no tile joins there
+        single: dict[Cell, list[int]] = {}
+        pair: dict[tuple[Cell, Cell], list[int]] = {}
+        # the largest completed water is worked out from the water tiles' shapes (_water_shapes);
+        # the water areas facing at most two cells, by cell
+        water_at: dict[Cell, list[tuple]] | None = {} if ix_water >= 0 and _WATER_SHAPES else None
+        # the open areas facing at most two cells and the harbour-makers: b.near (NEAR_CELLS is 2)
+        # (as add_merged, written out: this loop is the most of the time here)
+        for comp in b.near.values():
+            terr, faced = comp[0], comp[8]
+            nf = len(faced)
+            if nf <= 2 and not (dead and not faced.isdisjoint(dead)):
+                if nf == 1:
+                    for c in faced:
+                        v = single.get(c)
+                        if v is None:
+                            v = single[c] = [0] * nd
+                        if water_at is not None and terr == _W:
+                            water_at.setdefault(c, []).append(comp)
+                else:
+                    c1, c2 = faced
+                    key = (c1, c2) if c1 < c2 else (c2, c1)
+                    v = pair.get(key)
+                    if v is None:
+                        v = pair[key] = [0] * nd
+                    if water_at is not None and terr == _W:
+                        water_at.setdefault(c1, []).append(comp)
+                        water_at.setdefault(c2, []).append(comp)
+                k = ix_terr[terr]
+                if k >= 0:
+                    v[k] += 1
+                k = ix_big[terr]
+                if k >= 0 and (nf == 2 or len(comp[2]) >= 2):
+                    v[k] += 1
+                if terr == _W and ix_water >= 0:
+                    v[ix_water] += len(comp[2])
+                for sc in comp[6]:
+                    k = ix_sc[sc]
+                    if k >= 0:
+                        v[k] += 1
+            if ix_lh >= 0 and terr == _W and (comp[4] > 0) != (comp[5] > 0):
+                k = ix_lh if comp[5] else ix_ship
+                for c in faced:
+                    if c in dead:
+                        continue
+                    v = single.get(c)
+                    if v is None:
+                        v = single[c] = [0] * nd
+                    v[k] += 1
+        self.water_alone: dict[Cell, int] | None = None
+        if water_at is not None:
+            self.water_alone = _water_shapes(b, single, pair, nd, ix_water, water_at,
+                                             [hd for hd in tiles if _W in hd.side_terrains], dead)
+        self.single, self.pair = single, pair
+        self.zt = zt = (0,) * nd
+        self.vec = vec = {c: tuple(v) for c, v in single.items()}
+        groups: dict[tuple[int, ...], list[Cell]] = {}
+        for c, u in vec.items():
+            if u != zt:
+                g = groups.get(u)
+                if g is None:
+                    groups[u] = [c]
+                else:
+                    g.append(c)
+        self.groups = groups
+        p2, p4, p16, p15, p12 = _PER[2], _PER[4], _PER[16], _PER[15], _PER[12]
+        sc_pos: tuple[tuple[int, int], ...] = ()
+        sc_base = 0
+        if obj.scrolls:
+            # the scrolls' part of a value: each type's count (icons with the hand's added) times
+            # its open, twice its completed, twice its hand and its closable scrolls
+            sc_count = _scroll_values(b, h)
+            c1, c2, hsc = b.c1, b.c2, h.scrolls
+            sc_base = sum(n * (c1[sc] + 2 * c2[sc] + 2 * hsc[sc]) for sc, n in enumerate(sc_count) if n)
+            sc_pos = tuple((ix_sc[sc], n) for sc, n in enumerate(sc_count) if n)
+        self.sc_pos = sc_pos
+        # the board's totals, added apart from the memo's values
+        self.base = _pair_base(obj, t, sc_base)
+        enclosed = h.enclosed
+        by_alone = h.alone
+        water_most = min(h.water_tiles, 2)
+        max_water = b.max_water
+        # the hand's water areas, lighthouses and ships a new harbour can take
+        hw = (h.water_areas, h.lighthouse, h.ships) if harbour_hand is None else harbour_hand
+        self.key0 = key0 = (terms, obj.scrolls, both_d, enclosed, by_alone, max_water, water_most, hw, sc_pos)
+        self.sided = h.sided
+        cur = self.cur = [h.sided]   # the sided areas that may be completed (fewer in a refined bound)
+        memo = self.memo = [_pair_memo(key0 + (h.sided,))]
+        base = self.base
+
+        def value(v: tuple[int, ...]) -> int:
+            # the value of a pair's figures but for the board's totals (base)
+            sided = cur[0]
+            total = 0
+            for n in terms:
+                if n == 2 or n == 16 or (n == 4 and not large_only):
+                    # as _OpenAreas.new_completed with two tiles left and the pair's closable areas.
+                    # Large areas: an area of new tiles only is made of these two tiles, two tiles
+                    # at most, never large; so each large one holds a closable old area
+                    out = 0
+                    for terr in ((_P, _M, _W) if n != 16 else (_M,)):
+                        out += (enclosed[terr] if n != 4 else 0) + _sided_completed(
+                            sided[terr], v[ix_terr[terr]], by_alone, terr, n == 4)
+                    total += (p2 if n == 2 else p16 if n == 16 else p4) * out
+                elif n == 4:
+                    # Newly completed large areas of each terrain, with n sided areas of the two
+                    # tiles that may be completed and c closable old areas, B of them big (2 tiles
+                    # or more, or facing both cells) and S = c - B small (1 tile, facing one cell).
+                    # An area of the new tiles only is never large. A large one holds a big one (x
+                    # of them, x <= B and x <= n: each holds a sided area too), or no big one and
+                    # then 3 tiles or more from small ones (1 tile each) and new tiles (2 at most):
+                    # two small ones and a sided area, or one small one and two sided areas. With
+                    # y and z of those two kinds, y + 2z <= n - x and 2y + z <= S, so
+                    # y + z <= (S + n - x) / 3, which grows with x: the count is at most
+                    # min(B, n) + (S + n - min(B, n)) // 3, and never more than min(n, c). Taking
+                    # the larger c, and the larger B for the same c, never lowers it (so the
+                    # figures of either cell do).
+                    out = 0
+                    for terr in (_P, _M, _W):
+                        ns_, c, big = sided[terr], v[ix_terr[terr]], v[ix_big[terr]]
+                        x = big if big < ns_ else ns_
+                        most = min(ns_, c, x + (c - big + ns_ - x) // 3)
+                        if by_alone is not None:
+                            most = min(most, _cap_completed(ns_, c, by_alone[terr]))
+                        out += most
+                    total += p4 * out
+                elif n == 15:
+                    total += p15 * max(max_water, v[ix_water] + water_most)
+                elif n == 12:
+                    total += p12 * min(hw[0], hw[1] + v[ix_lh], hw[2] + v[ix_ship])
+            for k, cnt in sc_pos:
+                total += cnt * v[k]
+            return total
+
+        def val2(va: tuple[int, ...], vc: tuple[int, ...]) -> int:
+            # the value with the first tile on a cell of figures va and the second on one of vc
+            key = (va, vc) if va <= vc else (vc, va)
+            m = memo[0]
+            r = m.get(key)
+            if r is None:
+                out = tuple(x + y if bk else (x if x > y else y) for x, y, bk in zip(va, vc, both_d))
+                r = m.get(out)
+                if r is None:
+                    r = m[out] = value(out)
+                    _pair_memo_size[0] += 1
+                m[key] = r
+                _pair_memo_size[0] += 1
+            return base + r
+
+        def with_shared(va: tuple[int, ...], vc: tuple[int, ...], p: Sequence[int]) -> int:
+            # the value of two cells' figures and the areas facing both
+            out = tuple(x + y + z if bk else (x if x > y else y) for x, y, z, bk in zip(va, vc, p, both_d))
+            m = memo[0]
+            r = m.get(out)
+            if r is None:
+                r = m[out] = value(out)
+                _pair_memo_size[0] += 1
+            return base + r
+
+        def use_sided(sided: tuple[int, int, int, int]) -> None:
+            # value the pairs with these sided areas that may be completed (a refined bound)
+            cur[0] = sided
+            memo[0] = _pair_memo(key0 + (sided,))
+
+        self.val2, self.with_shared, self.use_sided = val2, with_shared, use_sided
+
+    def add_merged(self, single: dict[Cell, list[int]], pair: dict[tuple[Cell, Cell], list[int]],
+                   comps: Iterable[tuple], dead: frozenset[Cell]) -> int:
+        """Count the open area components ``comps`` in the figures of the cells (or the pair) they
+        face, as the board's are counted; returns how much they can raise a pair's value at most
+        (each figure times its slope, :func:`_pair_parent`)."""
+        nd, ix_terr, ix_big, ix_water, ix_sc = self.nd, self.ix_terr, self.ix_big, self.ix_water, self.ix_sc
+        ix_lh, ix_ship, slope = self.ix_lh, self.ix_ship, self.slope
+        gain = 0
+        for comp in comps:
+            terr, faced = comp[0], comp[8]
+            nf = len(faced)
+            if nf <= 2 and not (dead and not faced.isdisjoint(dead)):
+                if nf == 1:
+                    for c in faced:
+                        v = single.get(c)
+                        if v is None:
+                            v = single[c] = [0] * nd
+                else:
+                    c1, c2 = faced
+                    key = (c1, c2) if c1 < c2 else (c2, c1)
+                    v = pair.get(key)
+                    if v is None:
+                        v = pair[key] = [0] * nd
+                k = ix_terr[terr]
+                if k >= 0:
+                    v[k] += 1
+                    gain += slope[k]
+                k = ix_big[terr]
+                if k >= 0 and (nf == 2 or len(comp[2]) >= 2):
+                    v[k] += 1
+                if terr == _W and ix_water >= 0:
+                    v[ix_water] += len(comp[2])
+                    gain += slope[ix_water] * len(comp[2]) * (2 if nf == 2 else 1)
+                for sc in comp[6]:
+                    k = ix_sc[sc]
+                    if k >= 0:
+                        v[k] += 1
+                        gain += slope[k]
+            if ix_lh >= 0 and terr == _W and (comp[4] > 0) != (comp[5] > 0):
+                k = ix_lh if comp[5] else ix_ship
+                for c in faced:
+                    if c in dead:
+                        continue
+                    v = single.get(c)
+                    if v is None:
+                        v = single[c] = [0] * nd
+                    v[k] += 1
+                    gain += slope[k]
+        return gain
+
+
+def _water_shapes(b: Board, single: dict[Cell, list[int]], pair: dict[tuple[Cell, Cell], list[int]], nd: int,
+                  ix: int, water_at: dict[Cell, list[tuple]], water_tiles: Sequence["_Hand"],
+                  dead: frozenset[Cell]) -> dict[Cell, int]:
+    """The largest completed water with two tiles left, from the shapes of those with a water
+    side (``water_tiles``): each cell's water figure (``single[cell][ix]``) becomes the most water
+    cells of old areas that one water area of such a tile joins on that cell, in a rotation that
+    fits there now, when that area can be part of a completed one (below); the areas facing two
+    cells no longer count on their pair (``pair``). Returns each cell's figure before (its water
+    areas facing it and at most one other cell), an upper bound of its figure on any board made
+    from this one by filling other cells (what :func:`_pair_child_bound` reads).
+
+    Why it is a bound. A newly completed water area ``X`` holds a water area of a new tile. A tile
+    next to a water side of another shows water there (the faces match), so its water area joins.
+    When only one tile has a water side, ``X`` holds only its area ``a``: every side of ``a`` faces
+    a tile of the board now and every old area it joins faces its cell alone (another faced cell
+    would be filled by the other tile, whose water area would join); ``X`` is ``a`` and those
+    areas. When both have one, with ``a`` on ``u`` and ``b`` on ``v``: ``X``'s old areas face ``u`` or
+    ``v`` only and each joins ``a`` or ``b`` on one of its sides; the sides of ``a`` face tiles of the
+    board now or ``v`` (one empty side at most), and the areas it joins face ``u`` and at most ``v``:
+    the figure of ``u`` holds them when they face ``u`` alone, else the figure of the pair ``(u, v)``
+    holds what they add to it (likewise for ``b``); ``X`` is at most the pair's figures and the two
+    tiles (the pair's value adds the water tiles). A cell no old tile is next to has
+    no old area to join (figure 0); a cell where no tile fits is never filled.
+    """
+    both = len(water_tiles) >= 2
+    before: dict[Cell, int] = {}
+    for c, comps in water_at.items():
+        before[c] = sum(len(comp[2]) for comp in comps if both or len(comp[8]) == 1)
+    for v in single.values():
+        v[ix] = 0
+    for v in pair.values():
+        v[ix] = 0
+    if not water_tiles:
+        return before
+    occ, frontier = b.occ, b.frontier
+    alone: dict[Cell, int] = {}                         # the figure of a cell
+    paired: dict[Cell, dict[Cell, int]] = {}            # ... with the other tile on a given cell
+    for c, comps in water_at.items():
+        code = frontier.get(c)
+        if code is None:
+            continue
+        x, y = c
+        # per side of c: the water area of the board there (index in comps), or -1 (another)
+        around = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))   # SIDE_OFFSETS
+        on_side = [-2, -2, -2, -2]      # -2: an empty cell
+        for d, n in enumerate(around):
+            q = occ.get(n)
+            if q is None:
+                continue
+            node = (n, q.side_area[(d + 2) % 4])
+            on_side[d] = -1
+            for k, comp in enumerate(comps):
+                if node in comp[7]:
+                    on_side[d] = k
+                    break
+        most = 0
+        with_other: dict[Cell, int] = {}    # the most with the other tile on a given cell
+        for hd in water_tiles:
+            for r in hd.table[code]:
+                o = hd.oriented[r]
+                side_area = o.side_area
+                for a, area in enumerate(o.areas):
+                    if area[0] != _W:
+                        continue
+                    joined: set[int] = set()
+                    partner: set[Cell] = set()      # the other cell they face (the other tile's)
+                    ok = False
+                    for d in range(4):
+                        if side_area[d] != a:
+                            continue
+                        ok = True
+                        k = on_side[d]
+                        if k == -2:                 # an empty side: the other tile goes there
+                            if around[d] in dead:
+                                break
+                            partner.add(around[d])
+                        elif k == -1:               # an area facing more cells (or a dead one)
+                            break
+                        else:
+                            joined.add(k)
+                            partner.update(comps[k][8])
+                    else:
+                        partner.discard(c)
+                        if ok and len(partner) <= (1 if both else 0):
+                            size = sum(len(comps[k][2]) for k in joined)
+                            if partner:
+                                (other,) = partner
+                                if size > with_other.get(other, 0):
+                                    with_other[other] = size
+                            elif size > most:
+                                most = size
+        if most:
+            alone[c] = most
+            v = single.get(c)
+            if v is None:
+                v = single[c] = [0] * nd
+            v[ix] = most
+        if with_other:
+            paired[c] = with_other
+    # with the other tile on a given cell: what the pair of those cells holds more than the two
+    # cells' figures (an old area both tiles join counted once: never more than the old areas
+    # facing no cell but those two)
+    done: set[tuple[Cell, Cell]] = set()
+    for c, others in paired.items():
+        for other in others:
+            key = (c, other) if c < other else (other, c)
+            if key in done:
+                continue
+            done.add(key)
+            u, w = key
+            fu, fw = alone.get(u, 0), alone.get(w, 0)
+            most = max(fu, paired.get(u, {}).get(w, 0)) + max(fw, paired.get(w, {}).get(u, 0))
+            ids: set[int] = set()
+            within = 0
+            for comp in water_at.get(u, []) + water_at.get(w, []):
+                if id(comp) not in ids and comp[8] <= {u, w}:
+                    ids.add(id(comp))
+                    within += len(comp[2])
+            extra = min(most, within) - fu - fw
+            if extra > 0:
+                v = pair.get(key)
+                if v is None:
+                    v = pair[key] = [0] * nd
+                v[ix] += extra
+    return before
+
+
+def _pair_base(obj: Objective, t: Sequence[int], sc_base: int) -> int:
+    """The part of a pair's value that the board's totals give: the completion terms' and
+    harbours' counts so far, and the scrolls' ``sc_base``."""
+    B = Board
+    base = sc_base
+    for n in obj.scoring_tiles:
+        if n == 2:
+            base += _PER[2] * t[B.COMPLETED]
+        elif n == 4:
+            base += _PER[4] * t[B.BIG]
+        elif n == 16:
+            base += _PER[16] * t[B.MOUNTAIN_DONE]
+        elif n == 12:
+            base += _PER[12] * t[B.HARBOURS]
+    return base
+
+
 def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
                          first: Iterable[Cell] | None = None,
                          refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
@@ -244,222 +708,99 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     bound with the first tile on ``cell`` when ``doomed[terrain]`` of the two tiles' sided areas
     can never be completed (see :func:`first_doomed`): the same figures with that many fewer
     sided areas of each terrain to complete (the completion counts only grow with them).
+
+    The same figures and values as the plain version kept in tests/skye/plain_solver.py (checked
+    there on seeded boards), worked out faster (:class:`_PairSetup`): each cell's figures only for
+    what the objective reads, the cells two others stand in for looked for among the cells of a
+    larger sum only, and the value of a pair of figure vectors kept from call to call.
     """
-    t = b.t
-    B = Board
-    terms = obj.scoring_tiles
-    ns = len(_SCROLLS)
-    # the figures this objective reads: closable areas by terrain code (1-3), closable water
-    # cells (4), lighthouse-only (5) and ship-only (6) water areas facing the cell, closable
-    # scrolls by type (7 + type)
-    dims: list[int] = []
-    if 2 in terms or 4 in terms:
-        dims += [_P, _M, _W]
-    elif 16 in terms:
-        dims.append(_M)
-    if 15 in terms:
-        dims.append(4)
-    if 12 in terms:
-        dims += [5, 6]
-    if obj.scrolls:
-        dims += [7 + sc for sc in range(ns)]
-    width = 7 + ns + 4
-    # large areas alone (no other completion term): also the closable areas that make a large
-    # area with one new tile (of 2 tiles or more, or facing both cells), by terrain (width - 4 + code)
-    big_at = 7 + ns
-    large_only = 4 in terms and 2 not in terms and 16 not in terms
-    if large_only:
-        dims += [big_at + _P, big_at + _M, big_at + _W]
-    # how many of the two tiles have a side of each terrain code (water for 4-6)
-    sides_of = [0, 0, 0, 0]
-    for hd in tiles:
-        o = hd.oriented[0]
-        for terr in {o.areas[i][0] for i in o.side_area}:
-            sides_of[terr] += 1
-    both = [True] * width
-    for j in (_P, _M, _W):
-        both[j] = sides_of[j] >= 2
-    both[4] = both[5] = both[6] = sides_of[_W] >= 2
-    for j in (_P, _M, _W):
-        both[big_at + j] = both[j]
-    single: dict[Cell, list[int]] = {}
-    pair: dict[tuple[Cell, Cell], list[int]] = {}
-    dead = h.dead     # an area facing one of these is never completed, and no tile joins there
-    for comp in b.comps.values():
-        if not comp[1]:
-            continue
-        terr, faced = comp[0], comp[8]
-        nf = len(faced)
-        if nf <= 2 and not (dead and faced & dead):
-            if nf == 1:
-                (c,) = faced
-                v = single.get(c)
-                if v is None:
-                    v = single[c] = [0] * width
-            else:
-                c1, c2 = faced
-                key = (c1, c2) if c1 < c2 else (c2, c1)
-                v = pair.get(key)
-                if v is None:
-                    v = pair[key] = [0] * width
-            v[terr] += 1
-            if nf == 2 or len(comp[2]) >= 2:
-                v[big_at + terr] += 1
-            if terr == _W:
-                v[4] += len(comp[2])
-            for sc in comp[6]:
-                v[7 + sc] += 1
-        if terr == _W and (comp[4] > 0) != (comp[5] > 0):
-            i = 5 if comp[5] else 6
-            for c in faced:
-                if c in dead:
-                    continue
-                v = single.get(c)
-                if v is None:
-                    v = single[c] = [0] * width
-                v[i] += 1
-    # the figures this objective reads, per cell; cells alike are handled once (by their figures)
-    nd = len(dims)
-    zt = (0,) * nd
-    vec = {c: tuple(v[j] for j in dims) for c, v in single.items()}
-    groups: dict[tuple[int, ...], list[Cell]] = {}
-    for c, u in vec.items():
-        if u != zt:
-            groups.setdefault(u, []).append(c)
+    s = _PairSetup(obj, b, h, tiles)
+    return _pair_bound(s, first, refine)
+
+
+def _pair_bound(s: _PairSetup, first: Iterable[Cell] | None = None,
+                refine: list[Any] | None = None) -> tuple[int, dict[Cell, int]]:
+    """:func:`_two_left_area_terms` from its figures."""
+    vec, groups, zt, val2, with_shared, pair = s.vec, s.groups, s.zt, s.val2, s.with_shared, s.pair
     # leave out the cells two others stand in for: c2 stands in for c when it has as much of
-    # every figure, and more of one or the same figures and comes first
+    # every figure, and more of one or the same figures and comes first. A vector with as much
+    # of every figure as another and more of one has a larger sum: only those are looked at
     keep: list[Cell] = []
-    for u, members in groups.items():
-        above = 0      # cells with at least as much of every figure and more of one
-        for w, others in groups.items():
-            if w != u and all(w[k] >= u[k] for k in range(nd)):
-                above += len(others)
-                if above >= 2:
+    if groups:
+        by_sum = sorted(((sum(u), u, len(m)) for u, m in groups.items()), reverse=True)
+        sums_of = {u: su for su, u, _ in by_sum}
+        for u, members in groups.items():
+            su = sums_of[u]
+            above = 0      # cells with at least as much of every figure and more of one
+            for sw, w, n in by_sum:
+                if sw <= su:
                     break
-        if above >= 2:
-            continue
-        members.sort()
-        keep.extend(members[:2 - above])   # the ones after them have two standing in for them
-    both_d = [both[j] for j in dims]
-    memo: dict[tuple[tuple[int, ...], ...], int] = {}
-
-    def val2(va: tuple[int, ...], vc: tuple[int, ...]) -> int:
-        # the value with the first tile on a cell of figures va and the second on one of vc
-        key = (va, vc, cur[0]) if va <= vc else (vc, va, cur[0])
-        r = memo.get(key)
-        if r is None:
-            out = [0] * width
-            for k, j in enumerate(dims):
-                out[j] = va[k] + vc[k] if both_d[k] else (va[k] if va[k] > vc[k] else vc[k])
-            r = memo[key] = value(out)
-        return r
-
-    def combined(a: Cell, c: Cell, p: list[int]) -> list[int]:
-        va = single.get(a, zero)
-        vc = single.get(c, zero)
-        out = [0] * width
-        for j in dims:
-            if both[j]:
-                out[j] = va[j] + vc[j] + p[j]
-            else:
-                out[j] = va[j] if va[j] > vc[j] else vc[j]
-        return out
-
-    zero = [0] * width
-
-    p2, p4, p16, p15, p12 = (_PER[n] for n in (2, 4, 16, 15, 12))
-    enclosed = h.enclosed
-    cur = [h.sided]    # the sided areas that may be completed (fewer in a refined bound)
-    by_alone = h.alone
-
-    def new_completed(v: list[int], terrains: Iterable[int], with_enclosed: bool) -> int:
-        # as _OpenAreas.new_completed with two tiles left and the pair's closable areas.
-        # Large areas (with_enclosed False): an area of new tiles only is made of these two
-        # tiles, two tiles at most, never large; so each large one holds a closable old area
-        out = 0
-        sided = cur[0]
-        for terr in terrains:
-            n, c = sided[terr], v[terr]
-            out += (enclosed[terr] if with_enclosed else 0) + _sided_completed(n, c, by_alone, terr,
-                                                                                not with_enclosed)
-        return out
-
-    def new_large(v: list[int]) -> int:
-        # Newly completed large areas of each terrain, with n sided areas of the two tiles that
-        # may be completed and c closable old areas, B of them big (2 tiles or more, or facing
-        # both cells) and S = c - B small (1 tile, facing one cell). An area of the new tiles
-        # only is never large (new_completed). A large one holds a big one (x of them, x <= B
-        # and x <= n: each holds a sided area too), or no big one and then 3 tiles or more from
-        # small ones (1 tile each) and new tiles (2 at most): two small ones and a sided area,
-        # or one small one and two sided areas. With y and z of those two kinds, y + 2z <= n - x
-        # and 2y + z <= S, so y + z <= (S + n - x) / 3, which grows with x: the count is at most
-        # min(B, n) + (S + n - min(B, n)) // 3, and never more than min(n, c). Taking the larger
-        # c, and the larger B for the same c, never lowers it (so the figures of either cell do).
-        out = 0
-        sided = cur[0]
-        for terr in (_P, _M, _W):
-            n, c, big = sided[terr], v[terr], v[big_at + terr]
-            x = big if big < n else n
-            most = min(n, c, x + (c - big + n - x) // 3)
-            if by_alone is not None:
-                most = min(most, _cap_completed(n, c, by_alone[terr]))
-            out += most
-        return out
-
-    tt = None
-    if obj.scrolls:
-        tt = list(t)
-        tt[B.SHEEP] += h.sheep
-        tt[B.WHISKY] += h.whisky
-        tt[B.SHIPS] += h.ships
-        tt[B.CATTLE] += h.cattle
-        tt[B.BROCH] += h.broch
-        tt[B.FARM] += h.farm
-        tt[B.LH] += h.lighthouse
-        # the scrolls' part of a value: each type's count (icons with the hand's added) times
-        # its open, twice its completed, twice its hand and its closable scrolls
-        sc_count = [_scroll_count(tt, sc) for sc in range(ns)]
-        sc_base = sum(sc_count[sc] * (b.c1[sc] + 2 * b.c2[sc] + 2 * h.scrolls[sc]) for sc in range(ns))
-        sc_dims = [(7 + sc, sc_count[sc]) for sc in range(ns) if sc_count[sc]]
-
-    def value(v: list[int]) -> int:
-        total = 0
-        for n in terms:
-            if n == 2:
-                total += p2 * (t[B.COMPLETED] + new_completed(v, (_P, _M, _W), True))
-            elif n == 4:
-                total += p4 * (t[B.BIG] + (new_large(v) if large_only else new_completed(v, (_P, _M, _W), False)))
-            elif n == 16:
-                total += p16 * (t[B.MOUNTAIN_DONE] + new_completed(v, (_M,), True))
-            elif n == 15:
-                total += p15 * max(b.max_water, v[4] + min(h.water_tiles, 2))
-            elif n == 12:
-                total += p12 * (t[B.HARBOURS] + min(h.water_areas, h.lighthouse + v[5], h.ships + v[6]))
-        if tt is not None:
-            total += sc_base
-            for j, cnt in sc_dims:
-                total += cnt * v[j]
-        return total
-
+                for a, x in zip(w, u):
+                    if a < x:
+                        break
+                else:
+                    above += n
+                    if above >= 2:
+                        break
+            if above >= 2:
+                continue
+            members.sort()
+            keep.extend(members[:2 - above])   # the ones after them have two standing in for them
     # a pair some area faces together with its own figures; any other pair of kept cells
     # without them (as much or less: the value only grows with the figures, so leaving out
     # a pair's shared areas never raises it); one cell alone
-    kvec = [vec[c] for c in keep]
     kgroups: dict[tuple[int, ...], list[Cell]] = {}
-    for c, u in zip(keep, kvec):
-        kgroups.setdefault(u, []).append(c)
+    for c in keep:
+        u = vec[c]
+        g = kgroups.get(u)
+        if g is None:
+            kgroups[u] = [c]
+        else:
+            g.append(c)
     ku = list(kgroups)
-    pair_vals = {key: value(combined(key[0], key[1], p)) for key, p in pair.items()}
+    pair_vals = {key: with_shared(vec.get(key[0], zt), vec.get(key[1], zt), p) for key, p in pair.items()}
     best = val2(zt, zt)
     if first is None:
         for i, u in enumerate(ku):
-            best = max(best, val2(u, zt))
+            v = val2(u, zt)
+            if v > best:
+                best = v
             if len(kgroups[u]) > 1:
-                best = max(best, val2(u, u))
+                v = val2(u, u)
+                if v > best:
+                    best = v
             for w in ku[i + 1:]:
-                best = max(best, val2(u, w))
+                v = val2(u, w)
+                if v > best:
+                    best = v
         if pair_vals:
             best = max(best, max(pair_vals.values()))
+        if refine is not None:      # (a caller's wish for each cell's value, worked out when asked)
+            pairs_at: dict[Cell, int] = {}
+            for (a, c), v in pair_vals.items():
+                for x in (a, c):
+                    if v > pairs_at.get(x, v - 1):
+                        pairs_at[x] = v
+            memo_c: dict[tuple[tuple[int, ...], bool], int] = {}
+
+            def on_cell(a: Cell) -> int:
+                # as at[a] below: the best pair holding a
+                va = vec.get(a, zt)
+                g = kgroups.get(va)
+                alone = g is not None and len(g) == 1 and a in g
+                m = memo_c.get((va, alone))
+                if m is None:
+                    m = val2(va, zt)
+                    for u in ku:
+                        if not (alone and u == va):
+                            v = val2(va, u)
+                            if v > m:
+                                m = v
+                    memo_c[(va, alone)] = m
+                v = pairs_at.get(a)
+                return m if v is None or v < m else v
+
+            refine.append(on_cell)
         return best, {}
     # with the first cells given (every cell where a tile can go first), the bound is the best
     # of theirs: every final territory from here has one of the two tiles placed first on one
@@ -469,7 +810,8 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
     by_figures: dict[tuple[tuple[int, ...], bool], int] = {}
     for a in first:
         va = vec.get(a, zt)
-        alone = a in kgroups.get(va, ()) and len(kgroups[va]) == 1   # its figures' only kept cell
+        g = kgroups.get(va)
+        alone = g is not None and len(g) == 1 and a in g   # its figures' only kept cell
         m = by_figures.get((va, alone))
         if m is None:
             m = val2(va, zt)
@@ -492,39 +834,216 @@ def _two_left_area_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence
                 pairs_of.setdefault(x, []).append(key)
         memo_r: dict[tuple[Any, ...], int] = {}
         memo_p: dict[tuple[Any, ...], int] = {}
-        base = h.sided
+        base_sided = s.sided
+        use_sided = s.use_sided
 
         def refined(a: Cell, doomed: tuple[int, int, int, int]) -> int:
             if not any(doomed):
                 return at[a]
             va = vec.get(a, zt)
-            alone = a in kgroups.get(va, ()) and len(kgroups[va]) == 1
+            g = kgroups.get(va)
+            alone = g is not None and len(g) == 1 and a in g
             mkey = (va, alone, doomed)
             m = memo_r.get(mkey)
             if m is None:
-                cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
+                use_sided(tuple(max(0, base_sided[k] - doomed[k]) for k in range(4)))
                 m = val2(va, zt)
                 for u in ku:
                     if not (alone and u == va):
                         v = val2(va, u)
                         if v > m:
                             m = v
-                cur[0] = base
+                use_sided(base_sided)
                 memo_r[mkey] = m
             if a in pairs_of:
                 for key in pairs_of[a]:
                     pkey = (key, doomed)
                     v = memo_p.get(pkey)
                     if v is None:
-                        cur[0] = tuple(max(0, base[k] - doomed[k]) for k in range(4))
-                        v = memo_p[pkey] = value(combined(key[0], key[1], pair[key]))
-                        cur[0] = base
+                        use_sided(tuple(max(0, base_sided[k] - doomed[k]) for k in range(4)))
+                        v = memo_p[pkey] = with_shared(vec.get(key[0], zt), vec.get(key[1], zt), pair[key])
+                        use_sided(base_sided)
                     if v > m:
                         m = v
             return m
 
         refine.append(refined)
     return best, at
+
+
+def _pair_parent(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],
+                 harbour_hand: tuple[int, int, int]) -> tuple[_PairSetup, int, Callable[[Cell], int]]:
+    """For :func:`_pair_child_bound`: the figures of ``b`` for the two tiles ``tiles`` that will be
+    left after a third is placed (``h``: their sums, with the dead cells where neither fits now
+    and every icon and scroll of all three; ``harbour_hand``: their own water areas, lighthouses
+    and ships), the best pair's value (less the board's totals) and a function giving each cell's
+    best value with a pair holding it (less those totals; worked out when asked)."""
+    s = _PairSetup(obj, b, h, tiles, harbour_hand)
+    # what one more of each figure can add to a value at most (each term grows by at most its VP
+    # per unit for one more closable area, water cell or harbour-maker; a scroll by its count)
+    slope = [0] * s.nd
+    for n in obj.scoring_tiles:
+        if n in (2, 4, 16):
+            for terr in ((_P, _M, _W) if n != 16 else (_M,)):
+                if s.ix_terr[terr] >= 0:
+                    slope[s.ix_terr[terr]] += _PER[n]
+        elif n == 15:
+            slope[s.ix_water] += _PER[15]
+        elif n == 12:
+            slope[s.ix_lh] += _PER[12]
+            slope[s.ix_ship] += _PER[12]
+    for k, cnt in s.sc_pos:
+        slope[k] += cnt
+    s.slope = slope
+    # the most of each figure any cell has
+    top = [0] * s.nd
+    for w in s.groups:
+        for k, x in enumerate(w):
+            if x > top[k]:
+                top[k] = x
+    s.top = tuple(top)
+    on_cell: list[Any] = []
+    best, _ = _pair_bound(s, None, on_cell)
+    base = s.base
+    cell_value = on_cell[0]
+    memo: dict[Cell, int] = {}
+
+    def at(u: Cell) -> int:
+        # the best pair holding u (less the board's totals); a cell with no figures is the far one
+        v = memo.get(u)
+        if v is None:
+            v = memo[u] = cell_value(u) - base
+        return v
+
+    return s, best - base, at
+
+
+def vec_w(s: _PairSetup, u: Cell) -> int:
+    """A cell's water figure in ``s`` (0 when it has none)."""
+    v = s.vec.get(u)
+    return v[s.ix_water] if v is not None else 0
+
+
+def _pair_child_bound(s: _PairSetup, gmax: int, at: Callable[[Cell], int], cell: Cell, local: dict,
+                      final: Iterable, dead: frozenset[Cell]) -> int:
+    """With three tiles left, the pair part (less the board's totals) of the child's
+    :func:`_two_left_area_terms` when the first of them goes on ``cell`` (``local``, ``final``: the
+    merged area components of :meth:`Board._effects`), without building the child; ``at``: the
+    parent's best pair holding a cell, ``gmax``: its best pair (:func:`_pair_parent`).
+
+    Why it is at least the child's. ``s`` holds the parent's figures for the two tiles left after
+    (their sided areas and sides; the dead cells where neither fits now, which stay dead, so every
+    area it leaves out the child leaves out too; every icon of the three and every scroll of the
+    three counted twice, as the child's bound counts its hand's, so the scrolls' counts are the
+    child's; the harbours' water areas, lighthouses and ships of the two, as the child's: the
+    third's lighthouse or ship is on the board then, in a harbour already (the child's totals), in
+    a merged component below, or in an area that faces no cell and joins nothing). In the child,
+    an area component facing at most two cells is either an old one that does not touch ``cell``
+    -- the same component, counted in the same cells' figures here -- or one of the new tile's
+    merged components; the components touching ``cell`` are merged away. So the figures of a pair
+    of cells without a merged component are at most the parent's: its value is at most ``gmax``.
+    (The water figures from the water tiles' shapes, :func:`_water_shapes`, too: a cell next to
+    ``cell`` gains a side against a tile, but a water area of the other tiles can only take it
+    when the new tile's water area there is in a merged component facing that cell.) A pair
+    holding a cell ``u`` that a merged component faces: its figures are the parent's ones on those
+    cells plus the merged components' (``u``'s water figure taken as every water area facing it
+    and at most one other cell, the figure before :func:`_water_shapes`); each figure one more
+    raises the value by at most the figure's slope (every term grows by at most its VP per unit
+    for one more closable area, water cell or harbour-maker; a scroll by its count), so its value
+    is at most ``at(u)`` plus those slopes. When that is above ``gmax``, the pairs holding such a
+    cell are valued exactly instead: ``u`` with its figures and the merged components', with every
+    other cell's figures (at most the most of each figure any cell has, and one of each figure
+    vector when that is not enough; ``cell`` left out when it is alone in its), with the cells the
+    same area faces (the parent's and the merged components' shared figures), and with each other.
+    """
+    zt = s.zt
+    single: dict[Cell, list[int]] = {}
+    pair: dict[tuple[Cell, Cell], list[int]] = {}
+    gain = s.add_merged(single, pair, [comp for comp in (local[r] for r in final) if comp[1]], dead)
+    wa = s.water_alone
+    if wa is not None and pair:
+        # the water areas facing two cells count in each cell's figure (_water_shapes) when both
+        # tiles have a water side, else nowhere
+        ixw = s.ix_water
+        both = s.both_d[ixw]
+        for (a, c), q in pair.items():
+            if q[ixw]:
+                if both:
+                    for u in (a, c):
+                        v = single.get(u)
+                        if v is None:
+                            v = single[u] = [0] * s.nd
+                        v[ixw] += q[ixw]
+                q[ixw] = 0
+    if not single and not pair:
+        return gmax
+    slope = s.slope
+    cells = set(single)
+    for key in pair:
+        cells.update(key)
+    if wa is None:
+        if max(at(u) for u in cells) + gain <= gmax:
+            return gmax
+    else:   # those cells' water figure: every closable water area facing them alone (see below)
+        ixw, sw = s.ix_water, slope[s.ix_water]
+        if max(at(u) + sw * (wa.get(u, 0) - vec_w(s, u)) for u in cells) + gain <= gmax:
+            return gmax
+    # exactly, on the pairs holding a cell of a merged component
+    vec, groups, val2, with_shared, base = s.vec, s.groups, s.val2, s.with_shared, s.base
+    spair = s.pair
+    own = vec.get(cell)
+    skip = own if own is not None and len(groups.get(own, ())) == 1 else None
+    best = gmax
+    child_vec: dict[Cell, tuple[int, ...]] = {}
+    for u in cells:
+        vu = vec.get(u, zt)
+        if wa is not None and wa.get(u, 0) != vu[ixw]:
+            vu = vu[:ixw] + (wa.get(u, 0),) + vu[ixw + 1:]
+        d = single.get(u)
+        if d is not None:
+            vu = tuple(x + y for x, y in zip(vu, d))
+        child_vec[u] = vu
+    top = s.top
+    for u, vu in child_vec.items():
+        # with any other cell: at most with the most of each figure any cell has (the value only
+        # grows with the figures); only when that is above the best, cell by cell
+        if val2(vu, top) - base <= best:
+            continue
+        v = val2(vu, zt) - base
+        if v > best:
+            best = v
+        for w in groups:
+            if w != skip:
+                v = val2(vu, w) - base
+                if v > best:
+                    best = v
+    for key, p in spair.items():
+        a, c = key
+        if a == cell or c == cell or (a not in child_vec and c not in child_vec):
+            continue
+        q = pair.get(key)
+        if q is not None:
+            p = [x + y for x, y in zip(p, q)]
+        v = with_shared(child_vec.get(a) or vec.get(a, zt), child_vec.get(c) or vec.get(c, zt), p) - base
+        if v > best:
+            best = v
+    for key, q in pair.items():
+        if key in spair:
+            continue
+        a, c = key
+        v = with_shared(child_vec.get(a, zt), child_vec.get(c, zt), q) - base
+        if v > best:
+            best = v
+    cl = list(child_vec.items())
+    for i, (u, vu) in enumerate(cl):
+        for u2, vu2 in cl[i + 1:]:
+            key = (u, u2) if u < u2 else (u2, u)
+            if key in spair or key in pair:
+                continue
+            v = val2(vu, vu2) - base
+            if v > best:
+                best = v
+    return best
 
 
 def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],

@@ -96,6 +96,42 @@ def _road_reach(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> tuple[
     return (sum(n[1] for n in near), sum(n[2] for n in near), sum(n[3] for n in near)), castle, near
 
 
+def _road_region(b: Board, k: int, dead: frozenset[Cell] = frozenset()) -> set[Cell]:
+    """The cells a network must have an exit pointing at to be within ``k`` new road tiles of
+    the castle's network in :func:`_road_reach`: the cells its walk reaches at its last step (the
+    cells the castle's roads point at, widened ``k - 1`` times by a step and by the exits of the
+    networks met). The walk only widens, so a network none of whose exits points at one of these
+    is never joined there; nor, after a placement that joins no network and reaches no castle
+    road, on the board after it (the castle's exits and the networks only lose cells then)."""
+    castle: set[Cell] = set()
+    nets: list[frozenset[Cell]] = []
+    rfaced = b.rfaced
+    for r, comp in b.rcomps.items():
+        if comp[3]:
+            if comp[0]:
+                castle |= rfaced[r]
+            else:
+                nets.append(rfaced[r])
+    if dead:
+        castle -= dead
+    within = castle
+    for _ in range(k - 1):
+        wider = set(within)
+        for x, y in within:
+            wider.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+        left = []
+        for f in nets:
+            if within.isdisjoint(f):
+                left.append(f)
+            else:
+                wider.update(f)
+        nets = left
+        if dead:
+            wider -= dead
+        within = wider
+    return within
+
+
 def _road_pot(b: Board, h: _HandSums) -> tuple[int, int, int, bool]:
     """The most (tiles, cattle, whisky) of the board's open road networks not connected to
     the castle that ``h.n`` more tiles can connect to it, and whether any new road tile can

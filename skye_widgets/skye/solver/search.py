@@ -4,10 +4,12 @@ What it proves: :func:`solve` returns the optimum of the objective over every fi
 the hand can make (any order, every legal cell and rotation; a tile that fits nowhere goes back
 to the bag, as in the Build phase), how many distinct final territories reach it (all, or up to
 ``max_optima``) and one of them in a legal placement order. Nothing is lost on the way: a node's
-future depends only on its set of placements (a Zobrist memo expands it once); a tile of a lower
+future depends only on its set of placements (a Zobrist memo expands it once; bounded, it may
+expand it again, and the final territories counted are kept apart, each counted once); a tile of a lower
 index goes only on a cell the last placement opened (any legal order sorts into one such); one
 rotation of each symmetric class is tried (:mod:`.board`); a node is cut only when its bound
-(:mod:`.last_tiles`) is below the best found, equal kept, so every optimal territory is counted;
+(:mod:`.last_tiles`; for a child with three tiles left, from its parent's figures before it is
+built, a figure at least its own) is below the best found, equal kept, so every optimal territory is counted;
 the greedy score (:func:`greedy`) is the first best. Every solution is re-scored with the
 reference (:func:`..puzzles.evaluate`). :func:`check_file` re-solves a puzzle file and fails
 when its stated optimum is not the optimum.
@@ -26,11 +28,23 @@ from ..puzzles import HAND_TOO_LARGE, Move, Objective, Puzzle, PuzzleDataError, 
 from ..territory import Territory
 from ..tiles import Tile
 from .board import Board, Cell, board_value, features_for, orient, totals_value
-from .bounds import _AREA_TERMS, _PER, _SQUARE_TERMS, _scroll_values
+from .bounds import _AREA_TERMS, _PER, _ROAD_TERMS, _SQUARE_TERMS, _bound_terms, _scroll_values
 from .dead_cells import _alone_closable, _area_masks, _area_sides, _child_dead, _closing_sides, _closing_sides_after, _dead_cells, first_doomed
 from .hand import _Hand, _HandSums, _hand_sums
-from .last_tiles import _cell_terms, _one_left_bounds, _three_left_terms, three_left_bound, two_left_bound, upper_bound
+from .last_tiles import (_cell_terms, _one_left_bounds, _pair_base, _pair_child_bound, _pair_parent, _three_left_terms,
+                         three_left_bound, two_left_bound, upper_bound)
+from .roads import _road_region
 from .squares import _squares_fall_short
+
+
+#: The most search nodes and final territories :func:`solve` remembers (about 80 bytes each: at
+#: most about 80 MB). The 5-tile benchmark cases remember up to about 400,000; beyond, a node
+#: reached again is expanded again (see ``remember`` in :func:`solve`).
+MEMO_ENTRIES = 1_000_000
+
+#: The most hand sums :func:`solve` keeps with their dead cells or alone figures (a few hundred
+#: bytes each; cleared when full).
+CACHE_ENTRIES = 20_000
 
 
 class HandTooLargeError(RulesError):
@@ -145,6 +159,15 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             v = zob[k] = rng.getrandbits(96)
         return v
 
+    # a node's memo key: its set's key and one more random value for its last placement's tile and cell
+    zlast: dict[tuple[int, Cell], int] = {}
+
+    def zl(i: int, cell: Cell) -> int:
+        v = zlast.get((i, cell))
+        if v is None:
+            v = zlast[(i, cell)] = rng.getrandbits(96)
+        return v
+
     cell_bounds = _cell_terms(obj, root)
     pair_bounds = cell_bounds or "squares" in root.needs
     three_cells = _three_left_terms(obj, root)
@@ -161,7 +184,25 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     need = [start_best]
     if limit == 1:      # the greedy placement is the first witness: only better ones matter
         count[0], best_moves[0], need[0] = 1, start_moves, start_best + 1
-    visited: set[Any] = set()
+    # the nodes already expanded (by set of placements and last placement) and the final
+    # territories already scored (by set), as 96-bit keys, in two generations of at most
+    # MEMO_ENTRIES / 2 each: when the new one is full the old one is dropped. A node dropped is
+    # only expanded again (its future is the same, and the best only grows); a final territory
+    # scored again is counted once all the same (``counted``, the exact keys of those counted)
+    memo = [set(), set()]
+    memo_half = MEMO_ENTRIES // 2
+
+    def remember(k: int) -> bool:
+        """Whether ``k`` is known; remember it if not."""
+        if k in memo[0] or k in memo[1]:
+            return True
+        new = memo[0]
+        if len(new) >= memo_half:
+            memo[1], memo[0] = new, set()
+            new = memo[0]
+        new.add(k)
+        return False
+    counted: set[int] = set()   # the final territories counted at the best score (when counting)
     stats = [0, 0]
     path: list[tuple[int, Cell, int]] = []
     sums_cache: dict[int, _HandSums] = {}
@@ -172,6 +213,8 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         k = (id(h), alone)      # h is one of the cached sums: its id is its key
         s = alone_cache.get(k)
         if s is None:
+            if len(alone_cache) >= CACHE_ENTRIES:
+                alone_cache.clear()
             s = alone_cache[k] = replace(h, alone=alone)
         return s
     area_sides = [{r: _area_sides(o) for r, o in hd.oriented.items()} for hd in hands]
@@ -182,6 +225,24 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     sq_per = sum(_PER[n] for n in obj.scoring_tiles if n in _SQUARE_TERMS) if "squares" in root.needs else 0
     # the plain bound reads only what a lazily built board has (no area components)
     lazy_bound = "areas" not in root.needs
+    # area objectives without road terms: the two-tiles-left pair bound reads only what a lazily
+    # built board has too (its open areas facing at most two cells, Board.near; no union-find table)
+    lazy_pair = (prune and not lazy_bound and bool(cell_bounds) and not (
+        "roads" in root.needs and (obj.income or _ROAD_TERMS.intersection(obj.scoring_tiles))))
+    pre_tries = [0, 0]      # those children: the plain bound tried, and how often it cut
+    pair_tries = [0, 0]     # ... and the pair bound
+    # objectives reading only area components (and icons): each child of a three-tiles-left node
+    # is first bounded from the parent's figures, without building it (_pair_child_bound), while
+    # that pays: while it cuts at least one child in 8 (where the two-tiles-left bound counts the
+    # sided areas that can be completed alone, those figures need the child's own placements)
+    from_parent = lazy_pair and root.needs == frozenset({"areas"})
+    parent_tries = [0, 0]   # children bounded from the parent, and how many were cut
+    # objectives reading only roads (and icons): a child whose first tile joins no network and
+    # reaches no castle road, its roads pointing at no cell the two tiles after it could join
+    # from the castle's network (_road_region), is bounded by the parent's plain bound with those
+    # two tiles: without building it (see _far_children)
+    far_roads = prune and root.needs == frozenset({"roads"}) and not obj.scrolls
+    water_per = _PER[15] if 15 in obj.scoring_tiles else 0
     # the bounds that read the cells where no tile fits: areas to complete, roads, squares
     use_dead = prune and bool(obj.scrolls or _AREA_TERMS.intersection(obj.scoring_tiles)
                               or {"roads", "squares"} & root.needs)
@@ -202,15 +263,23 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             k = (mask, dead)
             sd = dead_cache.get(k)
             if sd is None:
+                if len(dead_cache) >= CACHE_ENTRIES:
+                    dead_cache.clear()
+                    alone_cache.clear()     # (keyed by the ids of these sums)
                 sd = dead_cache[k] = replace(s, dead=dead)
             return sd
         return s
 
-    def terminal(v: int, mask: int) -> None:
+    def terminal(v: int, mask: int, fkey: int) -> None:
         if v < need[0]:
             return
         if v > best[0]:
             best[0], count[0], best_moves[0] = v, 0, None
+            counted.clear()
+        if limit != 1:      # counting: each final territory once
+            if fkey in counted:
+                return
+            counted.add(fkey)
         count[0] += 1
         need[0] = best[0] + 1 if limit is not None and count[0] >= limit else best[0]
         if best_moves[0] is None:
@@ -221,7 +290,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     def one_left_children(b: Board, key: int, children: list[tuple[int, Cell, int]]) -> None:
         """Score each placement of the last tile (``children``) of a one-tile-left node."""
         b.finish()  # a lazily built board (see Board.place): its union-find tables now
-        effects, seen, oriented = b._effects, visited, hands[children[0][0]].oriented
+        effects, oriented = b._effects, hands[children[0][0]].oriented
         scored = 0
         # road-only objectives: a spot no castle road points at connects nothing, so every
         # such spot scores the same (the tile's icons count wherever it is): score it once
@@ -229,9 +298,8 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         plain: int | None = None
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
-            if k2 in seen:
+            if remember(k2):
                 continue
-            seen.add(k2)
             scored += 1
             if faced is not None and cell not in faced:
                 if plain is None:
@@ -243,7 +311,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 v = totals_value(obj, t, c1, c2, maxw)
             if v >= need[0]:
                 path.append((i, cell, r))
-                terminal(v, 0)
+                terminal(v, 0, k2)
                 path.pop()
         stats[1] += scored
 
@@ -267,7 +335,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             if not cells:
                 if last < 0 or j > last or not any(table[code] for code in b.frontier.values()):
                     stats[1] += 1
-                    terminal(board_value(obj, b), mask)
+                    terminal(board_value(obj, b), mask, key)
                 return
             rest, at, default = _one_left_bounds(obj, b, sums(mask), cells)
             if rest + max(default, max(at.values(), default=default)) < need[0]:
@@ -279,7 +347,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                     for cell, code in items for r in hands[i].table[code]]
         if not children:
             stats[1] += 1
-            terminal(board_value(obj, b), mask)
+            terminal(board_value(obj, b), mask, key)
             return
         legal_now = children
         closing: dict[Cell, int] | None = None
@@ -367,25 +435,89 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         # three tiles left, on objectives whose plain bound reads no area components: each child
         # is built lazily and bounded here first, with the cells its two tiles cannot fill
         # (most children are cut so, before their placements are listed)
-        early = prune and lazy_bound and bin(mask).count("1") == 3
+        early = prune and bin(mask).count("1") == 3 and (lazy_bound or lazy_pair and (
+            (from_parent and (parent_tries[0] < 512 or parent_tries[1] * 8 >= parent_tries[0]))
+            or pre_tries[0] < 64 or pre_tries[1] * 8 >= pre_tries[0]
+            or pair_tries[0] < 512 or pair_tries[1] * 8 >= pair_tries[0]))
         if early:
             rest_dead = _rest_dead(b, mask, legal_now)
             rest_tables = {i: [hands[j].table for j in range(len(hands)) if mask >> j & 1 and j != i] for i in rest_dead}
+            rest_hands = {i: [hands[j] for j in range(len(hands)) if mask >> j & 1 and j != i] for i in rest_dead}
+            by_parent = from_parent and (parent_tries[0] < 512 or parent_tries[1] * 8 >= parent_tries[0])
+            far: dict[int, set[Cell] | None] = {}    # tile -> the region its far children stay out of
+            if far_roads:
+                full = sums(mask)
+                for i in rest_dead:
+                    rest = mask & ~(1 << i)
+                    hr = sums(rest)
+                    h_i = replace(hr, dead=rest_dead[i], sheep=full.sheep, cattle=full.cattle, ships=full.ships,
+                                  whisky=full.whisky, broch=full.broch, farm=full.farm, lighthouse=full.lighthouse)
+                    # the plain bound with the two tiles after the first, its icons counted: every
+                    # far child's own plain bound is at most this (see _road_region)
+                    far[i] = (_road_region(b, min(2, hr.road_tiles), rest_dead[i])
+                              if _bound_terms(obj, b, h_i) < need[0] else None)
+            if by_parent:
+                full = sums(mask)
+                # each scroll type's count (the icons of the board and the hand), where not 0
+                sc_count = [(k, n) for k, n in enumerate(_scroll_values(b, full)) if n] if obj.scrolls else None
+                # the terms that are neither area terms nor scrolls read the icons only: the same
+                # for the board with the hand as for every child with the two tiles left
+                other = _bound_terms(obj, b, full, skip_area=True, skip_scrolls=True)
+                parents: dict[int, Any] = {}
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
             # what a node may still do depends on its set of placements and on the last one
-            memo = (k2, i, cell)
-            if memo in visited:
+            if remember(k2 ^ (zlast.get((i, cell)) or zl(i, cell))):
                 continue
-            visited.add(memo)
             o = hands[i].oriented[r]
             if early:
-                child = b.place(cell, o, lazy=True)
                 rest = mask & ~(1 << i)
-                d = _child_dead(child, cell, rest_dead[i], rest_tables[i])
-                if upper_bound(obj, child, sums(rest, d)) < need[0]:
+                region = far.get(i) if far_roads else None
+                if region is not None and _is_far(b.occ, cell, o, region):
                     stats[0] += 1
                     continue
+                if by_parent:
+                    # the child's pair bound from the parent's figures (see _pair_child_bound)
+                    parent_tries[0] += 1
+                    par = parents.get(i)
+                    if par is None:
+                        hr = sums(rest)
+                        par = parents[i] = _pair_parent(obj, b, replace(
+                            hr, dead=rest_dead[i], sheep=full.sheep, cattle=full.cattle, ships=full.ships,
+                            whisky=full.whisky, broch=full.broch, farm=full.farm, lighthouse=full.lighthouse,
+                            scrolls=full.scrolls), rest_hands[i],
+                            (hr.water_areas, hr.lighthouse, hr.ships)) + (hr.scrolls,)
+                    setup, gmax, at_cells, rest_scrolls = par
+                    t2, c1b, c2b, maxw, (local, _, final), *_ = b._effects(cell, o)
+                    sc = sum(n * (c1b[k] + 2 * c2b[k] + 2 * rest_scrolls[k]) for k, n in sc_count) if sc_count else 0
+                    if (other + _pair_base(obj, t2, sc) + water_per * (maxw - b.max_water)
+                            + _pair_child_bound(setup, gmax, at_cells, cell, local, final, rest_dead[i])) < need[0]:
+                        stats[0] += 1
+                        parent_tries[1] += 1
+                        continue
+                child = b.place(cell, o, lazy=True)
+                d = _child_dead(child, cell, rest_dead[i], rest_tables[i])
+                hs2 = sums(rest, d)
+                if lazy_bound:
+                    if upper_bound(obj, child, hs2) < need[0]:
+                        stats[0] += 1
+                        continue
+                elif not by_parent:   # (from the parent: the same pair bound, near enough)
+                    # the child's own first check (below, in its dfs) with what a lazy board has:
+                    # the plain bound while it pays, then the pair bound over every pair of cells
+                    # (no first cells, no alone figures: as high as the child's, or higher)
+                    if pre_tries[0] < 64 or pre_tries[1] * 8 >= pre_tries[0]:
+                        pre_tries[0] += 1
+                        if upper_bound(obj, child, hs2) < need[0]:
+                            pre_tries[1] += 1
+                            stats[0] += 1
+                            continue
+                    if pair_tries[0] < 512 or pair_tries[1] * 8 >= pair_tries[0]:
+                        pair_tries[0] += 1
+                        if two_left_bound(obj, child, hs2, rest_hands[i])[0] < need[0]:
+                            pair_tries[1] += 1
+                            stats[0] += 1
+                            continue
                 child.finish()
             else:
                 child = b.place(cell, o, lazy=lazy)
@@ -405,6 +537,29 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     if real != best[0]:  # pragma: no cover - guarded by the tests
         raise AssertionError(f"fast board scored {best[0]} but the rules score {real}")
     return Solution(best[0], count[0], moves, stats[0], stats[1])
+
+
+def _is_far(occ: dict[Cell, Any], cell: Cell, o: Any, region: set[Cell]) -> bool:
+    """Whether a tile ``o`` on ``cell`` joins no road network (no road of its own facing a
+    neighbour's road) and has no road pointing at a cell of ``region`` (:func:`_road_region`).
+    Then it reaches no castle road either (those point at cells of the region), the castle's
+    network and every other network keep their tiles and lose only the exits pointing at
+    ``cell``, and its own network is joined by no chain of the two tiles after it: the board's
+    plain bound with those two tiles bounds the child's."""
+    if not o.n_roads:
+        return True
+    x, y = cell
+    sr = o.side_road
+    for d, n in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):   # SIDE_OFFSETS
+        if sr[d] is None:
+            continue
+        q = occ.get(n)
+        if q is None:
+            if n in region:
+                return False
+        elif q.side_road[(d + 2) % 4] is not None:
+            return False
+    return True
 
 
 def verify_optimum(puzzle: Puzzle) -> None:
