@@ -34,13 +34,14 @@ rooms: $(VENV)/.lab-installed
 
 # Every test, in two pytest runs at once: the headless tests and the notebooks (nbval) on $(WORKERS)
 # workers (pytest-xdist; a test file or a notebook stays on one worker, in its order), and beside them
-# the real-browser tests in pytest runs of their own on $(BROWSER_WORKERS) workers (a browser's asyncio loop
-# never shares a process with the headless tests; a test file stays on one worker; they mostly wait on
-# pages and kernels, so they fit beside the others). The
+# the real-browser tests in a pytest run of their own (a browser's asyncio loop never shares a process
+# with the headless tests; they mostly wait on pages and kernels, so they fit beside the others).
+# BROWSER_WORKERS=2 runs them on two workers (a file per worker): faster on a quiet machine, but at a
+# load of 10 on two cores a restored board and a projector's bots outlasted their bounds. The
 # browser tests' output is kept in build/browser-tests.log and printed when both runs have ended;
 # `make test` fails if either failed (a run that PYTEST_ARGS leaves without a test is no failure).
 WORKERS ?= 2
-BROWSER_WORKERS ?= 2
+BROWSER_WORKERS ?= 0
 BROWSER_LOG := build/browser-tests.log
 test: $(VENV)/.test-installed browser-deps
 	@# the package's bytecode, once: a machine with PYTHONDONTWRITEBYTECODE set (as CI's) would otherwise
