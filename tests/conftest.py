@@ -26,6 +26,7 @@ change how widgets schedule bot moves in the headless tests.
 
 from __future__ import annotations
 
+import collections
 import os
 import shutil
 import subprocess
@@ -153,6 +154,10 @@ def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.page_errors = errors  # type: ignore[attr-defined]
+    # the page's console errors and warnings (a widget view that failed to render says so there)
+    console: collections.deque[str] = collections.deque(maxlen=40)
+    pg.on("console", lambda m: console.append(f"{m.type}: {m.text[:300]}")
+          if m.type in ("error", "warning") else None)
     frames = _record_kernel_frames(pg)
     pg.kernel_frames = frames  # type: ignore[attr-defined]
     try:
@@ -167,6 +172,8 @@ def page(browser: object, request: pytest.FixtureRequest) -> Iterator[object]:
                 pass
             # what went between the page and its kernels: a lost message shows which side lost it
             print("--- the page's last kernel messages (> sent, < received) ---\n" + "\n".join(frames[-80:]))
+            print("--- the page's errors, then its console's errors and warnings ---\n"
+                  + "\n".join(errors[-20:] + list(console)))
             # the lab's log (a kernel's traceback from a widget callback shows only there)
             server = request.getfixturevalue("lab") if "lab" in request.fixturenames else None
             log = getattr(server, "log", None)

@@ -71,3 +71,17 @@ def test_the_override_keeps_widget_messages_on_the_kernels_main_thread():
     schema = Path(sys.prefix) / "share/jupyter/lab/schemas/@jupyterlab/apputils-extension/kernels-settings.json"
     props = json.loads(schema.read_text())["properties"]
     assert {"const": "disabled", "title": "Disabled"} in props["commsOverSubshells"]["oneOf"]
+
+
+def test_the_override_lays_out_every_cell_of_a_lesson_at_once():
+    """JupyterLab 4.2+ lays out a notebook's cells only as they come into view (windowing mode
+    "contentVisibility"): the cells above a board then take their real heights and move it, and a
+    learner's click (or a browser test's) meant for a Check button lands beside it. A lesson is a few
+    dozen cells: the override lays them all out at once ("none"), with a value the installed
+    JupyterLab's schema knows."""
+    override = json.loads((REPO / "jupyter-config/lab/settings/overrides.d/skye-widgets.json").read_text())
+    assert override["@jupyterlab/notebook-extension:tracker"] == {"windowingMode": "none"}
+    schema = Path(sys.prefix) / "share/jupyter/lab/schemas/@jupyterlab/notebook-extension/tracker.json"
+    props = json.loads(schema.read_text())["properties"]
+    assert {"const": "none", "title": "None"} in props["windowingMode"]["oneOf"]
+    assert props["windowingMode"]["default"] != "none"      # else the override would say nothing

@@ -47,6 +47,18 @@ def wait_painted(page, index: int, timeout: float = 30_000, fraction: float = 0.
         arg=[index, fraction], timeout=timeout)
 
 
+def box_contents(page) -> list[str]:
+    """For each board canvas in the page: its role, and what its box holds (each child's tag and
+    classes; the ARIA helper's ``data-skye-aria`` state and how many times it named the canvas)."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('.jupyter-widgets canvas')].map((c, k) => {"
+        " const kids = c.parentElement ? [...c.parentElement.children].map(e => e.tagName + '.'"
+        " + [...e.classList].filter(n => !n.startsWith('lm-')).join('.')"
+        " + (e.dataset.skyeAria ? `[aria ${e.dataset.skyeAria} x${e.dataset.skyeAriaApplied}]` : '')"
+        " + (e.querySelector('[data-skye-aria]') ? `[inner aria ${e.querySelector('[data-skye-aria]').dataset.skyeAria}]` : '')) : [];"
+        " return `board ${k} role=${c.getAttribute('role')} connected=${c.isConnected}: ${kids.join(' | ')}`; })")
+
+
 def boards_without_picture(notebook: dict) -> list[str]:
     """The saved boards (MultiCanvas models) whose background layer kept no pixels."""
     state = notebook["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
@@ -120,8 +132,11 @@ def test_saved_lesson_reopened_after_restart_shows_its_boards(root, page):
         # the saved state holds each board's ARIA helper too (an anywidget, skye_widgets/widgets/aria.py):
         # a reopened board's canvas has its role and its name before any cell runs
         for i in range(n_boards):
-            expect(boards.nth(i)).to_have_role("application")
-            expect(boards.nth(i)).to_have_accessible_name(re.compile(r"\S"))
+            try:
+                expect(boards.nth(i)).to_have_role("application")
+                expect(boards.nth(i)).to_have_accessible_name(re.compile(r"\S"))
+            except AssertionError as exc:
+                raise AssertionError(f"{exc}\nthe boards' boxes: {box_contents(page)}") from None
         boards.first.scroll_into_view_if_needed()
         screenshot(page, "lesson_reopened_after_restart")
         assert not page.page_errors
