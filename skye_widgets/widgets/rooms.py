@@ -338,8 +338,9 @@ class HashiSeatBoard(CanvasBoard):
 
 
 class TableSeatPanel(W.VBox):
-    """A seat at an Isle of Skye or Skylands table: the seat's view in words; actions by
-    :meth:`JoinRoom.act` (the action's JSON form, as the game's engine reads it)."""
+    """A seat at a table: the seat's view in words; actions by :meth:`JoinRoom.act` (the action's JSON
+    form, as the game's engine reads it). Each game's seat adds its controls: :class:`SkyeSeatPanel`,
+    :class:`SkylandsSeatPanel`."""
 
     def __init__(self, room: "JoinRoom") -> None:
         self.room = room
