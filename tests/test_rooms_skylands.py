@@ -24,8 +24,10 @@ from skye_widgets.rooms.room import Rooms, TableRoom  # noqa: E402
 from skye_widgets.rooms.store import Store  # noqa: E402
 from skye_widgets.skylands import Game  # noqa: E402
 from skye_widgets.skylands.bots import make_bot  # noqa: E402
+from skye_widgets.skylands.describe import describe_board  # noqa: E402
 from skye_widgets.skylands.game import action_from_json, action_to_json  # noqa: E402
 from skye_widgets.widgets.rooms import SEAT_BUTTONS, JoinRoom, SkylandsSeatPanel  # noqa: E402
+from skye_widgets.words import YOU  # noqa: E402
 
 from test_rooms_join import answer, joined, plain, run, view_after  # noqa: E402
 from test_rooms_service import Service  # noqa: E402
@@ -145,6 +147,7 @@ def test_a_skylands_seat_plays_from_its_panel(tmp_path: Path) -> None:
             for k, w in enumerate(seats):                    # each seat sees the engine's state, its own way
                 assert w.view["n"] == n
                 assert w.view["game"]["boards"] == as_json([b.to_dict() for b in again.observation(k).boards])
+                assert describe_board(again.boards[k], YOU, score=False) in w.describe()   # its board in words
         assert pressed["method"] and (pressed["button"] or pressed["list"]), pressed
 
         # refused: the seat not to act sends a move of the other's; the seat to act sends one the engine

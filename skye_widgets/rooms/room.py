@@ -102,7 +102,7 @@ def skylands_view(state: Any, *, stack: bool = False) -> dict[str, Any]:
     """A Skylands state (an observation, or the game for the projector) as plain data. Everything
     in Skylands is open on the table but the island stack's order: only its size is given, and the
     stack top first only with ``stack=True`` (the teacher's open hand)."""
-    out = {"phase": state.phase, "round": state.round, "active": state.active, "to_act": state.current_player(),
+    out = {"side": state.side, "phase": state.phase, "round": state.round, "active": state.active, "to_act": state.current_player(),
            "start_player": state.start_player, "action": state.action, "revealed": list(state.revealed),
            "display": list(state.display), "discard": list(state.discard), "supply": dict(state.supply),
            "vp": list(state.vp), "vp_supply": state.vp_supply, "overflow": list(state.overflow),

@@ -37,13 +37,15 @@ from ..hashi.render import Geometry, board_geometry, render_board
 from ..i18n import lazy, lazy_ngettext
 from ..rooms.client import SeatClient, TokenFile, default_url, hub_user
 from .base import CanvasBoard, Multilingual, plain_text, status_html, with_picture, with_words
-from ..words import word_list
+from ..words import YOU, word_list
 from ..skye.territory import Territory
 from .skye import (BUILD_TILE, TerritoryWidget, CONFIRM_PRICES, DISCARD_LABEL, MOVE_BUY, MOVE_PASS, PANEL_BUY, PANEL_PRICES,
                    PRICE_LABEL, ROUND_LINE, TURN_TEXT)
 from .skylands import (SKYLANDS_ACTION_TIP, SKYLANDS_PASS, SKYLANDS_REPEAT_TIP, SKYLANDS_TURN,
                        SKYLANDS_TURN_BONUS)
+from ..skylands.board import Placed, PlayerBoard
 from ..skylands.components import Special, Tile, components as skylands_components
+from ..skylands.describe import describe_board
 from ..skylands.game import action_title
 from ..skylands.words import people_list, sentence, terrain_word
 from .hashi import (HASHI_OVER_SOLO, HASHI_SUMMARY_POINTS, HASHI_TEXT, HASHI_TRACK_CARD, HASHI_TURN_CARD,
@@ -560,18 +562,29 @@ def skylands_move_words(action: dict[str, Any], view: dict[str, Any]) -> str:
     return str(action)
 
 
-def _terrain_at(node: list[int], g: dict[str, Any], seat: int, comp: Any) -> str:
-    """The terrain of the island part ``node`` ((x, y, part)) of the seat's board, from the view's
-    tiles (else the squares printed on the board)."""
-    x, y, part = (int(k) for k in node[:3])
+def board_of(g: dict[str, Any], seat: int) -> PlayerBoard | None:
+    """A Skylands player board as a seat's view gives it (the side's printed squares, then the tiles
+    placed and the inhabitants): nothing is checked here, the service's engine did. None without one."""
     boards = g.get("boards") or []
-    tiles = boards[seat].get("tiles", []) if 0 <= seat < len(boards) else []
-    tile = next((comp.tile(t) for t, tx, ty, _r in tiles if (tx, ty) == (x, y)), None)
-    if tile is None:
-        tile = next((p.tile for p in comp.printed if (p.x, p.y) == (x, y)), None)
-    if tile is None or not 0 <= part < len(tile.parts):
+    if not 0 <= seat < len(boards):
+        return None
+    comp = skylands_components()
+    board = PlayerBoard.beginner(comp) if g.get("side", "beginner") == "beginner" else \
+        PlayerBoard(comp.width, comp.height)
+    for t, x, y, r in boards[seat].get("tiles") or []:
+        board.grid[(int(x), int(y))] = Placed(comp.tile(str(t)), int(x), int(y), int(r))
+    board.inhabitants = {(int(k[0]), int(k[1]), int(k[2])): dict(v) for k, v in boards[seat].get("inhabitants") or []}
+    return board
+
+
+def _terrain_at(node: list[int], g: dict[str, Any], seat: int, comp: Any) -> str:
+    """The terrain of the island part ``node`` ((x, y, part)) of the seat's board (:func:`board_of`)."""
+    x, y, part = (int(k) for k in node[:3])
+    board = board_of(g, seat)
+    placed = board.grid.get((x, y)) if board is not None else None
+    if placed is None or not 0 <= part < len(placed.tile.parts):
         return ""
-    return terrain_word(tile.parts[part].terrain)
+    return terrain_word(placed.tile.parts[part].terrain)
 
 
 class SkylandsSeatPanel(TableSeatPanel):
@@ -608,6 +621,9 @@ class SkylandsSeatPanel(TableSeatPanel):
         prompt = self.prompt()
         if prompt:
             out.append(prompt)
+        board = board_of(self.seat_view.get("game") or {}, int(self.seat_view.get("seat", 0)))
+        if board is not None:
+            out.append(describe_board(board, YOU, score=False))      # "Your board: ...", its islands
         return out
 
     def prompt(self) -> str:
