@@ -25,6 +25,7 @@ from skye_widgets.rooms.store import Store  # noqa: E402
 from skye_widgets.skylands import Game  # noqa: E402
 from skye_widgets.skylands.bots import make_bot  # noqa: E402
 from skye_widgets.skylands.describe import describe_board  # noqa: E402
+from skye_widgets.skylands.render import render_board  # noqa: E402
 from skye_widgets.skylands.game import action_from_json, action_to_json  # noqa: E402
 from skye_widgets.widgets.rooms import SEAT_BUTTONS, JoinRoom, SkylandsSeatPanel  # noqa: E402
 from skye_widgets.words import YOU  # noqa: E402
@@ -148,6 +149,7 @@ def test_a_skylands_seat_plays_from_its_panel(tmp_path: Path) -> None:
                 assert w.view["n"] == n
                 assert w.view["game"]["boards"] == as_json([b.to_dict() for b in again.observation(k).boards])
                 assert describe_board(again.boards[k], YOU, score=False) in w.describe()   # its board in words
+                assert w.board.picture.value == render_board(again.boards[k], cell=48, coordinates=True).to_svg()
         assert pressed["method"] and (pressed["button"] or pressed["list"]), pressed
 
         # refused: the seat not to act sends a move of the other's; the seat to act sends one the engine

@@ -11,9 +11,9 @@ action leaves the board as it was and its reason in the status line.
   click an island to write the card's number, two islands for a bridge, *Done* ends the turn.
 * Isle of Skye (a table): the secret prices, buy or pass, and the seat's own territory to build on
   (click a green spot; or the tile, column, row and quarter turns in the form under it).
-* Skylands (a table): the seat's view in words, what to do now, and its moves: the legal actions the
-  engine listed in the seat's view, each a button (a list and one button when there are many) whose
-  whole sentence says the move (:class:`SkylandsSeatPanel`).
+* Skylands (a table): the seat's view in words, what to do now, the seat's own board (in words and a
+  picture), and its moves: the legal actions the engine listed in the seat's view, each a button (a
+  list and one button when there are many) whose whole sentence says the move (:class:`SkylandsSeatPanel`).
 
 Everything a click does is reachable from Python (what the tests call)::
 
@@ -46,6 +46,7 @@ from .skylands import (SKYLANDS_ACTION_TIP, SKYLANDS_PASS, SKYLANDS_REPEAT_TIP, 
 from ..skylands.board import Placed, PlayerBoard
 from ..skylands.components import Special, Tile, components as skylands_components
 from ..skylands.describe import describe_board
+from ..skylands.render import render_board as render_skylands_board
 from ..skylands.game import action_title
 from ..skylands.words import people_list, sentence, terrain_word
 from .hashi import (HASHI_OVER_SOLO, HASHI_SUMMARY_POINTS, HASHI_TEXT, HASHI_TRACK_CARD, HASHI_TURN_CARD,
@@ -588,7 +589,8 @@ def _terrain_at(node: list[int], g: dict[str, Any], seat: int, comp: Any) -> str
 
 
 class SkylandsSeatPanel(TableSeatPanel):
-    """A seat at a Skylands table: the seat's view in words, what to do now, and its moves: the legal
+    """A seat at a Skylands table: the seat's view in words, what to do now, the seat's own board (in
+    words, and a picture with the column and row numbers the moves name), and its moves: the legal
     actions the engine listed in the seat's view (``legal``), one button each, or a list and one button
     when there are many (:data:`SEAT_BUTTONS`); each says the move in a whole sentence
     (:func:`skylands_move_words`) and sends it as it is. The panel holds no rules: it offers only what
@@ -602,7 +604,8 @@ class SkylandsSeatPanel(TableSeatPanel):
         self.play_button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
         self.play_button.on_click(lambda _b: self.play_chosen())
         self.choose_text = W.HTML(value="")
-        self.children = [self.text, self.moves_box]
+        self.picture = W.HTML(value="")        # the seat's own board, drawn from its view (a picture only)
+        self.children = [self.text, self.picture, self.moves_box]
         self.shown_moves: tuple[Any, ...] | None = None
 
     def legal(self) -> list[Any]:
@@ -664,6 +667,8 @@ class SkylandsSeatPanel(TableSeatPanel):
         if key == self.shown_moves:
             return
         self.shown_moves = key
+        board = board_of(view.get("game") or {}, int(view.get("seat", 0)))
+        self.picture.value = "" if board is None else render_skylands_board(board, cell=48, coordinates=True).to_svg()
         moves = self.moves()
         self.buttons = []
         if not moves:
