@@ -406,6 +406,11 @@ def test_no_skylands_message_shows_the_stack_order(tmp_path: Path, seed: int, si
         assert "stack" not in view and view["stack_size"] == len(room.game.stack)
         if seat is not None:
             assert view == plain(skylands_view(room.game.observation(seat)))
+            # the seat's legal actions, only in its own view and only while it is to act (the engine's list)
+            to_act = not room.game.is_over() and room.game.current_player() == seat
+            assert message["legal"] == ([skylands_json(a) for a in room.game.legal_actions()] if to_act else [])
+        else:
+            assert "legal" not in message
     clients.deliver(room.start(), check)
     rng = random.Random(seed)
     for _step in range(3000):

@@ -93,20 +93,25 @@ class GameKind:
     #: (``open_hand``: the teacher's "show hidden information")
     seat_view: Callable[[Any, int], dict[str, Any]] = lambda game, seat: {}
     public_view: Callable[[Any, bool], dict[str, Any]] = lambda game, open_hand: {}
+    #: a seat's view lists the seat's legal actions when it is to act (``"legal"``; Skylands: its seat panel
+    #: offers them). Not Isle of Skye's: its price splits run to thousands, and its panel builds forms instead.
+    legal_in_view: bool = False
 
 
 def skylands_view(state: Any, *, stack: bool = False) -> dict[str, Any]:
     """A Skylands state (an observation, or the game for the projector) as plain data. Everything
     in Skylands is open on the table but the island stack's order: only its size is given, and the
     stack top first only with ``stack=True`` (the teacher's open hand)."""
-    out = {"phase": state.phase, "round": state.round, "active": state.active, "to_act": state.current_player(),
+    out = {"side": state.side, "phase": state.phase, "round": state.round, "active": state.active, "to_act": state.current_player(),
            "start_player": state.start_player, "action": state.action, "revealed": list(state.revealed),
            "display": list(state.display), "discard": list(state.discard), "supply": dict(state.supply),
            "vp": list(state.vp), "vp_supply": state.vp_supply, "overflow": list(state.overflow),
            "marker_active": list(state.marker_active), "token": list(state.token),
            "queue": [list(q) for q in state.queue], "hands": [list(h) for h in state.hands],
            "setup_step": list(state.setup_step), "boards": [b.to_dict() for b in state.boards],
-           "stack_size": len(state.stack), "log": list(state.log[-20:])}
+           "stack_size": len(state.stack), "log": list(state.log[-20:]),
+           # a Create waiting for its payment: [display slot, x, y, rotation, white] (open on the table)
+           "paying": None if state.paying is None else list(state.paying)}
     if stack:
         out["stack"] = list(reversed(state.stack))
     return out
@@ -125,7 +130,7 @@ def _kind(name: str) -> GameKind:
         g = importlib.import_module("skye_widgets.skylands.game")
         return GameKind("skylands", "skye_widgets.skylands", g.action_from_json, g.action_to_json, lambda a: None,
                         lambda game, seat: skylands_view(game.observation(seat)),
-                        lambda game, open_hand: skylands_view(game, stack=open_hand))
+                        lambda game, open_hand: skylands_view(game, stack=open_hand), legal_in_view=True)
     # Translators: {value} is the game's name as it was sent, in quotes (not translated)
     raise RoomError(_("There is no game {value} for a room (skye, hashi, skylands).").format(value=short(name)))
 
@@ -381,11 +386,19 @@ class TableRoom(Room):
         return out
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What seat ``seat`` receives: the engine's ``observation(seat)``, as plain data."""
+        """What seat ``seat`` receives: the engine's ``observation(seat)``, as plain data; at a Skylands
+        table also ``legal``, the seat's legal actions in their JSON form while it is to act in an open
+        room (else empty): the engine's ``legal_actions()``, which are the seat's own, as the engine
+        lists them for the player to act."""
         out = self._head("seat")
         out["seat"] = seat
         out["game"] = None if self.game is None else self.game_kind.seat_view(self.game, seat)
         out["to_act"] = seat in self._deciders() if self.game is not None else False
+        # the seat's own options, as the engine lists them (the seat's own view only: no other seat's);
+        # none while it is not the seat's turn or the room is not open
+        if self.game_kind.legal_in_view:
+            out["legal"] = [self.game_kind.dump(a) for a in self.game.legal_actions()] \
+                if out["to_act"] and self.status == "open" else []
         return self._end(out)
 
     def public_view(self, open_hand: bool = False) -> dict[str, Any]:

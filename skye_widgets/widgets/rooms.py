@@ -11,7 +11,9 @@ action leaves the board as it was and its reason in the status line.
   click an island to write the card's number, two islands for a bridge, *Done* ends the turn.
 * Isle of Skye (a table): the secret prices, buy or pass, and the seat's own territory to build on
   (click a green spot; or the tile, column, row and quarter turns in the form under it).
-* Skylands (a table): the seat's view in words and :meth:`JoinRoom.act`.
+* Skylands (a table): the seat's view in words, what to do now, the seat's own board (in words and a
+  picture), and its moves: the legal actions the engine listed in the seat's view, each a button (a
+  list and one button when there are many) whose whole sentence says the move (:class:`SkylandsSeatPanel`).
 
 Everything a click does is reachable from Python (what the tests call)::
 
@@ -35,10 +37,18 @@ from ..hashi.render import Geometry, board_geometry, render_board
 from ..i18n import lazy, lazy_ngettext
 from ..rooms.client import SeatClient, TokenFile, default_url, hub_user
 from .base import CanvasBoard, Multilingual, plain_text, status_html, with_picture, with_words
-from ..words import word_list
+from ..words import YOU, word_list
 from ..skye.territory import Territory
 from .skye import (BUILD_TILE, TerritoryWidget, CONFIRM_PRICES, DISCARD_LABEL, MOVE_BUY, MOVE_PASS, PANEL_BUY, PANEL_PRICES,
                    PRICE_LABEL, ROUND_LINE, TURN_TEXT)
+from .skylands import (SKYLANDS_ACTION_TIP, SKYLANDS_PASS, SKYLANDS_REPEAT_TIP, SKYLANDS_TURN,
+                       SKYLANDS_TURN_BONUS)
+from ..skylands.board import Placed, PlayerBoard
+from ..skylands.components import Special, Tile, components as skylands_components
+from ..skylands.describe import describe_board
+from ..skylands.render import render_board as render_skylands_board
+from ..skylands.game import action_title
+from ..skylands.words import people_list, sentence, terrain_word
 from .hashi import (HASHI_OVER_SOLO, HASHI_SUMMARY_POINTS, HASHI_TEXT, HASHI_TRACK_CARD, HASHI_TURN_CARD,
                     HASHI_TURN_DRAWING, HASHI_TURN_DRAWN, HASHI_TURN_SETUP, HASHI_TURN_WROTE)
 
@@ -84,6 +94,62 @@ JOIN_Y = lazy("row (y)")
 JOIN_ROTATION = lazy("quarter turns")
 # Translators: a button: place the chosen tile on the territory at the chosen cell
 JOIN_PLACE = lazy("Place the tile")
+#: A Skylands seat's moves, one whole sentence each, as its buttons and list say them: the revealed islands,
+#: drawn tiles and starting sides by their place in the row (counted from the left), what each is (its
+#: terrains), squares by the board's column and row numbers, turns in quarters clockwise. The choice of an
+#: action board and Pass are said as the Skylands table says them (its buttons' texts).
+SEAT_MOVES = {
+    # Translators: a move of a Skylands seat (a button); {number} counts the revealed islands from the left,
+    # {terrains} lists the tile's terrains ("forest and city"), (x, y) is a square of the seat's board.
+    "take": lazy("Take revealed island {number} ({terrains}) and place it on square ({x}, {y}) of your board."),
+    "take_turned": lazy_ngettext(
+        "Take revealed island {number} ({terrains}), turn it {count} quarter clockwise and place it on square "
+        "({x}, {y}) of your board.",
+        "Take revealed island {number} ({terrains}), turn it {count} quarters clockwise and place it on square "
+        "({x}, {y}) of your board."),
+    # Translators: the tactical setup: a tile the player drew and kept, placed on the board.
+    "place": lazy("Place kept tile {number} ({terrains}) on square ({x}, {y}) of your board."),
+    "place_turned": lazy_ngettext(
+        "Turn kept tile {number} ({terrains}) {count} quarter clockwise and place it on square ({x}, {y}) of your "
+        "board.",
+        "Turn kept tile {number} ({terrains}) {count} quarters clockwise and place it on square ({x}, {y}) of your "
+        "board."),
+    # Translators: the tactical setup: {number} is the side (1 or 2) of the player's starting island.
+    "start": lazy("Place side {number} of your starting island ({terrains}) on square ({x}, {y}) of your board."),
+    "start_turned": lazy_ngettext(
+        "Turn side {number} of your starting island ({terrains}) {count} quarter clockwise and place it on square "
+        "({x}, {y}) of your board.",
+        "Turn side {number} of your starting island ({terrains}) {count} quarters clockwise and place it on square "
+        "({x}, {y}) of your board."),
+    "discard": lazy("Put back drawn tile {number} ({terrains})."),
+    # Translators: {islands} lists islands of the seat's board ("the forest island at (1, 2)").
+    "deploy": lazy("Fill {islands} with inhabitants."),
+    # Translators: {special} is a special island's name.
+    "create": lazy("Create {special} on square ({x}, {y}) of your board."),
+    "create_turned": lazy_ngettext(
+        "Create {special}, turned {count} quarter clockwise, on square ({x}, {y}) of your board.",
+        "Create {special}, turned {count} quarters clockwise, on square ({x}, {y}) of your board."),
+    # Translators: {people} is the inhabitant that pays for the white one ("1 blue inhabitant").
+    "create_white": lazy("Create {special} on square ({x}, {y}) of your board, paying the white inhabitant with "
+                         "{people}."),
+    "create_white_turned": lazy_ngettext(
+        "Create {special}, turned {count} quarter clockwise, on square ({x}, {y}) of your board, paying the white "
+        "inhabitant with {people}.",
+        "Create {special}, turned {count} quarters clockwise, on square ({x}, {y}) of your board, paying the white "
+        "inhabitant with {people}."),
+    # Translators: {payers} lists where the inhabitants come from ("2 inhabitants of the forest island at (1, 2)").
+    "pay": lazy("Pay for {special} with {payers}."),
+    "payer": lazy_ngettext("{count} inhabitant of the {terrain} island at ({x}, {y})",
+                           "{count} inhabitants of the {terrain} island at ({x}, {y})"),
+    # Translators: {crystals} and {cities} list islands of the seat's board ("the crystal island at (1, 2)").
+    "convert": lazy("Power {cities} with the inhabitants of {crystals}."),
+    # Translators: an island of the seat's board, in the lists of the moves above; {terrain} is a terrain word.
+    "island": lazy("the {terrain} island at ({x}, {y})"),
+}
+# Translators: a button of a Skylands seat: play the move chosen in the list above it
+SEAT_PLAY = lazy("Play this move")
+# Translators: {button} is the button's text ("Play this move")
+SEAT_CHOOSE = lazy("Choose your move in the list, then press “{button}”.")
 JOIN_ROUND_SCORES = lazy_ngettext("Game over: you score {count} point.", "Game over: you score {count} points.")
 
 
@@ -275,8 +341,9 @@ class HashiSeatBoard(CanvasBoard):
 
 
 class TableSeatPanel(W.VBox):
-    """A seat at an Isle of Skye or Skylands table: the seat's view in words; actions by
-    :meth:`JoinRoom.act` (the action's JSON form, as the game's engine reads it)."""
+    """A seat at a table: the seat's view in words; actions by :meth:`JoinRoom.act` (the action's JSON
+    form, as the game's engine reads it). Each game's seat adds its controls: :class:`SkyeSeatPanel`,
+    :class:`SkylandsSeatPanel`."""
 
     def __init__(self, room: "JoinRoom") -> None:
         self.room = room
@@ -424,6 +491,224 @@ class SkyeSeatPanel(TableSeatPanel):
     def build(self, tile: str, x: int, y: int, rotation: int = 0) -> Any:
         return self.room.act({"type": "place", "player": int(self.seat_view.get("seat", 0)), "tile": tile,
                               "x": x, "y": y, "rotation": rotation})
+
+
+#: A Skylands seat shows one button per move up to this many moves; more go in a list with one button.
+SEAT_BUTTONS = 8
+
+
+def _terrains(tile: Tile) -> str:
+    """A tile's terrains in words ("forest and city")."""
+    return word_list([terrain_word(p.terrain) for p in tile.parts])
+
+
+def skylands_move_words(action: dict[str, Any], view: dict[str, Any]) -> str:
+    """One of a Skylands seat's legal moves (its JSON form, as the view lists it) as a whole sentence,
+    naming things from the seat's view only: a revealed island, drawn tile or starting side by its
+    place in the row and its terrains, a special island by its name, an island of the board by its
+    terrain and the square of its anchor. Nothing is checked here: the engine listed the move."""
+    g = view.get("game") or {}
+    seat = int(view.get("seat", 0))
+    comp = skylands_components()
+    kind = action.get("type")
+
+    def placed(key: str, number: int, tile: Tile) -> str:
+        r, x, y = int(action.get("rotation", 0)), action["x"], action["y"]
+        if r % 4:
+            return SEAT_MOVES[key + "_turned"].format(number=number, terrains=_terrains(tile), x=x, y=y, count=r)
+        return SEAT_MOVES[key].format(number=number, terrains=_terrains(tile), x=x, y=y)
+
+    def island(node: list[int]) -> str:
+        return SEAT_MOVES["island"].format(terrain=_terrain_at(node, g, seat, comp), x=node[0], y=node[1])
+
+    if kind == "choose":
+        tip = SKYLANDS_REPEAT_TIP if action.get("repeat") else SKYLANDS_ACTION_TIP
+        return sentence(tip.format(action=action_title(str(action.get("action")))))
+    if kind == "pass":
+        return sentence(str(SKYLANDS_PASS))
+    if kind == "take":
+        i = int(action["index"])
+        if g.get("phase") == "setup":
+            return placed("place", i + 1, comp.tile(g["hands"][seat][i]))
+        return placed("take", i + 1, comp.tile(g["revealed"][i]))
+    if kind == "setup_start":
+        side = int(action["side"])
+        return placed("start", side + 1, comp.start_islands[seat].sides[side])
+    if kind == "setup_discard":
+        i = int(action["index"])
+        return SEAT_MOVES["discard"].format(number=i + 1, terrains=_terrains(comp.tile(g["hands"][seat][i])))
+    if kind == "deploy":
+        return SEAT_MOVES["deploy"].format(islands=word_list([island(n) for n in action["islands"]]))
+    if kind == "convert":
+        return SEAT_MOVES["convert"].format(cities=word_list([island(n) for n in action["cities"]]),
+                                            crystals=word_list([island(n) for n in action["crystals"]]))
+    if kind == "create":
+        special = comp.tile(g["display"][int(action["index"])])
+        title = special.title if isinstance(special, Special) else special.id
+        r, x, y, white = int(action.get("rotation", 0)), action["x"], action["y"], action.get("white")
+        key = "create" + ("_white" if white else "") + ("_turned" if r % 4 else "")
+        people = people_list({str(white): 1}) if white else ""
+        return SEAT_MOVES[key].format(special=title, x=x, y=y, count=r, people=people)
+    if kind == "pay":
+        counts: dict[tuple[int, ...], int] = {}
+        for n in action["islands"]:
+            counts[tuple(n)] = counts.get(tuple(n), 0) + 1
+        payers = [SEAT_MOVES["payer"].format(count=k, terrain=_terrain_at(list(n), g, seat, comp), x=n[0], y=n[1])
+                  for n, k in sorted(counts.items())]
+        paying = g.get("paying") or [None]
+        slot = paying[0]
+        special = comp.tile(g["display"][slot]) if slot is not None and g["display"][slot] else None
+        title = special.title if isinstance(special, Special) else ""
+        return SEAT_MOVES["pay"].format(special=title, payers=word_list(payers))
+    return str(action)
+
+
+def board_of(g: dict[str, Any], seat: int) -> PlayerBoard | None:
+    """A Skylands player board as a seat's view gives it (the side's printed squares, then the tiles
+    placed and the inhabitants): nothing is checked here, the service's engine did. None without one."""
+    boards = g.get("boards") or []
+    if not 0 <= seat < len(boards):
+        return None
+    comp = skylands_components()
+    board = PlayerBoard.beginner(comp) if g.get("side", "beginner") == "beginner" else \
+        PlayerBoard(comp.width, comp.height)
+    for t, x, y, r in boards[seat].get("tiles") or []:
+        board.grid[(int(x), int(y))] = Placed(comp.tile(str(t)), int(x), int(y), int(r))
+    board.inhabitants = {(int(k[0]), int(k[1]), int(k[2])): dict(v) for k, v in boards[seat].get("inhabitants") or []}
+    return board
+
+
+def _terrain_at(node: list[int], g: dict[str, Any], seat: int, comp: Any) -> str:
+    """The terrain of the island part ``node`` ((x, y, part)) of the seat's board (:func:`board_of`)."""
+    x, y, part = (int(k) for k in node[:3])
+    board = board_of(g, seat)
+    placed = board.grid.get((x, y)) if board is not None else None
+    if placed is None or not 0 <= part < len(placed.tile.parts):
+        return ""
+    return terrain_word(placed.tile.parts[part].terrain)
+
+
+class SkylandsSeatPanel(TableSeatPanel):
+    """A seat at a Skylands table: the seat's view in words, what to do now, the seat's own board (in
+    words, and a picture with the column and row numbers the moves name), and its moves: the legal
+    actions the engine listed in the seat's view (``legal``), one button each, or a list and one button
+    when there are many (:data:`SEAT_BUTTONS`); each says the move in a whole sentence
+    (:func:`skylands_move_words`) and sends it as it is. The panel holds no rules: it offers only what
+    the engine listed, and the service's engine checks what is sent."""
+
+    def __init__(self, room: "JoinRoom") -> None:
+        super().__init__(room)
+        self.moves_box = W.VBox()
+        self.buttons: list[W.Button] = []
+        self.choice = W.Dropdown(options=[], layout=W.Layout(width="auto", max_width="100%"))
+        self.play_button = W.Button(button_style="primary", layout=W.Layout(width="auto"))
+        self.play_button.on_click(lambda _b: self.play_chosen())
+        self.choose_text = W.HTML(value="")
+        self.picture = W.HTML(value="")        # the seat's own board, drawn from its view (a picture only)
+        self.children = [self.text, self.picture, self.moves_box]
+        self.shown_moves: tuple[Any, ...] | None = None
+
+    def legal(self) -> list[Any]:
+        """The seat's moves the view lists (none while it is not the seat's turn, or the room is not open)."""
+        v = self.seat_view
+        if not v.get("to_act") or v.get("status") != "open":
+            return []
+        return list(v.get("legal") or [])
+
+    def moves(self) -> list[tuple[str, Any]]:
+        """The seat's moves as the panel offers them: (the sentence, the action's JSON form)."""
+        return [(skylands_move_words(a, self.seat_view), a) for a in self.legal()]
+
+    def lines(self) -> list[str]:
+        out = super().lines()
+        prompt = self.prompt()
+        if prompt:
+            out.append(prompt)
+        board = board_of(self.seat_view.get("game") or {}, int(self.seat_view.get("seat", 0)))
+        if board is not None:
+            out.append(describe_board(board, YOU, score=False))      # "Your board: ...", its islands
+        return out
+
+    def prompt(self) -> str:
+        """What the seat does now, as the Skylands table says it (from the view and its moves)."""
+        v = self.seat_view
+        g = v.get("game") or {}
+        legal = self.legal()
+        if not legal:
+            return ""
+        seat = int(v.get("seat", 0))
+        seats = v.get("seats") or []
+        name = str((seats[seat] or {}).get("name") or "") if 0 <= seat < len(seats) else ""
+        phase = str(g.get("phase"))
+        kinds = {a.get("type") for a in legal}
+        if phase == "setup":
+            steps = g.get("setup_step") or []
+            kind = "setup_" + str(steps[seat]) if 0 <= seat < len(steps) else ""
+        elif "pay" in kinds:
+            slot = (g.get("paying") or [None])[0]
+            special = skylands_components().tile(g["display"][slot]) if slot is not None else None
+            title = special.title if isinstance(special, Special) else ""
+            return SKYLANDS_TURN["pay"].format(name=name, special=title)
+        else:
+            kind = phase
+        queue = g.get("queue") or []
+        bonus = bool(queue) and bool(queue[0][1]) and phase != "setup"
+        turn = SKYLANDS_TURN_BONUS if bonus and kind in SKYLANDS_TURN_BONUS else SKYLANDS_TURN
+        if kind == "deploy":
+            n = max((len(a.get("islands") or []) for a in legal), default=1)
+            return turn["deploy_one" if n == 1 else "deploy"].format(name=name, count=n)
+        if kind not in turn:
+            return ""
+        return turn[kind].format(name=name)
+
+    def show(self, view: dict[str, Any]) -> None:
+        super().show(view)
+        key = (view.get("n"), view.get("status"), tuple(map(repr, self.legal())), self.room_language())
+        if key == self.shown_moves:
+            return
+        self.shown_moves = key
+        board = board_of(view.get("game") or {}, int(view.get("seat", 0)))
+        self.picture.value = "" if board is None else render_skylands_board(board, cell=48, coordinates=True).to_svg()
+        moves = self.moves()
+        self.buttons = []
+        if not moves:
+            self.choice.options = []
+            self.moves_box.children = []
+            return
+        if len(moves) <= SEAT_BUTTONS:
+            for i, (words, _a) in enumerate(moves):
+                b = W.Button(description=words, tooltip=words, layout=W.Layout(width="auto", max_width="100%"))
+                b.on_click(lambda _b, i=i: self.press(i))
+                self.buttons.append(b)
+            self.moves_box.children = self.buttons
+            return
+        self.choice.options = [(words, i) for i, (words, _a) in enumerate(moves)]
+        self.choice.value = 0
+        self.play_button.description = str(SEAT_PLAY)
+        self.choose_text.value = escape(SEAT_CHOOSE.format(button=SEAT_PLAY))
+        self.moves_box.children = [self.choose_text, self.choice, self.play_button]
+
+    @staticmethod
+    def room_language() -> str:
+        from .. import i18n
+        return i18n.language()
+
+    def relabel(self) -> None:
+        self.shown_moves = None
+        super().relabel()
+
+    def press(self, i: int) -> Any:
+        """Send the seat's move number ``i`` (as the panel lists them, :meth:`moves`): the answer's future."""
+        legal = self.legal()
+        if not 0 <= i < len(legal):
+            return None
+        return self.room.act(legal[i])
+
+    def play_chosen(self) -> Any:
+        """Send the move chosen in the list."""
+        if self.choice.value is None:
+            return None
+        return self.press(int(self.choice.value))
 
 
 class JoinRoom(Multilingual, W.VBox):
@@ -580,6 +865,10 @@ class JoinRoom(Multilingual, W.VBox):
             if not isinstance(self.board, SkyeSeatPanel):
                 self.board = SkyeSeatPanel(self)
                 self.board_box.children = [self.board]
+        elif view.get("kind") == "skylands":
+            if not isinstance(self.board, SkylandsSeatPanel):
+                self.board = SkylandsSeatPanel(self)
+                self.board_box.children = [self.board]
         elif not isinstance(self.board, TableSeatPanel):
             self.board = TableSeatPanel(self)
             self.board_box.children = [self.board]
@@ -633,4 +922,5 @@ class JoinRoom(Multilingual, W.VBox):
             await self.client.close()
 
 
-__all__ = ["HashiSeatBoard", "JoinRoom", "SkyeSeatPanel", "TableSeatPanel", "sheet_of"]
+__all__ = ["HashiSeatBoard", "JoinRoom", "SkyeSeatPanel", "SkylandsSeatPanel", "TableSeatPanel", "sheet_of",
+           "skylands_move_words"]
