@@ -286,7 +286,9 @@ class Board:
                 joins.append(((cell, side_area[d]), r))
                 if r not in local:
                     comp = comps[r]
-                    _comp_out(t, c1, c2, comp)
+                    # (an open area without water, brochs or scrolls counts in no total)
+                    if not comp[1] or comp[0] == _W or comp[3] or comp[6]:
+                        _comp_out(t, c1, c2, comp)
                     local[r] = comp[:8] + (comp[8] - here,)   # this cell is filled now
         for i, (terr, broch, ships, lh, scrolls) in enumerate(o.areas):
             local[(cell, i)] = (terr, opens[i], here, broch, ships, lh, scrolls, ((cell, i),),
@@ -308,7 +310,9 @@ class Board:
                          ca[5] + cb[5], ca[6] + cb[6], ca[7] + cb[7], ca[8] | cb[8])
         final = [r for r in local if r not in merged]
         for r in final:
-            _comp_in(t, c1, c2, maxw, local[r])
+            comp = local[r]
+            if not comp[1] or comp[0] == _W or comp[3] or comp[6]:   # (else it counts in no total)
+                _comp_in(t, c1, c2, maxw, comp)
         return local, merged, final
 
     def _roads(self, t: list[int], cell: Cell, o: Oriented, castle: bool) -> tuple:

@@ -11,6 +11,7 @@ docstring says why its bound is admissible.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any, Callable, Iterable, Sequence
 
 from ..puzzles import Objective
@@ -758,6 +759,7 @@ def _pair_bound(s: _PairSetup, first: Iterable[Cell] | None = None,
         else:
             g.append(c)
     ku = list(kgroups)
+    s.kept = kgroups
     pair_vals = {key: with_shared(vec.get(key[0], zt), vec.get(key[1], zt), p) for key, p in pair.items()}
     best = val2(zt, zt)
     if first is None:
@@ -902,11 +904,17 @@ def _pair_parent(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"
             if x > top[k]:
                 top[k] = x
     s.top = tuple(top)
+    by_cell: dict[Cell, list[tuple[Cell, Cell]]] = {}
+    for key in s.pair:
+        for x in key:
+            by_cell.setdefault(x, []).append(key)
+    s.pairs_by_cell = by_cell
     on_cell: list[Any] = []
     best, _ = _pair_bound(s, None, on_cell)
     base = s.base
     cell_value = on_cell[0]
     memo: dict[Cell, int] = {}
+    s.at_known = memo
 
     def at(u: Cell) -> int:
         # the best pair holding u (less the board's totals); a cell with no figures is the far one
@@ -982,18 +990,31 @@ def _pair_child_bound(s: _PairSetup, gmax: int, at: Callable[[Cell], int], cell:
     for key in pair:
         cells.update(key)
     if wa is None:
-        if max(at(u) for u in cells) + gain <= gmax:
+        known = s.at_known      # (at's memo, asked first)
+        room = gmax - gain
+        for u in cells:
+            v = known.get(u)
+            if (at(u) if v is None else v) > room:
+                break
+        else:
             return gmax
     else:   # those cells' water figure: every closable water area facing them alone (see below)
         ixw, sw = s.ix_water, slope[s.ix_water]
         if max(at(u) + sw * (wa.get(u, 0) - vec_w(s, u)) for u in cells) + gain <= gmax:
             return gmax
-    # exactly, on the pairs holding a cell of a merged component
+    # exactly, on the pairs holding a cell of a merged component (values with the board's totals:
+    # ``top`` below is the best as the pairs' values count it)
     vec, groups, val2, with_shared, base = s.vec, s.groups, s.val2, s.with_shared, s.base
     spair = s.pair
     own = vec.get(cell)
-    skip = own if own is not None and len(groups.get(own, ())) == 1 else None
-    best = gmax
+    kept = s.kept
+    if own is not None and cell in kept.get(own, ()):
+        # the cell may stand in for others (_pair_bound's kept cells): every figure vector, but
+        # its own when it is alone in it
+        partners = [w for w in groups if w != own or len(groups[w]) > 1]
+    else:   # a kept cell stands in for any other (as much of every figure), and it is not the cell
+        partners = list(kept)
+    top = best = gmax + base
     child_vec: dict[Cell, tuple[int, ...]] = {}
     for u in cells:
         vu = vec.get(u, zt)
@@ -1001,49 +1022,57 @@ def _pair_child_bound(s: _PairSetup, gmax: int, at: Callable[[Cell], int], cell:
             vu = vu[:ixw] + (wa.get(u, 0),) + vu[ixw + 1:]
         d = single.get(u)
         if d is not None:
-            vu = tuple(x + y for x, y in zip(vu, d))
+            vu = tuple(map(add, vu, d))
         child_vec[u] = vu
-    top = s.top
+    most = s.top
     for u, vu in child_vec.items():
         # with any other cell: at most with the most of each figure any cell has (the value only
         # grows with the figures); only when that is above the best, cell by cell
-        if val2(vu, top) - base <= best:
+        ceiling = val2(vu, most)
+        if ceiling <= best:
             continue
-        v = val2(vu, zt) - base
+        v = val2(vu, zt)
         if v > best:
             best = v
-        for w in groups:
-            if w != skip:
-                v = val2(vu, w) - base
-                if v > best:
-                    best = v
-    for key, p in spair.items():
-        a, c = key
-        if a == cell or c == cell or (a not in child_vec and c not in child_vec):
-            continue
-        q = pair.get(key)
-        if q is not None:
-            p = [x + y for x, y in zip(p, q)]
-        v = with_shared(child_vec.get(a) or vec.get(a, zt), child_vec.get(c) or vec.get(c, zt), p) - base
-        if v > best:
-            best = v
+        for w in partners:
+            v = val2(vu, w)
+            if v > best:
+                best = v
+                if best >= ceiling:
+                    break
+    by_cell = s.pairs_by_cell
+    done: set[tuple[Cell, Cell]] = set()
+    for u in child_vec:
+        for key in by_cell.get(u, ()):
+            a, c = key
+            if a == cell or c == cell or key in done:
+                continue
+            done.add(key)
+            p = spair[key]
+            q = pair.get(key)
+            if q is not None:
+                p = [x + y for x, y in zip(p, q)]
+            v = with_shared(child_vec.get(a) or vec.get(a, zt), child_vec.get(c) or vec.get(c, zt), p)
+            if v > best:
+                best = v
     for key, q in pair.items():
         if key in spair:
             continue
         a, c = key
-        v = with_shared(child_vec.get(a, zt), child_vec.get(c, zt), q) - base
+        v = with_shared(child_vec.get(a, zt), child_vec.get(c, zt), q)
         if v > best:
             best = v
-    cl = list(child_vec.items())
-    for i, (u, vu) in enumerate(cl):
-        for u2, vu2 in cl[i + 1:]:
-            key = (u, u2) if u < u2 else (u2, u)
-            if key in spair or key in pair:
-                continue
-            v = val2(vu, vu2) - base
-            if v > best:
-                best = v
-    return best
+    if len(child_vec) > 1:
+        cl = list(child_vec.items())
+        for i, (u, vu) in enumerate(cl):
+            for u2, vu2 in cl[i + 1:]:
+                key = (u, u2) if u < u2 else (u2, u)
+                if key in spair or key in pair:
+                    continue
+                v = val2(vu, vu2)
+                if v > best:
+                    best = v
+    return best - base if best > top else gmax
 
 
 def _two_left_road_terms(obj: Objective, b: Board, h: _HandSums, tiles: Sequence["_Hand"],

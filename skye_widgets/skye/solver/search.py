@@ -240,7 +240,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     # objectives reading only roads (and icons): a child whose first tile joins no network and
     # reaches no castle road, its roads pointing at no cell the two tiles after it could join
     # from the castle's network (_road_region), is bounded by the parent's plain bound with those
-    # two tiles: without building it (see _far_children)
+    # two tiles: without building it (see _is_far)
     far_roads = prune and root.needs == frozenset({"roads"}) and not obj.scrolls
     water_per = _PER[15] if 15 in obj.scoring_tiles else 0
     # the bounds that read the cells where no tile fits: areas to complete, roads, squares
