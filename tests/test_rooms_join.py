@@ -298,3 +298,41 @@ def test_an_isle_of_skye_seat_builds_by_clicking_its_territory(tmp_path: Path) -
     view["game"]["players"][0].update(to_build=["33"], territory=[["castle-blue", 0, 0, 0], ["12", x, y, rotation]])
     w._show(view)
     assert len(w.board.territory.territory) == 2 and w.board.territory.hand == ["33"]
+
+
+def test_a_refused_build_gives_the_tile_back_to_the_hand(tmp_path: Path) -> None:
+    """A click on a green spot takes the tile out of the territory's hand and sends Place; when the
+    service refuses it (the view it was drawn from was stale), the form is made again from the
+    seat's view: the tile is back in hand and the territory as the service has it."""
+    view = {"type": "seat", "kind": "skye", "n": 9, "status": "open", "seat": 0, "to_act": True, "seats": [],
+            "game": {"round": 1, "rounds": 6, "phase": "build",
+                     "players": [{"name": "Ann", "gold": 3, "display": [], "to_build": ["12", "33"],
+                                  "territory": [["castle-blue", 0, 0, 0]]}]}}
+
+    async def play() -> None:
+        w = JoinRoom(token_file=str(tmp_path / "seats.json"))
+        answers: list[asyncio.Future] = []
+
+        def act(action):
+            answers.append(asyncio.get_running_loop().create_future())
+            return answers[-1]
+        w.act = act
+        w._show(view)
+        board = w.board.territory
+        x, y, rotation = board.territory.legal_placements("12")[0]
+        board.rotation = rotation
+        board.click_cell(x, y)
+        assert w.board.territory.hand == ["33"]            # taken out at the click, as a placed tile is
+        answers[-1].set_result({"type": "error", "error": "It is not your turn."})
+        await asyncio.sleep(0)                              # the answer's callbacks
+        assert w.board.territory is not board
+        assert w.board.territory.hand == ["12", "33"] and len(w.board.territory.territory) == 1
+        # an accepted one keeps the form as it is until the service's next view
+        kept = w.board.territory
+        kept.rotation = rotation
+        kept.click_cell(x, y)
+        answers[-1].set_result({"type": "ok"})
+        await asyncio.sleep(0)
+        assert w.board.territory is kept and kept.hand == ["33"]
+
+    asyncio.run(play())

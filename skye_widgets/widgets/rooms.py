@@ -489,8 +489,18 @@ class SkyeSeatPanel(TableSeatPanel):
         return self.room.act({"type": "pass", "player": int(self.seat_view.get("seat", 0))})
 
     def build(self, tile: str, x: int, y: int, rotation: int = 0) -> Any:
-        return self.room.act({"type": "place", "player": int(self.seat_view.get("seat", 0)), "tile": tile,
+        """Send the Place action. The territory's click took the tile out of its hand: if the service
+        refuses the action, the form is made again from the seat's view (the tile back in hand)."""
+        sent = self.room.act({"type": "place", "player": int(self.seat_view.get("seat", 0)), "tile": tile,
                               "x": x, "y": y, "rotation": rotation})
+        if isinstance(sent, asyncio.Future):
+            sent.add_done_callback(self._built)
+        return sent
+
+    def _built(self, answer: "asyncio.Future[dict[str, Any]]") -> None:
+        if answer.cancelled() or answer.exception() is not None or answer.result().get("type") == "error":
+            self.shown_form = None
+            self.show(self.seat_view)
 
 
 #: A Skylands seat shows one button per move up to this many moves; more go in a list with one button.
