@@ -20,6 +20,16 @@ default, 0, is a stress: every student acts the moment their last action is answ
   the new card.
 
     .venv/bin/python benchmarks/bench_rooms.py [--students 30] [--rooms 10] [--cards 5] [--seed 1]
+    .venv/bin/python benchmarks/bench_rooms.py --faults [--students 30]
+
+``--faults`` measures the issue's faults instead, on one room of ``--students`` students, each the
+package's own :class:`~skye_widgets.rooms.client.SeatClient` (its reconnection delays, its token):
+
+* the service killed with SIGKILL while the students are playing, and started again on its database
+  and port: how many acknowledged actions the restarted room lacks (each must be in its log, at the
+  place its reply said), and how long until every student is back in their seat with a view;
+* one student's connection dropped: how long until it is back;
+* two teachers flipping the same card at once: how many flips the log holds.
 
 ``BENCH_PROFILE=FILE`` runs the service under cProfile and writes its profile to FILE.
 
@@ -180,6 +190,114 @@ def show(stats: dict[str, list[float]]) -> None:
               f"max {ms[-1]:7.1f} ms")
 
 
+def start_service(db: str, port: int) -> subprocess.Popen:
+    """``skye-widgets rooms serve`` on ``db`` and 127.0.0.1:``port``, once it listens."""
+    server = subprocess.Popen([sys.executable, "-m", "skye_widgets", "rooms", "serve", "--db", db, "--port", str(port),
+                               "--key", KEY], stdout=subprocess.PIPE, text=True, env={**os.environ, "LANGUAGE": "en"})
+    assert server.stdout is not None
+    assert re.search(r":(\d+) ", server.stdout.readline()), "the service did not start"
+    return server
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def faults(db: str, students: int, seed: int) -> dict[str, Any]:
+    """The three faults on one room (see the module's docstring); returns what was seen."""
+    from skye_widgets.rooms.client import SeatClient, TokenFile
+    from skye_widgets.rooms.store import Store
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = start_service(db, port)
+    out: dict[str, Any] = {}
+    tokens = TokenFile(os.path.join(os.path.dirname(db), "seats.json"))
+    try:
+        made = await post(port, "/api/rooms", {"game": "hashi", "seed": seed})
+        code = made["code"]
+        teachers = [await connect(port, code, {"token": made["teacher_token"]}) for _ in range(2)]
+        kids = [SeatClient(url, code, f"Student {k + 1}", token_file=tokens) for k in range(students)]
+        for kid in kids:
+            await kid.join()
+        acked: list[tuple[int, Any, int]] = []            # (seat, action, the log's length its reply gave)
+        rng = random.Random(seed)
+
+        async def turn(kid: SeatClient, r: random.Random) -> None:
+            for step in range(6):
+                legal = (kid.view or {}).get("sheet", {}).get("legal") or []
+                if not legal:
+                    return
+                ends = [a for a in legal if a == ["end"]]
+                action = ends[0] if ends and (step >= 2 or r.random() < 0.3) else r.choice(legal)
+                await asyncio.sleep(r.uniform(0, 0.2))
+                n_before = kid.view["n"]
+                reply = await kid.act(action)
+                if reply.get("type") != "reply":
+                    return                                 # refused, or the connection went: the turn stops
+                acked.append((int(kid.seat), action, int(reply["n"])))
+                await kid.wait_until(lambda: kid.view["n"] > n_before)
+
+        await asyncio.gather(*(turn(kid, random.Random(rng.random())) for kid in kids))      # the setup
+        await teachers[0].request({"cmd": "flip", "at": 0})
+        for kid in kids:
+            await kid.wait_until(lambda kid=kid: kid.view.get("turned") == 1)
+        # the students play card 1; the service is killed once a third of them have had an answer
+        playing = asyncio.gather(*(turn(kid, random.Random(rng.random())) for kid in kids))
+        before = len(acked)
+        while len(acked) < before + students // 3:
+            await asyncio.sleep(0.01)
+        server.send_signal(signal.SIGKILL)
+        killed = time.perf_counter()
+        server.wait(timeout=30)
+        out["acknowledged before the kill"] = len(acked)
+        server = start_service(db, port)
+        listening = time.perf_counter()
+        await asyncio.wait_for(playing, TIMEOUT)
+        for kid in kids:
+            await kid.wait_until(lambda kid=kid: kid.state == "connected" and kid.view is not None, timeout=TIMEOUT)
+        back = time.perf_counter()
+        out["service restarted (s)"] = listening - killed
+        out["every student back, from the kill (s)"] = back - killed
+        out["every student back, from the restart (s)"] = back - listening
+        with Store(db) as store:
+            events = store.load(code).events
+        lost = [a for a in acked if len(events) < a[2] or events[a[2] - 1] != {"t": "act", "seat": a[0], "a": a[1]}]
+        out["acknowledged actions"] = len(acked)
+        out["acknowledged actions lost"] = len(lost)
+        # a dropped connection: the student's client reconnects on its own
+        kid = kids[0]
+        seen = kid.messages
+        kid.conn.close()
+        dropped = time.perf_counter()
+        await kid.wait_until(lambda: kid.state == "retrying" or kid.messages > seen)
+        await kid.wait_until(lambda: kid.state == "connected" and kid.conn is not None)
+        out["a dropped student back (s)"] = time.perf_counter() - dropped
+        # two teachers flip the next card at once
+        teachers = [await connect(port, code, {"token": made["teacher_token"]}) for _ in range(2)]
+        turned = teachers[0].view["turned"]
+        replies = await asyncio.gather(*(t.request({"cmd": "flip", "at": turned}) for t in teachers))
+        with Store(db) as store:
+            flips = sum(1 for e in store.load(code).events if e.get("t") == "flip")
+        out["two teachers' flips of one card: flips logged"] = flips - turned
+        out["two teachers' flips of one card: answers"] = sorted(r["type"] for r in replies)
+        for kid in kids:
+            await kid.close()
+        for t in teachers:
+            t.conn.close()
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=30)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
@@ -188,8 +306,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.0,
                         help="each student's mean thinking time before an action, in seconds (0: none, a stress)")
+    parser.add_argument("--faults", action="store_true",
+                        help="measure the faults (a killed service, a dropped connection, two flips) instead")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} on {os.cpu_count()} cores")
+    if args.faults:
+        with tempfile.TemporaryDirectory() as tmp:
+            seen = asyncio.run(faults(os.path.join(tmp, "rooms.db"), args.students, args.seed))
+        print(f"faults, one room of {args.students} students (each the package's SeatClient):")
+        for name, value in seen.items():
+            print(f"  {name:48s} {value:.2f}" if isinstance(value, float) else f"  {name:48s} {value}")
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
         command = [sys.executable, *profile, "-m", "skye_widgets", "rooms", "serve", "--db", os.path.join(tmp, "rooms.db"),
