@@ -595,7 +595,12 @@ def catch_up(page, mirror: Mirror, timeout: float = 60.0) -> None:
     want = mirror.shown()
     deadline = time.monotonic() + timeout
     while (shown := page.evaluate(SHOWN_JS)) != want:
-        assert time.monotonic() < deadline, f"the start: the page shows {shown}, the game says {want}"
+        if time.monotonic() >= deadline:
+            # who has decided, as the page's players table says (the status names only the last)
+            table = page.evaluate("() => document.querySelector('.skye-projector-summaries-part')?.innerText")
+            players = getattr(mirror.widget, "players_html", None)
+            raise AssertionError(f"the start: the page shows {shown}, the game says {want}; the page's "
+                                 f"players: {table!r}; the game's: {getattr(players, 'value', None)!r}")
         if not shown["next"]:
             page.wait_for_timeout(100)
             continue
