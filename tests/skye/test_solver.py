@@ -978,3 +978,38 @@ def test_closing_sides_by_definition_and_after_a_placement(seed: int, size: int)
         for cell, r in _legal(b, h):
             child = b.place(cell, h.oriented[r])
             assert _closing_sides_after(closing, child, cell) == by_definition(child)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 6),
+       which=st.sampled_from([Objective((2,)), Objective((13,)), Objective((11,), income=True),
+                              Objective((4,), scrolls=True), Objective((12, 15)), Objective((16,))]))
+def test_one_witness_with_four_tiles_is_the_optimum(seed: int, size: int, which: Objective) -> None:
+    # what puzzle check and hints ask (max_optima=1), on four-tile hands: the root's children are
+    # searched most promising first and the bounds that cut little are still probed now and then;
+    # neither may change the optimum, and the witness must score it by the rules
+    t, pool = random_territory(seed, size)
+    hand = [int(p) for p in pool[:4]]
+    one, full = solve(t, hand, which, max_optima=1), solve(t, hand, which, prune=False)
+    assert one.optimum == full.optimum
+    final = t.copy()
+    for m in one.moves:
+        if not m.returned:
+            final.place(m.tile, m.x, m.y, m.rotation)
+    assert evaluate(which, final).points == full.optimum
+
+
+def test_a_bound_that_stops_paying_is_still_probed() -> None:
+    from skye_widgets.skye.solver.search import _WhilePays
+    w = _WhilePays(4, window=16)
+    for _ in range(4):      # the first tries: always
+        assert w.want()
+        w.record(1, 0)
+    asks = [w.want() for _ in range(32)]
+    assert asks.count(True) == 2 and asks[15] and asks[31]    # then once in 16 asks
+    for _ in range(40):     # the probes cut every time: it comes back
+        if w.want():
+            w.record(1, 1)
+        else:
+            w.record(0, 0)
+    assert all(w.want() for _ in range(16))

@@ -47,6 +47,35 @@ MEMO_ENTRIES = 1_000_000
 CACHE_ENTRIES = 20_000
 
 
+class _WhilePays:
+    """Whether to try a bound that costs and may not cut: in its first ``warmup`` tries, then while
+    it cuts at least one try in 8 over the last few thousand (the counts are halved past
+    ``2 * window``), and otherwise still once in 16 asks (a probe). What it proves: nothing is cut
+    by it, it only chooses which sound bound is tried; the probes let a bound that cut little on
+    the first nodes (before the best rose, or when the first children looked at were the most
+    promising ones) come back once it cuts again, where a count from the start kept it off for
+    good. Counted, not timed, so the same search is made on every machine."""
+
+    __slots__ = ("tries", "cuts", "warmup", "window", "asks")
+
+    def __init__(self, warmup: int, window: int = 4096) -> None:
+        self.tries = self.cuts = self.asks = 0
+        self.warmup, self.window = warmup, window
+
+    def want(self) -> bool:
+        if self.tries < self.warmup or self.cuts * 8 >= self.tries:
+            return True
+        self.asks += 1
+        return self.asks % 16 == 0
+
+    def record(self, tries: int, cuts: int) -> None:
+        self.tries += tries
+        self.cuts += cuts
+        if self.tries > 2 * self.window and self.tries >= 2 * self.warmup:
+            self.tries //= 2
+            self.cuts //= 2
+
+
 class HandTooLargeError(RulesError):
     """A hand larger than :data:`MAX_PUZZLE_HAND`: refused before any search."""
 
@@ -236,7 +265,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
     # that pays: while it cuts at least one child in 8 (where the two-tiles-left bound counts the
     # sided areas that can be completed alone, those figures need the child's own placements)
     from_parent = lazy_pair and root.needs == frozenset({"areas"})
-    parent_tries = [0, 0]   # children bounded from the parent, and how many were cut
+    parent_tries = _WhilePays(512)   # children bounded from the parent, and how many were cut
     # objectives reading only roads (and icons): a child whose first tile joins no network and
     # reaches no castle road, its roads pointing at no cell the two tiles after it could join
     # from the castle's network (_road_region), is bounded by the parent's plain bound with those
@@ -252,8 +281,8 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         (:func:`_dead_cells` of the others' legal placements)."""
         return {i: _dead_cells(b, [p for p in legal_now if p[0] != i])
                 for i in range(len(hands)) if mask >> i & 1}
-    plain_tries = [0, 0]    # two tiles left: the plain bound tried, and how often it cut
-    three_tries = [0, 0]    # three tiles left: children bounded, and how many were cut
+    plain_tries = _WhilePays(64)    # two tiles left: the plain bound tried, and how often it cut
+    three_tries = _WhilePays(256, 1 << 16)    # three tiles left: children bounded, and how many were cut
 
     def sums(mask: int, dead: frozenset[Cell] = frozenset()) -> _HandSums:
         s = sums_cache.get(mask)
@@ -375,10 +404,10 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
             # two tiles left: the bound over the pairs of cells they can cover. The plain bound
             # is tried first while it pays: while it cuts at least one node in 8 (it is cheaper,
             # but on objectives where it seldom cuts, roads above all, it only adds its cost)
-            if plain_tries[0] < 64 or plain_tries[1] * 8 >= plain_tries[0]:
-                plain_tries[0] += 1
-                if upper_bound(obj, b, hs) < need[0]:
-                    plain_tries[1] += 1
+            if plain_tries.want():
+                cut = upper_bound(obj, b, hs) < need[0]
+                plain_tries.record(1, cut)
+                if cut:
                     return
             refine: list[Any] = []
             bound, at = two_left_bound(obj, b, hs, [hands[i] for i in range(len(hands)) if mask >> i & 1],
@@ -402,16 +431,14 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         elif prune and (bound := upper_bound(obj, b, hs)) < need[0] or (
                 prune and sq_per and hs.n == 3 and _squares_fall_short(b, hs, bound, need[0], sq_per)):
             return
-        elif prune and three_cells and bin(mask).count("1") == 3 and (
-                three_tries[0] < 256 or three_tries[1] * 8 >= three_tries[0]):
+        elif prune and three_cells and bin(mask).count("1") == 3 and three_tries.want():
             # three tiles left: the first of them only where the area terms over the three cells
             # they can cover can still reach the best (three_left_bound), while that pays: while
             # it cuts at least one child in 8 (counted, not timed; on some objectives it never cuts)
-            three_tries[0] += len(children)
             refine3: list[Any] = []
             bound, at = three_left_bound(obj, b, hs, {c for _, c, _ in children}, refine3)
             if bound < need[0]:
-                three_tries[1] += len(children)
+                three_tries.record(len(children), len(children))
                 return
             n_before = len(children)
             children = [ch for ch in children if at[ch[1]] >= need[0]]
@@ -426,7 +453,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 if fn(ch[1], doomed) - loss >= need[0]:
                     kept.append(ch)
             children = kept
-            three_tries[1] += n_before - len(children)
+            three_tries.record(n_before, n_before - len(children))
         if one_left:  # one tile left: the hand is empty afterwards, only scores matter
             return one_left_children(b, key, children)
         frontier = b.frontier
@@ -435,15 +462,16 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
         # three tiles left, on objectives whose plain bound reads no area components: each child
         # is built lazily and bounded here first, with the cells its two tiles cannot fill
         # (most children are cut so, before their placements are listed)
-        early = prune and bin(mask).count("1") == 3 and (lazy_bound or lazy_pair and (
-            (from_parent and (parent_tries[0] < 512 or parent_tries[1] * 8 >= parent_tries[0]))
+        three_left = prune and bin(mask).count("1") == 3
+        by_parent = three_left and from_parent and parent_tries.want()
+        early = three_left and (lazy_bound or lazy_pair and (
+            by_parent
             or pre_tries[0] < 64 or pre_tries[1] * 8 >= pre_tries[0]
             or pair_tries[0] < 512 or pair_tries[1] * 8 >= pair_tries[0]))
         if early:
             rest_dead = _rest_dead(b, mask, legal_now)
             rest_tables = {i: [hands[j].table for j in range(len(hands)) if mask >> j & 1 and j != i] for i in rest_dead}
             rest_hands = {i: [hands[j] for j in range(len(hands)) if mask >> j & 1 and j != i] for i in rest_dead}
-            by_parent = from_parent and (parent_tries[0] < 512 or parent_tries[1] * 8 >= parent_tries[0])
             far: dict[int, set[Cell] | None] = {}    # tile -> the region its far children stay out of
             if far_roads:
                 full = sums(mask)
@@ -464,6 +492,18 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                 # for the board with the hand as for every child with the two tiles left
                 other = _bound_terms(obj, b, full, skip_area=True, skip_scrolls=True)
                 parents: dict[int, Any] = {}
+        prebuilt = None
+        if prune and last < 0 and bin(mask).count("1") >= 4:
+            # the root's children, most promising first: the highest plain bound, then the highest
+            # score now (the first solutions found are then near the optimum, and the bounds cut
+            # more from the start; the order changes no answer, every child is still searched)
+            prebuilt = {}
+            ranked = []
+            for n, ch in enumerate(children):
+                nb = prebuilt[ch] = b.place(ch[1], hands[ch[0]].oriented[ch[2]])
+                ranked.append((-upper_bound(obj, nb, sums(mask & ~(1 << ch[0]))), -board_value(obj, nb), n, ch))
+            ranked.sort()
+            children = [x[3] for x in ranked]
         for i, cell, r in children:
             k2 = key ^ (zob.get((i, cell, r)) or z(i, cell, r))
             # what a node may still do depends on its set of placements and on the last one
@@ -478,7 +518,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                     continue
                 if by_parent:
                     # the child's pair bound from the parent's figures (see _pair_child_bound)
-                    parent_tries[0] += 1
+                    parent_tries.record(1, 0)
                     par = parents.get(i)
                     if par is None:
                         hr = sums(rest)
@@ -493,7 +533,7 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                     if (other + _pair_base(obj, t2, sc) + water_per * (maxw - b.max_water)
                             + _pair_child_bound(setup, gmax, at_cells, cell, local, final, rest_dead[i])) < need[0]:
                         stats[0] += 1
-                        parent_tries[1] += 1
+                        parent_tries.record(0, 1)
                         continue
                 child = b.place(cell, o, lazy=True)
                 d = _child_dead(child, cell, rest_dead[i], rest_tables[i])
@@ -519,6 +559,8 @@ def solve(territory: Territory, hand: Sequence[int | str | Tile], obj: Objective
                             stats[0] += 1
                             continue
                 child.finish()
+            elif prebuilt is not None:
+                child = prebuilt[(i, cell, r)]
             else:
                 child = b.place(cell, o, lazy=lazy)
             path.append((i, cell, r))
