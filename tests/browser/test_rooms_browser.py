@@ -298,6 +298,12 @@ def test_five_students_and_the_projector_play_three_cards(service, voila, page, 
 SKYE_PRICES = {0: (1, 1), 1: (1, 2), 2: (2, 2)}
 
 
+def seat_line(p: Any, text: Any) -> Any:
+    """The seat panel's text saying ``text`` (a widget's, not the lesson's prose: class_play's
+    paragraph on tables says "when it is your turn" too)."""
+    return p.locator(".widget-html-content", has_text=str(text))
+
+
 def field(p: Any, label: str) -> Any:
     """The input or select of the widget whose description is ``label``."""
     return p.locator(".widget-inline-hbox").filter(has_text=label).locator("input, select").first
@@ -386,7 +392,7 @@ def test_three_students_play_a_round_of_isle_of_skye(service, voila, page, brows
             game.apply(SetPrices.of(seat, discard, prices))
             priced[seat] = prices
             if len(priced) < 3:
-                expect(p.get_by_text(str(JOIN_OTHERS_TURN))).to_be_visible()
+                expect(seat_line(p, JOIN_OTHERS_TURN)).to_be_visible()
                 for other in by_seat:
                     no_prices_of_others(other, priced)
                 assert all(pl.get("prices") is None for pl in public(url, room)["game"]["players"])
@@ -397,7 +403,7 @@ def test_three_students_play_a_round_of_isle_of_skye(service, voila, page, brows
         while game.phase == "buy":
             seat = game.current_player()
             p = by_seat[seat]
-            expect(p.get_by_text(str(JOIN_YOUR_TURN))).to_be_visible()
+            expect(seat_line(p, JOIN_YOUR_TURN)).to_be_visible()
             expect_skye_projector(projector, public(url, room), names)
             buys = [a for a in game.legal_actions() if isinstance(a, Buy)]
             for a in buys:                                          # every offer of the others, with its price
@@ -413,7 +419,7 @@ def test_three_students_play_a_round_of_isle_of_skye(service, voila, page, brows
             game.apply(a)
             same(game)
             if game.phase == "buy":
-                expect(p.get_by_text(str(JOIN_OTHERS_TURN))).to_be_visible()
+                expect(seat_line(p, JOIN_OTHERS_TURN)).to_be_visible()
 
         # -- building: each seat places its tiles (where the mirrored game says one fits) --------
         while game.phase == "build" and game.view(-1)["round"] == 1:
