@@ -59,8 +59,30 @@ def box_contents(page) -> list[str]:
         " return `board ${k} role=${c.getAttribute('role')} connected=${c.isConnected}: ${kids.join(' | ')}`; })")
 
 
+def saved_coverage(layers: list[dict]) -> float:
+    """The share of a board's pixels that its saved layers' pictures cover (what the reopened board
+    shows: ipycanvas draws each layer's saved picture and composes them); 0 without a picture."""
+    import base64
+    import io
+
+    from PIL import Image, ImageChops
+
+    covered = None
+    for layer in layers:
+        data = next((b.get("data") for b in layer.get("buffers", []) if b.get("path") == ["image_data"]), None)
+        if not data:
+            continue
+        alpha = Image.open(io.BytesIO(base64.b64decode(data))).convert("RGBA").getchannel("A")
+        alpha = alpha.point(lambda a: 255 if a else 0)
+        covered = alpha if covered is None or covered.size != alpha.size else ImageChops.lighter(covered, alpha)
+    if covered is None:
+        return 0.0
+    return sum(1 for a in covered.getdata() if a) / (covered.size[0] * covered.size[1])
+
+
 def boards_without_picture(notebook: dict) -> list[str]:
-    """The saved boards (MultiCanvas models) whose background layer kept no pixels."""
+    """The saved boards (MultiCanvas models) whose saved layers do not show at least a fifth of the board,
+    as a reopened board must (the last paint's pictures may still be on their way when a save starts)."""
     state = notebook["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
     models = state.get("state", {})
     assert models, "the saved notebook keeps no widget state"
@@ -68,9 +90,10 @@ def boards_without_picture(notebook: dict) -> list[str]:
     assert boards, "the saved notebook keeps no board"
     missing = []
     for key, m in boards.items():
-        background = models.get(m["state"]["_canvases"][0].removeprefix("IPY_MODEL_"), {})
-        if not any(b.get("path") == ["image_data"] and b.get("data") for b in background.get("buffers", [])):
-            missing.append(key)
+        layers = [models.get(ref.removeprefix("IPY_MODEL_"), {}) for ref in m["state"]["_canvases"]]
+        coverage = saved_coverage(layers)
+        if coverage <= 0.2:
+            missing.append(f"{key} ({coverage:.2f})")
     return missing
 
 
@@ -106,6 +129,11 @@ def test_saved_lesson_reopened_after_restart_shows_its_boards(root, page):
                 break
 
     assert missing == [], f"saved boards with no picture in their widget state: {missing}"
+    # what each saved board covers, in the saved state's order (said if a reopened board stays blank)
+    notebook = json.loads((root / LESSON).read_text())
+    models = notebook["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    saved = [round(saved_coverage([models.get(r.removeprefix("IPY_MODEL_"), {}) for r in m["state"]["_canvases"]]), 2)
+             for m in models.values() if m.get("model_name") == "MultiCanvasModel"]
 
     with jupyter_server(root) as server:                  # a new server: every old model is gone
         open_notebook(page, server, LESSON)
@@ -126,7 +154,11 @@ def test_saved_lesson_reopened_after_restart_shows_its_boards(root, page):
             board.scroll_into_view_if_needed()
             # each layer draws its saved pixels when its image has loaded, the background too: wait
             # until the board shows its whole picture (a board that never does fails here)
-            wait_painted(page, i, timeout=60_000, fraction=0.2)   # as long as the restore itself may take
+            try:
+                wait_painted(page, i, timeout=60_000, fraction=0.2)   # as long as the restore itself may take
+            except Exception:
+                raise AssertionError(f"reopened board {i} of {n_boards} shows {painted_fraction(board):.2f} of its "
+                                     f"picture after 60 s (saved: {saved}); the boxes: {box_contents(page)}") from None
             shown.append(round(painted_fraction(board), 2))
         assert all(f > 0.2 for f in shown), f"a reopened board shows only part of its picture: {shown}"
         # the saved state holds each board's ARIA helper too (an anywidget, skye_widgets/widgets/aria.py):
